@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Machine names of errors the API answers with (ARCHITECTURE §3). The web translates
+ * `error` through the `errors.<NAME>` keys of the catalogs; `code` carries SPEC §8 numbers
+ * where the spec defines one.
+ */
+export const ERROR_NAMES = [
+  'INVALID_INPUT',
+  'CSRF_FAILED',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorName = (typeof ERROR_NAMES)[number];
+
+export const ApiErrorSchema = z.object({
+  ok: z.literal(false),
+  code: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Generic numeric code for errors the spec gives no number of its own. */
+export const GENERIC_ERROR_CODE = -99;
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Header names of the CSRF double-submit (SPEC §7, ARCHITECTURE §3). */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const REQUESTED_WITH_HEADER = 'x-requested-with';
+export const LANGUAGE_COOKIE = 'lang';
+export const MONEY_CURRENCY_COOKIE = 'currency';
+export const SESSION_COOKIE = 'SF_SID';

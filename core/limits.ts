@@ -1,0 +1,46 @@
+/**
+ * Business constants and limits of SPEC §9, in one place for the web and the server.
+ * Durations are in milliseconds unless the name says otherwise.
+ */
+export const LIMITS = {
+  activation: {
+    resendIntervalMs: 2 * 60 * 1000,
+    /** More than this many "didn't receive the code" clicks shows the contact-us view. */
+    maxResendClicks: 3,
+    codeLength: 5,
+    autoSignInDelayMs: 5000,
+  },
+  input: {
+    nicknameMax: 28,
+    emailMax: 254,
+    passwordMax: 64,
+  },
+  originCityCookieDays: 365,
+  search: {
+    visitorDaysPerMonth: 0,
+    memberDaysPerMonth: 15,
+    memberDaysPerSearch: 3,
+    sponsorDaysPerSearch: 15,
+    overLimitRetryHours: 24,
+  },
+  tracking: {
+    sponsorDays: 5,
+    sponsorMoreExtraDays: 10,
+  },
+  crediting: { firstPurchaseDelayHours: 24 },
+  storefront: { maxProgrammes: 18, hotelProgrammes: 8 },
+  mileage: {
+    annualPurchaseCapMiles: 150_000,
+    validityMonths: 24,
+    partnerRedemptionFeeUsd: 12.5,
+    freeChangeWindowHours: 24,
+    seatHoldHours: 24,
+    maxStopoverDays: 14,
+  },
+  wallet: { maxCards: 10, maxProgrammes: 6 },
+  currencyChangeRedirectMs: 1500,
+  chunkLoadTimeoutMs: 120_000,
+  landingVisitEventDelayMs: 1000,
+  /** The loading-bar plane travels within this many CSS pixels (SPEC §4). */
+  loaderPlaneRangePx: 320,
+} as const;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { LanguageSchema } from './locale.ts';
+
+/** The top campaign banner's promotion, fetched by language (SPEC §7 "fetch mileage promotion"). */
+export const PromotionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  linkPath: z.string(),
+  endsAt: z.string().nullable(),
+});
+export type Promotion = z.infer<typeof PromotionSchema>;
+
+export const PromotionQuerySchema = z.object({ lang: LanguageSchema.default('en') });
+
+export const CurrentPromotionResponseSchema = z.object({
+  ok: z.literal(true),
+  promotion: PromotionSchema.nullable(),
+});

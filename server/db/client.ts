@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any constant works; it only has to be the same in every process that migrates. */
+const MIGRATION_LOCK_ID = 7_201_100;
+
+/**
+ * Opens the database the settings name and brings its schema up to date:
+ * PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite in `dataDir`.
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+    // Several servers may boot at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,21 @@
+import { GENERIC_ERROR_CODE, type ErrorName } from '../core/api.ts';
+
+/**
+ * The one error type routes and services throw. The error handler turns it into the JSON
+ * shape of ARCHITECTURE §3; `message` must be safe to show a visitor.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(
+    readonly error: ErrorName | (string & {}),
+    options: { status?: number; code?: number; message?: string; fields?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? error);
+    this.status = options.status ?? 400;
+    this.code = options.code ?? GENERIC_ERROR_CODE;
+    this.fields = options.fields;
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import {
+  DEFAULT_MONEY_CURRENCY,
+  LanguageSchema,
+  MoneyCurrencySchema,
+  SetLanguageSchema,
+  SetMoneyCurrencySchema,
+  pickLanguage,
+} from '../../../core/locale.ts';
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/**
+ * The set-language and set-currency calls of SPEC §7. A visitor's choice lives in a cookie the
+ * server reads to answer in the right language; members will also keep it on the account.
+ */
+export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
+  const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
+  const PreferencesSchema = z.object({ ok: z.literal(true), language: LanguageSchema, currency: MoneyCurrencySchema });
+
+  app.get('/preferences', { schema: { response: { 200: PreferencesSchema } } }, async (request) => {
+    const currency = MoneyCurrencySchema.safeParse(request.cookies[MONEY_CURRENCY_COOKIE]);
+    return {
+      ok: true as const,
+      language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
+      currency: currency.success ? currency.data : DEFAULT_MONEY_CURRENCY,
+    };
+  });
+
+  app.post('/preferences/language', { schema: { body: SetLanguageSchema } }, async (request, reply) => {
+    reply.setCookie(LANGUAGE_COOKIE, request.body.language, cookieOptions);
+    return { ok: true as const, language: request.body.language };
+  });
+
+  app.post('/preferences/currency', { schema: { body: SetMoneyCurrencySchema } }, async (request, reply) => {
+    reply.setCookie(MONEY_CURRENCY_COOKIE, request.body.currency, cookieOptions);
+    return { ok: true as const, currency: request.body.currency };
+  });
+};
