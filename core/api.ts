@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Machine names of errors the API answers with (ARCHITECTURE §3). The web translates
  * `error` through the `errors.<NAME>` keys of the catalogs; `code` carries SPEC §8 numbers
@@ -15,19 +13,23 @@ export const ERROR_NAMES = [
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
-export const ApiErrorSchema = z.object({
-  ok: z.literal(false),
-  code: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiError = z.infer<typeof ApiErrorSchema>;
+/** The one error shape of every API answer (ARCHITECTURE §3). */
+export interface ApiError {
+  ok: false;
+  code: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  if (!value || typeof value !== 'object') return false;
+  const body = value as Record<string, unknown>;
+  return body.ok === false && typeof body.code === 'number' && typeof body.error === 'string' && typeof body.message === 'string';
+}
 
 /** Generic numeric code for errors the spec gives no number of its own. */
 export const GENERIC_ERROR_CODE = -99;
-
-export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Header names of the CSRF double-submit (SPEC §7, ARCHITECTURE §3). */
 export const CSRF_COOKIE = 'csrftoken';

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/**
+ * Languages and money currencies (SPEC §1, §9). Plain values and guards, no zod, so the web
+ * app's first screen does not carry a validation library; schemas live in preferences.ts.
+ */
 
 /** Languages with complete catalogs, offered in the picker. */
 export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
@@ -7,18 +10,18 @@ export const FORCEABLE_LANGUAGES = [...LANGUAGES, 'ja'] as const;
 export type Language = (typeof FORCEABLE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const LanguageSchema = z.enum(FORCEABLE_LANGUAGES);
-
 /** Money currencies a price can be shown in (SPEC §9). Not to be confused with points currencies. */
 export const MONEY_CURRENCIES = ['USD', 'TWD', 'CAD', 'HKD', 'CNY'] as const;
 export type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
 export const DEFAULT_MONEY_CURRENCY: MoneyCurrency = 'USD';
-export const MoneyCurrencySchema = z.enum(MONEY_CURRENCIES);
 
-export const SetLanguageSchema = z.object({ language: LanguageSchema });
-export type SetLanguage = z.infer<typeof SetLanguageSchema>;
-export const SetMoneyCurrencySchema = z.object({ currency: MoneyCurrencySchema });
-export type SetMoneyCurrency = z.infer<typeof SetMoneyCurrencySchema>;
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (FORCEABLE_LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isMoneyCurrency(value: unknown): value is MoneyCurrency {
+  return typeof value === 'string' && (MONEY_CURRENCIES as readonly string[]).includes(value);
+}
 
 /** The `?lang=` query values of SPEC §2 are lower case; catalogs use BCP 47 casing. */
 const QUERY_TO_LANGUAGE: Record<string, Language> = {
@@ -40,8 +43,7 @@ export function languageToQuery(language: Language): string {
 /** Best supported language for an Accept-Language header or a stored value; English otherwise. */
 export function pickLanguage(value: string | null | undefined): Language {
   if (!value) return DEFAULT_LANGUAGE;
-  const direct = LanguageSchema.safeParse(value);
-  if (direct.success) return direct.data;
+  if (isLanguage(value)) return value;
   for (const part of value.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
     if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-Hant';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from './locale.ts';
+import { LanguageSchema } from './preferences.ts';
 
 /** The top campaign banner's promotion, fetched by language (SPEC §7 "fetch mileage promotion"). */
 export const PromotionSchema = z.object({

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import {
-  DEFAULT_MONEY_CURRENCY,
-  LanguageSchema,
-  MoneyCurrencySchema,
-  SetLanguageSchema,
-  SetMoneyCurrencySchema,
-  pickLanguage,
-} from '../../../core/locale.ts';
+import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, pickLanguage } from '../../../core/locale.ts';
+import { LanguageSchema, MoneyCurrencySchema, SetLanguageSchema, SetMoneyCurrencySchema } from '../../../core/preferences.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -21,11 +15,11 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }
   const PreferencesSchema = z.object({ ok: z.literal(true), language: LanguageSchema, currency: MoneyCurrencySchema });
 
   app.get('/preferences', { schema: { response: { 200: PreferencesSchema } } }, async (request) => {
-    const currency = MoneyCurrencySchema.safeParse(request.cookies[MONEY_CURRENCY_COOKIE]);
+    const currency = request.cookies[MONEY_CURRENCY_COOKIE];
     return {
       ok: true as const,
       language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
-      currency: currency.success ? currency.data : DEFAULT_MONEY_CURRENCY,
+      currency: isMoneyCurrency(currency) ? currency : DEFAULT_MONEY_CURRENCY,
     };
   });
 

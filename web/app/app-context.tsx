@@ -1,0 +1,45 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ClientConfig } from '../../core/client-config.ts';
+import type { Language, MoneyCurrency } from '../../core/locale.ts';
+
+/** Identity globals of SPEC §3 that the whole app reads. */
+export interface AppState {
+  language: Language;
+  moneyCurrency: MoneyCurrency;
+  setMoneyCurrency(currency: MoneyCurrency): void;
+  /** 'card' when the host name contains the card-tools domain (SPEC §2). */
+  variant: 'main' | 'card';
+  config: ClientConfig;
+  isMobile: boolean;
+}
+
+const AppContext = createContext<AppState | null>(null);
+
+export function AppStateProvider(props: {
+  language: Language;
+  moneyCurrency: MoneyCurrency;
+  variant: 'main' | 'card';
+  config: ClientConfig;
+  isMobile: boolean;
+  children: ReactNode;
+}) {
+  const [moneyCurrency, setMoneyCurrency] = useState(props.moneyCurrency);
+  const value = useMemo<AppState>(
+    () => ({
+      language: props.language,
+      moneyCurrency,
+      setMoneyCurrency,
+      variant: props.variant,
+      config: props.config,
+      isMobile: props.isMobile,
+    }),
+    [props.language, moneyCurrency, props.variant, props.config, props.isMobile],
+  );
+  return <AppContext.Provider value={value}>{props.children}</AppContext.Provider>;
+}
+
+export function useAppState(): AppState {
+  const state = useContext(AppContext);
+  if (!state) throw new Error('useAppState needs an AppStateProvider');
+  return state;
+}

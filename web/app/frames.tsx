@@ -1,0 +1,76 @@
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { LocalePicker } from './locale-picker.tsx';
+
+const LAST_PAGE_KEY = 'lastNonProfilePage';
+
+/** Remembers the last page outside the profile area, where the profile's back link leads. */
+export function rememberNonProfilePage(path: string): void {
+  sessionStorage.setItem(LAST_PAGE_KEY, path);
+}
+
+export function lastNonProfilePage(): string {
+  return sessionStorage.getItem(LAST_PAGE_KEY) ?? '/';
+}
+
+/** The profile area's frame: a back link to the previous non-profile page and the account menu. */
+export function ProfileFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const links = [
+    { to: '/profilepage/points', label: t('profile.points') },
+    { to: '/profilepage/transaction', label: t('profile.transactions') },
+    { to: '/profilepage/account', label: t('profile.account') },
+  ];
+  return (
+    <>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="profile-bar">
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to={lastNonProfilePage()} data-testid="profile-back" fw={600}>
+              ← {t('profile.back')}
+            </Anchor>
+            <LocalePicker />
+          </Group>
+          <Box component="nav" aria-label={t('profile.menu')} mt="xs">
+            <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Anchor component={NavLink} to={link.to} size="sm">
+                    {link.label}
+                  </Anchor>
+                </li>
+              ))}
+            </Group>
+          </Box>
+        </Container>
+      </Box>
+      {children}
+    </>
+  );
+}
+
+/** The checkout flows' slim bar: brand, a reassurance, and a way out. No site navigation. */
+export function CheckoutBar({ leaveTo }: { leaveTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="checkout-bar">
+      <Container size="lg">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Text fw={800} c="blue.9">
+              {t('brand')}
+            </Text>
+            <Text size="sm" c="gray.8">
+              🔒 {t('checkout.secure')}
+            </Text>
+          </Group>
+          <Anchor component={Link} to={leaveTo} size="sm">
+            {t('checkout.leave')}
+          </Anchor>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

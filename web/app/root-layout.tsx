@@ -1,0 +1,57 @@
+import { Box } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { MaintenanceNotice } from '../components/notice-screens.tsx';
+import { ProgressLoader } from '../components/progress-loader.tsx';
+import { useAppState } from './app-context.tsx';
+import { CampaignBanner } from './campaign-banner.tsx';
+import { CheckoutBar, ProfileFrame, rememberNonProfilePage } from './frames.tsx';
+import { frameOf, isProfilePath } from './layout-rules.ts';
+import { normalizePath } from './site-map.ts';
+import { SiteFooter, StorefrontFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** Where a checkout's "leave" link goes: the area the checkout belongs to. */
+function checkoutHome(path: string): string {
+  return `/${path.split('/')[1] ?? ''}`;
+}
+
+/** Applies the SPEC §2 frame rules (header, footer, banner) around every page. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { config } = useAppState();
+  const { pathname, search } = useLocation();
+  const frame = frameOf(pathname);
+  const profile = isProfilePath(pathname);
+
+  useEffect(() => {
+    if (!profile) rememberNonProfilePage(`${pathname}${search}`);
+  }, [pathname, search, profile]);
+
+  const main = (
+    <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      {config.maintenance ? (
+        <MaintenanceNotice />
+      ) : (
+        <Suspense fallback={<ProgressLoader />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </Box>
+  );
+
+  return (
+    <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      {frame.banner && <CampaignBanner />}
+      {frame.header && <SiteHeader />}
+      {!frame.header && !profile && <CheckoutBar leaveTo={checkoutHome(normalizePath(pathname))} />}
+      {profile ? <ProfileFrame>{main}</ProfileFrame> : main}
+      {frame.footer === 'main' && <SiteFooter />}
+      {frame.footer === 'storefront' && <StorefrontFooter />}
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '../../core/limits.ts';
+import { useAppState } from './app-context.tsx';
+
+function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Anchor component={Link} to={link.to} size="sm" c="gray.8">
+            {link.label}
+          </Anchor>
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+function FooterShell({ testId, children }: { testId: string; children: React.ReactNode }) {
+  return (
+    <Box component="footer" data-testid={testId} bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="xl">
+        <Stack gap="sm">{children}</Stack>
+      </Container>
+    </Box>
+  );
+}
+
+/** The site footer on most pages. */
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const { config } = useAppState();
+  return (
+    <FooterShell testId="site-footer">
+      <FooterLinks
+        links={[
+          { to: '/aboutus', label: t('footer.about') },
+          { to: '/faq', label: t('footer.faq') },
+          { to: '/tos', label: t('footer.terms') },
+          { to: '/privacy', label: t('footer.privacy') },
+          { to: '/support-tripplus', label: t('footer.sponsor') },
+          { to: '/affiliator', label: t('footer.affiliate') },
+          { to: '/edm', label: t('footer.newsletter') },
+          { to: '/enterprise', label: t('footer.enterprise') },
+        ]}
+      />
+      <Text size="sm" c="gray.8">
+        {t('footer.contact', { email: config.supportEmail })}
+      </Text>
+      <Text size="xs" c="gray.8">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </Text>
+    </FooterShell>
+  );
+}
+
+/** The storefront's own footer: its terms, FAQ and the crediting note (SPEC §9). */
+export function StorefrontFooter() {
+  const { t } = useTranslation();
+  const { config } = useAppState();
+  return (
+    <FooterShell testId="storefront-footer">
+      <FooterLinks
+        links={[
+          { to: '/storefront/home', label: t('footer.storefrontHome') },
+          { to: '/storefront/tos', label: t('footer.storefrontTerms') },
+          { to: '/storefront/faq', label: t('footer.storefrontFaq') },
+          { to: '/privacy', label: t('footer.privacy') },
+        ]}
+      />
+      <Text size="sm" c="gray.8">
+        {t('footer.storefrontNote', { hours: LIMITS.crediting.firstPurchaseDelayHours })}
+      </Text>
+      <Text size="sm" c="gray.8">
+        {t('footer.contact', { email: config.supportEmail })}
+      </Text>
+    </FooterShell>
+  );
+}

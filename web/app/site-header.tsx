@@ -1,0 +1,88 @@
+import { Anchor, Box, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useAppState } from './app-context.tsx';
+import { LocalePicker } from './locale-picker.tsx';
+import classes from './site-header.module.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
+  const { variant } = useAppState();
+  if (variant === 'card') {
+    return [
+      { to: '/cardplus/allcards', label: t('nav.cardsHome') },
+      { to: '/cardplus/finder', label: t('nav.finder') },
+      { to: '/cardplus/compare', label: t('nav.compare') },
+      { to: '/cardplus/uscard-in-tw', label: t('nav.usCardInTw') },
+      { to: '/cardplus/card-renewal-offer', label: t('nav.renewalOffers') },
+      { to: '/awardplus', label: t('nav.awards') },
+    ];
+  }
+  return [
+    { to: '/awardplus', label: t('nav.awards') },
+    { to: '/awardplus/scraping/alert', label: t('nav.tracking') },
+    { to: '/cardplus', label: t('nav.cards') },
+    { to: '/storefront', label: t('nav.storefront') },
+    { to: '/rewardslib', label: t('nav.guides') },
+    { to: '/share', label: t('nav.community') },
+    { to: '/asktripplus', label: t('nav.assistant') },
+  ];
+}
+
+function NavLinks({ items, onNavigate, vertical }: { items: NavItem[]; onNavigate?: () => void; vertical?: boolean }) {
+  const Wrapper = vertical ? Stack : Group;
+  return (
+    <Wrapper gap={vertical ? 'sm' : 'md'} component="ul" className={classes.list}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <Anchor component={NavLink} to={item.to} end={item.to === '/cardplus' || item.to === '/awardplus'} className={classes.link} onClick={onNavigate}>
+            {item.label}
+          </Anchor>
+        </li>
+      ))}
+    </Wrapper>
+  );
+}
+
+/** The site header: brand, main navigation, and the language and currency picker. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { variant } = useAppState();
+  const items = useNavItems();
+  const [menuOpened, menu] = useDisclosure(false);
+  return (
+    <Box component="header" className={classes.header} data-testid="site-header">
+      <Container size="xl" h="100%">
+        <Group justify="space-between" h="100%" wrap="nowrap">
+          <Anchor component={Link} to="/" className={classes.brand} underline="never">
+            {variant === 'card' ? t('brandCard') : t('brand')}
+          </Anchor>
+          <Box component="nav" aria-label={t('nav.label')} visibleFrom="md">
+            <NavLinks items={items} />
+          </Box>
+          <Group gap="xs" wrap="nowrap">
+            <LocalePicker />
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={menuOpened} onClose={menu.close} title={t('brand')} hiddenFrom="md" size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
+        <Box component="nav" aria-label={t('nav.label')}>
+          <NavLinks items={items} vertical onNavigate={menu.close} />
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Every page of SPEC §2 with the area it belongs to. The router, the page titles
+ * (`pages:<id>.title`), the layout rules and the browser tests all read this one list.
+ */
+export const AREAS = [
+  'home',
+  'profile',
+  'share',
+  'storefront',
+  'legal',
+  'shop',
+  'seat',
+  'cardplus',
+  'collections',
+  'articles',
+  'awardplus',
+  'assistant',
+  'promo',
+  'about',
+  'enterprise',
+  'sponsor',
+  'affiliate',
+  'library',
+  'newsletter',
+  'search',
+] as const;
+export type AreaId = (typeof AREAS)[number];
+
+export interface PageDef {
+  /** Path as in SPEC §2; a trailing slash in the spec matches with or without it. */
+  path: string;
+  /** Stable id, also the key of the page's strings in the `pages` catalog. */
+  id: string;
+  area: AreaId;
+}
+
+const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
+
+export const PAGES: readonly PageDef[] = [
+  page('/', 'home', 'home'),
+
+  page('/profilepage', 'profile', 'profile'),
+  page('/profilepage/points', 'profilePoints', 'profile'),
+  page('/profilepage/transaction', 'profileTransaction', 'profile'),
+  page('/profilepage/account', 'profileAccount', 'profile'),
+
+  page('/share', 'share', 'share'),
+  page('/share/group', 'shareGroup', 'share'),
+  page('/share/article', 'shareArticle', 'share'),
+
+  page('/storefront', 'storefront', 'storefront'),
+  page('/storefront/home', 'storefrontHome', 'storefront'),
+  page('/storefront/checkout', 'storefrontCheckout', 'storefront'),
+  page('/storefront/checkout/confirm', 'storefrontCheckoutConfirm', 'storefront'),
+  page('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'),
+  page('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'),
+  page('/storefront/event', 'storefrontEvent', 'storefront'),
+  page('/storefront/tos', 'storefrontTos', 'storefront'),
+  page('/storefront/faq', 'storefrontFaq', 'storefront'),
+  page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'),
+  page('/storefront/themes', 'storefrontThemes', 'storefront'),
+  page('/storefront/lifemiles/tutorial', 'storefrontLifemilesTutorial', 'storefront'),
+  page('/storefront/avios/tutorial', 'storefrontAviosTutorial', 'storefront'),
+
+  page('/tos', 'tos', 'legal'),
+  page('/privacy', 'privacy', 'legal'),
+  page('/faq', 'faq', 'legal'),
+
+  page('/shop', 'shop', 'shop'),
+  page('/shop/merchandise', 'shopMerchandise', 'shop'),
+  page('/shop/travel', 'shopTravel', 'shop'),
+  page('/shop/product', 'shopProduct', 'shop'),
+  page('/shop/checkout', 'shopCheckout', 'shop'),
+
+  page('/seat/status', 'seatStatus', 'seat'),
+
+  page('/cardplus', 'cardplus', 'cardplus'),
+  page('/cardplus/s', 'cardplusSearch', 'cardplus'),
+  page('/cardplus/s/all', 'cardplusSearchAll', 'cardplus'),
+  page('/cardplus/c', 'cardplusCard', 'cardplus'),
+  page('/cardplus/allcards', 'cardplusAllCards', 'cardplus'),
+  page('/cardplus/finder', 'cardplusFinder', 'cardplus'),
+  page('/cardplus/finder/result', 'cardplusFinderResult', 'cardplus'),
+  page('/cardplus/finder/example', 'cardplusFinderExample', 'cardplus'),
+  page('/cardplus/compare', 'cardplusCompare', 'cardplus'),
+  page('/cardplus/compare/rewards-credit-cards-tw', 'cardplusCompareTw', 'cardplus'),
+  page('/cardplus/uscard-in-tw', 'cardplusUsCardInTw', 'cardplus'),
+  page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'),
+  page('/cardplus/advisor', 'cardplusAdvisor', 'cardplus'),
+  page('/cardplus/high-yield-account', 'cardplusHighYield', 'cardplus'),
+  page('/cardplus/redeem', 'cardplusRedeem', 'cardplus'),
+  page('/creditcardlist', 'creditCardList', 'cardplus'),
+  page('/card', 'card', 'cardplus'),
+
+  page('/collections', 'collections', 'collections'),
+  page('/collections/cc', 'collectionsCards', 'collections'),
+  page('/collections/store', 'collectionsStores', 'collections'),
+
+  page('/me/new-article', 'newArticle', 'articles'),
+  page('/me/edit-article', 'editArticle', 'articles'),
+  page('/me/articles', 'myArticles', 'articles'),
+  page('/me/articles/draft', 'myArticlesDraft', 'articles'),
+  page('/me/articles/publish', 'myArticlesPublished', 'articles'),
+  page('/searcharticle', 'searchArticle', 'articles'),
+
+  page('/awardplus', 'awardplus', 'awardplus'),
+  page('/awardplus/redemption', 'redemption', 'awardplus'),
+  page('/awardplus/redemption/s', 'redemptionSearch', 'awardplus'),
+  page('/awardplus/redemption/s/result', 'redemptionResult', 'awardplus'),
+  page('/awardplus/redemption/e', 'redemptionExplorer', 'awardplus'),
+  page('/awardplus/transferpartner', 'transferPartner', 'awardplus'),
+  page('/awardplus/scraping', 'scraping', 'awardplus'),
+  page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'),
+  page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
+
+  page('/asktripplus', 'assistant', 'assistant'),
+  page('/promo', 'promo', 'promo'),
+  page('/aboutus', 'aboutUs', 'about'),
+
+  page('/enterprise', 'enterprise', 'enterprise'),
+  page('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
+  page('/enterprise/checkout/confirm', 'enterpriseCheckoutConfirm', 'enterprise'),
+  page('/enterprise/checkout/payment', 'enterpriseCheckoutPayment', 'enterprise'),
+  page('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'),
+
+  page('/support-tripplus', 'sponsor', 'sponsor'),
+  page('/affiliator', 'affiliator', 'affiliate'),
+  page('/rewardslib', 'rewardsLibrary', 'library'),
+  page('/hotelslib', 'hotelsLibrary', 'library'),
+
+  page('/edm', 'newsletter', 'newsletter'),
+  page('/edm/preference', 'newsletterPreference', 'newsletter'),
+
+  page('/search', 'siteSearch', 'search'),
+];
+
+/** The old promotion path of one airline (LifeMiles), kept so old links land on the home page. */
+export const OLD_PROMO_PATHS = ['/lifemiles'] as const;
+
+export function areaOfPath(pathname: string): AreaId | null {
+  const path = normalizePath(pathname);
+  let best: PageDef | null = null;
+  for (const candidate of PAGES) {
+    const matches = candidate.path === path || (candidate.path !== '/' && path.startsWith(`${candidate.path}/`));
+    if (matches && (!best || candidate.path.length > best.path.length)) best = candidate;
+  }
+  return best?.area ?? null;
+}
+
+export function pageOfPath(pathname: string): PageDef | null {
+  const path = normalizePath(pathname);
+  return PAGES.find((candidate) => candidate.path === path) ?? null;
+}
+
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** Pages of the same area, for the area's own navigation. */
+export function pagesOfArea(area: AreaId): PageDef[] {
+  return PAGES.filter((candidate) => candidate.area === area);
+}

@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { StatusScreen } from './status-screen.tsx';
+
+/** Shown when a page's code could not be loaded (SPEC §8); retry reloads the page. */
+export function ChunkErrorScreen({ kind, onRetry }: { kind: 'missing' | 'timeout'; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <StatusScreen
+      testId="chunk-error"
+      title={t('chunkError.title')}
+      body={t(kind === 'timeout' ? 'chunkError.timeout' : 'chunkError.missing')}
+      actions={
+        <>
+          <Button onClick={onRetry ?? (() => window.location.reload())}>{t('chunkError.retry')}</Button>
+          <Button component="a" href="/" variant="default">
+            {t('chunkError.home')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

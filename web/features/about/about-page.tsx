@@ -1,0 +1,19 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+
+export function AboutPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('pages');
+  const raw = t(`${page.id}.body`, { returnObjects: true });
+  const paragraphs = Array.isArray(raw) ? (raw as string[]) : [];
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <Stack gap="md" maw={760}>
+        {paragraphs.map((paragraph, index) => (
+          <Text key={index}>{paragraph}</Text>
+        ))}
+      </Stack>
+    </PageFrame>
+  );
+}

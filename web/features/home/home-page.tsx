@@ -1,0 +1,81 @@
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../core/limits.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import { PAGES, type PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { usePageMeta } from '../../components/page-meta.tsx';
+import { trackEvent } from '../../lib/analytics.ts';
+
+const FEATURES = [
+  { key: 'search', to: '/awardplus' },
+  { key: 'tracking', to: '/awardplus/scraping/alert' },
+  { key: 'explorer', to: '/awardplus/redemption/e' },
+  { key: 'cards', to: '/cardplus' },
+  { key: 'storefront', to: '/storefront' },
+  { key: 'guides', to: '/rewardslib' },
+] as const;
+
+function Landing() {
+  const { t } = useTranslation('pages');
+  usePageMeta(t('home.title'), t('home.description'));
+
+  // SPEC §4: the landing-page visit event fires after one second on the page.
+  useEffect(() => {
+    const timer = setTimeout(() => trackEvent({ name: 'landing_visit', path: '/' }), LIMITS.landingVisitEventDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <>
+      <section style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-9), var(--mantine-color-indigo-9))', color: 'white' }}>
+        <Container size="lg" py={{ base: 48, sm: 80 }}>
+          <Stack gap="md" maw={720}>
+            <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.2}>
+              {t('home.heroTitle')}
+            </Title>
+            <Text size="lg">{t('home.heroLead')}</Text>
+            <Group mt="sm">
+              <Button component={Link} to="/awardplus" size="md" color="white" c="blue.9">
+                {t('home.ctaSearch')}
+              </Button>
+              <Button component={Link} to="/cardplus/finder" size="md" variant="outline" color="white" c="white">
+                {t('home.ctaCards')}
+              </Button>
+            </Group>
+            <Text size="sm" mt="md">
+              {t('home.alliancesTitle')}: {t('home.alliances')}
+            </Text>
+          </Stack>
+        </Container>
+      </section>
+      <Container size="lg" py="xl">
+        <Title order={2} mb="md">
+          {t('home.featuresTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {FEATURES.map((feature) => (
+            <Card key={feature.key} withBorder radius="md" padding="lg" component={Link} to={feature.to}>
+              <Title order={3} fz="lg" c="blue.9">
+                {t(`home.features.${feature.key}.title`)}
+              </Title>
+              <Text size="sm" mt="xs">
+                {t(`home.features.${feature.key}.body`)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </>
+  );
+}
+
+const cardToolsPage = PAGES.find((page) => page.id === 'cardplus') as PageDef;
+
+/** The home page; on the card-tools host it is the card tools' own landing (SPEC §2). */
+export function HomePage() {
+  const { variant } = useAppState();
+  return variant === 'card' ? <PageFrame page={cardToolsPage} /> : <Landing />;
+}
