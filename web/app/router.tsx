@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useRouteError, type RouteObject } from 'react-router';
 import { ChunkErrorScreen } from '../components/chunk-error-screen.tsx';
+import { ProgressLoader } from '../components/progress-loader.tsx';
 import { StatusScreen } from '../components/status-screen.tsx';
 import { ChunkLoadError, loadChunk } from '../lib/lazy-page.ts';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <ProgressLoader />,
     children: [
       ...PAGES.map(pageRoute),
       // SPEC §2: the old promotion path and any unknown path land on the home page.

@@ -52,6 +52,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       .send(page.replace('<html lang="en">', `<html lang="${language}">`));
   };
 
+  // The static plugin would refuse "/" as a directory without an index.
+  app.get('/', sendApp);
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {

@@ -1,0 +1,115 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrf } from './test/app.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--client-config--></head><body><div id="root"></div></body></html>');
+writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  testApp = await createTestApp({ WEB_DIST: dist, CARD_VARIANT_DOMAIN: 'cards-example', SUPPORT_EMAIL: 'help@example.org' });
+  // A route that fails unexpectedly, to see what a visitor would be told.
+  testApp.app.get('/api/test/boom', async () => {
+    throw new Error('secret connection string postgres://user:pw@db');
+  });
+});
+afterAll(() => testApp.close());
+
+describe('health and metrics', () => {
+  it('answers /healthz and /readyz with the database reachable', async () => {
+    expect((await testApp.app.inject('/healthz')).json()).toEqual({ ok: true });
+    const ready = await testApp.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().ok).toBe(true);
+  });
+
+  it('serves Prometheus text with request counts by route', async () => {
+    await testApp.app.inject('/healthz');
+    const metrics = await testApp.app.inject('/metrics');
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(metrics.body).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('the web app and unknown paths', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await testApp.app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ ok: false, error: 'NOT_FOUND' });
+  });
+
+  it.each(['/', '/awardplus/scraping/result', '/tos/', '/an/unknown/page'])('serves the app at %s with public settings inside', async (path) => {
+    const response = await testApp.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    const config = JSON.parse(/<script type="application\/json" id="client-config">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null');
+    expect(config).toMatchObject({ cardVariantDomain: 'cards-example', supportEmail: 'help@example.org', maintenance: false });
+  });
+
+  it('sets the page language from the language cookie before any script runs', async () => {
+    const response = await testApp.app.inject({ url: '/faq', cookies: { lang: 'zh-Hant' } });
+    expect(response.body).toContain('<html lang="zh-Hant">');
+  });
+
+  it('serves hashed assets with a year-long cache and a missing file as 404', async () => {
+    const asset = await testApp.app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await testApp.app.inject('/assets/missing-000.js')).statusCode).toBe(404);
+  });
+
+  it('serves the convenience-store data file', async () => {
+    const response = await testApp.app.inject('/static/711_stores.json');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.stores.map((store: { id: string }) => store.id)).toContain('7-eleven');
+    expect(body.source).toBeTruthy();
+  });
+});
+
+describe('security headers', () => {
+  it('enforces a Content-Security-Policy that allows scripts only from this origin', async () => {
+    const response = await testApp.app.inject('/');
+    const policy = response.headers['content-security-policy'];
+    expect(typeof policy).toBe('string');
+    expect(response.headers['content-security-policy-report-only']).toBeUndefined();
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('errors', () => {
+  it('names the bad field of invalid input in the one JSON shape', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/preferences/currency', payload: { currency: 'EUR' }, ...csrf() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ ok: false, error: 'INVALID_INPUT', fields: { currency: expect.any(String) } });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/preferences/currency',
+      payload: '{"currency": ',
+      headers: { 'content-type': 'application/json', ...csrf().headers },
+      cookies: csrf().cookies,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ ok: false, error: 'INVALID_INPUT' });
+  });
+
+  it('never shows internals in a 500', async () => {
+    const response = await testApp.app.inject('/api/test/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ ok: false, code: -99, error: 'INTERNAL', message: 'There is something wrong, please try it later.' });
+    expect(response.body).not.toContain('postgres://');
+  });
+});
