@@ -1,0 +1,96 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '../web/app/site-map.ts';
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const root = new URL('.', import.meta.url).pathname;
+const NAMESPACES = readdirSync(join(root, 'en')).filter((file) => file.endsWith('.json'));
+const load = (language: string, namespace: string): Json => JSON.parse(readFileSync(join(root, language, namespace), 'utf8'));
+
+/** Every string of a catalog by its dotted path; arrays count by index. */
+function strings(value: Json, path = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  if (typeof value === 'string') found.set(path, value);
+  else if (Array.isArray(value)) value.forEach((item, index) => strings(item, `${path}[${index}]`).forEach((v, k) => found.set(k, v)));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) strings(item, path ? `${path}.${key}` : key).forEach((v, k) => found.set(k, v));
+  }
+  return found;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+// Characters that exist only in one script: a Simplified catalog must not use the first list,
+// a Traditional one must not use the second.
+const TRADITIONAL_ONLY = '這們說會為個時對來發後裡國過點關開設網絡帳號碼錄與機選現請輸種體優類記額';
+const SIMPLIFIED_ONLY = '这们说会为个时对来发后里国过点关开设网络账号码录与机选现请输种体优类记额';
+
+describe.each(['zh-Hant', 'zh-Hans'])('the %s catalogs', (language) => {
+  it.each(NAMESPACES)('have every key of English in %s, with the same placeholders', (namespace) => {
+    const english = strings(load('en', namespace));
+    const translated = strings(load(language, namespace));
+    const missing = [...english.keys()].filter((key) => !translated.has(key));
+    expect(missing).toEqual([]);
+    const extra = [...translated.keys()].filter((key) => !english.has(key));
+    expect(extra).toEqual([]);
+    for (const [key, text] of english) {
+      expect({ key, placeholders: placeholders(translated.get(key) ?? '') }).toEqual({ key, placeholders: placeholders(text) });
+      expect({ key, empty: (translated.get(key) ?? '').trim() === '' }).toEqual({ key, empty: text.trim() === '' });
+    }
+  });
+
+  it.each(NAMESPACES)('are written in %s in the right script', (namespace) => {
+    const forbidden = language === 'zh-Hant' ? SIMPLIFIED_ONLY.replace(/[里]/g, '') : TRADITIONAL_ONLY;
+    const offenders: string[] = [];
+    for (const [key, text] of strings(load(language, namespace))) {
+      // Language names are written in their own script on purpose.
+      if (key.startsWith('languages.') || key === 'home.heroLead') continue;
+      const bad = [...text].filter((char) => forbidden.includes(char));
+      if (bad.length) offenders.push(`${key}: ${bad.join('')}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('Traditional and Simplified catalogs', () => {
+  it('differ from each other, not one copied into the other', () => {
+    for (const namespace of NAMESPACES) {
+      const hant = strings(load('zh-Hant', namespace));
+      const hans = strings(load('zh-Hans', namespace));
+      const chinese = [...hant.keys()].filter((key) => /[\u4e00-\u9fff]/.test(hant.get(key) ?? ''));
+      const same = chinese.filter((key) => hant.get(key) === hans.get(key));
+      expect(same.length / chinese.length).toBeLessThan(0.2);
+    }
+  });
+
+  it('use Taiwan wording in zh-Hant and mainland wording in zh-Hans', () => {
+    const hant = [...strings(load('zh-Hant', 'common.json')).values(), ...strings(load('zh-Hant', 'pages.json')).values()].join('\n');
+    const hans = [...strings(load('zh-Hans', 'common.json')).values(), ...strings(load('zh-Hans', 'pages.json')).values()].join('\n');
+    expect(hant).toMatch(/哩程/);
+    expect(hant).not.toMatch(/里程|信息|账号|设置|視頻|網絡/);
+    expect(hans).toMatch(/里程/);
+    expect(hans).not.toMatch(/哩程|资讯|帐号|网路/);
+  });
+});
+
+describe('the Japanese catalogs', () => {
+  it('add no key that English lacks (missing ones fall back to English)', () => {
+    for (const namespace of NAMESPACES) {
+      const english = strings(load('en', namespace));
+      const extra = [...strings(load('ja', namespace)).keys()].filter((key) => !english.has(key));
+      expect(extra).toEqual([]);
+    }
+  });
+});
+
+describe('page strings', () => {
+  it.each(['en', 'zh-Hant', 'zh-Hans'])('give every page of the site map a title and a description in %s', (language) => {
+    const pages = load(language, 'pages.json') as Record<string, Record<string, Json>>;
+    for (const page of PAGES) {
+      expect({ page: page.id, title: typeof pages[page.id]?.title }).toEqual({ page: page.id, title: 'string' });
+      expect({ page: page.id, long: String(pages[page.id]?.description ?? '').trim().length > 4 }).toEqual({ page: page.id, long: true });
+    }
+  });
+});
