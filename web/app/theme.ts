@@ -1,7 +1,8 @@
 import { createTheme } from '@mantine/core';
 
 /**
- * Darker shades than Mantine's defaults so that text and buttons meet WCAG AA contrast;
+ * Darker shades than Mantine's defaults so that text and buttons meet WCAG AA contrast (use
+ * gray.7 for quiet text: Mantine's "dimmed" grey is below AA on white);
  * CJK fonts of each platform follow the Latin ones.
  */
 export const theme = createTheme({

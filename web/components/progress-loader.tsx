@@ -39,7 +39,7 @@ export function ProgressLoader({ status, percent }: { status?: string; percent?:
       </Box>
       <Text size="sm">{status ?? t('loader.loading')}</Text>
       {known && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {t('loader.percent', { percent: Math.round(percent) })}
         </Text>
       )}

@@ -18,7 +18,7 @@ export function LegalDocument({ page }: { page: PageDef }) {
   const sections = sectionsOf(t(`${page.id}.sections`, { returnObjects: true }));
   return (
     <PageFrame page={page} showHighlights={false}>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {t(`${page.id}.updated`)}
       </Text>
       <Stack gap="lg" maw={760}>

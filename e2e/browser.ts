@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PAGES } from '../web/app/site-map.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** Debian's Chromium, headless, with nothing that reaches outside the machine. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Everything the page complained about: console errors, uncaught exceptions, failed requests. */
+export interface Complaints {
+  list: string[];
+}
+
+export function watchPage(page: Page): Complaints {
+  const complaints: Complaints = { list: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') complaints.list.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.list.push(`exception: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) complaints.list.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return complaints;
+}
+
+export async function newContext(browser: Browser, options: { language?: string; viewport?: { width: number; height: number }; baseUrl: string }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: options.baseUrl });
+  if (options.language) {
+    const url = new URL(options.baseUrl);
+    await context.addCookies([{ name: 'lang', value: options.language, domain: url.hostname, path: '/' }]);
+  }
+  return context;
+}
+
+/** Loads a page and waits until its own heading is on screen. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'load' });
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Serious or critical accessibility violations on the current page (axe-core, WCAG 2 A/AA). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // evaluate() runs through the DevTools protocol, so the site's CSP (which forbids inline
+  // scripts, as it should) does not have to be loosened for the test.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+export { PAGES };

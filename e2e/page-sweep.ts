@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
+
+type PageStrings = Record<string, { title: string; heroTitle?: string }>;
+
+/**
+ * Visits every route of SPEC §2 in one language and checks what a visitor sees: the page's own
+ * heading and title in that language, the description meta, alternate-language links, no
+ * console error or untranslated key, no sideways scrolling, and (optionally) no serious axe issue.
+ */
+export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean }) {
+  const strings = JSON.parse(readFileSync(`locales/${options.language}/pages.json`, 'utf8')) as PageStrings;
+  const brand = 'TripPlus';
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let complaints: Complaints;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: inject('baseUrl') });
+    page = await context.newPage();
+    complaints = watchPage(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe(`every page in ${options.language} at ${options.viewport.width} px`, () => {
+    it.each(PAGES.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
+      complaints.list.length = 0;
+      await openPage(page, path);
+      const expected = strings[definition.id];
+      expect(expected).toBeDefined();
+
+      const heading = (await page.locator('main h1').first().innerText()).trim();
+      expect(heading).toBe((definition.id === 'home' ? expected?.heroTitle : expected?.title)?.trim());
+      expect(await page.title()).toBe(definition.id === 'home' ? `${expected?.title} | ${brand}` : `${expected?.title} | ${brand}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(options.language);
+      expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length).toBeGreaterThan(4);
+      expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(4);
+
+      const body = await page.locator('body').innerText();
+      // No catalog key or interpolation slot may reach the screen.
+      expect(body).not.toMatch(/\{\{\w+\}\}|\b(pages|common):[a-z]|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\.(title|description)\b/);
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      if (options.axe) expect(await seriousViolations(page)).toEqual([]);
+      expect(complaints.list).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { testConfig, type Config } from '../server/config.ts';
+import { createTestDatabase } from '../server/test/database.ts';
+
+export const WEB_DIST = 'dist/web';
+
+/**
+ * The real server on the built web app, on a free loopback port, with its own fresh database
+ * (PGlite in memory, or a new PostgreSQL database when DATABASE_URL names a server).
+ */
+export async function startServer(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The web app is not built: run `npm run build` (npm test does it).');
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', ...overrides }),
+    database,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
