@@ -33,11 +33,22 @@ function pageRoute(page: PageDef): RouteObject {
     path: page.path,
     errorElement: <RouteError />,
     lazy: async () => {
-      const loadArea = AREA_MODULES[page.area];
-      const Own = loadArea ? (await loadChunk(loadArea)).pages[page.id] : undefined;
-      if (Own) return { Component: () => <Own page={page} /> };
-      const { PageFrame } = await loadChunk(frameModule);
-      return { Component: () => <PageFrame page={page} /> };
+      try {
+        const loadArea = AREA_MODULES[page.area];
+        const Own = loadArea ? (await loadChunk(loadArea)).pages[page.id] : undefined;
+        if (Own) return { Component: () => <Own page={page} /> };
+        const { PageFrame } = await loadChunk(frameModule);
+        return { Component: () => <PageFrame page={page} /> };
+      } catch (error) {
+        // The router does not reliably hand a failed lazy() to errorElement (the page stays
+        // empty), so the failure becomes the page itself. Retry reloads the document, which
+        // also drops the router's memory of this failed load.
+        if (error instanceof ChunkLoadError) {
+          const kind = error.kind;
+          return { Component: () => <ChunkErrorScreen kind={kind} /> };
+        }
+        throw error;
+      }
     },
   };
 }

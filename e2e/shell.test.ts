@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { PHONE, launchBrowser, newContext, openPage, watchPage, type Complaints } from './browser.ts';
+import { startServer } from './server.ts';
+
+const pages = (language: string) => JSON.parse(readFileSync(`locales/${language}/pages.json`, 'utf8'));
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let complaints: Complaints;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await newContext(browser, { baseUrl: inject('baseUrl') });
+  page = await context.newPage();
+  complaints = watchPage(page);
+});
+afterEach(() => context.close());
+
+async function openPicker() {
+  await page.locator('[data-testid="locale-picker-button"]').first().click();
+  await page.locator('[data-testid="locale-picker"]').getByRole('dialog').waitFor();
+}
+
+describe('the language and currency picker', () => {
+  it('changes the currency: server told, processing loader, home page after 1.5 s', async () => {
+    await openPage(page, '/faq');
+    await openPicker();
+    await page.locator('[data-testid="currency-select"]').selectOption('TWD');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/preferences/currency') && response.status() === 200);
+    const started = Date.now();
+    await page.locator('[data-testid="locale-picker-save"]').click();
+    await saved;
+    await page.getByRole('status').filter({ hasText: 'Processing…' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('TWD');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
+    expect(complaints.list).toEqual([]);
+  });
+
+  it('changes the language: server told, then the page reloads in that language', async () => {
+    await openPage(page, '/aboutus');
+    await openPicker();
+    await page.getByRole('radio', { name: '繁體中文' }).check();
+    await page.locator('[data-testid="locale-picker-save"]').click();
+    await page.locator('main h1', { hasText: pages('zh-Hant').aboutUs.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/aboutus');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('繁體中文');
+    expect(complaints.list).toEqual([]);
+  });
+
+  it('shows the generic error when the currency cannot be saved, and stays put', async () => {
+    await page.route('**/api/preferences/currency', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"code":-99,"error":"INTERNAL","message":"x"}' }));
+    await openPage(page, '/faq');
+    await openPicker();
+    await page.locator('[data-testid="currency-select"]').selectOption('HKD');
+    await page.locator('[data-testid="locale-picker-save"]').click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'There is something wrong, please try it later.' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'Got it' }).click();
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('USD');
+  });
+
+  it('reloads without the language parameter when the language cannot be saved', async () => {
+    await page.route('**/api/preferences/language', (route) => route.abort());
+    await openPage(page, '/cardplus');
+    await openPicker();
+    await page.getByRole('radio', { name: '简体中文' }).check();
+    const reloaded = page.waitForEvent('load');
+    await page.locator('[data-testid="locale-picker-save"]').click();
+    await reloaded;
+    await page.locator('main h1').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cardplus');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('a page chunk that cannot be loaded', () => {
+  it('shows the chunk-load error screen, and retry brings the page', async () => {
+    await openPage(page, '/');
+    await page.route('**/assets/legal-*.js', (route) => route.abort());
+    await page.locator('[data-testid="site-footer"]').getByRole('link', { name: 'Terms of service' }).click();
+    const screen = page.locator('[data-testid="chunk-error"]');
+    await screen.waitFor();
+    expect(await screen.innerText()).toContain('Part of the site could not be downloaded');
+    // The header stays, so the visitor can go elsewhere.
+    expect(await page.locator('[data-testid="site-header"]').count()).toBe(1);
+    await page.unroute('**/assets/legal-*.js');
+    await screen.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('main h1', { hasText: pages('en').tos.title }).waitFor();
+  });
+});
+
+describe('the landing-page visit event', () => {
+  it('fires one second after the landing page opens', async () => {
+    const opened = Date.now();
+    const event = page.waitForRequest((request) => request.url().endsWith('/api/analytics/events') && request.method() === 'POST');
+    await page.goto('/');
+    const request = await event;
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(1000);
+    expect(request.postDataJSON()).toEqual({ name: 'landing_visit', path: '/' });
+    expect(request.headers()['x-csrftoken']).toBeTruthy();
+  });
+
+  it('does not fire on other pages', async () => {
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analytics/events')) events.push(request.url());
+    });
+    await openPage(page, '/faq');
+    await page.waitForTimeout(1500);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('keyboard use', () => {
+  it('offers a visible skip link first, which moves focus to the content', async () => {
+    await openPage(page, '/cardplus');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('shows where focus is on every link and button of the header', async () => {
+    await openPage(page, '/');
+    const seen: string[] = [];
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        return { text: element.innerText.trim().slice(0, 30), outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+      });
+      if (!focus) continue;
+      seen.push(focus.text);
+      expect({ element: focus.text, visible: focus.outline || focus.shadow }).toEqual({ element: focus.text, visible: true });
+    }
+    expect(seen).toContain('Award search');
+  });
+
+  it('opens and closes the phone menu from the keyboard', async () => {
+    const phone = await newContext(browser, { baseUrl: inject('baseUrl'), viewport: PHONE });
+    const small = await phone.newPage();
+    await openPage(small, '/');
+    const burger = small.getByRole('button', { name: 'Open menu' });
+    await burger.focus();
+    await small.keyboard.press('Enter');
+    const drawer = small.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Credit cards' }).waitFor();
+    await small.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await phone.close();
+  });
+});
+
+describe('maintenance', () => {
+  it('shows the maintenance notice on every page while the setting is on', async () => {
+    const server = await startServer({ MAINTENANCE: true });
+    try {
+      for (const path of ['/', '/awardplus', '/profilepage/account']) {
+        await page.goto(`${server.baseUrl}${path}`);
+        const notice = page.locator('[data-testid="maintenance-notice"]');
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain('Maintaining, please come back later.');
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
