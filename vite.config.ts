@@ -10,6 +10,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   server: {

@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = { group: ['node:*'], message: 'core/ and web/ run in the browser too: no Node APIs.' };
+
+export default tseslint.config(
+  { ignores: ['dist/', 'var/', 'node_modules/', 'server/db/migrations/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Import direction (ARCHITECTURE §1): web -> core, server -> core and data; core -> nothing.
+  {
+    files: ['core/**/*.ts'],
+    ignores: ['core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**', '**/data/**'], message: 'core/ imports nothing from server/, web/ or data/.' },
+            { group: ['react', 'react-*', '@mantine/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg'], message: 'core/ is pure domain logic.' },
+            nodeBuiltins,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}', 'web/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/data/**'], message: 'web/ talks to the server over HTTP and shares only core/.' },
+            { group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server packages do not belong in the browser.' },
+            nodeBuiltins,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', 'react', 'react-dom', '@mantine/*'], message: 'server/ shares only core/ with the web app.' }] },
+      ],
+    },
+  },
+);
