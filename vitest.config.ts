@@ -14,6 +14,7 @@ export default defineConfig({
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,8 +26,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two cores: one browser per file, two files at a time.
+          // Two cores: one browser per file, two files at a time, after the unit tests.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -45,9 +45,12 @@ function Landing() {
                 {t('home.ctaCards')}
               </Button>
             </Group>
-            <Text size="sm" mt="md">
-              {t('home.alliancesTitle')}: {t('home.alliances')}
-            </Text>
+            <Stack gap={2} mt="md">
+              <Text size="sm" fw={700}>
+                {t('home.alliancesTitle')}
+              </Text>
+              <Text size="sm">{t('home.alliances')}</Text>
+            </Stack>
           </Stack>
         </Container>
       </section>
