@@ -25,8 +25,23 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<{ ap
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     stop: async () => {
-      await app.close();
-      await drop();
+      // A browser may still hold keep-alive connections; tests do not wait for them.
+      app.server.closeAllConnections();
+      await step('closing the server', app.close());
+      await step('dropping the test database', drop());
     },
   };
+}
+
+/** Fails loudly, naming the step, instead of hanging a test until its timeout. */
+async function step<T>(name: string, promise: Promise<T>, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Test server: ${name} took over ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

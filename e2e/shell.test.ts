@@ -169,14 +169,17 @@ describe('keyboard use', () => {
 describe('maintenance', () => {
   it('shows the maintenance notice on every page while the setting is on', async () => {
     const server = await startServer({ MAINTENANCE: true });
+    const own = await newContext(browser, { baseUrl: server.baseUrl });
     try {
+      const visitor = await own.newPage();
       for (const path of ['/', '/awardplus', '/profilepage/account']) {
-        await page.goto(`${server.baseUrl}${path}`);
-        const notice = page.locator('[data-testid="maintenance-notice"]');
+        await visitor.goto(path);
+        const notice = visitor.locator('[data-testid="maintenance-notice"]');
         await notice.waitFor();
         expect(await notice.innerText()).toContain('Maintaining, please come back later.');
       }
     } finally {
+      await own.close();
       await server.stop();
     }
   });

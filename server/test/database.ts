@@ -13,7 +13,7 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
     return { database, drop: () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
     url: url.toString(),
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
+      const cleanup = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
