@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pageStrings } from './fixtures.ts';
 import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
 
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
@@ -11,7 +11,7 @@ type PageStrings = Record<string, { title: string; heroTitle?: string }>;
  * console error or untranslated key, no sideways scrolling, and (optionally) no serious axe issue.
  */
 export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean }) {
-  const strings = JSON.parse(readFileSync(`locales/${options.language}/pages.json`, 'utf8')) as PageStrings;
+  const strings = pageStrings(options.language) as PageStrings;
   const brand = 'TripPlus';
   let browser: Browser;
   let context: BrowserContext;

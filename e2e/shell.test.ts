@@ -1,109 +1,92 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PHONE, launchBrowser, newContext, openPage, watchPage, type Complaints } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, newContext, openPage } from './browser.ts';
+import { pageText, useFreshPagePerTest } from './fixtures.ts';
 import { startServer } from './server.ts';
 
-const pages = (language: string) => JSON.parse(readFileSync(`locales/${language}/pages.json`, 'utf8'));
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let complaints: Complaints;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  context = await newContext(browser, { baseUrl: inject('baseUrl') });
-  page = await context.newPage();
-  complaints = watchPage(page);
-});
-afterEach(() => context.close());
+const visit = useFreshPagePerTest({ failOnComplaints: false });
 
 async function openPicker() {
-  await page.locator('[data-testid="locale-picker-button"]').first().click();
-  await page.locator('[data-testid="locale-picker"]').getByRole('dialog').waitFor();
+  await visit.page.locator('[data-testid="locale-picker-button"]').first().click();
+  await visit.page.locator('[data-testid="locale-picker"]').getByRole('dialog').waitFor();
 }
 
 describe('the language and currency picker', () => {
   it('changes the currency: server told, processing loader, home page after 1.5 s', async () => {
-    await openPage(page, '/faq');
+    await openPage(visit.page, '/faq');
     await openPicker();
-    await page.locator('[data-testid="currency-select"]').selectOption('TWD');
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/preferences/currency') && response.status() === 200);
+    await visit.page.locator('[data-testid="currency-select"]').selectOption('TWD');
+    const saved = visit.page.waitForResponse((response) => response.url().endsWith('/api/preferences/currency') && response.status() === 200);
     const started = Date.now();
-    await page.locator('[data-testid="locale-picker-save"]').click();
+    await visit.page.locator('[data-testid="locale-picker-save"]').click();
     await saved;
-    await page.getByRole('status').filter({ hasText: 'Processing…' }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    await visit.page.getByRole('status').filter({ hasText: 'Processing…' }).waitFor();
+    await visit.page.waitForURL((url) => url.pathname === '/');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('TWD');
-    expect((await context.cookies()).find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
-    expect(complaints.list).toEqual([]);
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('TWD');
+    expect((await visit.context.cookies()).find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
+    expect(visit.complaints.list).toEqual([]);
   });
 
   it('changes the language: server told, then the page reloads in that language', async () => {
-    await openPage(page, '/aboutus');
+    await openPage(visit.page, '/aboutus');
     await openPicker();
-    await page.getByRole('radio', { name: '繁體中文' }).check();
-    await page.locator('[data-testid="locale-picker-save"]').click();
-    await page.locator('main h1', { hasText: pages('zh-Hant').aboutUs.title }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/aboutus');
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant');
-    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('繁體中文');
-    expect(complaints.list).toEqual([]);
+    await visit.page.getByRole('radio', { name: '繁體中文' }).check();
+    await visit.page.locator('[data-testid="locale-picker-save"]').click();
+    await visit.page.locator('main h1', { hasText: pageText('zh-Hant', 'aboutUs', 'title') }).waitFor();
+    expect(new URL(visit.page.url()).pathname).toBe('/aboutus');
+    expect(await visit.page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('繁體中文');
+    expect(visit.complaints.list).toEqual([]);
   });
 
   it('shows the generic error when the currency cannot be saved, and stays put', async () => {
-    await page.route('**/api/preferences/currency', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"code":-99,"error":"INTERNAL","message":"x"}' }));
-    await openPage(page, '/faq');
+    await visit.page.route('**/api/preferences/currency', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"code":-99,"error":"INTERNAL","message":"x"}' }));
+    await openPage(visit.page, '/faq');
     await openPicker();
-    await page.locator('[data-testid="currency-select"]').selectOption('HKD');
-    await page.locator('[data-testid="locale-picker-save"]').click();
-    const popup = page.getByRole('dialog').filter({ hasText: 'There is something wrong, please try it later.' });
+    await visit.page.locator('[data-testid="currency-select"]').selectOption('HKD');
+    await visit.page.locator('[data-testid="locale-picker-save"]').click();
+    const popup = visit.page.getByRole('dialog').filter({ hasText: 'There is something wrong, please try it later.' });
     await popup.waitFor();
     await popup.getByRole('button', { name: 'Got it' }).click();
-    expect(new URL(page.url()).pathname).toBe('/faq');
-    expect(await page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('USD');
+    expect(new URL(visit.page.url()).pathname).toBe('/faq');
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('USD');
   });
 
   it('reloads without the language parameter when the language cannot be saved', async () => {
-    await page.route('**/api/preferences/language', (route) => route.abort());
-    await openPage(page, '/cardplus');
+    await visit.page.route('**/api/preferences/language', (route) => route.abort());
+    await openPage(visit.page, '/cardplus');
     await openPicker();
-    await page.getByRole('radio', { name: '简体中文' }).check();
-    const reloaded = page.waitForEvent('load');
-    await page.locator('[data-testid="locale-picker-save"]').click();
+    await visit.page.getByRole('radio', { name: '简体中文' }).check();
+    const reloaded = visit.page.waitForEvent('load');
+    await visit.page.locator('[data-testid="locale-picker-save"]').click();
     await reloaded;
-    await page.locator('main h1').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/cardplus');
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await visit.page.locator('main h1').waitFor();
+    expect(new URL(visit.page.url()).pathname).toBe('/cardplus');
+    expect(await visit.page.locator('html').getAttribute('lang')).toBe('en');
   });
 });
 
 describe('a page chunk that cannot be loaded', () => {
   it('shows the chunk-load error screen, and retry brings the page', async () => {
-    await openPage(page, '/');
-    await page.route('**/assets/legal-*.js', (route) => route.abort());
-    await page.locator('[data-testid="site-footer"]').getByRole('link', { name: 'Terms of service' }).click();
-    const screen = page.locator('[data-testid="chunk-error"]');
+    await openPage(visit.page, '/');
+    await visit.page.route('**/assets/legal-*.js', (route) => route.abort());
+    await visit.page.locator('[data-testid="site-footer"]').getByRole('link', { name: 'Terms of service' }).click();
+    const screen = visit.page.locator('[data-testid="chunk-error"]');
     await screen.waitFor();
     expect(await screen.innerText()).toContain('Part of the site could not be downloaded');
     // The header stays, so the visitor can go elsewhere.
-    expect(await page.locator('[data-testid="site-header"]').count()).toBe(1);
-    await page.unroute('**/assets/legal-*.js');
+    expect(await visit.page.locator('[data-testid="site-header"]').count()).toBe(1);
+    await visit.page.unroute('**/assets/legal-*.js');
     await screen.getByRole('button', { name: 'Try again' }).click();
-    await page.locator('main h1', { hasText: pages('en').tos.title }).waitFor();
+    await visit.page.locator('main h1', { hasText: pageText('en', 'tos', 'title') }).waitFor();
   });
 });
 
 describe('the landing-page visit event', () => {
   it('fires one second after the landing page opens', async () => {
     const opened = Date.now();
-    const event = page.waitForRequest((request) => request.url().endsWith('/api/analytics/events') && request.method() === 'POST');
-    await page.goto('/');
+    const event = visit.page.waitForRequest((request) => request.url().endsWith('/api/analytics/events') && request.method() === 'POST');
+    await visit.page.goto('/');
     const request = await event;
     expect(Date.now() - opened).toBeGreaterThanOrEqual(1000);
     expect(request.postDataJSON()).toEqual({ name: 'landing_visit', path: '/' });
@@ -112,33 +95,33 @@ describe('the landing-page visit event', () => {
 
   it('does not fire on other pages', async () => {
     const events: string[] = [];
-    page.on('request', (request) => {
+    visit.page.on('request', (request) => {
       if (request.url().endsWith('/api/analytics/events')) events.push(request.url());
     });
-    await openPage(page, '/faq');
-    await page.waitForTimeout(1500);
+    await openPage(visit.page, '/faq');
+    await visit.page.waitForTimeout(1500);
     expect(events).toEqual([]);
   });
 });
 
 describe('keyboard use', () => {
   it('offers a visible skip link first, which moves focus to the content', async () => {
-    await openPage(page, '/cardplus');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await openPage(visit.page, '/cardplus');
+    await visit.page.keyboard.press('Tab');
+    const skip = visit.page.getByRole('link', { name: 'Skip to main content' });
     expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
     const box = await skip.boundingBox();
     expect(box && box.y >= 0).toBe(true);
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await visit.page.keyboard.press('Enter');
+    expect(await visit.page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
   it('shows where focus is on every link and button of the header', async () => {
-    await openPage(page, '/');
+    await openPage(visit.page, '/');
     const seen: string[] = [];
     for (let step = 0; step < 12; step += 1) {
-      await page.keyboard.press('Tab');
-      const focus = await page.evaluate(() => {
+      await visit.page.keyboard.press('Tab');
+      const focus = await visit.page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
         const style = getComputedStyle(element);
@@ -152,7 +135,7 @@ describe('keyboard use', () => {
   });
 
   it('opens and closes the phone menu from the keyboard', async () => {
-    const phone = await newContext(browser, { baseUrl: inject('baseUrl'), viewport: PHONE });
+    const phone = await newContext(visit.browser, { baseUrl: inject('baseUrl'), viewport: PHONE });
     const small = await phone.newPage();
     await openPage(small, '/');
     const burger = small.getByRole('button', { name: 'Open menu' });
@@ -169,7 +152,7 @@ describe('keyboard use', () => {
 describe('maintenance', () => {
   it('shows the maintenance notice on every page while the setting is on', async () => {
     const server = await startServer({ MAINTENANCE: true });
-    const own = await newContext(browser, { baseUrl: server.baseUrl });
+    const own = await newContext(visit.browser, { baseUrl: server.baseUrl });
     try {
       const visitor = await own.newPage();
       for (const path of ['/', '/awardplus', '/profilepage/account']) {
