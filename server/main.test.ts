@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('starts, answers, and on SIGTERM finishes and exits with 0', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    let healthy = false;
+    for (let attempt = 0; attempt < 100 && !healthy; attempt += 1) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(healthy).toBe(true);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Structured logs: one JSON object a line, the last ones telling of the shutdown.
+    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toContain('shutting down');
+  });
+});
