@@ -10,6 +10,18 @@ export interface ClientConfig {
   supportEmail: string;
   /** Absolute site address for canonical and alternate-language links; empty = this origin. */
   publicUrl: string;
+  captcha: {
+    provider: 'altcha' | 'turnstile' | 'recaptcha' | 'test';
+    siteKey: string;
+    scriptUrl: string;
+    onLogin: boolean;
+  };
+  /** Domains known to lose mail: sign-up shows a hint (SPEC §5). */
+  lossyEmailDomains: string[];
+  /** How long after one activation e-mail another may be asked for. */
+  resendIntervalMs: number;
+  /** Social sign-in providers that are configured, e.g. ['facebook']. */
+  socialProviders: string[];
 }
 
 export function isClientConfig(value: unknown): value is ClientConfig {
@@ -20,7 +32,12 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     typeof config.analytics === 'boolean' &&
     typeof config.maintenance === 'boolean' &&
     typeof config.supportEmail === 'string' &&
-    typeof config.publicUrl === 'string'
+    typeof config.publicUrl === 'string' &&
+    typeof config.captcha === 'object' &&
+    config.captcha !== null &&
+    Array.isArray(config.lossyEmailDomains) &&
+    typeof config.resendIntervalMs === 'number' &&
+    Array.isArray(config.socialProviders)
   );
 }
 
@@ -32,4 +49,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   maintenance: false,
   supportEmail: 'support@example.com',
   publicUrl: '',
+  captcha: { provider: 'altcha', siteKey: '', scriptUrl: '', onLogin: true },
+  lossyEmailDomains: [],
+  resendIntervalMs: 120_000,
+  socialProviders: [],
 };

@@ -1,13 +1,22 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientConfig } from '../core/client-config.ts';
-import type { Config } from './config.ts';
+import { listSetting, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { Accounts } from './modules/auth/accounts.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { Sessions } from './modules/auth/sessions.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
+import { MailDelivery } from './modules/mail/mail-outbox.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
@@ -17,11 +26,14 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { resolveAppSecret } from './secret.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    sessions: Sessions;
+    mail: MailDelivery;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
     routeTable: { method: string; url: string }[];
   }
@@ -66,10 +78,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
   if (config.SEED_DEMO) await seedDemoContent(database.db);
 
+  const secret = resolveAppSecret(config);
+  const sessions = new Sessions({ db: database.db, ttlDays: config.SESSION_TTL_DAYS, secureCookies: https });
+  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const captcha = new CaptchaService({ config, db: database.db, secret });
+  const accounts = new Accounts({ db: database.db, config, secret, captcha, mail, sessions, log: app.log });
+  app.decorate('sessions', sessions);
+  app.decorate('mail', mail);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', () => mail.stop());
+
   await app.register(cookie);
+  await app.register(rateLimit, { global: false });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, { https, captchaScriptUrl: config.CAPTCHA_SCRIPT_URL });
   await app.register(csrfPlugin, { secureCookies: https });
   registerErrorHandler(app);
   registerMetrics(app);
@@ -78,12 +101,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staticDataRoutes);
   await app.register(
     async (api) => {
-      await api.register(preferencesRoutes, { secureCookies: https });
+      await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes);
       await api.register(analyticsRoutes, { mode: config.ANALYTICS });
+      await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
+      await api.register(captchaRoutes, { captcha });
     },
     { prefix: '/api' },
   );
+
+  // Mail the site would send, readable in the browser; never in production.
+  if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db: database.db });
 
   const clientConfig: ClientConfig = {
     cardVariantDomain: config.CARD_VARIANT_DOMAIN,
@@ -91,6 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maintenance: config.MAINTENANCE,
     supportEmail: config.SUPPORT_EMAIL,
     publicUrl: config.PUBLIC_URL,
+    captcha: {
+      provider: config.CAPTCHA_PROVIDER,
+      siteKey: config.CAPTCHA_SITE_KEY,
+      scriptUrl: config.CAPTCHA_SCRIPT_URL,
+      onLogin: config.CAPTCHA_ON_LOGIN,
+    },
+    lossyEmailDomains: listSetting(config.LOSSY_EMAIL_DOMAINS),
+    resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
+    socialProviders: [],
   };
   await registerWebApp(app, { distDir: config.WEB_DIST, clientConfig });
   return app;

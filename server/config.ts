@@ -35,6 +35,50 @@ export const ConfigSchema = z.object({
   SEED_DEMO: boolean.default(true),
   /** Folder of the built web app. */
   WEB_DIST: z.string().min(1).default('dist/web'),
+
+  /** Key for HMACs (codes, captcha); at least 32 characters. Required in production; elsewhere one is kept in var/secret.key. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** smtp://user:pass@host:port or smtps://…; unset keeps mail in the outbox, readable at /dev/mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('TripPlus <no-reply@tripplus.localhost>'),
+  /** altcha (self-hosted proof of work), turnstile, recaptcha, or test (accepts only "test-ok"). */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'recaptcha', 'test']).default('altcha'),
+  CAPTCHA_SITE_KEY: z.string().default(''),
+  CAPTCHA_SECRET_KEY: z.string().default(''),
+  /** Where the browser loads the captcha script from (Turnstile, reCAPTCHA). */
+  CAPTCHA_SCRIPT_URL: z.union([z.url(), z.literal('')]).default(''),
+  /** Where the server checks a Turnstile or reCAPTCHA token; the provider's address by default. */
+  CAPTCHA_VERIFY_URL: z.union([z.url(), z.literal('')]).default(''),
+  /** Ask for the captcha at login too (sign-up always asks). */
+  CAPTCHA_ON_LOGIN: boolean.default(true),
+  /** Seconds before another activation code may be sent (SPEC §9: 2 minutes). */
+  ACTIVATION_RESEND_INTERVAL_S: z.coerce.number().int().min(0).default(120),
+  ACTIVATION_CODE_TTL_MIN: z.coerce.number().int().min(1).default(30),
+  /** Wrong tries after which an activation code dies. */
+  ACTIVATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  RESET_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(60),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Mail domains that are known to lose mail; sign-up shows a hint (SPEC §5). */
+  LOSSY_EMAIL_DOMAINS: z.string().default('hinet.net,seed.net.tw'),
+  /** Disposable-mail domains refused at sign-up with code -7. */
+  BLOCKED_EMAIL_DOMAINS: z.string().default('mailinator.com,yopmail.com,guerrillamail.com,10minutemail.com,trashmail.com,sharklasers.com'),
+  /** Multiplies every rate limit (browser tests sign in many times from one address). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** `closed` refuses new social accounts with the early-adopter notice (-103); existing ones still sign in. */
+  SOCIAL_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  FACEBOOK_CLIENT_ID: z.string().default(''),
+  FACEBOOK_CLIENT_SECRET: z.string().default(''),
+  /** Override the provider's addresses (a local OAuth server in tests). */
+  FACEBOOK_AUTH_URL: z.union([z.url(), z.literal('')]).default(''),
+  FACEBOOK_TOKEN_URL: z.union([z.url(), z.literal('')]).default(''),
+  FACEBOOK_API_URL: z.union([z.url(), z.literal('')]).default(''),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  LINE_CLIENT_ID: z.string().default(''),
+  LINE_CLIENT_SECRET: z.string().default(''),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -56,10 +100,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required in production (at least 32 characters)']);
+  }
+  if ((parsed.data.CAPTCHA_PROVIDER === 'turnstile' || parsed.data.CAPTCHA_PROVIDER === 'recaptcha') && !parsed.data.CAPTCHA_SECRET_KEY) {
+    throw new ConfigError([`CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`]);
+  }
   return parsed.data;
+}
+
+/** A comma-separated setting as a clean list. */
+export function listSetting(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** Settings for tests: in-memory database, quiet logs, no demo content unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SEED_DEMO: 'false' }), ...overrides };
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'false',
+      APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+      CAPTCHA_PROVIDER: 'test',
+    }),
+    ...overrides,
+  };
 }

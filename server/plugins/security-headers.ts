@@ -6,18 +6,21 @@ import type { FastifyInstance } from 'fastify';
  * (Vite emits no inline script); styles allow inline because Mantine sets CSS variables in
  * style attributes and one <style> element.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; captchaScriptUrl: string }): Promise<void> {
+  // A hosted captcha (Turnstile, reCAPTCHA) runs a script and a frame from its own origin.
+  const captchaOrigin = options.captchaScriptUrl ? [new URL(options.captchaScriptUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...captchaOrigin],
+        'frame-src': ["'self'", ...captchaOrigin],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...captchaOrigin],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

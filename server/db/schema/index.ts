@@ -1,1 +1,3 @@
+export * from './mail.ts';
+export * from './members.ts';
 export * from './promotions.ts';

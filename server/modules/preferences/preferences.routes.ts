@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
 import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, pickLanguage } from '../../../core/locale.ts';
 import { LanguageSchema, MoneyCurrencySchema, SetLanguageSchema, SetMoneyCurrencySchema } from '../../../core/preferences.ts';
+import type { Db } from '../../db/client.ts';
+import { members } from '../../db/schema/index.ts';
+import type { Sessions } from '../auth/sessions.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -10,7 +14,12 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  * The set-language and set-currency calls of SPEC §7. A visitor's choice lives in a cookie the
  * server reads to answer in the right language; members will also keep it on the account.
  */
-export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
+export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; sessions: Sessions; db: Db }> = async (app, { secureCookies, sessions, db }) => {
+  /** A member's choice is also kept on the account, so it follows them to another browser. */
+  const remember = async (request: Parameters<Sessions['current']>[0], change: { language?: string; currency?: string }) => {
+    const session = await sessions.current(request);
+    if (session) await db.update(members).set({ ...change, updatedAt: new Date() }).where(eq(members.id, session.member.id));
+  };
   const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
   const PreferencesSchema = z.object({ ok: z.literal(true), language: LanguageSchema, currency: MoneyCurrencySchema });
 
@@ -24,11 +33,13 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }
   });
 
   app.post('/preferences/language', { schema: { body: SetLanguageSchema } }, async (request, reply) => {
+    await remember(request, { language: request.body.language });
     reply.setCookie(LANGUAGE_COOKIE, request.body.language, cookieOptions);
     return { ok: true as const, language: request.body.language };
   });
 
   app.post('/preferences/currency', { schema: { body: SetMoneyCurrencySchema } }, async (request, reply) => {
+    await remember(request, { currency: request.body.currency });
     reply.setCookie(MONEY_CURRENCY_COOKIE, request.body.currency, cookieOptions);
     return { ok: true as const, currency: request.body.currency };
   });

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { FORCEABLE_LANGUAGES, MONEY_CURRENCIES } from './locale.ts';
+
+/** Numeric codes of SPEC §8 that sign-up, login and social sign-in answer with. */
+export const SIGNUP_CODES = {
+  invalidEmail: -1,
+  invalidPassword: -2,
+  invalidName: -3,
+  emailTaken: -4,
+  activationMailFailed: -5,
+  emailTakenBySocial: -6,
+  badEmailDomain: -7,
+} as const;
+export const LOGIN_CODES = { accountNotFound: -1, notActivated: -2, wrongPassword: -4 } as const;
+export const SOCIAL_CODES = { earlyAdopter: -103, failed: -101 } as const;
+
+/** Minimum password length at sign-up and reset (the spec asks only for non-empty; see docs/accounts.md). */
+export const PASSWORD_MIN = 8;
+export const ACTIVATION_CODE_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** SPEC §5: the e-mail loses all white space and is cut at 254 characters; stored lower case. */
+export function normalizeEmail(raw: string): string {
+  return raw.replace(/\s+/g, '').slice(0, LIMITS.input.emailMax);
+}
+
+/** SPEC §5: the password loses all white space and is cut at 64 characters. */
+export function normalizePassword(raw: string): string {
+  return raw.replace(/\s+/g, '').slice(0, LIMITS.input.passwordMax);
+}
+
+export function normalizeNickname(raw: string): string {
+  return raw.trim().slice(0, LIMITS.input.nicknameMax);
+}
+
+export function normalizeCode(raw: string): string {
+  return raw.trim().slice(0, LIMITS.activation.codeLength).toUpperCase();
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return email.length > 0 && email.length <= LIMITS.input.emailMax && EMAIL_PATTERN.test(email);
+}
+
+/** The domain of an address, lower case; '' when there is none. */
+export function emailDomain(email: string): string {
+  return email.split('@')[1]?.toLowerCase() ?? '';
+}
+
+/** True when the address is at one of the domains (or a subdomain of one). */
+export function emailAtDomains(email: string, domains: readonly string[]): boolean {
+  const domain = emailDomain(email);
+  return domains.some((candidate) => domain === candidate || domain.endsWith(`.${candidate}`));
+}
+
+export type SignupProblem = 'invalidName' | 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
+
+/**
+ * Sign-up checks in the order of SPEC §5: nickname, e-mail, password, captcha. The form and the
+ * server both use this, so the first problem a visitor is told about is the same on both sides.
+ */
+export function firstSignupProblem(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem | null {
+  if (normalizeNickname(input.nickname) === '') return 'invalidName';
+  if (!isValidEmail(normalizeEmail(input.email))) return 'invalidEmail';
+  if (normalizePassword(input.password).length < PASSWORD_MIN) return 'invalidPassword';
+  if (input.captcha === '') return 'captchaRequired';
+  return null;
+}
+
+export type LoginProblem = 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
+
+/** Login checks of SPEC §5: e-mail, password, then captcha unless it is skipped. */
+export function firstLoginProblem(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem | null {
+  if (!isValidEmail(normalizeEmail(input.email))) return 'invalidEmail';
+  if (normalizePassword(input.password) === '') return 'invalidPassword';
+  if (captchaRequired && input.captcha === '') return 'captchaRequired';
+  return null;
+}
+
+// Bodies are loose strings on purpose: the checks above decide, in the spec's order and with the
+// spec's codes, rather than a generic schema error.
+const text = (max: number) => z.string().max(max).default('');
+
+export const SignupSchema = z.object({
+  nickname: text(500),
+  email: text(1000),
+  password: text(1000),
+  edm: z.boolean().default(false),
+  from: z.string().max(100).default(''),
+  captcha: text(20_000),
+});
+export type Signup = z.infer<typeof SignupSchema>;
+
+export const LoginSchema = z.object({
+  email: text(1000),
+  password: text(1000),
+  afterActivation: z.boolean().default(false),
+  from: z.string().max(100).default(''),
+  captcha: text(20_000),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const ActivateSchema = z.object({ email: text(1000), code: text(100) });
+export const EmailOnlySchema = z.object({ email: text(1000) });
+export const ResetSchema = z.object({ token: z.string().min(1).max(200), password: text(1000) });
+
+/** What sign-in and activation answer (SPEC §3): account, email, name, photo. */
+export const MemberSchema = z.object({
+  account: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  language: z.enum(FORCEABLE_LANGUAGES),
+  currency: z.enum(MONEY_CURRENCIES),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const UpdateProfileSchema = z.object({
+  name: z.string().max(500).optional(),
+  photo: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]).optional(),
+  language: z.enum(FORCEABLE_LANGUAGES).optional(),
+  currency: z.enum(MONEY_CURRENCIES).optional(),
+});
+
+/** Account id prefixes: `fb_` marks a Facebook account (SPEC §3); the others follow suit. */
+export const SOCIAL_PROVIDERS = { facebook: 'fb_', google: 'gg_', line: 'ln_' } as const;
+export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
+export const PASSWORD_ACCOUNT_PREFIX = 'tp_';
+
+export function isSocialAccount(account: string): boolean {
+  return Object.values(SOCIAL_PROVIDERS).some((prefix) => account.startsWith(prefix));
+}

@@ -1,0 +1,340 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  LOGIN_CODES,
+  PASSWORD_ACCOUNT_PREFIX,
+  SIGNUP_CODES,
+  emailAtDomains,
+  firstLoginProblem,
+  firstSignupProblem,
+  isSocialAccount,
+  isValidEmail,
+  normalizeCode,
+  normalizeEmail,
+  normalizeNickname,
+  normalizePassword,
+  ACTIVATION_CODE_PATTERN,
+  PASSWORD_MIN,
+  type Login,
+  type Member,
+  type Signup,
+} from '../../../core/auth.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import { isLanguage, isMoneyCurrency, type Language } from '../../../core/locale.ts';
+import { listSetting, type Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { members, verificationCodes } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { enqueueMail, type MailDelivery } from '../mail/mail-outbox.ts';
+import { emailText, renderMail } from '../mail/mail-templates.ts';
+import { hashPassword, spendPasswordTime, verifyPassword } from './passwords.ts';
+import type { MemberRow, Sessions } from './sessions.ts';
+import { hmac, randomCode, randomToken, sameHex } from './tokens.ts';
+
+export interface AccountsDeps {
+  db: Db;
+  config: Config;
+  secret: string;
+  captcha: CaptchaService;
+  mail: MailDelivery;
+  sessions: Sessions;
+  log: FastifyBaseLogger;
+}
+
+/** An activated account may sign in without the captcha this long after activation (SPEC §4 auto sign-in). */
+const AFTER_ACTIVATION_WINDOW_MS = 10 * 60 * 1000;
+
+export function toMember(row: MemberRow): Member {
+  return {
+    account: row.account,
+    email: row.email,
+    name: row.name,
+    photo: row.photo,
+    language: isLanguage(row.language) ? row.language : 'en',
+    currency: isMoneyCurrency(row.currency) ? row.currency : 'USD',
+  };
+}
+
+const fail = (error: string, code: number, status = 400, message = error) => new AppError(error, { code, status, message });
+
+/**
+ * Member accounts: sign-up, activation by e-mailed code, login, and password reset (SPEC §4, §5,
+ * §8). Each method checks in the spec's order and throws AppError with the spec's code.
+ */
+export class Accounts {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private async findByEmail(email: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db.select().from(members).where(eq(members.email, email.toLowerCase()));
+    return row;
+  }
+
+  /** A short code is bound to its member, so the same code for two members hashes apart. */
+  private codeHash(memberId: string, purpose: string, code: string): string {
+    return hmac(this.deps.secret, `${purpose}:${memberId}:${code}`);
+  }
+
+  /** A reset token has 256 bits of its own, so its HMAC alone finds it. */
+  private tokenHash(token: string): string {
+    return hmac(this.deps.secret, `password_reset:${token}`);
+  }
+
+  private activationMail(member: MemberRow, code: string) {
+    const language = (isLanguage(member.language) ? member.language : 'en') as Language;
+    const minutes = this.deps.config.ACTIVATION_CODE_TTL_MIN;
+    return {
+      to: member.email ?? '',
+      language,
+      template: 'activation',
+      ...renderMail({
+        language,
+        subject: emailText(language, 'activation.subject', { code }),
+        heading: emailText(language, 'activation.heading'),
+        paragraphs: [emailText(language, 'activation.greeting', { name: member.name }), emailText(language, 'activation.body', { minutes })],
+        code,
+        footer: `${emailText(language, 'activation.ignore')} ${emailText(language, 'common.footer')}`,
+      }),
+    };
+  }
+
+  /** Issues a fresh activation code (older ones die) and queues its e-mail, in one transaction. */
+  private async issueActivationCode(tx: Db, member: MemberRow): Promise<number> {
+    const code = randomCode(LIMITS.activation.codeLength);
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation'), isNull(verificationCodes.consumedAt)));
+    await tx.insert(verificationCodes).values({
+      memberId: member.id,
+      purpose: 'activation',
+      codeHash: this.codeHash(member.id, 'activation', code),
+      expiresAt: new Date(Date.now() + this.deps.config.ACTIVATION_CODE_TTL_MIN * 60_000),
+    });
+    return enqueueMail(tx, this.activationMail(member, code));
+  }
+
+  /** Delivers a just-queued message now; in SMTP mode a failure is reported (it is retried later too). */
+  private async deliver(mailId: number): Promise<boolean> {
+    try {
+      return await this.deps.mail.deliverNow(mailId);
+    } catch (error) {
+      this.deps.log.error({ err: error, mailId }, 'immediate mail delivery failed');
+      return false;
+    }
+  }
+
+  async signUp(input: Signup & { ip: string; language: Language }): Promise<{ email: string }> {
+    const problem = firstSignupProblem(input);
+    if (problem === 'invalidName') throw fail('INVALID_NAME', SIGNUP_CODES.invalidName);
+    if (problem === 'invalidEmail') throw fail('INVALID_EMAIL', SIGNUP_CODES.invalidEmail);
+    if (problem === 'invalidPassword') throw fail('INVALID_PASSWORD', SIGNUP_CODES.invalidPassword);
+    if (problem === 'captchaRequired') throw fail('CAPTCHA_REQUIRED', -99);
+
+    const email = normalizeEmail(input.email).toLowerCase();
+    if (emailAtDomains(email, listSetting(this.deps.config.BLOCKED_EMAIL_DOMAINS))) {
+      this.deps.log.info({ domain: email.split('@')[1] }, 'sign-up refused: blocked e-mail domain');
+      throw fail('BAD_EMAIL_DOMAIN', SIGNUP_CODES.badEmailDomain);
+    }
+    if (!(await this.deps.captcha.verify(input.captcha, input.ip))) throw fail('CAPTCHA_FAILED', -99);
+
+    const existing = await this.findByEmail(email);
+    if (existing) {
+      throw isSocialAccount(existing.account)
+        ? fail('EMAIL_TAKEN_BY_SOCIAL', SIGNUP_CODES.emailTakenBySocial, 409)
+        : fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken, 409);
+    }
+
+    const passwordHash = await hashPassword(normalizePassword(input.password));
+    let mailId: number;
+    try {
+      mailId = await this.db.transaction(async (tx) => {
+        const [member] = await tx
+          .insert(members)
+          .values({
+            account: `${PASSWORD_ACCOUNT_PREFIX}${randomToken().replace(/[^a-zA-Z0-9]/g, '').slice(0, 12).toLowerCase()}`,
+            email,
+            name: normalizeNickname(input.nickname),
+            passwordHash,
+            language: input.language,
+            edm: input.edm,
+            source: input.from.slice(0, 100),
+          })
+          .returning();
+        if (!member) throw new Error('member insert returned nothing');
+        return this.issueActivationCode(tx as unknown as Db, member);
+      });
+    } catch (error) {
+      // Two sign-ups with one address at the same moment: the unique index decides.
+      if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505') {
+        throw fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken, 409);
+      }
+      throw error;
+    }
+
+    if (!(await this.deliver(mailId))) {
+      throw fail('ACTIVATION_MAIL_FAILED', SIGNUP_CODES.activationMailFailed, 502, 'The account was created but the activation e-mail could not be sent.');
+    }
+    return { email };
+  }
+
+  async logIn(input: Login & { ip: string }): Promise<MemberRow> {
+    const email = normalizeEmail(input.email).toLowerCase();
+    const member = isValidEmail(email) ? await this.findByEmail(email) : undefined;
+    const recentlyActivated =
+      input.afterActivation && member?.activatedAt ? Date.now() - member.activatedAt.getTime() < AFTER_ACTIVATION_WINDOW_MS : false;
+    const captchaRequired = this.deps.config.CAPTCHA_ON_LOGIN && !recentlyActivated;
+
+    const problem = firstLoginProblem(input, captchaRequired);
+    if (problem === 'invalidEmail') throw fail('INVALID_EMAIL', -99);
+    if (problem === 'invalidPassword') throw fail('INVALID_PASSWORD', -99);
+    if (problem === 'captchaRequired') throw fail('CAPTCHA_REQUIRED', -99);
+    if (captchaRequired && !(await this.deps.captcha.verify(input.captcha, input.ip))) throw fail('CAPTCHA_FAILED', -99);
+
+    const password = normalizePassword(input.password);
+    if (!member) {
+      await spendPasswordTime(password);
+      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 401);
+    }
+    if (!member.passwordHash || !(await verifyPassword(member.passwordHash, password))) {
+      throw fail('WRONG_PASSWORD', LOGIN_CODES.wrongPassword, 401);
+    }
+    if (!member.activatedAt) throw fail('NOT_ACTIVATED', LOGIN_CODES.notActivated, 403);
+    return member;
+  }
+
+  async activate(input: { email: string; code: string }): Promise<MemberRow> {
+    const email = normalizeEmail(input.email).toLowerCase();
+    const code = normalizeCode(input.code);
+    const invalid = () => fail('INVALID_CODE', -99, 400, 'The activation code is not valid.');
+    if (!isValidEmail(email) || !ACTIVATION_CODE_PATTERN.test(code) || code.length !== LIMITS.activation.codeLength) throw invalid();
+
+    // The transaction returns a verdict instead of throwing, so that a wrong try's count is
+    // committed: throwing inside would roll it back and the code would never die.
+    const verdict = await this.db.transaction(async (tx) => {
+      const [member] = await tx.select().from(members).where(eq(members.email, email)).for('update');
+      if (!member || member.activatedAt) return { outcome: 'invalid' as const };
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation'), isNull(verificationCodes.consumedAt)))
+        .orderBy(desc(verificationCodes.id))
+        .limit(1)
+        .for('update');
+      if (!row || row.expiresAt.getTime() < Date.now()) return { outcome: 'expired' as const };
+      if (row.attempts >= this.deps.config.ACTIVATION_MAX_ATTEMPTS) return { outcome: 'dead' as const };
+      if (!sameHex(row.codeHash, this.codeHash(member.id, 'activation', code))) {
+        await tx.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
+        return { outcome: 'invalid' as const };
+      }
+      await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+      const [activated] = await tx.update(members).set({ activatedAt: new Date(), updatedAt: new Date() }).where(eq(members.id, member.id)).returning();
+      if (!activated) throw new Error('activation update returned nothing');
+      return { outcome: 'activated' as const, member: activated };
+    });
+    switch (verdict.outcome) {
+      case 'activated':
+        return verdict.member;
+      case 'expired':
+        throw fail('CODE_EXPIRED', -99, 400, 'The activation code has expired; ask for a new one.');
+      case 'dead':
+        throw fail('TOO_MANY_ATTEMPTS', -99, 400, 'Too many wrong codes; ask for a new one.');
+      case 'invalid':
+        throw invalid();
+    }
+  }
+
+  /** A new code, unless one went out less than the resend interval ago (SPEC §4, §9). */
+  async resendActivation(input: { email: string }): Promise<void> {
+    const email = normalizeEmail(input.email).toLowerCase();
+    if (!isValidEmail(email)) throw fail('INVALID_EMAIL', -99);
+    const member = await this.findByEmail(email);
+    // Nothing to send for an unknown or already active account; the answer does not say which.
+    if (!member || member.activatedAt) return;
+    const [latest] = await this.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation')))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    const intervalMs = this.deps.config.ACTIVATION_RESEND_INTERVAL_S * 1000;
+    if (latest && Date.now() - latest.createdAt.getTime() < intervalMs) {
+      const wait = Math.ceil((intervalMs - (Date.now() - latest.createdAt.getTime())) / 1000);
+      throw new AppError('RESEND_TOO_SOON', { status: 429, message: 'A code was sent a moment ago.', fields: { retryAfter: String(wait) } });
+    }
+    const mailId = await this.db.transaction((tx) => this.issueActivationCode(tx as unknown as Db, member));
+    if (!(await this.deliver(mailId))) throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+  }
+
+  async forgotPassword(input: { email: string; baseUrl: string }): Promise<void> {
+    const email = normalizeEmail(input.email).toLowerCase();
+    if (!isValidEmail(email)) throw fail('INVALID_EMAIL', -99);
+    const member = await this.findByEmail(email);
+    // SPEC §8: HTTP 400 means the account does not exist.
+    if (!member || !member.passwordHash) throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 400);
+
+    const token = randomToken();
+    const language = (isLanguage(member.language) ? member.language : 'en') as Language;
+    const minutes = this.deps.config.RESET_TOKEN_TTL_MIN;
+    const link = `${input.baseUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    const mailId = await this.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'password_reset'), isNull(verificationCodes.consumedAt)));
+      await tx.insert(verificationCodes).values({
+        memberId: member.id,
+        purpose: 'password_reset',
+        codeHash: this.tokenHash(token),
+        expiresAt: new Date(Date.now() + minutes * 60_000),
+      });
+      return enqueueMail(tx as unknown as Db, {
+        to: email,
+        language,
+        template: 'password_reset',
+        ...renderMail({
+          language,
+          subject: emailText(language, 'reset.subject'),
+          heading: emailText(language, 'reset.heading'),
+          paragraphs: [emailText(language, 'reset.greeting', { name: member.name }), emailText(language, 'reset.body', { minutes })],
+          link: { label: emailText(language, 'reset.button'), url: link },
+          footer: `${emailText(language, 'reset.ignore')} ${emailText(language, 'common.footer')}`,
+        }),
+      });
+    });
+    if (!(await this.deliver(mailId))) throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+  }
+
+  /** Sets a new password with a reset link's token; every session of the account ends. */
+  async resetPassword(input: { token: string; password: string }): Promise<void> {
+    const password = normalizePassword(input.password);
+    if (password.length < PASSWORD_MIN) throw fail('INVALID_PASSWORD', SIGNUP_CODES.invalidPassword);
+    const invalid = () => fail('INVALID_TOKEN', -99, 400, 'This reset link is not valid any more; ask for a new one.');
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.codeHash, this.tokenHash(input.token)),
+            eq(verificationCodes.purpose, 'password_reset'),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+          ),
+        )
+        .for('update');
+      if (!row) throw invalid();
+      await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+      await tx
+        .update(members)
+        .set({ passwordHash, activatedAt: sql`coalesce(${members.activatedAt}, now())`, updatedAt: new Date() })
+        .where(eq(members.id, row.memberId));
+      await this.deps.sessions.endAll(tx as unknown as Db, row.memberId);
+    });
+  }
+}

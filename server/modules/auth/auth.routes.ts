@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import { ActivateSchema, EmailOnlySchema, LoginSchema, ResetSchema, SignupSchema } from '../../../core/auth.ts';
+import { pickLanguage } from '../../../core/locale.ts';
+import { rateLimited } from '../../plugins/rate-limits.ts';
+import { toMember, type Accounts } from './accounts.service.ts';
+import type { MemberRow, Sessions } from './sessions.ts';
+
+export interface AuthRoutesOptions {
+  accounts: Accounts;
+  sessions: Sessions;
+  publicUrl: string;
+  secureCookies: boolean;
+  rateLimitScale: number;
+}
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/** The sign-in calls of SPEC §7 under /api/auth (paths fixed by the issue). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { accounts, sessions } = options;
+  const limit = (name: Parameters<typeof rateLimited>[1]) => rateLimited(app, name, options.rateLimitScale);
+  const languageOf = (request: FastifyRequest) => pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
+  const baseUrl = (request: FastifyRequest) => options.publicUrl || `${request.protocol}://${request.host}`;
+
+  /** Signs the member in on this browser and applies their saved language and currency. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, member: MemberRow) => {
+    await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');
+    const cookie = { path: '/', sameSite: 'lax' as const, secure: options.secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
+    reply.setCookie(LANGUAGE_COOKIE, member.language, cookie);
+    reply.setCookie(MONEY_CURRENCY_COOKIE, member.currency, cookie);
+  };
+
+  app.post('/auth/signup', { schema: { body: SignupSchema }, preHandler: limit('signup') }, async (request) => {
+    const result = await accounts.signUp({ ...request.body, ip: request.ip, language: languageOf(request) });
+    return { ok: true as const, email: result.email };
+  });
+
+  app.post('/auth/login', { schema: { body: LoginSchema }, preHandler: limit('login') }, async (request, reply) => {
+    const member = await accounts.logIn({ ...request.body, ip: request.ip });
+    await signIn(request, reply, member);
+    return { ok: true as const, member: toMember(member) };
+  });
+
+  app.post('/auth/activate', { schema: { body: ActivateSchema }, preHandler: limit('activate') }, async (request) => {
+    const member = toMember(await accounts.activate(request.body));
+    return { ok: true as const, account: member.account, email: member.email, name: member.name, photo: member.photo };
+  });
+
+  app.post('/auth/resend', { schema: { body: EmailOnlySchema }, preHandler: limit('resend') }, async (request) => {
+    await accounts.resendActivation(request.body);
+    return { ok: true as const };
+  });
+
+  app.post('/auth/forgot', { schema: { body: EmailOnlySchema }, preHandler: limit('forgot') }, async (request) => {
+    await accounts.forgotPassword({ email: request.body.email, baseUrl: baseUrl(request) });
+    return { ok: true as const };
+  });
+
+  app.post('/auth/reset', { schema: { body: ResetSchema }, preHandler: limit('reset') }, async (request) => {
+    await accounts.resetPassword(request.body);
+    return { ok: true as const };
+  });
+
+  app.post('/auth/logout', { schema: { body: z.object({}).optional() } }, async (request, reply) => {
+    await sessions.end(request, reply);
+    return { ok: true as const };
+  });
+};

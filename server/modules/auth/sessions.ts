@@ -1,0 +1,71 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../../core/api.ts';
+import type { Db } from '../../db/client.ts';
+import { members, sessions } from '../../db/schema/index.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** How often a session's last-seen time is written, at most. */
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Sessions are rows behind an HttpOnly cookie (`SF_SID`). The cookie carries a random token;
+ * the table keeps only its SHA-256, so a leaked table signs nobody in.
+ */
+export class Sessions {
+  constructor(private readonly options: { db: Db; ttlDays: number; secureCookies: boolean }) {}
+
+  private cookieOptions(maxAgeSeconds: number) {
+    return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge: maxAgeSeconds };
+  }
+
+  /** Starts a new session (a fresh token every sign-in: no session fixation). */
+  async start(reply: FastifyReply, memberId: string, userAgent: string): Promise<void> {
+    const token = randomToken();
+    const ttlMs = this.options.ttlDays * 24 * 3600 * 1000;
+    await this.options.db.insert(sessions).values({
+      tokenHash: sha256(token),
+      memberId,
+      expiresAt: new Date(Date.now() + ttlMs),
+      userAgent: userAgent.slice(0, 300),
+    });
+    reply.setCookie(SESSION_COOKIE, token, this.cookieOptions(ttlMs / 1000));
+  }
+
+  /** The signed-in member of this request, or null. */
+  async current(request: FastifyRequest): Promise<{ member: MemberRow; tokenHash: string } | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return null;
+    const tokenHash = sha256(token);
+    const [row] = await this.options.db
+      .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.options.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    return { member: row.member, tokenHash };
+  }
+
+  /** Ends this browser's session. */
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  /** Ends every session of a member, but one if named (after a password reset: all of them). */
+  async endAll(db: Db, memberId: string, exceptTokenHash?: string): Promise<void> {
+    await db
+      .delete(sessions)
+      .where(exceptTokenHash ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.memberId, memberId));
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  }
+}

@@ -1,0 +1,62 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hmac, sameHex } from '../auth/tokens.ts';
+
+/**
+ * A self-hosted proof-of-work captcha in the ALTCHA protocol's shape: the server picks a secret
+ * number n and sends SHA-256(salt + n) with an HMAC signature; the browser finds n by trying
+ * numbers up to `maxnumber`. The expiry rides in the salt, under the signature.
+ */
+export interface AltchaChallenge {
+  algorithm: 'SHA-256';
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+export interface AltchaSolution {
+  algorithm: string;
+  challenge: string;
+  number: number;
+  salt: string;
+  signature: string;
+}
+
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function createAltchaChallenge(secret: string, options: { maxNumber: number; ttlMs: number; now?: number }): AltchaChallenge {
+  const expires = Math.floor(((options.now ?? Date.now()) + options.ttlMs) / 1000);
+  const salt = `${randomBytes(12).toString('hex')}?expires=${expires}`;
+  const challenge = sha256Hex(`${salt}${randomInt(options.maxNumber + 1)}`);
+  return { algorithm: 'SHA-256', challenge, maxnumber: options.maxNumber, salt, signature: hmac(secret, challenge) };
+}
+
+/** Reads the base64 JSON payload the browser sends; null when it is not one. */
+export function parseAltchaPayload(payload: string): AltchaSolution | null {
+  try {
+    const value = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Partial<AltchaSolution>;
+    if (
+      typeof value.algorithm === 'string' &&
+      typeof value.challenge === 'string' &&
+      typeof value.number === 'number' &&
+      typeof value.salt === 'string' &&
+      typeof value.signature === 'string'
+    ) {
+      return value as AltchaSolution;
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** Checks signature, expiry and the work itself. Replay is the caller's job (store the challenge). */
+export function checkAltchaSolution(secret: string, solution: AltchaSolution, now = Date.now()): { ok: true; expiresAt: Date } | { ok: false } {
+  if (solution.algorithm !== 'SHA-256' || !/^[0-9a-f]{64}$/.test(solution.challenge)) return { ok: false };
+  if (!/^[0-9a-f]{64}$/.test(solution.signature) || !sameHex(hmac(secret, solution.challenge), solution.signature)) return { ok: false };
+  const expires = Number(new URLSearchParams(solution.salt.split('?')[1] ?? '').get('expires'));
+  if (!Number.isFinite(expires) || expires * 1000 < now) return { ok: false };
+  if (!Number.isInteger(solution.number) || solution.number < 0) return { ok: false };
+  if (sha256Hex(`${solution.salt}${solution.number}`) !== solution.challenge) return { ok: false };
+  return { ok: true, expiresAt: new Date(expires * 1000) };
+}

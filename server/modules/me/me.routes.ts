@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import { UpdateProfileSchema, normalizeNickname } from '../../../core/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { members } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { toMember } from '../auth/accounts.service.ts';
+import type { Sessions } from '../auth/sessions.ts';
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/** The signed-in member (SPEC §2 profile): read, and change name, picture, language and currency. */
+export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
+  // A visitor gets `member: null` with 200, so every page can ask without a console error.
+  app.get('/me', async (request) => {
+    const session = await sessions.current(request);
+    return { ok: true as const, member: session ? toMember(session.member) : null };
+  });
+
+  app.put('/me', { schema: { body: UpdateProfileSchema } }, async (request, reply) => {
+    const session = await sessions.current(request);
+    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+    const changes: Partial<typeof members.$inferInsert> = { updatedAt: new Date() };
+    if (request.body.name !== undefined) {
+      const name = normalizeNickname(request.body.name);
+      if (!name) throw new AppError('INVALID_NAME', { code: -3, message: 'invalid name', fields: { name: 'required' } });
+      changes.name = name;
+    }
+    if (request.body.photo !== undefined) changes.photo = request.body.photo || null;
+    const cookie = { path: '/', sameSite: 'lax' as const, secure: secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
+    if (request.body.language) {
+      changes.language = request.body.language;
+      reply.setCookie(LANGUAGE_COOKIE, request.body.language, cookie);
+    }
+    if (request.body.currency) {
+      changes.currency = request.body.currency;
+      reply.setCookie(MONEY_CURRENCY_COOKIE, request.body.currency, cookie);
+    }
+    const [updated] = await db.update(members).set(changes).where(eq(members.id, session.member.id)).returning();
+    if (!updated) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+    return { ok: true as const, member: toMember(updated) };
+  });
+};

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type {} from '@fastify/rate-limit';
+import { AppError } from '../errors.ts';
+
+interface Preset {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Named limits, strictest on the account endpoints (STYLE: security habits). Each endpoint is
+ * limited per IP and, where a body names an account, per account too. `scale` multiplies every
+ * maximum (browser tests run many sign-ins from one address).
+ */
+export const RATE_LIMIT_PRESETS = {
+  signup: { perIp: { max: 5, windowMs: 15 * 60_000 } },
+  login: { perIp: { max: 20, windowMs: 5 * 60_000 }, perAccount: { max: 8, windowMs: 5 * 60_000 } },
+  activate: { perIp: { max: 20, windowMs: 10 * 60_000 }, perAccount: { max: 10, windowMs: 10 * 60_000 } },
+  resend: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 5, windowMs: 60 * 60_000 } },
+  forgot: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 3, windowMs: 60 * 60_000 } },
+  reset: { perIp: { max: 10, windowMs: 60 * 60_000 } },
+  social: { perIp: { max: 30, windowMs: 10 * 60_000 } },
+} satisfies Record<string, { perIp: Preset; perAccount?: Preset }>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;
+
+const accountKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.replace(/\s+/g, '').toLowerCase() : '';
+};
+
+/**
+ * A preHandler enforcing a preset, after the body is parsed so the account is known. Both the
+ * per-IP and the per-account limit count every request; the first exceeded answers 429 with
+ * Retry-After.
+ */
+export function rateLimited(app: FastifyInstance, name: RateLimitName, scale: number): preHandlerHookHandler {
+  const preset: { perIp: Preset; perAccount?: Preset } = RATE_LIMIT_PRESETS[name];
+  const limiter = (limit: Preset, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max: Math.max(1, Math.round(limit.max * scale)), timeWindow: limit.windowMs, keyGenerator: key });
+  const checks = [limiter(preset.perIp, (request) => `${name}:ip:${request.ip}`)];
+  if (preset.perAccount) checks.push(limiter(preset.perAccount, (request) => `${name}:account:${accountKey(request)}`));
+
+  return async (request, reply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError('RATE_LIMITED', {
+          status: 429,
+          message: 'Too many attempts. Please wait and try again.',
+          fields: { retryAfter: String(result.ttlInSeconds) },
+        });
+      }
+    }
+  };
+}
