@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrf } from '../../test/app.ts';
+import { checkAltchaSolution, createAltchaChallenge, type AltchaChallenge } from './altcha.ts';
+
+/** Does what the browser does: tries numbers until the hash matches. */
+function solve(challenge: AltchaChallenge): string {
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+      return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature })).toString('base64');
+    }
+  }
+  throw new Error('unsolvable');
+}
+
+describe('the proof-of-work captcha', () => {
+  it('accepts real work and refuses a forged signature, a wrong number or an expired challenge', () => {
+    const secret = 'a-secret-of-enough-length-for-hmac-0001';
+    const challenge = createAltchaChallenge(secret, { maxNumber: 2000, ttlMs: 60_000 });
+    const solution = JSON.parse(Buffer.from(solve(challenge), 'base64').toString());
+    expect(checkAltchaSolution(secret, solution).ok).toBe(true);
+    expect(checkAltchaSolution('another-secret-of-enough-length-000001', solution).ok).toBe(false);
+    expect(checkAltchaSolution(secret, { ...solution, number: solution.number + 1 }).ok).toBe(false);
+    expect(checkAltchaSolution(secret, solution, Date.now() + 61_000).ok).toBe(false);
+  });
+
+  describe('at sign-up', () => {
+    let testApp: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      testApp = await createTestApp({ CAPTCHA_PROVIDER: 'altcha' });
+    });
+    afterAll(() => testApp.close());
+
+    it('cannot be replayed', async () => {
+      const { challenge } = (await testApp.app.inject('/api/captcha/challenge')).json();
+      const captcha = solve(challenge);
+      const signup = (email: string) =>
+        testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { nickname: 'A', email, password: 'long enough pw', captcha }, ...csrf() });
+      expect((await signup(`one.${Date.now()}@example.com`)).statusCode).toBe(200);
+      expect((await signup(`two.${Date.now()}@example.com`)).json().error).toBe('CAPTCHA_FAILED');
+    });
+
+    it('refuses the test token when the real provider is configured', async () => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { nickname: 'A', email: `t.${Date.now()}@example.com`, password: 'long enough pw', captcha: 'test-ok' },
+        ...csrf(),
+      });
+      expect(response.json().error).toBe('CAPTCHA_FAILED');
+    });
+  });
+});

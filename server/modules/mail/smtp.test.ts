@@ -1,0 +1,94 @@
+import { createServer } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrf } from '../../test/app.ts';
+import { activationCodeIn } from '../../test/mailbox.ts';
+
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('e-mail over real SMTP', () => {
+  it('delivers the activation code with text and HTML parts, and the code activates the account', async () => {
+    const testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'TripPlus <no-reply@tripplus.test>' });
+    try {
+      const email = `smtp.${Date.now()}@example.com`;
+      const signup = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { nickname: '小林', email, password: 'long enough pw', captcha: 'test-ok' },
+        headers: { ...csrf().headers, 'accept-language': 'zh-CN' },
+        cookies: csrf().cookies,
+      });
+      expect(signup.statusCode).toBe(200);
+
+      const mail = received.find((message) => message.to && JSON.stringify(message.to).includes(email));
+      expect(mail).toBeDefined();
+      expect(mail?.from?.text).toContain('no-reply@tripplus.test');
+      expect(mail?.subject).toContain('激活码');
+      expect(mail?.headers.get('content-language')).toBe('zh-Hans');
+      expect(mail?.html).toContain('<html lang="zh-Hans">');
+      const code = activationCodeIn(mail?.text ?? '');
+      expect(mail?.html).toContain(code);
+
+      const activate = await testApp.app.inject({ method: 'POST', url: '/api/auth/activate', payload: { email, code }, ...csrf() });
+      expect(activate.json()).toMatchObject({ ok: true, email, name: '小林' });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers -5 when the activation e-mail cannot be sent, keeping the account for a resend', async () => {
+    const testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    try {
+      const email = `nosmtp.${Date.now()}@example.com`;
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { nickname: 'Ann', email, password: 'long enough pw', captcha: 'test-ok' },
+        ...csrf(),
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ ok: false, code: -5, error: 'ACTIVATION_MAIL_FAILED' });
+      const again = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { nickname: 'Ann', email, password: 'long enough pw', captcha: 'test-ok' },
+        ...csrf(),
+      });
+      expect(again.json().code).toBe(-4);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
