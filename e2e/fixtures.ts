@@ -44,3 +44,56 @@ export function pageText(language: string, page: string, key: string): string {
   if (typeof text !== 'string') throw new Error(`No string ${language} pages:${page}.${key}`);
   return text;
 }
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Messages the site sent to an address, newest first, from the development mailbox. */
+export async function mailTo(email: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${inject('baseUrl')}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: MailboxMessage[] }).messages;
+}
+
+/** Waits for the newest activation code sent to an address. */
+export async function activationCodeFor(email: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const messages = await mailTo(email);
+    if (messages.length > after) {
+      const code = /^([A-Z0-9_]{5})$/m.exec(messages[0]?.text ?? '')?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no activation code for ${email}`);
+}
+
+let memberCounter = 0;
+export function uniqueEmail(label = 'member'): string {
+  memberCounter += 1;
+  return `${label}.${Date.now().toString(36)}.${memberCounter}@example.com`.toLowerCase();
+}
+
+/**
+ * A new, activated member, signed in on the given browser context through the API (the same
+ * calls the page makes, with the CSRF cookie and header). Returns the credentials.
+ */
+export async function signInNewMember(context: BrowserContext, overrides: { nickname?: string } = {}) {
+  const email = uniqueEmail();
+  const password = 'a long password';
+  const api = context.request;
+  await api.get('/healthz');
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const headers = { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
+  const nickname = overrides.nickname ?? 'Traveller';
+  const signup = await api.post('/api/auth/signup', { headers, data: { nickname, email, password, captcha: 'test-ok' } });
+  if (!signup.ok()) throw new Error(`sign-up failed: ${await signup.text()}`);
+  const code = await activationCodeFor(email);
+  await api.post('/api/auth/activate', { headers, data: { email, code } });
+  const login = await api.post('/api/auth/login', { headers, data: { email, password, captcha: 'test-ok' } });
+  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  return { email, password, nickname };
+}

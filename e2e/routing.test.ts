@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage } from './browser.ts';
-import { pageText, useFreshPagePerTest } from './fixtures.ts';
+import { pageText, signInNewMember, useFreshPagePerTest } from './fixtures.ts';
 
 const visit = useFreshPagePerTest({ failOnComplaints: true });
 
@@ -109,6 +109,7 @@ describe('the card-tools variant', () => {
 
 describe('the profile back link', () => {
   it('returns to the last page outside the profile area, even after moving inside it', async () => {
+    await signInNewMember(visit.context);
     await openPage(visit.page, '/cardplus/finder');
     await visit.page.goto('/profilepage/account');
     const back = visit.page.locator('[data-testid="profile-back"]');
@@ -123,6 +124,7 @@ describe('the profile back link', () => {
   });
 
   it('goes home when the profile was opened first', async () => {
+    await signInNewMember(visit.context);
     await visit.page.goto('/profilepage');
     const back = visit.page.locator('[data-testid="profile-back"]');
     await back.waitFor();

@@ -14,7 +14,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<{ ap
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The web app is not built: run `npm run build` (npm test does it).');
   const { database, drop } = await createTestDatabase();
   const app = await buildApp({
-    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', ...overrides }),
+    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, ...overrides }),
     database,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,6 +9,7 @@ import { isCardVariantHost } from './app/layout-rules.ts';
 import { createRouter } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { PopupProvider } from './components/message-popup.tsx';
+import { AuthProvider } from './features/auth/auth-context.tsx';
 import { clientConfig } from './lib/client-config.ts';
 import { initI18n, initialLanguage } from './lib/i18n.ts';
 import { applyLanguageParam, initialMoneyCurrency } from './lib/preferences.ts';
@@ -35,7 +36,9 @@ async function start(): Promise<void> {
           isMobile={window.matchMedia('(max-width: 48em)').matches}
         >
           <PopupProvider>
-            <RouterProvider router={router} />
+            <AuthProvider>
+              <RouterProvider router={router} />
+            </AuthProvider>
           </PopupProvider>
         </AppStateProvider>
       </MantineProvider>

@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from '../features/auth/account-menu.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 
 const LAST_PAGE_KEY = 'lastNonProfilePage';
@@ -31,7 +32,10 @@ export function ProfileFrame({ children }: { children: ReactNode }) {
             <Anchor component={Link} to={lastNonProfilePage()} data-testid="profile-back" fw={600}>
               ← {t('profile.back')}
             </Anchor>
-            <LocalePicker />
+            <Group gap="xs" wrap="nowrap">
+              <LocalePicker />
+              <AccountMenu />
+            </Group>
           </Group>
           <Box component="nav" aria-label={t('profile.menu')} mt="xs">
             <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -1,13 +1,16 @@
-import { Button, Group, Modal, NativeSelect, Radio, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LANGUAGES, MONEY_CURRENCIES, type Language, type MoneyCurrency } from '../../core/locale.ts';
+import type { Language, MoneyCurrency } from '../../core/locale.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { usePopup } from '../components/message-popup.tsx';
 import { ProcessingOverlay } from '../components/progress-loader.tsx';
 import { saveLanguage, saveMoneyCurrency, urlWithoutLanguageParam } from '../lib/preferences.ts';
 import { useAppState } from './app-context.tsx';
+
+// The dialog loads on first use, so every page's header stays light.
+const LocalePickerDialog = lazy(() => import('./locale-picker-dialog.tsx'));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,32 +80,18 @@ export function LocalePicker() {
       >
         {t('picker.button', { language: languageName, currency: moneyCurrency })}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('picker.title')} centered data-testid="locale-picker">
-        <Stack>
-          <Radio.Group label={t('picker.language')} value={nextLanguage} onChange={(value) => setNextLanguage(value as Language)}>
-            <Stack gap="xs" mt="xs">
-              {LANGUAGES.map((option) => (
-                <Radio key={option} value={option} label={t(`languages.${option}`)} lang={option} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <NativeSelect
-            label={t('picker.currency')}
-            value={nextCurrency}
-            onChange={(event) => setNextCurrency(event.currentTarget.value as MoneyCurrency)}
-            data={MONEY_CURRENCIES.map((code) => ({ value: code, label: `${code} · ${t(`currencies.${code}`)}` }))}
-            data-testid="currency-select"
+      {opened && (
+        <Suspense fallback={null}>
+          <LocalePickerDialog
+            nextLanguage={nextLanguage}
+            nextCurrency={nextCurrency}
+            onLanguage={setNextLanguage}
+            onCurrency={setNextCurrency}
+            onCancel={() => setOpened(false)}
+            onSave={() => void apply()}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {t('picker.cancel')}
-            </Button>
-            <Button onClick={apply} data-testid="locale-picker-save">
-              {t('picker.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        </Suspense>
+      )}
       <ProcessingOverlay visible={processing} />
     </>
   );

@@ -1,20 +1,44 @@
 import { Box } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.tsx';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';
 import { ProgressLoader } from '../components/progress-loader.tsx';
 import { useAppState } from './app-context.tsx';
 import { CampaignBanner } from './campaign-banner.tsx';
 import { CheckoutBar, ProfileFrame, rememberNonProfilePage } from './frames.tsx';
 import { frameOf, isProfilePath } from './layout-rules.ts';
-import { normalizePath } from './site-map.ts';
+import { normalizePath, pageOfPath } from './site-map.ts';
 import { SiteFooter, StorefrontFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** Where a checkout's "leave" link goes: the area the checkout belongs to. */
 function checkoutHome(path: string): string {
   return `/${path.split('/')[1] ?? ''}`;
+}
+
+/**
+ * SPEC §2: a visitor opening a members-only page sees the login panel; closing it without
+ * logging in goes back one step (home when there is no step to go back to).
+ */
+function useMembersOnlyGuard(pathname: string) {
+  const { member, ready, openLogin } = useAuth();
+  const navigate = useNavigate();
+  const membersOnly = pageOfPath(pathname)?.membersOnly === true;
+  useEffect(() => {
+    if (!ready || member || !membersOnly) return;
+    openLogin({
+      mode: 'login',
+      from: pathname,
+      onClose: (signedIn) => {
+        if (signedIn) return;
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) navigate(-1);
+        else navigate('/', { replace: true });
+      },
+    });
+  }, [ready, member, membersOnly, pathname, openLogin, navigate]);
 }
 
 /** Applies the SPEC §2 frame rules (header, footer, banner) around every page. */
@@ -28,6 +52,8 @@ export function RootLayout() {
   useEffect(() => {
     if (!profile) rememberNonProfilePage(`${pathname}${search}`);
   }, [pathname, search, profile]);
+
+  useMembersOnlyGuard(pathname);
 
   const main = (
     <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>

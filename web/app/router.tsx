@@ -18,6 +18,8 @@ const AREA_MODULES: Partial<Record<AreaId, () => Promise<AreaModule>>> = {
   home: () => import('../features/home/index.ts'),
   legal: () => import('../features/legal/index.ts'),
   about: () => import('../features/about/index.ts'),
+  account: () => import('../features/account/index.ts'),
+  profile: () => import('../features/profile/index.ts'),
 };
 const frameModule = () => import('../components/page-skeleton.tsx');
 

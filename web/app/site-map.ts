@@ -23,6 +23,7 @@ export const AREAS = [
   'library',
   'newsletter',
   'search',
+  'account',
 ] as const;
 export type AreaId = (typeof AREAS)[number];
 
@@ -32,17 +33,20 @@ export interface PageDef {
   /** Stable id, also the key of the page's strings in the `pages` catalog. */
   id: string;
   area: AreaId;
+  /** Members only: a visitor sees the login panel, and closing it goes back (SPEC §2). */
+  membersOnly?: boolean;
 }
 
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
+const membersPage = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area, membersOnly: true });
 
 export const PAGES: readonly PageDef[] = [
   page('/', 'home', 'home'),
 
-  page('/profilepage', 'profile', 'profile'),
-  page('/profilepage/points', 'profilePoints', 'profile'),
-  page('/profilepage/transaction', 'profileTransaction', 'profile'),
-  page('/profilepage/account', 'profileAccount', 'profile'),
+  membersPage('/profilepage', 'profile', 'profile'),
+  membersPage('/profilepage/points', 'profilePoints', 'profile'),
+  membersPage('/profilepage/transaction', 'profileTransaction', 'profile'),
+  membersPage('/profilepage/account', 'profileAccount', 'profile'),
 
   page('/share', 'share', 'share'),
   page('/share/group', 'shareGroup', 'share'),
@@ -96,11 +100,11 @@ export const PAGES: readonly PageDef[] = [
   page('/collections/cc', 'collectionsCards', 'collections'),
   page('/collections/store', 'collectionsStores', 'collections'),
 
-  page('/me/new-article', 'newArticle', 'articles'),
-  page('/me/edit-article', 'editArticle', 'articles'),
-  page('/me/articles', 'myArticles', 'articles'),
-  page('/me/articles/draft', 'myArticlesDraft', 'articles'),
-  page('/me/articles/publish', 'myArticlesPublished', 'articles'),
+  membersPage('/me/new-article', 'newArticle', 'articles'),
+  membersPage('/me/edit-article', 'editArticle', 'articles'),
+  membersPage('/me/articles', 'myArticles', 'articles'),
+  membersPage('/me/articles/draft', 'myArticlesDraft', 'articles'),
+  membersPage('/me/articles/publish', 'myArticlesPublished', 'articles'),
   page('/searcharticle', 'searchArticle', 'articles'),
 
   page('/awardplus', 'awardplus', 'awardplus'),
@@ -132,6 +136,9 @@ export const PAGES: readonly PageDef[] = [
   page('/edm/preference', 'newsletterPreference', 'newsletter'),
 
   page('/search', 'siteSearch', 'search'),
+
+  // Not in SPEC §2: where the password-reset e-mail's link lands.
+  page('/reset-password', 'resetPassword', 'account'),
 ];
 
 /** The old promotion path of one airline (LifeMiles), kept so old links land on the home page. */

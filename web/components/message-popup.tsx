@@ -45,6 +45,8 @@ export function MessagePopup({ options, onResult }: { options: PopupOptions | nu
       withCloseButton={false}
       centered
       radius="md"
+      // Above every other dialog (the full-screen login panel included): the popup answers them.
+      zIndex={1000}
       data-testid="message-popup"
     >
       {options && (

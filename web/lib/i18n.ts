@@ -7,7 +7,7 @@ import { readCookie } from './cookies.ts';
 export const NAMESPACES = ['common', 'pages'] as const;
 
 // Each language's catalogs become their own chunk, fetched only when that language is used.
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,pages}.json');
 
 async function loadCatalog(language: Language, namespace: string): Promise<Record<string, unknown>> {
   const load = catalogs[`../../locales/${language}/${namespace}.json`];

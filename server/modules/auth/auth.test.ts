@@ -163,10 +163,12 @@ describe('activation', () => {
 });
 
 describe('resending the activation code', () => {
-  it('waits the resend interval, then sends a new code that replaces the old one', async () => {
+  it('sends the first resend at once, then waits the interval between resends; a new code replaces the old', async () => {
     const body = signupBody();
     await post('/api/auth/signup', body);
     const first = activationCodeIn((await latestMail(app.database.db, body.email)).textBody);
+    expect((await post('/api/auth/resend', { email: body.email })).statusCode).toBe(200);
+    const second = activationCodeIn((await latestMail(app.database.db, body.email)).textBody);
     const tooSoon = await post('/api/auth/resend', { email: body.email });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().error).toBe('RESEND_TOO_SOON');
@@ -174,10 +176,12 @@ describe('resending the activation code', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 121_000);
     expect((await post('/api/auth/resend', { email: body.email })).statusCode).toBe(200);
-    const second = activationCodeIn((await latestMail(app.database.db, body.email)).textBody);
+    const third = activationCodeIn((await latestMail(app.database.db, body.email)).textBody);
     vi.useRealTimers();
-    if (second !== first) expect((await post('/api/auth/activate', { email: body.email, code: first })).json().error).toBe('INVALID_CODE');
-    expect((await post('/api/auth/activate', { email: body.email, code: second })).statusCode).toBe(200);
+    for (const old of [first, second]) {
+      if (old !== third) expect((await post('/api/auth/activate', { email: body.email, code: old })).json().error).toBe('INVALID_CODE');
+    }
+    expect((await post('/api/auth/activate', { email: body.email, code: third })).statusCode).toBe(200);
   });
 
   it('says nothing about unknown accounts', async () => {

@@ -1,26 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hmac, sameHex } from '../auth/tokens.ts';
 
-/**
- * A self-hosted proof-of-work captcha in the ALTCHA protocol's shape: the server picks a secret
- * number n and sends SHA-256(salt + n) with an HMAC signature; the browser finds n by trying
- * numbers up to `maxnumber`. The expiry rides in the salt, under the signature.
- */
-export interface AltchaChallenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+import type { AltchaChallenge, AltchaSolution } from '../../../core/captcha.ts';
 
-export interface AltchaSolution {
-  algorithm: string;
-  challenge: string;
-  number: number;
-  salt: string;
-  signature: string;
-}
+export type { AltchaChallenge, AltchaSolution };
 
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 

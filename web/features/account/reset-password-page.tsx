@@ -1,0 +1,82 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN } from '../../../core/auth.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import { usePopup } from '../../components/message-popup.tsx';
+import { usePageMeta } from '../../components/page-meta.tsx';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { authApi } from '../auth/auth-api.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
+
+/** Where the reset e-mail's link lands: choose a new password (every session then ends). */
+export function ResetPasswordPage({ page }: { page: PageDef }) {
+  const { t, i18n } = useTranslation();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const { openLogin } = useAuth();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [busy, setBusy] = useState(false);
+  const title = t(`pages:${page.id}.title`);
+  usePageMeta(title, t(`pages:${page.id}.description`));
+
+  const submit = async () => {
+    if (password.length < PASSWORD_MIN) return popup.show({ title: t('errors.title'), message: t('errors.INVALID_PASSWORD', { min: PASSWORD_MIN }), confirmLabel: t('popup.gotIt') });
+    if (password !== again) return popup.show({ title: t('errors.title'), message: t('auth.reset.mismatch'), confirmLabel: t('popup.gotIt') });
+    setBusy(true);
+    try {
+      await authApi.reset(token, password);
+      await popup.show({ title, message: t('auth.reset.done') });
+      navigate('/', { replace: true });
+      openLogin({ mode: 'login' });
+    } catch (error) {
+      await popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key)), confirmLabel: t('popup.gotIt') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size={420} py="xl">
+      <Stack>
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        {token ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack>
+              <PasswordField
+                label={t('auth.reset.newPassword')}
+                description={t('auth.passwordHint', { min: PASSWORD_MIN })}
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                testId="reset-password"
+              />
+              <PasswordField label={t('auth.reset.confirmPassword')} autoComplete="new-password" value={again} onChange={setAgain} testId="reset-password-again" />
+              <Button type="submit" loading={busy}>
+                {t('auth.reset.submit')}
+              </Button>
+            </Stack>
+          </form>
+        ) : (
+          <>
+            <Text>{t('auth.reset.missingToken')}</Text>
+            <Button onClick={() => openLogin({ mode: 'forgot' })}>{t('auth.reset.askNew')}</Button>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

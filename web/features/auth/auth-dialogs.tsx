@@ -1,0 +1,438 @@
+import { Anchor, Button, Checkbox, Container, Divider, Group, Modal, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  INITIAL_ACTIVATION_STATE,
+  activationFinished,
+  backToCode,
+  clickNotReceived,
+  resendDecision,
+  resendFinished,
+  resendSkipped,
+  resendStarted,
+  showContact,
+  type ActivationState,
+} from '../../../core/activation-dialog.ts';
+import {
+  ACTIVATION_CODE_PATTERN,
+  LOGIN_CODES,
+  PASSWORD_MIN,
+  SIGNUP_CODES,
+  emailAtDomains,
+  emailDomain,
+  firstLoginProblem,
+  firstSignupProblem,
+  type Member,
+} from '../../../core/auth.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import { usePopup } from '../../components/message-popup.tsx';
+import { errorCode, errorMessage } from '../../lib/api-errors.ts';
+import { authApi } from './auth-api.ts';
+import type { LoginRequest, PendingActivation } from './auth-context.tsx';
+import { CaptchaField } from './captcha-field.tsx';
+import { EmailField, PasswordField } from './password-field.tsx';
+
+type Mode = 'login' | 'signup' | 'forgot';
+
+/** A form whose checks are ours (SPEC §5 popups), not the browser's bubbles. */
+function Form({ onSubmit, children, mt }: { onSubmit: () => void; children: ReactNode; mt?: string }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack mt={mt}>{children}</Stack>
+    </form>
+  );
+}
+
+function useErrorPopup() {
+  const { t, i18n } = useTranslation();
+  const popup = usePopup();
+  return useCallback(
+    (error: unknown, extra: { confirmLabel?: string } = {}) =>
+      popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key)), confirmLabel: extra.confirmLabel ?? t('popup.gotIt') }),
+    [popup, t, i18n],
+  );
+}
+
+/** The full-screen login panel of SPEC §2, 'members only', with the Login and Sign up tabs. */
+function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member) => void; onClose: () => void; onNeedActivation: (pending: PendingActivation) => void }) {
+  const { t } = useTranslation();
+  const popup = usePopup();
+  const showError = useErrorPopup();
+  const { config } = useAppState();
+  const [mode, setMode] = useState<Mode>(props.request.mode ?? 'login');
+  const [nickname, setNickname] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [edm, setEdm] = useState(props.request.edm ?? false);
+  const [captcha, setCaptcha] = useState('');
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const closable = props.request.closable ?? true;
+  const from = props.request.from ?? window.location.pathname;
+
+  // SPEC §4: switching between login and sign-up clears the password.
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setPassword('');
+    setCaptchaRound((round) => round + 1);
+  };
+  const tell = (message: string) => popup.show({ title: t('errors.title'), message, confirmLabel: t('popup.gotIt') });
+  const freshCaptcha = () => setCaptchaRound((round) => round + 1);
+  const onToken = useCallback((token: string) => setCaptcha(token), []);
+  const lossyDomain = emailAtDomains(email, config.lossyEmailDomains) ? emailDomain(email) : null;
+
+  const logIn = async () => {
+    const problem = firstLoginProblem({ email, password, captcha }, config.captcha.onLogin);
+    if (problem) return tell(t(`errors.${problem === 'invalidEmail' ? 'INVALID_EMAIL' : problem === 'invalidPassword' ? 'INVALID_PASSWORD' : 'CAPTCHA_REQUIRED'}`, { min: PASSWORD_MIN }));
+    setBusy(true);
+    try {
+      const { member } = await authApi.logIn({ email, password, afterActivation: false, from, captcha });
+      props.onSignedIn(member);
+    } catch (error) {
+      freshCaptcha();
+      // SPEC §4: a login answered -2 opens the activation dialog.
+      if (errorCode(error) === LOGIN_CODES.notActivated) props.onNeedActivation({ email, password, from });
+      else await showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signUp = async () => {
+    const problem = firstSignupProblem({ nickname, email, password, captcha });
+    if (problem) {
+      const name = { invalidName: 'INVALID_NAME', invalidEmail: 'INVALID_EMAIL', invalidPassword: 'INVALID_PASSWORD', captchaRequired: 'CAPTCHA_REQUIRED' }[problem];
+      return tell(t(`errors.${name}`, { min: PASSWORD_MIN }));
+    }
+    setBusy(true);
+    try {
+      await authApi.signUp({ nickname, email, password, edm, from, captcha });
+      props.onNeedActivation({ email, password, from });
+    } catch (error) {
+      freshCaptcha();
+      const code = errorCode(error);
+      if (code === SIGNUP_CODES.emailTaken || code === SIGNUP_CODES.emailTakenBySocial) {
+        // SPEC §8: the popup's button reads 'login' and switches to the login tab.
+        await showError(error, { confirmLabel: t('auth.login') });
+        switchMode('login');
+      } else if (code === SIGNUP_CODES.activationMailFailed) {
+        await showError(error);
+        props.onNeedActivation({ email, password, from });
+      } else {
+        if (code === SIGNUP_CODES.badEmailDomain) console.warn('sign-up refused an e-mail domain', emailDomain(email));
+        await showError(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const forgot = async () => {
+    if (firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail') return tell(t('errors.INVALID_EMAIL'));
+    setBusy(true);
+    try {
+      await authApi.forgot(email);
+      await popup.show({ title: t('auth.forgotTitle'), message: t('auth.forgotSent') });
+      switchMode('login');
+    } catch (error) {
+      // SPEC §8: HTTP 400 means the account does not exist.
+      if (errorCode(error) === LOGIN_CODES.accountNotFound) await tell(t('auth.forgotNoAccount'));
+      else await showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const emailField = (
+    <EmailField
+      label={t('auth.email')}
+      autoComplete="email"
+      value={email}
+      onChange={setEmail}
+      description={mode === 'signup' && lossyDomain ? t('auth.lossyHint', { domain: lossyDomain }) : undefined}
+      testId="auth-email"
+    />
+  );
+  const passwordField = (
+    <PasswordField
+      label={t('auth.password')}
+      autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+      value={password}
+      onChange={setPassword}
+      description={mode === 'signup' ? t('auth.passwordHint', { min: PASSWORD_MIN }) : undefined}
+      testId="auth-password"
+    />
+  );
+  const needsCaptcha = mode === 'signup' || (mode === 'login' && config.captcha.onLogin);
+
+  return (
+    <Modal opened fullScreen onClose={props.onClose} withCloseButton={closable} closeOnEscape={closable} closeButtonProps={{ 'aria-label': t('auth.close') }} title={t('auth.membersOnly')} data-testid="login-panel">
+      <Container size={420} px={0} py="md">
+        {mode === 'forgot' ? (
+          <Form onSubmit={() => void forgot()}>
+            <Title order={2} fz="xl">
+              {t('auth.forgotTitle')}
+            </Title>
+            <Text size="sm">{t('auth.forgotLead')}</Text>
+            {emailField}
+            <Button type="submit" loading={busy}>
+              {t('auth.forgotSubmit')}
+            </Button>
+            <Anchor component="button" type="button" onClick={() => switchMode('login')} size="sm">
+              {t('auth.backToLogin')}
+            </Anchor>
+          </Form>
+        ) : (
+          <Tabs value={mode} onChange={(value) => value && switchMode(value as Mode)}>
+            <Tabs.List grow aria-label={t('auth.tabsLabel')}>
+              <Tabs.Tab value="login">{t('auth.login')}</Tabs.Tab>
+              <Tabs.Tab value="signup">{t('auth.signup')}</Tabs.Tab>
+            </Tabs.List>
+            <Form mt="lg" onSubmit={() => void (mode === 'login' ? logIn() : signUp())}>
+              {mode === 'signup' && (
+                <TextInput
+                  label={t('auth.nickname')}
+                  autoComplete="nickname"
+                  value={nickname}
+                  maxLength={LIMITS.input.nicknameMax}
+                  onChange={(event) => setNickname(event.currentTarget.value.slice(0, LIMITS.input.nicknameMax))}
+                  description={t('auth.nicknameHint', { max: LIMITS.input.nicknameMax })}
+                  data-testid="auth-nickname"
+                />
+              )}
+              {emailField}
+              {passwordField}
+              {mode === 'signup' && <Checkbox label={t('auth.edm')} checked={edm} onChange={(event) => setEdm(event.currentTarget.checked)} data-testid="auth-edm" />}
+              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} />}
+              <Button type="submit" loading={busy} data-testid="auth-submit">
+                {mode === 'login' ? t('auth.submitLogin') : t('auth.submitSignup')}
+              </Button>
+              {mode === 'login' && (
+                <Anchor component="button" type="button" onClick={() => switchMode('forgot')} size="sm">
+                  {t('auth.forgot')}
+                </Anchor>
+              )}
+            </Form>
+          </Tabs>
+        )}
+        {config.socialProviders.length > 0 && (
+          <>
+            <Divider my="lg" label={t('auth.or')} labelPosition="center" />
+            <Stack gap="xs">
+              {config.socialProviders.map((provider) => (
+                <Button key={provider} component="a" variant="default" href={`/api/auth/social/${provider}/start?from=${encodeURIComponent(from)}`}>
+                  {t('auth.social', { provider: provider === 'facebook' ? 'Facebook' : provider === 'google' ? 'Google' : 'LINE' })}
+                </Button>
+              ))}
+            </Stack>
+          </>
+        )}
+        <Text size="xs" mt="xl" c="gray.7">
+          {t('auth.agree')}{' '}
+          <Anchor href="/tos/" target="_blank" rel="noopener" size="xs">
+            {t('auth.terms')}
+            <span className="visually-hidden"> {t('auth.newTab')}</span>
+          </Anchor>{' '}
+          {t('auth.and')}{' '}
+          <Anchor href="/privacy/" target="_blank" rel="noopener" size="xs">
+            {t('auth.privacy')}
+            <span className="visually-hidden"> {t('auth.newTab')}</span>
+          </Anchor>
+        </Text>
+      </Container>
+    </Modal>
+  );
+}
+
+type Action = (state: ActivationState) => ActivationState;
+
+/** The activation dialog of SPEC §4, statuses 0 to 6 (rules in core/activation-dialog.ts). */
+function ActivationDialog(props: { pending: PendingActivation; onSignedIn: (member: Member) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const showError = useErrorPopup();
+  const { config } = useAppState();
+  const [state, dispatch] = useReducer((current: ActivationState, action: Action) => action(current), INITIAL_ACTIVATION_STATE);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(LIMITS.activation.autoSignInDelayMs / 1000);
+  const signingIn = useRef(false);
+  const { email, password, from } = props.pending;
+
+  const signIn = useCallback(async () => {
+    if (signingIn.current) return;
+    signingIn.current = true;
+    try {
+      const { member } = await authApi.logIn({ email, password, afterActivation: true, from, captcha: '' });
+      props.onSignedIn(member);
+    } catch (error) {
+      signingIn.current = false;
+      await showError(error);
+      props.onClose();
+    }
+  }, [email, password, from, props, showError]);
+
+  // Status 4: sign in by itself after 5 seconds, or at once on "Log in now".
+  useEffect(() => {
+    if (state.status !== 4) return;
+    const started = Date.now();
+    const tick = setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((LIMITS.activation.autoSignInDelayMs - (Date.now() - started)) / 1000))), 250);
+    const timer = setTimeout(() => void signIn(), LIMITS.activation.autoSignInDelayMs);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(timer);
+    };
+  }, [state.status, signIn]);
+
+  const activate = async () => {
+    setBusy(true);
+    try {
+      await authApi.activate({ email, code });
+      dispatch((current) => activationFinished(current, true));
+    } catch {
+      dispatch((current) => activationFinished(current, false));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    const now = Date.now();
+    if (resendDecision(state, now, config.resendIntervalMs) === 'skip') return dispatch(resendSkipped);
+    dispatch((current) => resendStarted(current, now));
+    setBusy(true);
+    try {
+      await authApi.resend(email);
+      dispatch((current) => resendFinished(current, true));
+    } catch {
+      dispatch((current) => resendFinished(current, false));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const body = () => {
+    switch (state.status) {
+      case 0:
+        return (
+          <Form onSubmit={() => void activate()}>
+            <Text>{t('auth.activation.enterCode', { email, length: LIMITS.activation.codeLength })}</Text>
+            <TextInput
+              label={t('auth.activation.code')}
+              value={code}
+              maxLength={LIMITS.activation.codeLength}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              onChange={(event) => setCode([...event.currentTarget.value].filter((char) => ACTIVATION_CODE_PATTERN.test(char)).join('').slice(0, LIMITS.activation.codeLength))}
+              data-autofocus
+              data-testid="activation-code"
+            />
+            <Button type="submit" loading={busy} disabled={code.length === 0}>
+              {t('auth.activation.activate')}
+            </Button>
+            <Anchor component="button" type="button" size="sm" onClick={() => dispatch(clickNotReceived)} data-testid="activation-not-received">
+              {t('auth.activation.notReceived')}
+            </Anchor>
+          </Form>
+        );
+      case 1:
+        return (
+          <Stack>
+            <Text>{t('auth.activation.confirmResend', { email })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => dispatch(backToCode)}>
+                {t('auth.activation.back')}
+              </Button>
+              <Button loading={busy} onClick={() => void resend()} data-testid="activation-resend">
+                {t('auth.activation.resend')}
+              </Button>
+            </Group>
+          </Stack>
+        );
+      case 2:
+        return (
+          <Stack>
+            <Text>{t('auth.activation.checkMail', { email })}</Text>
+            <Button onClick={() => dispatch(backToCode)}>{t('auth.activation.enterCodeButton')}</Button>
+          </Stack>
+        );
+      case 3:
+        return (
+          <Stack>
+            <Text>{t('auth.activation.contact', { email: config.supportEmail })}</Text>
+            <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
+            <Button variant="default" onClick={() => dispatch(backToCode)}>
+              {t('auth.activation.back')}
+            </Button>
+          </Stack>
+        );
+      case 4:
+        return (
+          <Stack>
+            <Text fw={600}>{t('auth.activation.success')}</Text>
+            <Text size="sm" role="status">
+              {t('auth.activation.successCountdown', { seconds: secondsLeft })}
+            </Text>
+            <Button onClick={() => void signIn()} data-testid="activation-login-now">
+              {t('auth.activation.loginNow')}
+            </Button>
+          </Stack>
+        );
+      case 5:
+        return (
+          <Stack>
+            <Text role="alert">{t('auth.activation.failed')}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => dispatch(showContact)}>
+                {t('auth.activation.contactSupport')}
+              </Button>
+              <Button onClick={() => dispatch(backToCode)}>{t('auth.activation.retry')}</Button>
+            </Group>
+          </Stack>
+        );
+      case 6:
+        return (
+          <Stack>
+            <Text role="alert">{t('auth.activation.resendFailed')}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => dispatch(backToCode)}>
+                {t('auth.activation.cancel')}
+              </Button>
+              <Button onClick={() => dispatch(showContact)}>{t('auth.activation.contactSupport')}</Button>
+            </Group>
+          </Stack>
+        );
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('auth.activation.title')} centered closeOnClickOutside={false} data-testid="activation-dialog" data-status={state.status}>
+      {body()}
+    </Modal>
+  );
+}
+
+/** Both dialogs, loaded on first use by the auth provider. */
+export default function AuthDialogs(props: {
+  loginRequest: LoginRequest | null;
+  activation: PendingActivation | null;
+  onSignedIn: (member: Member) => void;
+  onCloseLogin: () => void;
+  onNeedActivation: (pending: PendingActivation) => void;
+  onCloseActivation: () => void;
+}) {
+  return (
+    <>
+      {props.loginRequest && !props.activation && (
+        <LoginPanel request={props.loginRequest} onSignedIn={props.onSignedIn} onClose={props.onCloseLogin} onNeedActivation={props.onNeedActivation} />
+      )}
+      {props.activation && <ActivationDialog pending={props.activation} onSignedIn={props.onSignedIn} onClose={props.onCloseActivation} />}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { PasswordInput, TextInput } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { normalizeEmail, normalizePassword } from '../../../core/auth.ts';
+import { LIMITS } from '../../../core/limits.ts';
+
+// SPEC §5: the space key does nothing in e-mail and password fields, and pasted white space goes.
+const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === ' ') event.preventDefault();
+};
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  description?: string | undefined;
+  autoComplete: string;
+  testId: string;
+}
+
+export function PasswordField(props: FieldProps) {
+  return (
+    <PasswordInput
+      label={props.label}
+      description={props.description}
+      autoComplete={props.autoComplete}
+      value={props.value}
+      maxLength={LIMITS.input.passwordMax}
+      onKeyDown={blockSpace}
+      onChange={(event) => props.onChange(normalizePassword(event.currentTarget.value))}
+      data-testid={props.testId}
+    />
+  );
+}
+
+export function EmailField(props: FieldProps) {
+  return (
+    <TextInput
+      label={props.label}
+      description={props.description}
+      type="email"
+      autoComplete={props.autoComplete}
+      value={props.value}
+      maxLength={LIMITS.input.emailMax}
+      onKeyDown={blockSpace}
+      onChange={(event) => props.onChange(normalizeEmail(event.currentTarget.value))}
+      data-testid={props.testId}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { PASSWORD_MIN } from '../../core/auth.ts';
+import { ApiRequestError } from './api-client.ts';
+
+/**
+ * What to tell the visitor about a failed call, in their language: the `errors.<NAME>` string of
+ * the server's error, the network message when nothing answered, the generic one otherwise.
+ */
+export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
+  if (error instanceof ApiRequestError) {
+    if (error.network) return t('errors.network');
+    const name = error.body?.error;
+    if (name && exists(`errors.${name}`)) {
+      const retryAfter = Number(error.body?.fields?.retryAfter);
+      const text = t(`errors.${name}`, { min: PASSWORD_MIN });
+      return Number.isFinite(retryAfter) && retryAfter > 0 && name === 'RATE_LIMITED' ? `${text} ${t('errors.retryIn', { seconds: retryAfter })}` : text;
+    }
+  }
+  return t('errors.generic');
+}
+
+/** The numeric SPEC §8 code of a failed call, or null. */
+export function errorCode(error: unknown): number | null {
+  return error instanceof ApiRequestError && error.body ? error.body.code : null;
+}
+
+export function errorName(error: unknown): string | null {
+  return error instanceof ApiRequestError && error.body ? error.body.error : null;
+}
