@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, openPage } from './browser.ts';
+import { newContext, openPage, seriousViolations } from './browser.ts';
+import { startServer } from './server.ts';
 import { activationCodeFor, mailTo, signInNewMember, uniqueEmail, useFreshPagePerTest } from './fixtures.ts';
 import { inject } from 'vitest';
 
@@ -282,5 +283,67 @@ describe('members-only pages', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await popup(page).getByRole('button').click();
     await page.locator('[data-testid="profile-name"]', { hasText: 'After' }).waitFor();
+  });
+});
+
+describe('social sign-in', () => {
+  it('goes to the provider, comes back signed in with an fb_ account and its picture', async () => {
+    const page = visit.page;
+    await openPage(page, '/cardplus');
+    await openPanel(page, 'Log in');
+    await panel(page).getByRole('link', { name: 'Continue with Facebook' }).click();
+    await page.getByRole('heading', { name: 'Allow TripPlus to use your profile?' }).waitFor();
+    await page.locator('#allow').click();
+    await page.waitForURL((url) => url.pathname === '/cardplus');
+    await page.locator('[data-testid="account-menu"]').waitFor();
+    const me = await page.request.get('/api/me').then((response) => response.json());
+    expect(me.member).toMatchObject({ account: 'fb_31337', name: 'Social Sam', photo: 'https://pictures.example.com/31337/180.jpg' });
+  });
+
+  it('shows "login failed" when the visitor cancels at the provider, and the early-adopter notice for -103', async () => {
+    const page = visit.page;
+    await openPage(page, '/faq');
+    await openPanel(page, 'Log in');
+    await panel(page).getByRole('link', { name: 'Continue with Facebook' }).click();
+    await page.locator('#deny').click();
+    await popup(page).filter({ hasText: 'Login failed' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await openPage(page, '/faq?social_error=-103');
+    await popup(page).filter({ hasText: 'early adopters' }).waitFor();
+  });
+});
+
+describe('the real robot check and accessibility of the dialogs', () => {
+  it('signs up with the proof-of-work captcha solved in the browser', async () => {
+    const server = await startServer({ CAPTCHA_PROVIDER: 'altcha' });
+    const context = await newContext(visit.browser, { baseUrl: server.baseUrl });
+    try {
+      const page = await context.newPage();
+      const email = uniqueEmail('altcha');
+      await openPage(page, '/');
+      await openPanel(page, 'Sign up');
+      await page.locator('[data-testid="auth-nickname"]').fill('Proof');
+      await page.locator('[data-testid="auth-email"]').fill(email);
+      await page.locator('[data-testid="auth-password"]').fill('a long password');
+      await page.locator('[data-testid="captcha-checkbox"]').check();
+      await panel(page).getByText('Verified').waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid="auth-submit"]').click();
+      await waitForStatus(page, 0);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  it('has no serious accessibility issue in the login panel or the activation dialog', async () => {
+    const page = visit.page;
+    await openPage(page, '/');
+    await openPanel(page, 'Sign up');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillSignup(page, uniqueEmail('axe'));
+    await page.locator('[data-testid="auth-submit"]').click();
+    await waitForStatus(page, 0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

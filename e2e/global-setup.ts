@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startOAuthProvider } from '../server/test/oauth-provider.ts';
 import { startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -8,10 +9,18 @@ declare module 'vitest' {
   }
 }
 
-/** One server for all browser tests; each test file opens its own browser against it. */
+/**
+ * One server for all browser tests (each test file opens its own browser against it), with
+ * Facebook sign-in pointed at a local OAuth 2.0 provider on loopback.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const provider = await startOAuthProvider({ clientId: 'tripplus-e2e', clientSecret: 'e2e-provider-secret' });
+  provider.setUser({ id: '31337', name: 'Social Sam', email: 'sam.social@example.com' });
+  const server = await startServer({ ...provider.settings });
   project.provide('baseUrl', server.baseUrl);
   project.provide('port', server.port);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await provider.close();
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, newContext, openPage } from './browser.ts';
+import { PHONE, newContext, openPage, seriousViolations } from './browser.ts';
 import { pageText, useFreshPagePerTest } from './fixtures.ts';
 import { startServer } from './server.ts';
 
@@ -14,6 +14,7 @@ describe('the language and currency picker', () => {
   it('changes the currency: server told, processing loader, home page after 1.5 s', async () => {
     await openPage(visit.page, '/faq');
     await openPicker();
+    expect(await seriousViolations(visit.page)).toEqual([]);
     await visit.page.locator('[data-testid="currency-select"]').selectOption('TWD');
     const saved = visit.page.waitForResponse((response) => response.url().endsWith('/api/preferences/currency') && response.status() === 200);
     const started = Date.now();

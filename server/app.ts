@@ -17,6 +17,9 @@ import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { MailDelivery } from './modules/mail/mail-outbox.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { configuredProviders } from './modules/social/providers.ts';
+import { SocialSignIn } from './modules/social/social.service.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
@@ -83,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const captcha = new CaptchaService({ config, db: database.db, secret });
   const accounts = new Accounts({ db: database.db, config, secret, captcha, mail, sessions, log: app.log });
+  const providers = configuredProviders(config);
+  const social = new SocialSignIn({ db: database.db, config, secret, providers, log: app.log });
   app.decorate('sessions', sessions);
   app.decorate('mail', mail);
   app.addHook('onReady', async () => mail.start());
@@ -107,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
+      await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
     { prefix: '/api' },
   );
@@ -128,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     lossyEmailDomains: listSetting(config.LOSSY_EMAIL_DOMAINS),
     resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
-    socialProviders: [],
+    socialProviders: [...providers.keys()],
   };
   await registerWebApp(app, { distDir: config.WEB_DIST, clientConfig });
   return app;

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { AppStateProvider } from './app/app-context.tsx';
 import { isCardVariantHost } from './app/layout-rules.ts';
 import { createRouter } from './app/router.tsx';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { PopupProvider } from './components/message-popup.tsx';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { clientConfig } from './lib/client-config.ts';
@@ -27,7 +27,7 @@ async function start(): Promise<void> {
 
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <AppStateProvider
           language={language}
           moneyCurrency={initialMoneyCurrency()}

@@ -1,5 +1,7 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Member } from '../../../core/auth.ts';
+import { SOCIAL_CODES, type Member } from '../../../core/auth.ts';
+import { useTranslation } from 'react-i18next';
+import { usePopup } from '../../components/message-popup.tsx';
 import { authApi } from './auth-api.ts';
 
 // The dialogs load on first use, so the landing page does not carry them.
@@ -40,6 +42,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   const [loginRequest, setLoginRequest] = useState<LoginRequest | null>(null);
   const [activation, setActivation] = useState<PendingActivation | null>(null);
+
+  useSocialSignInOutcome();
 
   useEffect(() => {
     authApi
@@ -86,6 +90,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       )}
     </AuthContext.Provider>
   );
+}
+
+/**
+ * Social sign-in comes back to the page it started from, with `?social_error=` when it failed:
+ * -103 is the early-adopter notice, anything else 'login failed' (SPEC §8). The parameter is
+ * then removed from the address.
+ */
+function useSocialSignInOutcome() {
+  const { t } = useTranslation();
+  const popup = usePopup();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const code = url.searchParams.get('social_error');
+    if (code === null) return;
+    url.searchParams.delete('social_error');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    const message = Number(code) === SOCIAL_CODES.earlyAdopter ? t('errors.EARLY_ADOPTER') : t('errors.SOCIAL_FAILED');
+    void popup.show({ title: t('errors.title'), message, confirmLabel: t('popup.gotIt') });
+  }, [t, popup]);
 }
 
 export function useAuth(): AuthState {

@@ -412,7 +412,16 @@ function ActivationDialog(props: { pending: PendingActivation; onSignedIn: (memb
   };
 
   return (
-    <Modal opened onClose={props.onClose} title={t('auth.activation.title')} centered closeOnClickOutside={false} data-testid="activation-dialog" data-status={state.status}>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('auth.activation.title')}
+      centered
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('auth.close') }}
+      data-testid="activation-dialog"
+      data-status={state.status}
+    >
       {body()}
     </Modal>
   );

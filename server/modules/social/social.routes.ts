@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGE_COOKIE } from '../../../core/api.ts';
+import { SOCIAL_CODES } from '../../../core/auth.ts';
+import { pickLanguage } from '../../../core/locale.ts';
+import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../plugins/rate-limits.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { safeReturnPath, type SocialSignIn } from './social.service.ts';
+
+const STATE_COOKIE = 'oauth_state';
+
+/**
+ * Social sign-in (SPEC §7 "social connect", with its `from`). Start sends the browser to the
+ * provider; the callback comes back with a code. The callback is a GET that signs in: it is
+ * bound to this browser by the signed state cookie, which is the OAuth 2.0 CSRF defence.
+ */
+export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; sessions: Sessions; publicUrl: string; secureCookies: boolean; rateLimitScale: number }> = async (
+  app,
+  options,
+) => {
+  const { social, sessions } = options;
+  const Params = z.object({ provider: z.string().max(20) });
+  const redirectUri = (request: { protocol: string; host: string }, provider: string) =>
+    `${options.publicUrl || `${request.protocol}://${request.host}`}/api/auth/social/${provider}/callback`;
+
+  app.get(
+    '/auth/social/:provider/start',
+    { schema: { params: Params, querystring: z.object({ from: z.string().max(300).optional() }) }, preHandler: rateLimited(app, 'social', options.rateLimitScale) },
+    async (request, reply) => {
+      const provider = social.provider(request.params.provider);
+      if (!provider) throw new AppError('NOT_FOUND', { status: 404, message: 'This sign-in provider is not available.' });
+      const state = randomBytes(24).toString('base64url');
+      reply.setCookie(STATE_COOKIE, social.sealState({ state, provider: provider.id, from: safeReturnPath(request.query.from) }), {
+        path: '/api/auth/social',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        maxAge: 600,
+      });
+      return reply.redirect(social.authorizeUrl(provider, redirectUri(request, provider.id), state));
+    },
+  );
+
+  app.get(
+    '/auth/social/:provider/callback',
+    {
+      schema: { params: Params, querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }) },
+      preHandler: rateLimited(app, 'social', options.rateLimitScale),
+    },
+    async (request, reply) => {
+      const saved = social.openState(request.cookies[STATE_COOKIE]);
+      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/social' });
+      const back = (path: string, code?: number) => reply.redirect(code === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}social_error=${code}`);
+      const provider = social.provider(request.params.provider);
+      const from = saved?.from ?? '/';
+      if (!provider || !saved || saved.provider !== provider.id || saved.state !== request.query.state || !request.query.code || request.query.error) {
+        return back(from, SOCIAL_CODES.failed);
+      }
+      try {
+        const member = await social.complete({
+          provider,
+          code: request.query.code,
+          redirectUri: redirectUri(request, provider.id),
+          language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
+        });
+        await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');
+        return back(from);
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : SOCIAL_CODES.failed;
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'social sign-in failed');
+        return back(from, code === SOCIAL_CODES.earlyAdopter ? code : SOCIAL_CODES.failed);
+      }
+    },
+  );
+};

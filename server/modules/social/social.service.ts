@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { SOCIAL_CODES, type SocialProvider } from '../../../core/auth.ts';
+import type { Language } from '../../../core/locale.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { members, socialIdentities } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { MemberRow } from '../auth/sessions.ts';
+import { hmac, sameHex } from '../auth/tokens.ts';
+import { pick, type ProviderDefinition } from './providers.ts';
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+const CALL_TIMEOUT_MS = 10_000;
+
+export interface OAuthState {
+  state: string;
+  provider: SocialProvider;
+  from: string;
+  expires: number;
+}
+
+const failed = () => new AppError('SOCIAL_FAILED', { code: SOCIAL_CODES.failed, status: 400, message: 'Login failed.' });
+
+/** Only a path on this site may be returned to after sign-in (no open redirect). */
+export function safeReturnPath(from: string | undefined): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\') || from.length > 300) return '/';
+  return from;
+}
+
+/** OAuth 2.0 sign-in with the configured providers (SPEC §1 social sign-in, §7, §8). */
+export class SocialSignIn {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      config: Config;
+      secret: string;
+      providers: Map<SocialProvider, ProviderDefinition>;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  provider(id: string): ProviderDefinition | undefined {
+    return this.deps.providers.get(id as SocialProvider);
+  }
+
+  /** The signed value of the short-lived cookie that ties the callback to this browser. */
+  sealState(value: Omit<OAuthState, 'expires'>): string {
+    const body = Buffer.from(JSON.stringify({ ...value, expires: Date.now() + STATE_TTL_MS })).toString('base64url');
+    return `${body}.${hmac(this.deps.secret, `oauth:${body}`)}`;
+  }
+
+  openState(sealed: string | undefined): OAuthState | null {
+    if (!sealed) return null;
+    const [body, signature] = sealed.split('.');
+    if (!body || !signature || !/^[0-9a-f]{64}$/.test(signature) || !sameHex(hmac(this.deps.secret, `oauth:${body}`), signature)) return null;
+    try {
+      const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as OAuthState;
+      return value.expires > Date.now() ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  authorizeUrl(provider: ProviderDefinition, redirectUri: string, state: string): string {
+    const url = new URL(provider.authUrl);
+    url.searchParams.set('client_id', provider.clientId);
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', provider.scope);
+    url.searchParams.set('state', state);
+    return url.toString();
+  }
+
+  private async call(url: string, init: RequestInit = {}): Promise<unknown> {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok || (body && typeof body === 'object' && 'error' in body)) throw new Error(`provider answered ${response.status}`);
+    return body;
+  }
+
+  private async accessToken(provider: ProviderDefinition, code: string, redirectUri: string): Promise<string> {
+    const params = { client_id: provider.clientId, client_secret: provider.clientSecret, redirect_uri: redirectUri, code, grant_type: 'authorization_code' };
+    const body =
+      provider.tokenMethod === 'GET'
+        ? await this.call(`${provider.tokenUrl}?${new URLSearchParams(params)}`)
+        : await this.call(provider.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+    const token = pick(body, 'access_token');
+    if (typeof token !== 'string' || !token) throw new Error('no access token');
+    return token;
+  }
+
+  /** SPEC §7: read the picture (180 x 180, no redirect) and use its address if there was no error. */
+  private async picture(provider: ProviderDefinition, subject: string, token: string): Promise<string | null> {
+    if (!provider.pictureUrl || !provider.picturePath) return null;
+    try {
+      const body = await this.call(provider.pictureUrl.replace('{id}', encodeURIComponent(subject)), { headers: { authorization: `Bearer ${token}` } });
+      const url = pick(body, provider.picturePath);
+      return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+    } catch (error) {
+      this.deps.log.info({ err: error, provider: provider.id }, 'social picture not available');
+      return null;
+    }
+  }
+
+  /** Trades the code for a profile, then finds or creates the member. */
+  async complete(options: { provider: ProviderDefinition; code: string; redirectUri: string; language: Language }): Promise<MemberRow> {
+    const { provider } = options;
+    let token: string;
+    let profile: unknown;
+    try {
+      token = await this.accessToken(provider, options.code, options.redirectUri);
+      profile = await this.call(provider.profileUrl, { headers: { authorization: `Bearer ${token}` } });
+    } catch (error) {
+      this.deps.log.warn({ err: error, provider: provider.id }, 'social sign-in failed at the provider');
+      throw failed();
+    }
+    const subject = pick(profile, provider.fields.subject);
+    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '') throw failed();
+    const id = String(subject);
+    const name = String(pick(profile, provider.fields.name) ?? '').trim().slice(0, 28) || 'Member';
+    const emailValue = provider.fields.email ? pick(profile, provider.fields.email) : undefined;
+    const email = typeof emailValue === 'string' && emailValue.includes('@') ? emailValue.toLowerCase() : null;
+    const pictureValue = provider.fields.picture ? pick(profile, provider.fields.picture) : undefined;
+
+    const [linked] = await this.deps.db
+      .select({ member: members })
+      .from(socialIdentities)
+      .innerJoin(members, eq(members.id, socialIdentities.memberId))
+      .where(and(eq(socialIdentities.provider, provider.id), eq(socialIdentities.subject, id)));
+    let member = linked?.member;
+
+    if (!member) {
+      if (this.deps.config.SOCIAL_SIGNUP === 'closed') {
+        throw new AppError('EARLY_ADOPTER', { code: SOCIAL_CODES.earlyAdopter, status: 403, message: 'Social sign-up is open to early adopters only.' });
+      }
+      // An address that already belongs to another account is not taken over: the new account goes without it.
+      const [holder] = email ? await this.deps.db.select({ id: members.id }).from(members).where(eq(members.email, email)) : [];
+      member = await this.deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(members)
+          .values({
+            account: `${provider.prefix}${id}`,
+            email: holder ? null : email,
+            name,
+            photo: typeof pictureValue === 'string' && /^https?:\/\//.test(pictureValue) ? pictureValue : null,
+            activatedAt: new Date(),
+            language: options.language,
+            source: `social:${provider.id}`,
+          })
+          .returning();
+        if (!created) throw new Error('member insert returned nothing');
+        await tx.insert(socialIdentities).values({ provider: provider.id, subject: id, memberId: created.id });
+        return created;
+      });
+    }
+
+    if (!member.photo) {
+      const photo = await this.picture(provider, id, token);
+      if (photo) {
+        const [updated] = await this.deps.db.update(members).set({ photo, updatedAt: new Date() }).where(eq(members.id, member.id)).returning();
+        if (updated) member = updated;
+      }
+    }
+    return member;
+  }
+}
