@@ -51,3 +51,37 @@ describe('the proof-of-work captcha', () => {
     });
   });
 });
+
+describe('the hosted captcha adapters', () => {
+  it.each(['turnstile', 'recaptcha'] as const)('%s: posts the secret and token to the verify address and trusts its answer', async (provider) => {
+    const { createServer } = await import('node:http');
+    const seen: URLSearchParams[] = [];
+    const verifier = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        seen.push(form);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: form.get('response') === 'human-token' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const port = (verifier.address() as { port: number }).port;
+    const testApp = await createTestApp({
+      CAPTCHA_PROVIDER: provider,
+      CAPTCHA_SECRET_KEY: 'hosted-secret',
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
+    try {
+      const signup = (captcha: string) =>
+        testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { nickname: 'H', email: `h.${captcha}.${Date.now()}@example.com`, password: 'long enough pw', captcha }, ...csrf() });
+      expect((await signup('robot-token')).json().error).toBe('CAPTCHA_FAILED');
+      expect((await signup('human-token')).statusCode).toBe(200);
+      expect(seen.at(-1)?.get('secret')).toBe('hosted-secret');
+    } finally {
+      await testApp.close();
+      verifier.close();
+    }
+  });
+});
