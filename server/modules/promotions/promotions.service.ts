@@ -1,4 +1,4 @@
-import { and, desc, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Language } from '../../../core/locale.ts';
 import type { Promotion } from '../../../core/promotions.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,9 @@ import { promotions } from '../../db/schema/index.ts';
 
 /** The newest promotion running at `now`, titled in `language` (Japanese falls back to English). */
 export async function getCurrentPromotion(options: { db: Db; language: Language; now?: Date }): Promise<Promotion | null> {
-  const now = options.now ?? new Date();
+  // The database's own clock by default: its timestamps carry microseconds, and a JavaScript
+  // Date (milliseconds) could see a promotion created this very millisecond as not yet started.
+  const now = options.now ?? sql`now()`;
   const [row] = await options.db
     .select()
     .from(promotions)
