@@ -85,7 +85,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('routeTable', routeTable);
   app.decorate('config', config);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; it will be replaced'),
+    }));
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
   if (config.SEED_DEMO) await seedDemoContent(database.db);

@@ -28,9 +28,17 @@ const MIGRATION_LOCK_ID = 7_201_100;
  * Opens the database the settings name and brings its schema up to date:
  * PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite in `dataDir`.
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told when an idle PostgreSQL connection breaks (server restart, failover, terminated backend). */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, a broken idle connection would be an uncaught exception that ends the
+    // process; the pool drops that connection and opens a new one on the next query.
+    pool.on('error', (error) => (options.onIdleError ?? ((e: Error) => console.error('database connection lost', e.message)))(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
     // Several servers may boot at once: one migrates while the others wait on the lock.
     const client = await pool.connect();
