@@ -1,6 +1,9 @@
-import { z } from 'zod';
+/**
+ * Account rules shared by the sign-in forms and the server: codes, normalisation and the checks
+ * in the spec's order. No zod here, because every page imports this; the request schemas are in
+ * auth-contract.ts.
+ */
 import { LIMITS } from './limits.ts';
-import { FORCEABLE_LANGUAGES, MONEY_CURRENCIES } from './locale.ts';
 
 /** Numeric codes of SPEC §8 that sign-up, login and social sign-in answer with. */
 export const SIGNUP_CODES = {
@@ -77,51 +80,6 @@ export function firstLoginProblem(input: { email: string; password: string; capt
   if (captchaRequired && input.captcha === '') return 'captchaRequired';
   return null;
 }
-
-// Bodies are loose strings on purpose: the checks above decide, in the spec's order and with the
-// spec's codes, rather than a generic schema error.
-const text = (max: number) => z.string().max(max).default('');
-
-export const SignupSchema = z.object({
-  nickname: text(500),
-  email: text(1000),
-  password: text(1000),
-  edm: z.boolean().default(false),
-  from: z.string().max(100).default(''),
-  captcha: text(20_000),
-});
-export type Signup = z.infer<typeof SignupSchema>;
-
-export const LoginSchema = z.object({
-  email: text(1000),
-  password: text(1000),
-  afterActivation: z.boolean().default(false),
-  from: z.string().max(100).default(''),
-  captcha: text(20_000),
-});
-export type Login = z.infer<typeof LoginSchema>;
-
-export const ActivateSchema = z.object({ email: text(1000), code: text(100) });
-export const EmailOnlySchema = z.object({ email: text(1000) });
-export const ResetSchema = z.object({ token: z.string().min(1).max(200), password: text(1000) });
-
-/** What sign-in and activation answer (SPEC §3): account, email, name, photo. */
-export const MemberSchema = z.object({
-  account: z.string(),
-  email: z.string().nullable(),
-  name: z.string(),
-  photo: z.string().nullable(),
-  language: z.enum(FORCEABLE_LANGUAGES),
-  currency: z.enum(MONEY_CURRENCIES),
-});
-export type Member = z.infer<typeof MemberSchema>;
-
-export const UpdateProfileSchema = z.object({
-  name: z.string().max(500).optional(),
-  photo: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]).optional(),
-  language: z.enum(FORCEABLE_LANGUAGES).optional(),
-  currency: z.enum(MONEY_CURRENCIES).optional(),
-});
 
 /** Account id prefixes: `fb_` marks a Facebook account (SPEC §3); the others follow suit. */
 export const SOCIAL_PROVIDERS = { facebook: 'fb_', google: 'gg_', line: 'ln_' } as const;

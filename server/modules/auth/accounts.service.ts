@@ -15,10 +15,8 @@ import {
   normalizePassword,
   ACTIVATION_CODE_PATTERN,
   PASSWORD_MIN,
-  type Login,
-  type Member,
-  type Signup,
 } from '../../../core/auth.ts';
+import type { Login, Member, Signup } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { isLanguage, isMoneyCurrency, type Language } from '../../../core/locale.ts';
 import { listSetting, type Config } from '../../config.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import { ActivateSchema, EmailOnlySchema, LoginSchema, ResetSchema, SignupSchema } from '../../../core/auth.ts';
+import { ActivateSchema, EmailOnlySchema, LoginSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import { toMember, type Accounts } from './accounts.service.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import { UpdateProfileSchema, normalizeNickname } from '../../../core/auth.ts';
+import { UpdateProfileSchema } from '../../../core/auth-contract.ts';
+import { normalizeNickname } from '../../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

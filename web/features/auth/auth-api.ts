@@ -1,4 +1,4 @@
-import type { Member } from '../../../core/auth.ts';
+import type { Member } from '../../../core/auth-contract.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 /** The sign-in calls of SPEC §7, one function each. */

@@ -1,5 +1,6 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { SOCIAL_CODES, type Member } from '../../../core/auth.ts';
+import type { Member } from '../../../core/auth-contract.ts';
+import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { useTranslation } from 'react-i18next';
 import { usePopup } from '../../components/message-popup.tsx';
 import { authApi } from './auth-api.ts';

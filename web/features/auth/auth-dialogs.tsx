@@ -22,8 +22,8 @@ import {
   emailDomain,
   firstLoginProblem,
   firstSignupProblem,
-  type Member,
 } from '../../../core/auth.ts';
+import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { usePopup } from '../../components/message-popup.tsx';

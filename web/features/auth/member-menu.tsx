@@ -1,7 +1,7 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Member } from '../../../core/auth.ts';
+import type { Member } from '../../../core/auth-contract.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { useAuth } from './auth-context.tsx';
 
