@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { airports, greatCircleMiles, metros } from './reference.ts';
+
+const validZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('airports', () => {
+  it('cover at least 600 airports, each with an IANA zone, coordinates and an ISO country', () => {
+    const all = [...airports().values()];
+    expect(all.length).toBeGreaterThanOrEqual(600);
+    for (const airport of all) {
+      expect({ iata: airport.iata, ok: /^[A-Z]{3}$/.test(airport.iata) && /^[A-Z]{2}$/.test(airport.country) && validZone(airport.tz) && Math.abs(airport.lat) <= 90 && Math.abs(airport.lon) <= 180 }).toEqual({ iata: airport.iata, ok: true });
+    }
+  });
+
+  it('name at least 150 of the busiest in both Chinese scripts', () => {
+    const named = [...airports().values()].filter((airport) => airport.zh && airport.cityZh);
+    expect(named.length).toBeGreaterThanOrEqual(150);
+    expect(airports().get('TPE')?.zh?.['zh-Hant']).toContain('桃園');
+    expect(airports().get('TPE')?.cityZh).toEqual({ 'zh-Hant': '臺北', 'zh-Hans': '台北' });
+    expect(airports().get('LAX')?.cityZh?.['zh-Hans']).toBe('洛杉矶');
+  });
+
+  it('carry the corrections the dataset predates', () => {
+    expect(airports().get('IST')?.name).toBe('Istanbul Airport');
+    expect(airports().get('PKX')?.tz).toBe('Asia/Shanghai');
+    expect(airports().has('TXL')).toBe(false);
+  });
+
+  it('group city airports under metro codes', () => {
+    expect(metros().get('TPE')?.airports.sort()).toEqual(['TPE', 'TSA']);
+    expect(metros().get('TYO')?.airports.sort()).toEqual(['HND', 'NRT']);
+    expect(metros().get('NYC')?.airports.sort()).toEqual(['EWR', 'JFK', 'LGA']);
+    for (const metro of metros().values()) for (const code of metro.airports) expect(airports().has(code)).toBe(true);
+  });
+
+  it('measure great-circle distance on a 3,958.8-mile sphere', () => {
+    const quarterMeridian = (Math.PI / 2) * 3958.8;
+    expect(greatCircleMiles({ lat: 0, lon: 0 }, { lat: 90, lon: 0 })).toBeCloseTo(quarterMeridian, 6);
+    expect(greatCircleMiles({ lat: 0, lon: 0 }, { lat: 0, lon: 180 })).toBeCloseTo(2 * quarterMeridian, 6);
+    const tpe = airports().get('TPE')!;
+    const lax = airports().get('LAX')!;
+    expect(greatCircleMiles(tpe, tpe)).toBe(0);
+    expect(greatCircleMiles(tpe, lax)).toBeCloseTo(greatCircleMiles(lax, tpe), 9);
+    // Taipei–Los Angeles is a long-haul of about 6,800 miles; Taipei–Tokyo Narita about 1,350.
+    expect(greatCircleMiles(tpe, lax)).toBeGreaterThan(6700);
+    expect(greatCircleMiles(tpe, lax)).toBeLessThan(6850);
+    expect(greatCircleMiles(tpe, airports().get('NRT')!)).toBeLessThan(1400);
+  });
+});
