@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airports, greatCircleMiles, metros } from './reference.ts';
+import { airlines, airports, greatCircleMiles, metros, programmes } from './reference.ts';
 
 const validZone = (zone: string) => {
   try {
@@ -52,5 +52,32 @@ describe('airports', () => {
     expect(greatCircleMiles(tpe, lax)).toBeGreaterThan(6700);
     expect(greatCircleMiles(tpe, lax)).toBeLessThan(6850);
     expect(greatCircleMiles(tpe, airports().get('NRT')!)).toBeLessThan(1400);
+  });
+});
+
+describe('airlines and programmes', () => {
+  it('list every alliance member (25 Star Alliance, 15 oneworld, 18 SkyTeam) among at least 100 airlines', () => {
+    const all = [...airlines().values()];
+    expect(all.length).toBeGreaterThanOrEqual(100);
+    const count = (alliance: string) => all.filter((airline) => airline.alliance === alliance).length;
+    expect([count('star'), count('oneworld'), count('skyteam')]).toEqual([25, 15, 18]);
+    expect(airlines().get('BR')).toMatchObject({ alliance: 'star', name: { 'zh-Hant': '長榮航空' } });
+    expect(airlines().get('CI')).toMatchObject({ alliance: 'skyteam' });
+    expect(airlines().get('CX')).toMatchObject({ alliance: 'oneworld' });
+  });
+
+  it('name every airline in three languages, with hubs that are real airports and programmes that exist', () => {
+    for (const airline of airlines().values()) {
+      expect({ iata: airline.iata, names: [airline.name.en, airline.name['zh-Hant'], airline.name['zh-Hans']].every((name) => name.trim().length > 0) }).toEqual({ iata: airline.iata, names: true });
+      for (const hub of airline.hubs) expect({ iata: airline.iata, hub, known: airports().has(hub) }).toEqual({ iata: airline.iata, hub, known: true });
+      if (airline.programme) expect({ iata: airline.iata, programme: programmes().has(airline.programme) }).toEqual({ iata: airline.iata, programme: true });
+    }
+  });
+
+  it('tie every programme to an airline of its own alliance', () => {
+    for (const programme of programmes().values()) {
+      const owner = airlines().get(programme.airline);
+      expect({ id: programme.id, owner: owner?.iata, alliance: owner?.alliance ?? null }).toEqual({ id: programme.id, owner: programme.airline, alliance: programme.alliance });
+    }
   });
 });
