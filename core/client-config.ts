@@ -42,6 +42,8 @@ export function isClientConfig(value: unknown): value is ClientConfig {
 }
 
 export const CLIENT_CONFIG_ELEMENT_ID = 'client-config';
+/** Data for this visit that the server puts into the page, so the first paint needs no call. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   cardVariantDomain: 'cardplus',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airlines, airports, greatCircleMiles, metros, programmes } from './reference.ts';
+import { airlines, airports, greatCircleMiles, metros, programmes, routes } from './reference.ts';
 
 const validZone = (zone: string) => {
   try {
@@ -78,6 +78,43 @@ describe('airlines and programmes', () => {
     for (const programme of programmes().values()) {
       const owner = airlines().get(programme.airline);
       expect({ id: programme.id, owner: owner?.iata, alliance: owner?.alliance ?? null }).toEqual({ id: programme.id, owner: programme.airline, alliance: programme.alliance });
+    }
+  });
+});
+
+describe('the route network', () => {
+  const pairsOf = (airline: string) => new Set(routes().filter((route) => route.airline === airline).map((route) => [route.from, route.to].sort().join('-')));
+
+  it('joins known airports for known airlines, with weekly frequencies from 1 to 70', () => {
+    expect(routes().length).toBeGreaterThan(3000);
+    for (const route of routes()) {
+      const ok = airlines().has(route.airline) && airports().has(route.from) && airports().has(route.to) && route.from !== route.to;
+      expect({ route, ok: ok && Number.isInteger(route.weeklyFrequency) && route.weeklyFrequency >= 1 && route.weeklyFrequency <= 70 }).toEqual({ route, ok: true });
+    }
+  });
+
+  it('has the Taiwan – North America routes this product’s members fly most', () => {
+    for (const pair of ['LAX-TPE', 'SFO-TPE', 'SEA-TPE', 'JFK-TPE', 'TPE-YVR']) expect(pairsOf('BR').has(pair)).toBe(true);
+    for (const pair of ['LAX-TPE', 'ONT-TPE', 'SFO-TPE']) expect(pairsOf('CI').has(pair)).toBe(true);
+    for (const pair of ['LAX-TPE', 'SFO-TPE', 'SEA-TPE']) expect(pairsOf('JX').has(pair)).toBe(true);
+    expect(pairsOf('UA').has('SFO-TPE')).toBe(true);
+    expect(pairsOf('DL').has('SEA-TPE')).toBe(true);
+  });
+
+  it('serves Songshan only to Haneda, Gimpo, Hongqiao and domestic airports', () => {
+    const allowed = new Set(['HND', 'GMP', 'SHA']);
+    for (const route of routes().filter((item) => item.from === 'TSA' || item.to === 'TSA')) {
+      const other = route.from === 'TSA' ? route.to : route.from;
+      expect({ route, ok: allowed.has(other) || airports().get(other)?.country === 'TW' }).toEqual({ route, ok: true });
+    }
+  });
+
+  it('has no pair twice for one airline', () => {
+    const seen = new Set<string>();
+    for (const route of routes()) {
+      const key = `${route.airline}:${[route.from, route.to].sort().join('-')}`;
+      expect(seen.has(key)).toBe(false);
+      seen.add(key);
     }
   });
 });

@@ -51,6 +51,14 @@ export interface Programme {
   currency: 'miles' | 'points';
 }
 
+/** A nonstop route an airline flies both ways, with its typical flights per week each way. */
+export interface Route {
+  airline: string;
+  from: string;
+  to: string;
+  weeklyFrequency: number;
+}
+
 function readData<T>(file: string): T {
   return JSON.parse(readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')) as T;
 }
@@ -78,6 +86,14 @@ export function airlines(): Map<string, Airline> {
 
 export function programmes(): Map<string, Programme> {
   return once('programmes', () => new Map(readData<{ programmes: Programme[] }>('./programmes.json').programmes.map((programme) => [programme.id, programme])));
+}
+
+export function routes(): Route[] {
+  return once('routes', () =>
+    readData<{ routes: { airline: string; pairs: [string, string, number][] }[] }>('./routes.json').routes.flatMap((entry) =>
+      entry.pairs.map(([from, to, weeklyFrequency]) => ({ airline: entry.airline, from, to, weeklyFrequency })),
+    ),
+  );
 }
 
 /** Great-circle distance in statute miles (award charts count miles), haversine on a 3,958.8-mile sphere. */

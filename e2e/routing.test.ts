@@ -53,6 +53,17 @@ describe('frame rules', () => {
     expect(await visit.page.locator('[data-testid="storefront-footer"]').count()).toBe(kind === 'storefront' ? 1 : 0);
   });
 
+  it('paints the banner with the page, without a request of its own that would shift the header', async () => {
+    const calls: string[] = [];
+    visit.page.on('request', (request) => {
+      if (request.url().includes('/api/promotions/')) calls.push(request.url());
+    });
+    await visit.page.goto('/');
+    await visit.page.locator('[data-testid="campaign-banner"]').waitFor();
+    await visit.page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+  });
+
   it('shows the storefront footer with its crediting note', async () => {
     await openPage(visit.page, '/storefront/home');
     expect(await visit.page.locator('[data-testid="storefront-footer"]').innerText()).toContain('24 hours or more');

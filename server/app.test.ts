@@ -52,6 +52,12 @@ describe('the web app and unknown paths', () => {
     expect(config).toMatchObject({ cardVariantDomain: 'cards-example', supportEmail: 'help@example.org', maintenance: false });
   });
 
+  it('puts this visit’s data (the banner promotion, in the page language) into the page', async () => {
+    const response = await testApp.app.inject({ url: '/cardplus', cookies: { lang: 'zh-Hans' } });
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null');
+    expect(data).toEqual({ language: 'zh-Hans', promotion: null });
+  });
+
   it('sets the page language from the language cookie before any script runs', async () => {
     const response = await testApp.app.inject({ url: '/faq', cookies: { lang: 'zh-Hant' } });
     expect(response.body).toContain('<html lang="zh-Hant">');

@@ -23,6 +23,7 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { getCurrentPromotion } from './modules/promotions/promotions.service.ts';
 import { staticDataRoutes } from './modules/site/static-data.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -151,6 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
     socialProviders: [...providers.keys()],
   };
-  await registerWebApp(app, { distDir: config.WEB_DIST, clientConfig });
+  await registerWebApp(app, {
+    distDir: config.WEB_DIST,
+    clientConfig,
+    pageData: async (language) => ({ promotion: await getCurrentPromotion({ db: database.db, language }) }),
+  });
   return app;
 }

@@ -4,18 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Promotion } from '../../core/promotions.ts';
 import { apiGet } from '../lib/api-client.ts';
+import { pageData } from '../lib/client-config.ts';
 import { useAppState } from './app-context.tsx';
 
 const DISMISSED_KEY = 'dismissedPromotion';
 
-/** The top campaign banner: the current promotion in the visitor's language (SPEC §2, §7). */
+/** The promotion the server put into the page for this language; undefined when it did not. */
+function promotionInPage(language: string): Promotion | null | undefined {
+  const data = pageData();
+  return data.language === language && 'promotion' in data ? (data.promotion as Promotion | null) : undefined;
+}
+
+/**
+ * The top campaign banner: the current promotion in the visitor's language (SPEC §2, §7). The
+ * server puts it into the page, so the banner paints with the header instead of pushing it down
+ * a moment later; without that, the app fetches it.
+ */
 export function CampaignBanner() {
   const { t } = useTranslation();
   const { language } = useAppState();
-  const [promotion, setPromotion] = useState<Promotion | null>(null);
+  const [promotion, setPromotion] = useState<Promotion | null>(() => promotionInPage(language) ?? null);
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
 
   useEffect(() => {
+    if (promotionInPage(language) !== undefined) return;
     const controller = new AbortController();
     apiGet<{ promotion: Promotion | null }>('/api/promotions/current', { lang: language, signal: controller.signal })
       .then((answer) => setPromotion(answer.promotion))

@@ -1,4 +1,4 @@
-import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, isClientConfig, type ClientConfig } from '../../core/client-config.ts';
+import { CLIENT_CONFIG_ELEMENT_ID, DEFAULT_CLIENT_CONFIG, PAGE_DATA_ELEMENT_ID, isClientConfig, type ClientConfig } from '../../core/client-config.ts';
 
 let cached: ClientConfig | null = null;
 
@@ -17,4 +17,16 @@ export function clientConfig(): ClientConfig {
   }
   cached = parsed;
   return parsed;
+}
+
+/** Per-visit data the server put into the page (e.g. the banner's promotion), or {} without it. */
+export function pageData(): Record<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return {};
+  try {
+    const value: unknown = JSON.parse(element.textContent);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
