@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airlines, airports, greatCircleMiles, metros, programmes, routes } from './reference.ts';
+import { airlines, airports, awardCharts, greatCircleMiles, metros, programmes, routes } from './reference.ts';
 
 const validZone = (zone: string) => {
   try {
@@ -25,6 +25,13 @@ describe('airports', () => {
     expect(airports().get('TPE')?.zh?.['zh-Hant']).toContain('桃園');
     expect(airports().get('TPE')?.cityZh).toEqual({ 'zh-Hant': '臺北', 'zh-Hans': '台北' });
     expect(airports().get('LAX')?.cityZh?.['zh-Hans']).toBe('洛杉矶');
+  });
+
+  it('use current ISO country codes, never withdrawn ones such as FX or UK', () => {
+    expect(airports().get('CDG')?.country).toBe('FR');
+    expect(airports().get('LHR')?.country).toBe('GB');
+    const withdrawn = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'SU', 'TP', 'UK', 'YU', 'ZR']);
+    expect([...airports().values()].filter((airport) => withdrawn.has(airport.country)).map((airport) => airport.iata)).toEqual([]);
   });
 
   it('carry the corrections the dataset predates', () => {
@@ -115,6 +122,37 @@ describe('the route network', () => {
       const key = `${route.airline}:${[route.from, route.to].sort().join('-')}`;
       expect(seen.has(key)).toBe(false);
       seen.add(key);
+    }
+  });
+});
+
+describe('award charts', () => {
+  it('cover the programmes the issue names, each tied to real programmes and airlines', () => {
+    const expected = ['united-mileageplus', 'aeroplan', 'ana-mileage-club', 'avianca-lifemiles', 'eva-infinity', 'ba-avios', 'aadvantage', 'alaska-atmos', 'asia-miles', 'jal-mileage-bank', 'flying-blue'];
+    for (const id of expected) expect({ id, charted: awardCharts().has(id), known: programmes().has(id) }).toEqual({ id, charted: true, known: true });
+    for (const chart of awardCharts().values()) {
+      for (const airline of [...chart.bookable.airlines, ...Object.keys(chart.fees.carrierSurchargePerSegment)]) {
+        expect({ chart: chart.programme, airline, known: airlines().has(airline) }).toEqual({ chart: chart.programme, airline, known: true });
+      }
+    }
+  });
+
+  it('have ascending distance bands and zone prices that name their own regions', () => {
+    const prices = (row: Record<string, unknown>) => ['economy', 'premium', 'business', 'first'].map((cabin) => row[cabin]);
+    for (const chart of awardCharts().values()) {
+      if (chart.pricing === 'distance') {
+        const edges = (chart.bands ?? []).map((band) => band.maxMiles ?? Infinity);
+        expect({ chart: chart.programme, ascending: edges.every((edge, index) => index === 0 || edge > (edges[index - 1] ?? 0)) }).toEqual({ chart: chart.programme, ascending: true });
+      } else {
+        const regions = new Set(Object.keys(chart.regions ?? {}));
+        for (const row of chart.zonePrices ?? []) {
+          expect({ chart: chart.programme, from: row.from, ok: (regions.has(row.from) || row.from === '*') && (regions.has(row.to) || row.to === '*') }).toEqual({ chart: chart.programme, from: row.from, ok: true });
+        }
+        for (const region of Object.values(chart.regions ?? {})) for (const code of region.airports ?? []) expect(airports().has(code)).toBe(true);
+      }
+      for (const row of [...(chart.bands ?? []), ...(chart.zonePrices ?? [])]) {
+        for (const price of prices(row)) expect(price === null || (Number.isInteger(price) && (price as number) > 0)).toBe(true);
+      }
     }
   });
 });

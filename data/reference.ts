@@ -59,6 +59,21 @@ export interface Route {
   weeklyFrequency: number;
 }
 
+/** One programme's award chart (see data/award-charts.json for the rules of each pricing kind). */
+export interface AwardChart {
+  programme: string;
+  bookable: { alliances: Alliance[]; airlines: string[] };
+  pricing: 'distance' | 'zone' | 'zone-distance';
+  perSegment: boolean;
+  bands: ({ maxMiles: number | null } & Record<'economy' | 'premium' | 'business' | 'first', number | null>)[] | null;
+  regions: Record<string, { countries: string[]; airports?: string[] }> | null;
+  zonePrices: ({ from: string; to: string; maxMiles?: number | null; oneDirection?: boolean } & Record<'economy' | 'premium' | 'business' | 'first', number | null>)[] | null;
+  fees: { currency: 'USD'; perSegment: number; perItinerary: number; carrierSurchargePerSegment: Record<string, number> };
+  oneWay: boolean;
+  notes: string[];
+  sources: string[];
+}
+
 function readData<T>(file: string): T {
   return JSON.parse(readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')) as T;
 }
@@ -94,6 +109,10 @@ export function routes(): Route[] {
       entry.pairs.map(([from, to, weeklyFrequency]) => ({ airline: entry.airline, from, to, weeklyFrequency })),
     ),
   );
+}
+
+export function awardCharts(): Map<string, AwardChart> {
+  return once('awardCharts', () => new Map(readData<{ charts: AwardChart[] }>('./award-charts.json').charts.map((chart) => [chart.programme, chart])));
 }
 
 /** Great-circle distance in statute miles (award charts count miles), haversine on a 3,958.8-mile sphere. */

@@ -43,14 +43,17 @@ const chinese = JSON.parse(readFileSync('data/airport-names-zh.json', 'utf8')) a
   airports: Record<string, { 'zh-Hant': string; 'zh-Hans': string; city: { 'zh-Hant': string; 'zh-Hans': string } }>;
 };
 
-// OpenFlights names countries in English; the app wants ISO 3166-1 codes. Intl knows the names.
+// OpenFlights names countries in English; the app wants ISO 3166-1 codes. Intl knows the names,
+// but also names withdrawn and reserved codes (FX "France", UK "United Kingdom", YU …), which must
+// never win over the current ones.
+const WITHDRAWN_OR_RESERVED = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'EU', 'EZ', 'FX', 'HV', 'NH', 'NT', 'QO', 'RH', 'SU', 'TP', 'UK', 'UN', 'VD', 'YD', 'YU', 'ZR']);
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const codeOfCountry = new Map<string, string>();
 for (let first = 65; first <= 90; first += 1) {
   for (let second = 65; second <= 90; second += 1) {
     const code = String.fromCharCode(first, second);
     const name = regionNames.of(code);
-    if (name && name !== code) codeOfCountry.set(name.toLowerCase(), code);
+    if (name && name !== code && !WITHDRAWN_OR_RESERVED.has(code) && !codeOfCountry.has(name.toLowerCase())) codeOfCountry.set(name.toLowerCase(), code);
   }
 }
 const COUNTRY_ALIASES: Record<string, string> = {
