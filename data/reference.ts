@@ -4,6 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { AwardChart } from '../core/awards/award-pricing.ts';
+
+export type { AwardChart };
 
 export type Alliance = 'star' | 'oneworld' | 'skyteam';
 export interface LocalizedName {
@@ -57,21 +60,6 @@ export interface Route {
   from: string;
   to: string;
   weeklyFrequency: number;
-}
-
-/** One programme's award chart (see data/award-charts.json for the rules of each pricing kind). */
-export interface AwardChart {
-  programme: string;
-  bookable: { alliances: Alliance[]; airlines: string[] };
-  pricing: 'distance' | 'zone' | 'zone-distance';
-  perSegment: boolean;
-  bands: ({ maxMiles: number | null } & Record<'economy' | 'premium' | 'business' | 'first', number | null>)[] | null;
-  regions: Record<string, { countries: string[]; airports?: string[] }> | null;
-  zonePrices: ({ from: string; to: string; maxMiles?: number | null; oneDirection?: boolean } & Record<'economy' | 'premium' | 'business' | 'first', number | null>)[] | null;
-  fees: { currency: 'USD'; perSegment: number; perItinerary: number; carrierSurchargePerSegment: Record<string, number> };
-  oneWay: boolean;
-  notes: string[];
-  sources: string[];
 }
 
 function readData<T>(file: string): T {

@@ -1,0 +1,103 @@
+import type { Cabin } from './simulated-schedule.ts';
+
+/**
+ * Prices an itinerary with a programme's award chart: which programmes can book it, for how many
+ * miles and what taxes and surcharges (AWARD-ENGINE.md "Pricing"). Charts are data
+ * (data/award-charts.json); this is the one place that reads their rules.
+ */
+
+export type Alliance = 'star' | 'oneworld' | 'skyteam';
+type CabinPrices = Record<Cabin, number | null>;
+
+export interface AwardChart {
+  programme: string;
+  bookable: { alliances: Alliance[]; airlines: string[] };
+  /** distance: by flown miles (per segment or for the whole trip); zone: by origin and destination region; zone-distance: both. */
+  pricing: 'distance' | 'zone' | 'zone-distance';
+  perSegment: boolean;
+  bands: ({ maxMiles: number | null } & CabinPrices)[] | null;
+  regions: Record<string, { countries: string[]; airports?: string[] }> | null;
+  zonePrices: ({ from: string; to: string; maxMiles?: number | null; oneDirection?: boolean } & CabinPrices)[] | null;
+  fees: { currency: 'USD'; perSegment: number; perItinerary: number; carrierSurchargePerSegment: Record<string, number> };
+  /** False when the programme sells partner awards only as round trips (ANA): one way costs half. */
+  oneWay: boolean;
+  notes: string[];
+  sources: string[];
+}
+
+export interface PricedLeg {
+  airline: string;
+  alliance: Alliance | null;
+  from: { airport: string; country: string };
+  to: { airport: string; country: string };
+  miles: number;
+}
+
+export interface RedeemPrice {
+  programme: string;
+  miles: number;
+  /** Taxes, fees and carrier surcharges, one way, in US dollars. */
+  feesUsd: number;
+  /** Half of a round-trip price, for programmes without one-way partner awards. */
+  halfOfRoundTrip: boolean;
+}
+
+export function canBook(chart: AwardChart, legs: readonly PricedLeg[]): boolean {
+  return legs.every((leg) => chart.bookable.airlines.includes(leg.airline) || (leg.alliance !== null && chart.bookable.alliances.includes(leg.alliance)));
+}
+
+/** A place's region in a chart: an airport listed by name wins over its country. */
+export function regionOf(chart: AwardChart, place: { airport: string; country: string }): string | null {
+  const regions = Object.entries(chart.regions ?? {});
+  return (
+    regions.find(([, region]) => region.airports?.includes(place.airport))?.[0] ??
+    regions.find(([, region]) => region.countries.includes(place.country))?.[0] ??
+    null
+  );
+}
+
+function bandPrice(bands: NonNullable<AwardChart['bands']>, miles: number, cabin: Cabin): number | null {
+  const band = bands.find((candidate) => candidate.maxMiles === null || miles <= candidate.maxMiles);
+  return band?.[cabin] ?? null;
+}
+
+function zoneRows(chart: AwardChart, from: string, to: string) {
+  const matches = (row: NonNullable<AwardChart['zonePrices']>[number], a: string, b: string) => (row.from === a || row.from === '*') && (row.to === b || row.to === '*');
+  return (chart.zonePrices ?? [])
+    .filter((row) => matches(row, from, to) || (!row.oneDirection && matches(row, to, from)))
+    .sort((a, b) => (a.maxMiles ?? Infinity) - (b.maxMiles ?? Infinity));
+}
+
+/** The programme's price for the itinerary in the cabin, or null when it cannot book or price it. */
+export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin: Cabin): RedeemPrice | null {
+  const first = legs[0];
+  const last = legs[legs.length - 1];
+  if (!first || !last || !canBook(chart, legs)) return null;
+  const totalMiles = legs.reduce((sum, leg) => sum + leg.miles, 0);
+
+  let price: number | null = null;
+  if (chart.pricing === 'distance' && chart.bands) {
+    if (chart.perSegment) {
+      const parts = legs.map((leg) => bandPrice(chart.bands ?? [], leg.miles, cabin));
+      price = parts.every((part) => part !== null) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : null;
+    } else {
+      price = bandPrice(chart.bands, totalMiles, cabin);
+    }
+  } else {
+    const from = regionOf(chart, first.from);
+    const to = regionOf(chart, last.to);
+    if (!from || !to) return null;
+    const rows = zoneRows(chart, from, to);
+    const row = chart.pricing === 'zone-distance' ? rows.find((candidate) => candidate.maxMiles == null || totalMiles <= candidate.maxMiles) : rows[0];
+    price = row?.[cabin] ?? null;
+  }
+  if (price === null) return null;
+
+  const surcharges = legs.reduce((sum, leg) => sum + (chart.fees.carrierSurchargePerSegment[leg.airline] ?? 0), 0);
+  return {
+    programme: chart.programme,
+    miles: chart.oneWay ? price : Math.ceil(price / 2),
+    feesUsd: Math.round((chart.fees.perItinerary + chart.fees.perSegment * legs.length + surcharges) * 100) / 100,
+    halfOfRoundTrip: !chart.oneWay,
+  };
+}
