@@ -75,7 +75,7 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
   if (!first || !last || !canBook(chart, legs)) return null;
   const totalMiles = legs.reduce((sum, leg) => sum + leg.miles, 0);
 
-  let price: number | null = null;
+  let price: number | null;
   if (chart.pricing === 'distance' && chart.bands) {
     if (chart.perSegment) {
       const parts = legs.map((leg) => bandPrice(chart.bands ?? [], leg.miles, cabin));
