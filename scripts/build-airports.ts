@@ -5,6 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { isTimeZone } from '../core/awards/zoned-time.ts';
+import type { Airport } from '../data/reference.ts';
 
 interface OpenFlightsAirport {
   name: string;
@@ -16,19 +18,6 @@ interface OpenFlightsAirport {
   longitude: number;
   tz: string;
   type: string;
-}
-
-interface Airport {
-  iata: string;
-  icao: string | null;
-  name: string;
-  city: string;
-  country: string;
-  lat: number;
-  lon: number;
-  tz: string;
-  zh?: { 'zh-Hant': string; 'zh-Hans': string };
-  cityZh?: { 'zh-Hant': string; 'zh-Hans': string };
 }
 
 const require = createRequire(import.meta.url);
@@ -105,20 +94,11 @@ const COUNTRY_ALIASES: Record<string, string> = {
 };
 const countryCode = (name: string): string | null => COUNTRY_ALIASES[name.toLowerCase()] ?? codeOfCountry.get(name.toLowerCase()) ?? null;
 
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const removed = new Set([...supplement.remove, ...supplement.replace].map((entry) => entry.iata));
 const unknownCountries = new Set<string>();
 const airports = new Map<string, Airport>();
 for (const row of source) {
-  if (row.type !== 'airport' || !/^[A-Z]{3}$/.test(row.iata) || !row.tz || !validZone(row.tz) || removed.has(row.iata)) continue;
+  if (row.type !== 'airport' || !/^[A-Z]{3}$/.test(row.iata) || !row.tz || !isTimeZone(row.tz) || removed.has(row.iata)) continue;
   const country = countryCode(row.country);
   if (!country) {
     unknownCountries.add(row.country);

@@ -22,6 +22,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return existing;
 }
 
+/** Whether a name is an IANA time zone this runtime knows. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface LocalDateTime {
   /** YYYY-MM-DD */
   date: string;

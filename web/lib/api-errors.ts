@@ -23,7 +23,3 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
 export function errorCode(error: unknown): number | null {
   return error instanceof ApiRequestError && error.body ? error.body.code : null;
 }
-
-export function errorName(error: unknown): string | null {
-  return error instanceof ApiRequestError && error.body ? error.body.error : null;
-}

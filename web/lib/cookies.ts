@@ -20,7 +20,3 @@ export function writeCookie(name: string, value: string, options: { days: number
   const maxAge = Math.round(options.days * 24 * 3600);
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
-
-export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
-}

@@ -14,7 +14,3 @@ export function formatMoney(amount: number, currency: MoneyCurrency, language: L
     maximumFractionDigits: digits,
   }).format(amount);
 }
-
-export function localeOf(language: Language): string {
-  return LOCALE_OF[language];
-}

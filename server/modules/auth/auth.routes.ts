@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import { LANGUAGE_COOKIE } from '../../../core/api.ts';
 import { ActivateSchema, EmailOnlySchema, LoginSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
+import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 import { toMember, type Accounts } from './accounts.service.ts';
 import type { MemberRow, Sessions } from './sessions.ts';
 
@@ -15,8 +16,6 @@ export interface AuthRoutesOptions {
   rateLimitScale: number;
 }
 
-const ONE_YEAR_S = 365 * 24 * 3600;
-
 /** The sign-in calls of SPEC §7 under /api/auth (paths fixed by the issue). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { accounts, sessions } = options;
@@ -27,9 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   /** Signs the member in on this browser and applies their saved language and currency. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, member: MemberRow) => {
     await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');
-    const cookie = { path: '/', sameSite: 'lax' as const, secure: options.secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
-    reply.setCookie(LANGUAGE_COOKIE, member.language, cookie);
-    reply.setCookie(MONEY_CURRENCY_COOKIE, member.currency, cookie);
+    setPreferenceCookies(reply, { language: member.language, currency: member.currency }, options.secureCookies);
   };
 
   app.post('/auth/signup', { schema: { body: SignupSchema }, preHandler: limit('signup') }, async (request) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../core/api.ts';
 import type { Db } from '../../db/client.ts';
@@ -63,9 +63,5 @@ export class Sessions {
     await db
       .delete(sessions)
       .where(exceptTokenHash ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.memberId, memberId));
-  }
-
-  async purgeExpired(): Promise<void> {
-    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   }
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
 import { UpdateProfileSchema } from '../../../core/auth-contract.ts';
 import { normalizeNickname } from '../../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,8 +7,7 @@ import { members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { toMember } from '../auth/accounts.service.ts';
 import type { Sessions } from '../auth/sessions.ts';
-
-const ONE_YEAR_S = 365 * 24 * 3600;
+import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 
 /** The signed-in member (SPEC §2 profile): read, and change name, picture, language and currency. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
@@ -29,15 +27,9 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secur
       changes.name = name;
     }
     if (request.body.photo !== undefined) changes.photo = request.body.photo || null;
-    const cookie = { path: '/', sameSite: 'lax' as const, secure: secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
-    if (request.body.language) {
-      changes.language = request.body.language;
-      reply.setCookie(LANGUAGE_COOKIE, request.body.language, cookie);
-    }
-    if (request.body.currency) {
-      changes.currency = request.body.currency;
-      reply.setCookie(MONEY_CURRENCY_COOKIE, request.body.currency, cookie);
-    }
+    if (request.body.language) changes.language = request.body.language;
+    if (request.body.currency) changes.currency = request.body.currency;
+    setPreferenceCookies(reply, { language: request.body.language, currency: request.body.currency }, secureCookies);
     const [updated] = await db.update(members).set(changes).where(eq(members.id, session.member.id)).returning();
     if (!updated) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
     return { ok: true as const, member: toMember(updated) };

@@ -7,8 +7,7 @@ import { LanguageSchema, MoneyCurrencySchema, SetLanguageSchema, SetMoneyCurrenc
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import type { Sessions } from '../auth/sessions.ts';
-
-const ONE_YEAR_S = 365 * 24 * 3600;
+import { setPreferenceCookies } from './preference-cookies.ts';
 
 /**
  * The set-language and set-currency calls of SPEC §7. A visitor's choice lives in a cookie the
@@ -20,7 +19,6 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; 
     const session = await sessions.current(request);
     if (session) await db.update(members).set({ ...change, updatedAt: new Date() }).where(eq(members.id, session.member.id));
   };
-  const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies, httpOnly: false, maxAge: ONE_YEAR_S };
   const PreferencesSchema = z.object({ ok: z.literal(true), language: LanguageSchema, currency: MoneyCurrencySchema });
 
   app.get('/preferences', { schema: { response: { 200: PreferencesSchema } } }, async (request) => {
@@ -34,13 +32,13 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; 
 
   app.post('/preferences/language', { schema: { body: SetLanguageSchema } }, async (request, reply) => {
     await remember(request, { language: request.body.language });
-    reply.setCookie(LANGUAGE_COOKIE, request.body.language, cookieOptions);
+    setPreferenceCookies(reply, { language: request.body.language }, secureCookies);
     return { ok: true as const, language: request.body.language };
   });
 
   app.post('/preferences/currency', { schema: { body: SetMoneyCurrencySchema } }, async (request, reply) => {
     await remember(request, { currency: request.body.currency });
-    reply.setCookie(MONEY_CURRENCY_COOKIE, request.body.currency, cookieOptions);
+    setPreferenceCookies(reply, { currency: request.body.currency }, secureCookies);
     return { ok: true as const, currency: request.body.currency };
   });
 };

@@ -6,15 +6,16 @@ import { PASSWORD_MIN } from '../../../core/auth.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { usePageMeta } from '../../components/page-meta.tsx';
-import { errorMessage } from '../../lib/api-errors.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PasswordField } from '../auth/password-field.tsx';
 
 /** Where the reset e-mail's link lands: choose a new password (every session then ends). */
 export function ResetPasswordPage({ page }: { page: PageDef }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const popup = usePopup();
+  const showError = useErrorPopup();
   const navigate = useNavigate();
   const { openLogin } = useAuth();
   const [params] = useSearchParams();
@@ -35,7 +36,7 @@ export function ResetPasswordPage({ page }: { page: PageDef }) {
       navigate('/', { replace: true });
       openLogin({ mode: 'login' });
     } catch (error) {
-      await popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key)), confirmLabel: t('popup.gotIt') });
+      await showError(error);
     } finally {
       setBusy(false);
     }

@@ -27,7 +27,8 @@ import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
-import { errorCode, errorMessage } from '../../lib/api-errors.ts';
+import { errorCode } from '../../lib/api-errors.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
 import type { LoginRequest, PendingActivation } from './auth-context.tsx';
 import { CaptchaField } from './captcha-field.tsx';
@@ -47,16 +48,6 @@ function Form({ onSubmit, children, mt }: { onSubmit: () => void; children: Reac
     >
       <Stack mt={mt}>{children}</Stack>
     </form>
-  );
-}
-
-function useErrorPopup() {
-  const { t, i18n } = useTranslation();
-  const popup = usePopup();
-  return useCallback(
-    (error: unknown, extra: { confirmLabel?: string } = {}) =>
-      popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key)), confirmLabel: extra.confirmLabel ?? t('popup.gotIt') }),
-    [popup, t, i18n],
   );
 }
 

@@ -7,13 +7,13 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { errorMessage } from '../../lib/api-errors.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
 /** /profilepage/account: account id, picture and name, and the member's language and currency. */
 export function AccountPage({ page }: { page: PageDef }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const popup = usePopup();
   const { member, logOut } = useAuth();
   const [name, setName] = useState('');
@@ -30,7 +30,7 @@ export function AccountPage({ page }: { page: PageDef }) {
     setCurrency(member.currency);
   }, [member]);
 
-  const failed = (error: unknown) => popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key)), confirmLabel: t('popup.gotIt') });
+  const failed = useErrorPopup();
 
   const saveProfile = async () => {
     setBusy(true);
