@@ -79,6 +79,15 @@ export const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().default(''),
   LINE_CLIENT_ID: z.string().default(''),
   LINE_CLIENT_SECRET: z.string().default(''),
+
+  /** seats.aero Partner API key; set, award search also asks seats.aero's cached availability. */
+  SEATS_AERO_API_KEY: z.string().default(''),
+  SEATS_AERO_BASE_URL: z.url().default('https://seats.aero/partnerapi'),
+  /** Milliseconds each source may take for one alliance, and for the whole search. */
+  AWARD_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  AWARD_SEARCH_DEADLINE_MS: z.coerce.number().int().min(100).default(20000),
+  /** Seed of the simulated availability source (same seed, same seats). */
+  AWARD_SIMULATION_SEED: z.coerce.number().int().default(20261121),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

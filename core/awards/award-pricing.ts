@@ -31,6 +31,8 @@ export interface PricedLeg {
   from: { airport: string; country: string };
   to: { airport: string; country: string };
   miles: number;
+  /** The cabin flown on this leg when lower than the itinerary's (mixed cabin); per-segment charts price it so. */
+  cabin?: Cabin;
 }
 
 export interface RedeemPrice {
@@ -78,12 +80,13 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
   let price: number | null;
   if (chart.pricing === 'distance' && chart.bands) {
     if (chart.perSegment) {
-      const parts = legs.map((leg) => bandPrice(chart.bands ?? [], leg.miles, cabin));
+      const parts = legs.map((leg) => bandPrice(chart.bands ?? [], leg.miles, leg.cabin ?? cabin));
       price = parts.every((part) => part !== null) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : null;
     } else {
       price = bandPrice(chart.bands, totalMiles, cabin);
     }
   } else {
+    // Zone and whole-trip charts price a mixed-cabin trip at its highest cabin, as the programmes do.
     const from = regionOf(chart, first.from);
     const to = regionOf(chart, last.to);
     if (!from || !to) return null;

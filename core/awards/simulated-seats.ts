@@ -14,7 +14,8 @@ import { dayDifference } from './zoned-time.ts';
 export const BOOKING_HORIZON_DAYS = 330;
 const BASE_OPEN: Record<Cabin, number> = { economy: 0.55, premium: 0.3, business: 0.22, first: 0.12 };
 const MAX_SEATS: Record<Cabin, number> = { economy: 9, premium: 4, business: 4, first: 2 };
-const CABIN_INDEX: Record<Cabin, number> = { economy: 0, premium: 1, business: 2, first: 3 };
+export const CABIN_INDEX: Record<Cabin, number> = { economy: 0, premium: 1, business: 2, first: 3 };
+const CABINS_BY_INDEX: readonly Cabin[] = ['economy', 'premium', 'business', 'first'];
 /** Lunar New Year's day, by year: the ten days around it are peak travel in Asia. */
 const LUNAR_NEW_YEAR: Record<number, string> = { 2025: '2025-01-29', 2026: '2026-02-17', 2027: '2027-02-06', 2028: '2028-01-26', 2029: '2029-02-13' };
 const REDRAW_HOURS = 24;
@@ -52,15 +53,21 @@ export interface SeatQuery {
 /** Award seats (0–9) on one flight-day in one cabin, as the simulated source sees them now. */
 export function awardSeats(query: SeatQuery): number {
   const daysOut = dayDifference(query.today, query.date);
+  return seatsFromHashes(query.seed, hashString(query.flightNumber), Number(query.date.replaceAll('-', '')), CABIN_INDEX[query.cabin], daysOut, isPeakDate(query.date), query.epochHour);
+}
+
+/**
+ * The same draw with the flight's hash, the date as a number (20261201) and the cabin's index
+ * worked out by the caller: building the whole inventory calls this millions of times.
+ */
+export function seatsFromHashes(seed: number, flightHash: number, dateNumber: number, cabinIndex: number, daysOut: number, peak: boolean, epochHour: number): number {
   if (daysOut < 0 || daysOut > BOOKING_HORIZON_DAYS) return 0;
-  const flight = hashString(query.flightNumber);
-  const dateNumber = Number(query.date.replaceAll('-', ''));
-  const cabin = CABIN_INDEX[query.cabin];
-  const phase = hashInts(query.seed, flight, dateNumber, cabin) % REDRAW_HOURS;
-  const draw = Math.floor((query.epochHour + phase) / REDRAW_HOURS);
-  const roll = unit(hashInts(query.seed, flight, dateNumber, cabin, draw));
-  if (roll >= openChance(query.cabin, daysOut, isPeakDate(query.date))) return 0;
+  const cabin = CABINS_BY_INDEX[cabinIndex] as Cabin;
+  const phase = hashInts(seed, flightHash, dateNumber, cabinIndex) % REDRAW_HOURS;
+  const draw = Math.floor((epochHour + phase) / REDRAW_HOURS);
+  const roll = unit(hashInts(seed, flightHash, dateNumber, cabinIndex, draw));
+  if (roll >= openChance(cabin, daysOut, peak)) return 0;
   // Few seats is the common case: skew the count towards 1.
-  const size = unit(hashInts(query.seed ^ 0x5bd1e995, flight, dateNumber, cabin, draw));
-  return 1 + Math.floor(size ** 2 * MAX_SEATS[query.cabin]);
+  const size = unit(hashInts(seed ^ 0x5bd1e995, flightHash, dateNumber, cabinIndex, draw));
+  return 1 + Math.floor(size ** 2 * MAX_SEATS[cabin]);
 }

@@ -1,0 +1,433 @@
+import { priceAward, type AwardChart, type PricedLeg } from './award-pricing.ts';
+import { estimateCashFare } from './cash-fare.ts';
+import { greatCircleMiles } from './geo.ts';
+import { CABIN_COUNT, MAX_LAYOVER_MINUTES, type AwardInventory } from './inventory.ts';
+import {
+  CABINS,
+  MAX_SEARCH_DAYS,
+  MAX_STOPS,
+  TIME_OF_DAY_HOURS,
+  centsPerPoint,
+  paretoFront,
+  type AwardItinerary,
+  type AwardLeg,
+  type AwardQuery,
+  type Cabin,
+  type RedeemOption,
+  type SearchAlliance,
+  type SourceId,
+} from './search.ts';
+import { isPeakDate } from './simulated-seats.ts';
+import { epochDay } from './zone-clock.ts';
+
+/**
+ * The itinerary engine (AWARD-ENGINE.md "Search"): direct, one-stop and two-stop itineraries
+ * from the in-memory inventory, priced by every programme that can book them, with the best
+ * flights marked. Pure and synchronous; the server runs it on a worker thread.
+ *
+ * The rules, which the brute-force reference in engine.test.ts restates independently:
+ * - the first leg departs from an origin airport on a local date in the range, in an asked time
+ *   of day; the last leg arrives at a destination airport; no airport is visited twice and no
+ *   connection is at another origin or destination airport;
+ * - a connection leaves at least the airport's minimum connection time and at most 24 hours
+ *   after the arrival;
+ * - a connecting itinerary flies at most DETOUR_LIMIT times the great-circle distance;
+ * - each leg has at least the asked seats in the asked cabin or, with mixed cabin allowed, in the
+ *   highest lower cabin that has them; at least one leg is in the asked cabin and the share of
+ *   distance in it is at least the asked minimum;
+ * - every leg is flown by an allowed airline (airline filter, alliance filter, alliances that are
+ *   down) and at least one programme prices the whole itinerary.
+ */
+
+export const DETOUR_LIMIT = 1.6;
+/** Detour pruning compares sums of rounded leg miles with exact great circles: allow for rounding. */
+const ROUNDING_SLACK_MILES = 2;
+export const DEFAULT_RESULT_LIMIT = 500;
+
+export class AwardQueryError extends Error {
+  constructor(
+    readonly code: 'unknown-origin' | 'unknown-destination' | 'same-place' | 'bad-dates' | 'too-many-days',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface EngineOptions {
+  /** The clock: days out and "today" come from it. */
+  now: Date;
+  /** At most this many itineraries: the best flights first, then the cheapest others. */
+  limit?: number;
+  /** Alliances whose sources failed: their airlines are left out (SPEC §4: one alliance can be down). */
+  excludeAlliances?: readonly SearchAlliance[];
+}
+
+export interface EngineResult {
+  itineraries: AwardItinerary[];
+  /** How many itineraries matched before the limit. */
+  found: number;
+}
+
+export interface ProgrammeChart {
+  chart: AwardChart;
+  /** The alliance of the programme's own airline. */
+  alliance: SearchAlliance | null;
+}
+
+/** A candidate itinerary while searching: flight-day ids and the cabin index flown on each. */
+interface Candidate {
+  days: number[];
+  cabins: number[];
+}
+
+export class AwardEngine {
+  private readonly airlineChartMask: Uint32Array;
+  private readonly chartAllianceMask = new Map<SearchAlliance, number>();
+  private readonly metros: Map<string, readonly string[]>;
+
+  constructor(
+    readonly inventory: AwardInventory,
+    private readonly charts: readonly ProgrammeChart[],
+    metros: ReadonlyMap<string, readonly string[]>,
+    private readonly source: { id: SourceId; simulated: boolean } = { id: 'simulated', simulated: true },
+  ) {
+    if (charts.length > 32) throw new Error('at most 32 charts fit the programme mask');
+    this.metros = new Map(metros);
+    this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (code, airline) => {
+      const alliance = inventory.airlineAlliance[airline] ?? null;
+      return charts.reduce((mask, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? mask | (1 << index) : mask), 0);
+    });
+    charts.forEach(({ alliance }, index) => {
+      if (alliance) this.chartAllianceMask.set(alliance, (this.chartAllianceMask.get(alliance) ?? 0) | (1 << index));
+    });
+  }
+
+  /** Airport ids of a code: a metro's airports, or the airport itself. */
+  airportsOf(code: string): number[] {
+    const codes = this.metros.get(code) ?? [code];
+    return codes.map((item) => this.inventory.airportIndex.get(item)).filter((index): index is number => index !== undefined);
+  }
+
+  /** Which airlines a query lets legs be flown by. */
+  allowedAirlines(query: AwardQuery, excluded: readonly SearchAlliance[]): Uint8Array {
+    const inventory = this.inventory;
+    const allianceCharts = query.alliance ? (this.chartAllianceMask.get(query.alliance) ?? 0) : 0;
+    return Uint8Array.from(inventory.airlineCodes, (code, airline) => {
+      const alliance = inventory.airlineAlliance[airline] ?? null;
+      const mask = this.airlineChartMask[airline] as number;
+      if (mask === 0) return 0;
+      if (query.airlines.length > 0 && !query.airlines.includes(code)) return 0;
+      if (alliance !== null && excluded.includes(alliance)) return 0;
+      if (query.alliance && alliance !== query.alliance && !(alliance === null && (mask & allianceCharts) !== 0)) return 0;
+      return 1;
+    });
+  }
+
+  search(query: AwardQuery, options: EngineOptions): EngineResult {
+    const origins = this.airportsOf(query.origin);
+    const destinations = this.airportsOf(query.destination);
+    if (origins.length === 0) throw new AwardQueryError('unknown-origin', `unknown origin ${query.origin}`);
+    if (destinations.length === 0) throw new AwardQueryError('unknown-destination', `unknown destination ${query.destination}`);
+    if (origins.some((airport) => destinations.includes(airport))) throw new AwardQueryError('same-place', 'origin and destination overlap');
+    const firstDay = epochDay(query.dates.from);
+    const lastDay = epochDay(query.dates.to);
+    if (!Number.isFinite(firstDay) || !Number.isFinite(lastDay) || lastDay < firstDay) throw new AwardQueryError('bad-dates', 'the date range is not valid');
+    if (lastDay - firstDay + 1 > MAX_SEARCH_DAYS) throw new AwardQueryError('too-many-days', `at most ${MAX_SEARCH_DAYS} days`);
+
+    const candidates = this.findCandidates(query, origins, destinations, firstDay, lastDay, options.excludeAlliances ?? []);
+    return this.finish(query, candidates, options);
+  }
+
+  private findCandidates(query: AwardQuery, origins: number[], destinations: number[], firstDay: number, lastDay: number, excluded: readonly SearchAlliance[]): Candidate[] {
+    const inventory = this.inventory;
+    const { seats, dayFlight, dayDeparture, flightAirline, flightBlock, flightMiles, flightDepartureMinutes, routeStart, routeTo, connectionMinutes } = inventory;
+    const airportCount = inventory.airportCodes.length;
+    const maxStops = MAX_STOPS[query.stops];
+    const asked = CABINS.indexOf(query.cabin);
+    const wanted = query.seats;
+    const mixed = query.mixedCabin.allowed;
+    const allowed = this.allowedAirlines(query, excluded);
+    const chartMask = this.airlineChartMask;
+    const slots = query.timesOfDay.map((slot) => TIME_OF_DAY_HOURS[slot]);
+
+    const isOrigin = new Uint8Array(airportCount);
+    const isDestination = new Uint8Array(airportCount);
+    for (const airport of origins) isOrigin[airport] = 1;
+    for (const airport of destinations) isDestination[airport] = 1;
+    // Reverse reachability: reach1 flies to a destination; reach2 flies to a reach1 airport.
+    const reach1 = new Uint8Array(airportCount);
+    const reach2 = new Uint8Array(airportCount);
+    const markPredecessors = (targets: Iterable<number>, marks: Uint8Array) => {
+      for (const target of targets) {
+        for (let index = inventory.predecessorStart[target] as number; index < (inventory.predecessorStart[target + 1] as number); index += 1) marks[inventory.predecessors[index] as number] = 1;
+      }
+    };
+    markPredecessors(destinations, reach1);
+    if (maxStops >= 2) {
+      const ones: number[] = [];
+      reach1.forEach((mark, airport) => {
+        if (mark) ones.push(airport);
+      });
+      markPredecessors(ones, reach2);
+    }
+
+    const point = (airport: number) => ({ lat: inventory.airportLat[airport] as number, lon: inventory.airportLon[airport] as number });
+    const toDestination = (airport: number) => destinations.map((destination) => greatCircleMiles(point(airport), point(destination)));
+
+    /** The cabin index a leg is flown in, or −1 when it cannot be. */
+    const legCabin = (day: number): number => {
+      if ((seats[day * CABIN_COUNT + asked] as number) >= wanted) return asked;
+      if (!mixed) return -1;
+      for (let lower = asked - 1; lower >= 0; lower -= 1) if ((seats[day * CABIN_COUNT + lower] as number) >= wanted) return lower;
+      return -1;
+    };
+    const inSlot = (flight: number) => {
+      if (slots.length === 0) return true;
+      const hour = (flightDepartureMinutes[flight] as number) / 60;
+      return slots.some(([from, to]) => hour >= from && hour < to);
+    };
+
+    const found: Candidate[] = [];
+    for (const origin of origins) {
+      const timeZone = inventory.airportTz[origin] as string;
+      const windowStart = inventory.clock.instantOf(firstDay, 0, timeZone) / 60_000;
+      const windowEnd = inventory.clock.instantOf(lastDay + 1, 0, timeZone) / 60_000;
+      const limits = toDestination(origin).map((miles) => miles * DETOUR_LIMIT + ROUNDING_SLACK_MILES);
+      /** Whether some destination can still be reached within the detour limit after `flown` miles at `airport`. */
+      const withinDetour = (flown: number, remaining: number[]) => remaining.some((miles, index) => flown + miles <= (limits[index] as number));
+
+      for (let route = inventory.fromStart[origin] as number; route < (inventory.fromStart[origin + 1] as number); route += 1) {
+        const first = routeTo[route] as number;
+        const direct = isDestination[first] === 1;
+        const connecting = !direct && isOrigin[first] === 0 && maxStops >= 1 && (reach1[first] === 1 || (maxStops >= 2 && reach2[first] === 1));
+        if (!direct && !connecting) continue;
+        const firstRemaining = connecting ? toDestination(first) : [];
+        if (connecting && !withinDetour(flightMiles[dayFlight[routeStart[route] as number] as number] as number, firstRemaining)) continue;
+
+        for (let day1 = inventory.lowerBound(route, windowStart); day1 < (routeStart[route + 1] as number) && (dayDeparture[day1] as number) < windowEnd; day1 += 1) {
+          const flight1 = dayFlight[day1] as number;
+          const airline1 = flightAirline[flight1] as number;
+          if (allowed[airline1] === 0 || !inSlot(flight1)) continue;
+          const cabin1 = legCabin(day1);
+          if (cabin1 < 0) continue;
+          if (direct) {
+            found.push({ days: [day1], cabins: [cabin1] });
+            continue;
+          }
+          const mask1 = chartMask[airline1] as number;
+          const arrival1 = (dayDeparture[day1] as number) + (flightBlock[flight1] as number);
+          const miles1 = flightMiles[flight1] as number;
+          const earliest1 = arrival1 + (connectionMinutes[first] as number);
+          const latest1 = arrival1 + MAX_LAYOVER_MINUTES;
+
+          for (let route2 = inventory.fromStart[first] as number; route2 < (inventory.fromStart[first + 1] as number); route2 += 1) {
+            const second = routeTo[route2] as number;
+            const last = isDestination[second] === 1;
+            const further = !last && maxStops >= 2 && isOrigin[second] === 0 && reach1[second] === 1;
+            if (!last && !further) continue;
+            const miles2 = flightMiles[dayFlight[routeStart[route2] as number] as number] as number;
+            const secondRemaining = further ? toDestination(second) : [];
+            if (further && !withinDetour(miles1 + miles2, secondRemaining)) continue;
+
+            for (let day2 = inventory.lowerBound(route2, earliest1); day2 < (routeStart[route2 + 1] as number) && (dayDeparture[day2] as number) <= latest1; day2 += 1) {
+              const flight2 = dayFlight[day2] as number;
+              const airline2 = flightAirline[flight2] as number;
+              if (allowed[airline2] === 0) continue;
+              const mask2 = mask1 & (chartMask[airline2] as number);
+              if (mask2 === 0) continue;
+              const cabin2 = legCabin(day2);
+              if (cabin2 < 0) continue;
+              if (last) {
+                found.push({ days: [day1, day2], cabins: [cabin1, cabin2] });
+                continue;
+              }
+              const arrival2 = (dayDeparture[day2] as number) + (flightBlock[flight2] as number);
+              const earliest2 = arrival2 + (connectionMinutes[second] as number);
+              const latest2 = arrival2 + MAX_LAYOVER_MINUTES;
+              for (const destination of destinations) {
+                const route3 = inventory.route(second, destination);
+                if (route3 < 0) continue;
+                for (let day3 = inventory.lowerBound(route3, earliest2); day3 < (routeStart[route3 + 1] as number) && (dayDeparture[day3] as number) <= latest2; day3 += 1) {
+                  const airline3 = flightAirline[dayFlight[day3] as number] as number;
+                  if (allowed[airline3] === 0 || (mask2 & (chartMask[airline3] as number)) === 0) continue;
+                  const cabin3 = legCabin(day3);
+                  if (cabin3 < 0) continue;
+                  found.push({ days: [day1, day2, day3], cabins: [cabin1, cabin2, cabin3] });
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Applies the whole-itinerary rules, prices, marks the best flights and builds what callers read. */
+  private finish(query: AwardQuery, candidates: Candidate[], options: EngineOptions): EngineResult {
+    const inventory = this.inventory;
+    const asked = CABINS.indexOf(query.cabin);
+    const minimumShare = query.mixedCabin.allowed ? query.mixedCabin.minPercent : 100;
+    const prices = new Map<string, RedeemPrices>();
+
+    interface Kept {
+      candidate: Candidate;
+      prices: RedeemPrices;
+      duration: number;
+      share: number;
+    }
+    const kept: Kept[] = [];
+    for (const candidate of candidates) {
+      const flights = candidate.days.map((day) => inventory.dayFlight[day] as number);
+      if (query.flightNumber !== null && !flights.some((flight) => inventory.flightNumbers[flight] === query.flightNumber)) continue;
+      const miles = flights.map((flight) => inventory.flightMiles[flight] as number);
+      const total = miles.reduce((sum, value) => sum + value, 0);
+      const inAsked = miles.reduce((sum, value, index) => (candidate.cabins[index] === asked ? sum + value : sum), 0);
+      if (inAsked === 0) continue;
+      const share = Math.round((100 * inAsked) / total);
+      if (share < minimumShare) continue;
+      const from = inventory.flightFrom[flights[0] as number] as number;
+      const to = inventory.flightTo[flights[flights.length - 1] as number] as number;
+      if (flights.length > 1 && total > DETOUR_LIMIT * this.greatCircle(from, to)) continue;
+      const key = `${flights.join(',')}|${candidate.cabins.join('')}`;
+      let priced = prices.get(key);
+      if (!priced) {
+        priced = this.price(flights, candidate.cabins, query.cabin);
+        prices.set(key, priced);
+      }
+      if (priced.length === 0) continue;
+      const lastDay = candidate.days[candidate.days.length - 1] as number;
+      const duration = (inventory.dayDeparture[lastDay] as number) + (inventory.flightBlock[flights[flights.length - 1] as number] as number) - (inventory.dayDeparture[candidate.days[0] as number] as number);
+      kept.push({ candidate, prices: priced, duration, share });
+    }
+
+    // Best flights: the front of (fewest miles, shortest, fewest stops) per local departure day.
+    const byDay = new Map<number, number[]>();
+    kept.forEach((item, index) => {
+      const day = inventory.dayDate[item.candidate.days[0] as number] as number;
+      const list = byDay.get(day);
+      if (list) list.push(index);
+      else byDay.set(day, [index]);
+    });
+    const best = new Uint8Array(kept.length);
+    for (const indexes of byDay.values()) {
+      const front = paretoFront(indexes.map((index) => ({ miles: (kept[index] as Kept).prices[0]?.miles ?? 0, duration: (kept[index] as Kept).duration, stops: (kept[index] as Kept).candidate.days.length - 1 })));
+      indexes.forEach((index, position) => {
+        if (front[position]) best[index] = 1;
+      });
+    }
+
+    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
+    const departure = (item: Kept) => inventory.dayDeparture[item.candidate.days[0] as number] as number;
+    const order = kept
+      .map((_, index) => index)
+      .sort((a, b) => {
+        const x = kept[a] as Kept;
+        const y = kept[b] as Kept;
+        return (best[b] as number) - (best[a] as number) || (x.prices[0]?.miles ?? 0) - (y.prices[0]?.miles ?? 0) || x.duration - y.duration || departure(x) - departure(y) || compareDays(x.candidate.days, y.candidate.days);
+      })
+      .slice(0, limit)
+      .sort((a, b) => departure(kept[a] as Kept) - departure(kept[b] as Kept) || compareDays((kept[a] as Kept).candidate.days, (kept[b] as Kept).candidate.days));
+
+    const today = Math.floor(options.now.getTime() / 86_400_000);
+    const itineraries = order.map((index) => {
+      const item = kept[index] as Kept;
+      return this.describe(query, item.candidate, item.prices, item.duration, item.share, best[index] === 1, today);
+    });
+    return { itineraries, found: kept.length };
+  }
+
+  private greatCircle(from: number, to: number): number {
+    const inventory = this.inventory;
+    return greatCircleMiles(
+      { lat: inventory.airportLat[from] as number, lon: inventory.airportLon[from] as number },
+      { lat: inventory.airportLat[to] as number, lon: inventory.airportLon[to] as number },
+    );
+  }
+
+  /** Every programme's price for the flights, cheapest first (ties by programme id). */
+  private price(flights: number[], cabins: number[], cabin: Cabin): RedeemPrices {
+    const inventory = this.inventory;
+    const mask = flights.reduce((value, flight) => value & (this.airlineChartMask[inventory.flightAirline[flight] as number] as number), 0xffffffff);
+    if (mask === 0) return [];
+    const legs: PricedLeg[] = flights.map((flight, index) => {
+      const airline = inventory.flightAirline[flight] as number;
+      const from = inventory.flightFrom[flight] as number;
+      const to = inventory.flightTo[flight] as number;
+      return {
+        airline: inventory.airlineCodes[airline] as string,
+        alliance: inventory.airlineAlliance[airline] ?? null,
+        from: { airport: inventory.airportCodes[from] as string, country: inventory.airportCountry[from] as string },
+        to: { airport: inventory.airportCodes[to] as string, country: inventory.airportCountry[to] as string },
+        miles: inventory.flightMiles[flight] as number,
+        cabin: CABINS[cabins[index] as number] as Cabin,
+      };
+    });
+    const result: RedeemPrices = [];
+    this.charts.forEach(({ chart }, index) => {
+      if (((mask >>> index) & 1) === 0) return;
+      const priced = priceAward(chart, legs, cabin);
+      if (priced) result.push(priced);
+    });
+    return result.sort((a, b) => a.miles - b.miles || a.programme.localeCompare(b.programme));
+  }
+
+  private describe(query: AwardQuery, candidate: Candidate, prices: RedeemPrices, duration: number, share: number, best: boolean, today: number): AwardItinerary {
+    const inventory = this.inventory;
+    const clock = inventory.clock;
+    const legs: AwardLeg[] = candidate.days.map((day, index) => {
+      const flight = inventory.dayFlight[day] as number;
+      const from = inventory.flightFrom[flight] as number;
+      const to = inventory.flightTo[flight] as number;
+      const departure = (inventory.dayDeparture[day] as number) * 60_000;
+      const cabinIndex = candidate.cabins[index] as number;
+      return {
+        flightNumber: inventory.flightNumbers[flight] as string,
+        airline: inventory.airlineCodes[inventory.flightAirline[flight] as number] as string,
+        from: inventory.airportCodes[from] as string,
+        to: inventory.airportCodes[to] as string,
+        departure: clock.format(departure, inventory.airportTz[from] as string),
+        arrival: clock.format(departure + (inventory.flightBlock[flight] as number) * 60_000, inventory.airportTz[to] as string),
+        cabin: CABINS[cabinIndex] as Cabin,
+        seats: Math.min(9, inventory.seats[day * CABIN_COUNT + cabinIndex] as number),
+        miles: inventory.flightMiles[flight] as number,
+      };
+    });
+    const first = legs[0] as AwardLeg;
+    const last = legs[legs.length - 1] as AwardLeg;
+    const departureDate = first.departure.slice(0, 10);
+    const daysOut = (inventory.dayDate[candidate.days[0] as number] as number) - today;
+    const cashUsd = estimateCashFare(legs, daysOut, isPeakDate(departureDate));
+    const redeemOptions: RedeemOption[] = prices.map((price) => ({ ...price, centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles) }));
+    const fetchedAt = Math.min(...candidate.days.map((day) => inventory.fetchedAt[day] as number));
+    return {
+      id: legs.map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`).join('+'),
+      departure: first.departure,
+      arrival: last.arrival,
+      arrivalDayOffset: Math.round((Date.parse(last.arrival.slice(0, 10)) - Date.parse(departureDate)) / 86_400_000),
+      durationMinutes: duration,
+      stops: legs.length - 1,
+      airlines: [...new Set(legs.map((leg) => leg.airline))],
+      cabin: query.cabin,
+      seats: Math.min(...legs.map((leg) => leg.seats)),
+      mixedCabinPercent: share,
+      legs,
+      redeemOptions,
+      cashUsd,
+      best,
+      source: { ...this.source, fetchedAt: new Date(fetchedAt * 60_000).toISOString() },
+    };
+  }
+}
+
+type RedeemPrices = Omit<RedeemOption, 'centsPerPoint'>[];
+
+function compareDays(a: number[], b: number[]): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
+    const difference = (a[index] ?? -1) - (b[index] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+

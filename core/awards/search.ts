@@ -1,0 +1,229 @@
+import type { Cabin } from './simulated-schedule.ts';
+
+/**
+ * The award search contract (SPEC §3 "Award seat query" and "Award flight"): what the search
+ * API, tracking, the landing page's sample redemptions and the explorer ask the engine, and what
+ * it answers. Plain types and constants, no zod, so pages can import it cheaply; the request
+ * schema lives in search-contract.ts.
+ */
+
+export type { Cabin };
+export { CABINS } from './simulated-schedule.ts';
+
+/** The alliances the product searches or names (SkyTeam is named and searchable, SPEC §1, §9). */
+export type SearchAlliance = 'star' | 'oneworld' | 'skyteam';
+export const SEARCH_ALLIANCES: readonly SearchAlliance[] = ['star', 'oneworld', 'skyteam'];
+
+/** Stops asked for: the most stops an itinerary may have ('two' means two or more; the engine goes to two). */
+export type StopsChoice = 'direct' | 'one' | 'two';
+export const MAX_STOPS: Record<StopsChoice, 0 | 1 | 2> = { direct: 0, one: 1, two: 2 };
+
+/** Time of day of the first departure, local at the origin: [from hour, to hour). */
+export type TimeOfDay = 'early-morning' | 'morning' | 'afternoon' | 'night';
+export const TIME_OF_DAY_HOURS: Record<TimeOfDay, readonly [number, number]> = {
+  'early-morning': [0, 6],
+  morning: [6, 12],
+  afternoon: [12, 18],
+  night: [18, 24],
+};
+
+/**
+ * Seat counts a member can ask for (SPEC §3: "any, 2, 3, 4+ for one tier; any, 4, 5, 6+ for the
+ * other"). The tiers are cabins: airlines release premium-cabin award seats one to four at a time,
+ * so business, first and premium economy offer any, 2, 3, 4+; economy space usually comes in
+ * bigger blocks, so it offers any, 4, 5, 6+ for groups. 1 means any; the last choice means "or more".
+ */
+export const SEAT_CHOICES: Record<Cabin, readonly number[]> = {
+  economy: [1, 4, 5, 6],
+  premium: [1, 2, 3, 4],
+  business: [1, 2, 3, 4],
+  first: [1, 2, 3, 4],
+};
+
+/** The longest date range one search may cover (the member's monthly quota is counted elsewhere). */
+export const MAX_SEARCH_DAYS = 15;
+
+export interface AwardQuery {
+  /** Airport or metro code, e.g. TPE (TPE + TSA) or LAX. */
+  origin: string;
+  destination: string;
+  /** Local departure dates at the origin, YYYY-MM-DD; a single date has from = to. */
+  dates: { from: string; to: string };
+  cabin: Cabin;
+  /** At least this many seats on every leg (one of SEAT_CHOICES[cabin]). */
+  seats: number;
+  /** Every leg flown by one of these airlines (IATA); empty for any. */
+  airlines: string[];
+  /** The itinerary includes this flight, e.g. BR12; null for any. */
+  flightNumber: string | null;
+  stops: StopsChoice;
+  /** First departure in one of these slots; empty for any. */
+  timesOfDay: TimeOfDay[];
+  /**
+   * Whether a leg may be in a lower cabin when the asked one has no seats; the itinerary must
+   * then fly at least `minPercent` of its distance in the asked cabin (and always some of it).
+   */
+  mixedCabin: { allowed: boolean; minPercent: number };
+  /** Only this alliance's airlines (plus the partners its programmes book); null for all. */
+  alliance: SearchAlliance | null;
+}
+
+export type SourceId = 'simulated' | 'seats.aero';
+
+export interface AwardLeg {
+  flightNumber: string;
+  airline: string;
+  from: string;
+  to: string;
+  /** Local time at the airport with its UTC offset, e.g. 2026-12-01T23:55+08:00. */
+  departure: string;
+  arrival: string;
+  /** The cabin flown on this leg (lower than asked on a mixed-cabin leg). */
+  cabin: Cabin;
+  seats: number;
+  /** Great-circle miles. */
+  miles: number;
+}
+
+export interface RedeemOption {
+  /** Programme id (data/programmes.json). */
+  programme: string;
+  miles: number;
+  /** Taxes, fees and carrier surcharges, one way, in US dollars. */
+  feesUsd: number;
+  /** Half of a round-trip price, for programmes without one-way partner awards. */
+  halfOfRoundTrip: boolean;
+  /** Cents of cash fare saved per mile spent: (cash price − fees) ÷ miles × 100, one decimal. */
+  centsPerPoint: number;
+}
+
+export interface AwardItinerary {
+  /** Stable key: the legs' flight numbers, dates and cabins. */
+  id: string;
+  departure: string;
+  arrival: string;
+  /** Local arrival date minus local departure date (+1 = the next day, −1 = the day before). */
+  arrivalDayOffset: number;
+  durationMinutes: number;
+  stops: number;
+  /** Operating airlines in leg order, without repeats. */
+  airlines: string[];
+  /** The cabin asked for. */
+  cabin: Cabin;
+  /** Seats on the whole itinerary: the fewest on any leg. */
+  seats: number;
+  /** Share of the flown distance in the asked cabin, 0–100 (100 when no leg is lower). */
+  mixedCabinPercent: number;
+  legs: AwardLeg[];
+  /** Cheapest first. */
+  redeemOptions: RedeemOption[];
+  /** Estimated cash fare for the same trip, one way, US dollars (from the fare model, or a source's price). */
+  cashUsd: number;
+  /** On the best-flights front for its departure day (fewest miles, shortest, fewest stops). */
+  best: boolean;
+  source: { id: SourceId; simulated: boolean; fetchedAt: string };
+}
+
+export type SearchNotice = { code: 'alliance-down'; alliance: SearchAlliance } | { code: 'truncated'; shown: number; found: number };
+
+export interface AwardSearchResult {
+  itineraries: AwardItinerary[];
+  notices: SearchNotice[];
+  /** Alliances whose availability the result includes. */
+  alliances: SearchAlliance[];
+}
+
+/** Best flights first, then the rest, each by departure (SPEC §2: sort by departure time or latest update). */
+export type SortOrder = 'departure' | 'latest-update';
+
+export function sortItineraries(itineraries: readonly AwardItinerary[], order: SortOrder): AwardItinerary[] {
+  const byDeparture = (a: AwardItinerary, b: AwardItinerary) => instantOf(a.departure) - instantOf(b.departure) || a.durationMinutes - b.durationMinutes || a.id.localeCompare(b.id);
+  const compare =
+    order === 'departure'
+      ? byDeparture
+      : (a: AwardItinerary, b: AwardItinerary) => Date.parse(b.source.fetchedAt) - Date.parse(a.source.fetchedAt) || byDeparture(a, b);
+  return [...itineraries].sort(compare);
+}
+
+/** The instant (ms) of a local time written with its offset. */
+export function instantOf(localWithOffset: string): number {
+  return Date.parse(localWithOffset);
+}
+
+/** The cheapest price of an itinerary in one programme, or across all when none is chosen. */
+export function milesFor(itinerary: AwardItinerary, programme: string | null): number | null {
+  const options = programme === null ? itinerary.redeemOptions : itinerary.redeemOptions.filter((option) => option.programme === programme);
+  return options.length === 0 ? null : Math.min(...options.map((option) => option.miles));
+}
+
+/** Cents per point, one decimal; 0 when the fees exceed the cash fare. */
+export function centsPerPoint(cashUsd: number, feesUsd: number, miles: number): number {
+  if (miles <= 0) return 0;
+  return Math.max(0, Math.round(((cashUsd - feesUsd) / miles) * 1000) / 10);
+}
+
+interface FrontItem {
+  miles: number;
+  duration: number;
+  stops: number;
+}
+
+/**
+ * Marks the Pareto front of (miles, duration, stops): an item is on it when no other item is at
+ * least as good on all three and better on one. O(n log n): sort, then sweep keeping the
+ * shortest duration seen for each stop count.
+ */
+export function paretoFront(items: readonly FrontItem[]): boolean[] {
+  const order = items.map((_, index) => index).sort((a, b) => {
+    const x = items[a] as FrontItem;
+    const y = items[b] as FrontItem;
+    return x.miles - y.miles || x.duration - y.duration || x.stops - y.stops;
+  });
+  const onFront = new Array<boolean>(items.length).fill(false);
+  const shortest = [Infinity, Infinity, Infinity, Infinity];
+  let previous: FrontItem | null = null;
+  let previousOnFront = false;
+  for (const index of order) {
+    const item = items[index] as FrontItem;
+    // An exact copy of the item before shares its fate: neither dominates the other.
+    if (previous && previous.miles === item.miles && previous.duration === item.duration && previous.stops === item.stops) {
+      onFront[index] = previousOnFront;
+      continue;
+    }
+    const stops = Math.min(item.stops, 3);
+    let dominated = false;
+    for (let fewer = 0; fewer <= stops; fewer += 1) if ((shortest[fewer] as number) <= item.duration) dominated = true;
+    onFront[index] = !dominated;
+    shortest[stops] = Math.min(shortest[stops] as number, item.duration);
+    previous = item;
+    previousOnFront = !dominated;
+  }
+  return onFront;
+}
+
+/**
+ * Best flights for the redeem-option selector: per local departure day, the front of the chosen
+ * programme's miles (or the cheapest option's), duration and stops. Itineraries the programme
+ * cannot book are never best.
+ */
+export function markBest(itineraries: readonly AwardItinerary[], programme: string | null): AwardItinerary[] {
+  const byDay = new Map<string, number[]>();
+  itineraries.forEach((itinerary, index) => {
+    if (milesFor(itinerary, programme) === null) return;
+    const day = itinerary.departure.slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), index]);
+  });
+  const best = new Set<number>();
+  for (const indexes of byDay.values()) {
+    const front = paretoFront(
+      indexes.map((index) => {
+        const itinerary = itineraries[index] as AwardItinerary;
+        return { miles: milesFor(itinerary, programme) as number, duration: itinerary.durationMinutes, stops: itinerary.stops };
+      }),
+    );
+    indexes.forEach((index, position) => {
+      if (front[position]) best.add(index);
+    });
+  }
+  return itineraries.map((itinerary, index) => ({ ...itinerary, best: best.has(index) }));
+}

@@ -1,0 +1,43 @@
+import { AwardEngine, type ProgrammeChart } from '../../../core/awards/engine.ts';
+import type { AwardInventory } from '../../../core/awards/inventory.ts';
+import { buildSimulatedInventory, refreshSimulatedSeats, type SimulationInput } from '../../../core/awards/simulated-inventory.ts';
+import { dateOfEpochDay } from '../../../core/awards/zone-clock.ts';
+import { airlines, airports, awardCharts, greatCircleMiles, metros, programmes, routes } from '../../../data/reference.ts';
+
+/**
+ * Wires the reference data (data/) into the engine's pure inputs: the simulated source's
+ * timetable, the programmes' charts with their alliances, and the metro codes.
+ */
+
+export function simulationInput(): SimulationInput {
+  const airportMap = airports();
+  return {
+    airports: [...airportMap.values()].map((airport) => ({ code: airport.iata, tz: airport.tz, lat: airport.lat, lon: airport.lon, country: airport.country })),
+    airlines: [...airlines().values()].map((airline) => ({ code: airline.iata, alliance: airline.alliance })),
+    routes: routes().flatMap((route) => {
+      const from = airportMap.get(route.from);
+      const to = airportMap.get(route.to);
+      return from && to ? [{ ...route, miles: greatCircleMiles(from, to) }] : [];
+    }),
+  };
+}
+
+export function programmeCharts(): ProgrammeChart[] {
+  return [...awardCharts().values()].map((chart) => ({ chart, alliance: programmes().get(chart.programme)?.alliance ?? null }));
+}
+
+export function metroAirports(): Map<string, string[]> {
+  return new Map([...metros().values()].map((metro) => [metro.code, metro.airports]));
+}
+
+export interface SimulatedEngine {
+  inventory: AwardInventory;
+  engine: AwardEngine;
+}
+
+/** The full simulated inventory (today and 330 days on), seats drawn at `now`, and its engine. */
+export function createSimulatedEngine(now: Date, seed: number): SimulatedEngine {
+  const inventory = buildSimulatedInventory(simulationInput(), dateOfEpochDay(Math.floor(now.getTime() / 86_400_000)));
+  refreshSimulatedSeats(inventory, { seed, now });
+  return { inventory, engine: new AwardEngine(inventory, programmeCharts(), metroAirports()) };
+}
