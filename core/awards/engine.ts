@@ -43,6 +43,8 @@ export const DETOUR_LIMIT = 1.6;
 /** Detour pruning compares sums of rounded leg miles with exact great circles: allow for rounding. */
 const ROUNDING_SLACK_MILES = 2;
 export const DEFAULT_RESULT_LIMIT = 500;
+/** Prices depend only on the flights, cabins and charts, so they are kept across searches, up to this many. */
+const PRICE_CACHE_SIZE = 200_000;
 
 export class AwardQueryError extends Error {
   constructor(
@@ -84,6 +86,7 @@ export class AwardEngine {
   private readonly airlineChartMask: Uint32Array;
   private readonly chartAllianceMask = new Map<SearchAlliance, number>();
   private readonly metros: Map<string, readonly string[]>;
+  private readonly prices = new Map<string, RedeemPrices>();
 
   constructor(
     readonly inventory: AwardInventory,
@@ -100,6 +103,11 @@ export class AwardEngine {
     charts.forEach(({ alliance }, index) => {
       if (alliance) this.chartAllianceMask.set(alliance, (this.chartAllianceMask.get(alliance) ?? 0) | (1 << index));
     });
+  }
+
+  /** The charts that can book an airline's flights, a bit per chart. */
+  chartMaskOf(airline: number): number {
+    return this.airlineChartMask[airline] as number;
   }
 
   /** Airport ids of a code: a metro's airports, or the airport itself. */
@@ -268,7 +276,9 @@ export class AwardEngine {
     const inventory = this.inventory;
     const asked = CABINS.indexOf(query.cabin);
     const minimumShare = query.mixedCabin.allowed ? query.mixedCabin.minPercent : 100;
-    const prices = new Map<string, RedeemPrices>();
+    const prices = this.prices;
+    // A full cache starts again rather than tracking recency: popular routes refill it at once.
+    if (prices.size > PRICE_CACHE_SIZE) prices.clear();
 
     interface Kept {
       candidate: Candidate;
@@ -289,7 +299,7 @@ export class AwardEngine {
       const from = inventory.flightFrom[flights[0] as number] as number;
       const to = inventory.flightTo[flights[flights.length - 1] as number] as number;
       if (flights.length > 1 && total > DETOUR_LIMIT * this.greatCircle(from, to)) continue;
-      const key = `${flights.join(',')}|${candidate.cabins.join('')}`;
+      const key = `${flights.join(',')}|${candidate.cabins.join('')}|${asked}`;
       let priced = prices.get(key);
       if (!priced) {
         priced = this.price(flights, candidate.cabins, query.cabin);

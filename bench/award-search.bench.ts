@@ -1,0 +1,264 @@
+/**
+ * `npm run bench:search`: the award engine on the full simulated inventory (every route, today
+ * and 330 days on), against a straightforward SQL search over the same flight-days in the same
+ * run. Prints flight-days held, memory, p50/p95/p99 per search kind, the SQL times and the ratio;
+ * the last line is one line of JSON. SQL runs on embedded PGlite, or PostgreSQL when
+ * DATABASE_URL is set. BENCH_SQL=off skips the SQL part.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DETOUR_LIMIT } from '../core/awards/engine.ts';
+import { CABIN_COUNT, MAX_LAYOVER_MINUTES } from '../core/awards/inventory.ts';
+import { type AwardQuery, type Cabin, type StopsChoice } from '../core/awards/search.ts';
+import { greatCircleMiles } from '../core/awards/geo.ts';
+import { createSimulatedEngine } from '../server/modules/awards/reference-inventory.ts';
+
+const NOW = new Date('2026-11-21T03:00:00Z');
+const SEED = 20261121;
+const PAIRS: [string, string][] = [
+  ['TPE', 'LAX'],
+  ['TPE', 'NRT'],
+  ['SFO', 'TPE'],
+  ['JFK', 'LHR'],
+  ['LAX', 'HND'],
+  ['SEA', 'TPE'],
+  ['TPE', 'BKK'],
+  ['TPE', 'ICN'],
+  ['YVR', 'TPE'],
+  ['TPE', 'SIN'],
+  ['ORD', 'NRT'],
+  ['TPE', 'JFK'],
+  ['HKG', 'SFO'],
+  ['KHH', 'NRT'],
+  ['LHR', 'SIN'],
+];
+const STARTS = ['2026-12-03', '2027-03-10', '2027-06-20'];
+const CABIN_CYCLE: Cabin[] = ['business', 'economy'];
+
+const dateAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+const round = (value: number) => Math.round(value * 100) / 100;
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function queries(stops: StopsChoice): AwardQuery[] {
+  return PAIRS.flatMap(([origin, destination], pairIndex) =>
+    STARTS.map((start, startIndex) => ({
+      origin,
+      destination,
+      dates: { from: start, to: dateAfter(start, 14) },
+      cabin: CABIN_CYCLE[(pairIndex + startIndex) % CABIN_CYCLE.length] as Cabin,
+      seats: 1,
+      airlines: [],
+      flightNumber: null,
+      stops,
+      timesOfDay: [],
+      mixedCabin: { allowed: false, minPercent: 0 },
+      alliance: null,
+    })),
+  );
+}
+
+// 1. The inventory.
+const rssBefore = process.memoryUsage().rss;
+let started = performance.now();
+const { inventory, engine } = createSimulatedEngine(NOW, SEED);
+const buildMs = performance.now() - started;
+globalThis.gc?.();
+const memory = process.memoryUsage();
+console.log(`Simulated inventory: ${inventory.flightDays.toLocaleString('en')} flight-days, ${inventory.flightNumbers.length.toLocaleString('en')} timetable entries, built in ${Math.round(buildMs)} ms`);
+console.log(`Memory: typed arrays ${mb(inventory.byteSize())} MB; process RSS ${mb(memory.rss)} MB (${mb(memory.rss - rssBefore)} MB for the inventory and data), heap ${mb(memory.heapUsed)} MB`);
+
+// 2. The engine: one warm-up pass, then three timed passes.
+interface Timing {
+  times: number[];
+  found: number[];
+}
+const engineTimings = new Map<StopsChoice, Timing>();
+for (const stops of ['direct', 'one', 'two'] as const) {
+  const list = queries(stops);
+  for (const query of list) engine.search(query, { now: NOW });
+  const timing: Timing = { times: [], found: [] };
+  for (let pass = 0; pass < 3; pass += 1) {
+    for (const query of list) {
+      started = performance.now();
+      const result = engine.search(query, { now: NOW });
+      timing.times.push(performance.now() - started);
+      if (pass === 0) timing.found.push(result.found);
+    }
+  }
+  engineTimings.set(stops, timing);
+  const sorted = [...timing.times].sort((a, b) => a - b);
+  console.log(
+    `Engine ${stops.padEnd(6)}: ${list.length} queries × 3, p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, p99 ${round(percentile(sorted, 99))} ms; itineraries found per query: median ${[...timing.found].sort((a, b) => a - b)[Math.floor(timing.found.length / 2)]}`,
+  );
+}
+
+// 3. The SQL baseline: the same flight-days in a table, the same queries as self-joins.
+interface Sql {
+  kind: string;
+  exec(text: string): Promise<void>;
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+}
+
+async function openSql(): Promise<Sql> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE SCHEMA IF NOT EXISTS bench_award; SET search_path TO bench_award');
+    return {
+      kind: 'PostgreSQL',
+      exec: async (text) => void (await client.query(text)),
+      query: (text, params) => client.query(text, params),
+      close: async () => {
+        await client.query('DROP SCHEMA bench_award CASCADE');
+        await client.end();
+      },
+    };
+  }
+  const lite = new PGlite();
+  return { kind: 'PGlite', exec: async (text) => void (await lite.exec(text)), query: (text, params) => lite.query(text, params), close: () => lite.close() };
+}
+
+async function loadSql(sql: Sql): Promise<void> {
+  await sql.exec(`
+    DROP TABLE IF EXISTS flight_day; DROP TABLE IF EXISTS airport; DROP TABLE IF EXISTS airline;
+    CREATE TABLE airport (id int PRIMARY KEY, lat float8, lon float8, connection_minutes int);
+    CREATE TABLE airline (id int PRIMARY KEY, chart_mask bigint);
+    CREATE TABLE flight_day (id int PRIMARY KEY, origin int, destination int, airline int, departure int, arrival int, miles int,
+      seats_economy int, seats_premium int, seats_business int, seats_first int);`);
+  const airports = inventory.airportCodes.map((_, id) => id);
+  await sql.query('INSERT INTO airport SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::int[])', [airports, Array.from(inventory.airportLat), Array.from(inventory.airportLon), Array.from(inventory.connectionMinutes)]);
+  const masks = inventory.airlineCodes.map((_, airline) => engine.chartMaskOf(airline));
+  await sql.query('INSERT INTO airline SELECT * FROM unnest($1::int[], $2::bigint[])', [masks.map((_, id) => id), masks]);
+  const chunk = 200_000;
+  for (let start = 0; start < inventory.flightDays; start += chunk) {
+    const end = Math.min(inventory.flightDays, start + chunk);
+    const columns: number[][] = Array.from({ length: 11 }, () => []);
+    for (let day = start; day < end; day += 1) {
+      const flight = inventory.dayFlight[day] as number;
+      const departure = inventory.dayDeparture[day] as number;
+      const row = [day, inventory.flightFrom[flight], inventory.flightTo[flight], inventory.flightAirline[flight], departure, departure + (inventory.flightBlock[flight] as number), inventory.flightMiles[flight]];
+      for (let cabin = 0; cabin < CABIN_COUNT; cabin += 1) row.push(inventory.seats[day * CABIN_COUNT + cabin]);
+      row.forEach((value, column) => columns[column]?.push(value as number));
+    }
+    await sql.query('INSERT INTO flight_day SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[])', columns);
+  }
+  await sql.exec('CREATE INDEX flight_day_origin ON flight_day (origin, departure); CREATE INDEX flight_day_route ON flight_day (origin, destination, departure); ANALYZE;');
+}
+
+/** The search as one SQL statement: flight-days joined on connecting airports and times. */
+function sqlFor(query: AwardQuery): { text: string; params: unknown[] } {
+  const origins = engine.airportsOf(query.origin);
+  const destinations = engine.airportsOf(query.destination);
+  const zone = inventory.airportTz[origins[0] as number] as string;
+  const from = inventory.clock.instantOf(Math.round(Date.parse(query.dates.from) / 86_400_000), 0, zone) / 60_000;
+  const to = inventory.clock.instantOf(Math.round(Date.parse(query.dates.to) / 86_400_000) + 1, 0, zone) / 60_000;
+  const point = (airport: number) => ({ lat: inventory.airportLat[airport] as number, lon: inventory.airportLon[airport] as number });
+  const limit = DETOUR_LIMIT * Math.max(...origins.flatMap((o) => destinations.map((d) => greatCircleMiles(point(o), point(d)))));
+  const seats = `seats_${query.cabin}`;
+  const ends = [...origins, ...destinations];
+  const params = [origins, destinations, from, to, ends, limit, MAX_LAYOVER_MINUTES];
+  const leg = (name: string) => `${name}.${seats} >= 1`;
+  if (query.stops === 'direct') {
+    return {
+      text: `SELECT f1.id FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
+        WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
+      params: params.slice(0, 4),
+    };
+  }
+  if (query.stops === 'one') {
+    return {
+      text: `SELECT f1.id, f2.id FROM flight_day f1
+        JOIN airport x ON x.id = f1.destination
+        JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
+        JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline
+        WHERE f1.origin = ANY($1) AND f2.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
+          AND NOT f1.destination = ANY($5) AND ${leg('f1')} AND ${leg('f2')} AND (a1.chart_mask & a2.chart_mask) <> 0 AND f1.miles + f2.miles <= $6::float8
+        UNION ALL
+        SELECT f1.id, NULL FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
+        WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
+      params,
+    };
+  }
+  return {
+    text: `SELECT f1.id, f2.id, f3.id FROM flight_day f1
+      JOIN airport x ON x.id = f1.destination
+      JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
+      JOIN airport y ON y.id = f2.destination
+      JOIN flight_day f3 ON f3.origin = f2.destination AND f3.departure BETWEEN f2.arrival + y.connection_minutes AND f2.arrival + $7
+      JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline JOIN airline a3 ON a3.id = f3.airline
+      WHERE f1.origin = ANY($1) AND f3.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
+        AND NOT f1.destination = ANY($5) AND NOT f2.destination = ANY($5)
+        AND ${leg('f1')} AND ${leg('f2')} AND ${leg('f3')} AND (a1.chart_mask & a2.chart_mask & a3.chart_mask) <> 0
+        AND f1.miles + f2.miles + f3.miles <= $6::float8
+      UNION ALL
+      SELECT f1.id, f2.id, NULL FROM flight_day f1
+      JOIN airport x ON x.id = f1.destination
+      JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
+      JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline
+      WHERE f1.origin = ANY($1) AND f2.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
+        AND NOT f1.destination = ANY($5) AND ${leg('f1')} AND ${leg('f2')} AND (a1.chart_mask & a2.chart_mask) <> 0 AND f1.miles + f2.miles <= $6::float8
+      UNION ALL
+      SELECT f1.id, NULL, NULL FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
+      WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
+    params,
+  };
+}
+
+const result: Record<string, number | string> = {
+  flight_days: inventory.flightDays,
+  memory_mb: mb(memory.rss),
+  inventory_mb: mb(inventory.byteSize()),
+  build_ms: Math.round(buildMs),
+};
+for (const stops of ['direct', 'one', 'two'] as const) {
+  const sorted = [...(engineTimings.get(stops) as Timing).times].sort((a, b) => a - b);
+  const key = { direct: 'direct', one: 'one_stop', two: 'two_stop' }[stops];
+  result[`${key}_p50_ms`] = round(percentile(sorted, 50));
+  result[`${key}_p95_ms`] = round(percentile(sorted, 95));
+  result[`${key}_p99_ms`] = round(percentile(sorted, 99));
+}
+
+if (process.env.BENCH_SQL !== 'off') {
+  const sql = await openSql();
+  started = performance.now();
+  await loadSql(sql);
+  console.log(`\nSQL baseline on ${sql.kind}: ${inventory.flightDays.toLocaleString('en')} rows loaded and indexed in ${Math.round((performance.now() - started) / 1000)} s`);
+  // The same queries; SQL is slow, so the first start date of each pair, timed once after a warm-up.
+  let sqlTotal = 0;
+  let engineTotal = 0;
+  for (const stops of ['direct', 'one', 'two'] as const) {
+    const list = queries(stops).filter((_, index) => index % STARTS.length === 0);
+    let sqlTime = 0;
+    let engineTime = 0;
+    const rows: number[] = [];
+    const found: number[] = [];
+    for (const query of list) {
+      const statement = sqlFor(query);
+      await sql.query(statement.text, statement.params);
+      started = performance.now();
+      const answer = await sql.query(statement.text, statement.params);
+      sqlTime += performance.now() - started;
+      rows.push(answer.rows.length);
+      started = performance.now();
+      found.push(engine.search(query, { now: NOW, limit: Infinity }).found);
+      engineTime += performance.now() - started;
+    }
+    sqlTotal += sqlTime;
+    engineTotal += engineTime;
+    console.log(
+      `SQL ${stops.padEnd(6)}: ${list.length} queries, mean ${round(sqlTime / list.length)} ms vs engine ${round(engineTime / list.length)} ms (${round(sqlTime / engineTime)}×); rows ${rows.reduce((a, b) => a + b, 0)} vs itineraries ${found.reduce((a, b) => a + b, 0)} (the engine also drops what no chart prices and applies exact detour limits)`,
+    );
+    result[`sql_${{ direct: 'direct', one: 'one_stop', two: 'two_stop' }[stops]}_mean_ms`] = round(sqlTime / list.length);
+  }
+  result.sql_ratio = round(sqlTotal / engineTotal);
+  result.sql_engine = sql.kind;
+  await sql.close();
+}
+
+console.log(`\nTargets: ≥ 1,000,000 flight-days in ≤ 1024 MB; p95 direct ≤ 10 ms, one-stop ≤ 50 ms, two-stop ≤ 200 ms; SQL ratio ≥ 20.`);
+console.log(JSON.stringify(result));
