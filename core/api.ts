@@ -10,6 +10,9 @@ export const ERROR_NAMES = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
+  'INVALID_AWARD_QUERY',
+  'SEARCH_TIMEOUT',
+  'SEARCH_UNAVAILABLE',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { AwardEngine } from '../../../core/awards/engine.ts';
 import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
 import { buildSimulatedInventory, refreshSimulatedSeats } from '../../../core/awards/simulated-inventory.ts';
 import { awardSeats } from '../../../core/awards/simulated-seats.ts';
+import { awardQuery } from '../../test/award-query.ts';
 import { metroAirports, programmeCharts, simulationInput } from './reference-inventory.ts';
 
 /**
@@ -20,20 +21,7 @@ const inventory = buildSimulatedInventory({ ...input, routes: input.routes.filte
 refreshSimulatedSeats(inventory, { seed: SEED, now: NOW });
 const engine = new AwardEngine(inventory, programmeCharts(), metroAirports());
 
-const query = (overrides: Partial<AwardQuery> = {}): AwardQuery => ({
-  origin: 'TPE',
-  destination: 'LAX',
-  dates: { from: '2026-12-01', to: '2026-12-03' },
-  cabin: 'business',
-  seats: 1,
-  airlines: [],
-  flightNumber: null,
-  stops: 'one',
-  timesOfDay: [],
-  mixedCabin: { allowed: true, minPercent: 0 },
-  alliance: null,
-  ...overrides,
-});
+const query = (overrides: Partial<AwardQuery> = {}): AwardQuery => awardQuery({ mixedCabin: { allowed: true, minPercent: 0 }, ...overrides });
 const search = (overrides: Partial<AwardQuery> = {}) => engine.search(query(overrides), { now: NOW, limit: Infinity }).itineraries;
 const find = (itineraries: AwardItinerary[], id: string) => {
   const found = itineraries.find((itinerary) => itinerary.id === id);

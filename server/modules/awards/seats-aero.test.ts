@@ -6,6 +6,7 @@ import { estimateCashFare } from '../../../core/awards/cash-fare.ts';
 import { centsPerPoint, type AwardItinerary, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
 import { airports, greatCircleMiles } from '../../../data/reference.ts';
 import { SeatsAeroSource } from './seats-aero.ts';
+import { awardQuery } from '../../test/award-query.ts';
 
 const API_KEY = 'pro_test_2Xk9Qw7Lm3Zr8Tb5';
 const NOW = new Date('2026-11-21T06:00:00Z');
@@ -100,20 +101,7 @@ beforeEach(() => {
 // --- Helpers ---------------------------------------------------------------------------------------
 
 function query(overrides: Partial<AwardQuery> = {}): AwardQuery {
-  return {
-    origin: 'TPE',
-    destination: 'LAX',
-    dates: { from: '2026-12-01', to: '2026-12-02' },
-    cabin: 'business',
-    seats: 1,
-    airlines: [],
-    flightNumber: null,
-    stops: 'two',
-    timesOfDay: [],
-    mixedCabin: { allowed: false, minPercent: 0 },
-    alliance: null,
-    ...overrides,
-  };
+  return awardQuery({ dates: { from: '2026-12-01', to: '2026-12-02' }, stops: 'two', mixedCabin: { allowed: false, minPercent: 0 }, ...overrides });
 }
 
 function search(overrides: Partial<AwardQuery> = {}, options: { alliance?: SearchAlliance; pageLimit?: number; apiKey?: string; signal?: AbortSignal } = {}) {

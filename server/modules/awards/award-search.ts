@@ -1,0 +1,244 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_RESULT_LIMIT, type AwardQueryError } from '../../../core/awards/engine.ts';
+import {
+  instantOf,
+  markBest,
+  milesFor,
+  SEARCH_ALLIANCES,
+  sortItineraries,
+  type AwardItinerary,
+  type AwardQuery,
+  type AwardSearchResult,
+  type RedeemOption,
+  type SearchAlliance,
+  type SearchNotice,
+} from '../../../core/awards/search.ts';
+import { AppError } from '../../errors.ts';
+import type { AwardSource } from './award-source.ts';
+import { CircuitBreaker, CircuitOpenError } from './circuit-breaker.ts';
+
+/**
+ * The award search orchestrator (ARCHITECTURE §4, SPEC §4): asks every source that serves an
+ * alliance, all alliances in parallel, each call cut at its timeout and all of them at the
+ * search's deadline, and merges what came back. One alliance being down leaves the others'
+ * results standing with a notice; only when no alliance answered does the search fail.
+ */
+
+export interface AwardSearchOptions {
+  sources: AwardSource[];
+  /** How long one source may take for one alliance (AWARD_SOURCE_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** How long the whole search may take, from its start (AWARD_SEARCH_DEADLINE_MS). */
+  deadlineMs: number;
+  /** The clock: sources stamp what they fetch with it, and the breakers cool down by it. */
+  now: () => Date;
+  /** One breaker per source and alliance; the breaker's defaults when absent. */
+  breaker?: { failureThreshold: number; cooldownMs: number };
+  /** Source failures are logged with the source, alliance and reason; never the query or keys. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export interface AwardSearchRequestOptions {
+  /** At most this many itineraries: the best flights first, then the cheapest. */
+  limit?: number;
+}
+
+type QueryErrorCode = AwardQueryError['code'];
+const QUERY_ERROR_CODES: ReadonlySet<string> = new Set<QueryErrorCode>(['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days']);
+
+/** Which request field each query error is about, and what the member is told. */
+const QUERY_ERRORS: Record<QueryErrorCode, { field: string; message: string }> = {
+  'unknown-origin': { field: 'origin', message: 'The origin is not an airport or city we know.' },
+  'unknown-destination': { field: 'destination', message: 'The destination is not an airport or city we know.' },
+  'same-place': { field: 'destination', message: 'The origin and the destination are the same place.' },
+  'bad-dates': { field: 'dates', message: 'The dates are not a valid range.' },
+  'too-many-days': { field: 'dates', message: 'The date range is too long.' },
+};
+
+/** An AwardQueryError, or the same thing rebuilt by a source (the simulated one crosses a thread): its `code` is what counts. */
+function queryErrorCode(error: unknown): QueryErrorCode | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error;
+  return typeof code === 'string' && QUERY_ERROR_CODES.has(code) ? (code as QueryErrorCode) : null;
+}
+
+function invalidQuery(code: QueryErrorCode): AppError {
+  const { field, message } = QUERY_ERRORS[code];
+  return new AppError('INVALID_AWARD_QUERY', { status: 400, message, fields: { [field]: code } });
+}
+
+type FailureReason = 'timeout' | 'error' | 'circuit-open';
+
+type CallOutcome = { alliance: SearchAlliance; source: AwardSource; itineraries: AwardItinerary[] } | { alliance: SearchAlliance; source: AwardSource; failed: FailureReason };
+
+/** What the breaker's task resolves to: only real upstream failures are thrown, and so counted. */
+type TaskResult = { itineraries: AwardItinerary[] } | { queryError: QueryErrorCode } | { cancelled: true };
+
+export class AwardSearch {
+  readonly #sources: readonly AwardSource[];
+  readonly #timeoutMs: number;
+  readonly #deadlineMs: number;
+  readonly #now: () => Date;
+  readonly #breakerOptions: AwardSearchOptions['breaker'];
+  readonly #log: Pick<FastifyBaseLogger, 'warn'> | undefined;
+  readonly #breakers = new Map<string, CircuitBreaker>();
+
+  constructor({ sources, timeoutMs, deadlineMs, now, breaker, log }: AwardSearchOptions) {
+    this.#sources = [...sources];
+    this.#timeoutMs = timeoutMs;
+    this.#deadlineMs = deadlineMs;
+    this.#now = now;
+    this.#breakerOptions = breaker;
+    this.#log = log;
+  }
+
+  async search(query: AwardQuery, options: AwardSearchRequestOptions = {}): Promise<AwardSearchResult> {
+    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
+    const now = this.#now();
+    const alliances = query.alliance ? [query.alliance] : [...SEARCH_ALLIANCES];
+
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(new DOMException(`The search deadline of ${this.#deadlineMs} ms passed`, 'TimeoutError')), this.#deadlineMs);
+    // Fired when the search ends early (a bad query): the calls still out stop, and are not counted as failures.
+    const cancel = new AbortController();
+
+    let outcomes: CallOutcome[];
+    try {
+      outcomes = await Promise.all(alliances.flatMap((alliance) => this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal))));
+    } finally {
+      clearTimeout(deadlineTimer);
+      cancel.abort(new DOMException('The search ended', 'AbortError'));
+    }
+
+    const answered: SearchAlliance[] = [];
+    const down: SearchAlliance[] = [];
+    for (const alliance of alliances) {
+      // An alliance no source serves is down too: its availability is missing from the result, which is what the notice says.
+      if (outcomes.some((outcome) => outcome.alliance === alliance && 'itineraries' in outcome)) answered.push(alliance);
+      else down.push(alliance);
+    }
+    if (answered.length === 0) {
+      const failures = outcomes.filter((outcome) => 'failed' in outcome);
+      // Every source was asked and every one ran out of time: a gateway timeout, not an outage.
+      if (failures.length > 0 && failures.every((outcome) => outcome.failed === 'timeout')) {
+        throw new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award search took too long. Please try again, or narrow the search.' });
+      }
+      throw new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
+    }
+
+    const merged = markBest(mergeAnswers(outcomes), null);
+    const notices: SearchNotice[] = down.map((alliance) => ({ code: 'alliance-down', alliance }));
+    let shown = merged;
+    if (merged.length > limit) {
+      shown = [...merged].sort(byBestThenCheapest).slice(0, limit);
+      notices.push({ code: 'truncated', shown: shown.length, found: merged.length });
+    }
+    return { itineraries: sortItineraries(shown, 'departure'), notices, alliances: answered };
+  }
+
+  #breaker(source: AwardSource, alliance: SearchAlliance): CircuitBreaker {
+    const key = `${source.id}:${alliance}`;
+    let breaker = this.#breakers.get(key);
+    if (!breaker) {
+      breaker = new CircuitBreaker({ ...this.#breakerOptions, now: () => this.#now().getTime() });
+      this.#breakers.set(key, breaker);
+    }
+    return breaker;
+  }
+
+  /** One source for one alliance: an answer or a failure, never a throw, except for a bad query. */
+  async #call(source: AwardSource, alliance: SearchAlliance, query: AwardQuery, now: Date, deadline: AbortSignal, cancel: AbortSignal): Promise<CallOutcome> {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const timer = setTimeout(() => controller.abort(new DOMException(`${source.id} took longer than ${this.#timeoutMs} ms`, 'TimeoutError')), this.#timeoutMs);
+    const onDeadline = () => controller.abort(deadline.reason);
+    const onCancel = () => controller.abort(cancel.reason);
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    cancel.addEventListener('abort', onCancel, { once: true });
+    if (deadline.aborted) onDeadline();
+
+    try {
+      const result = await this.#breaker(source, alliance).run(async (): Promise<TaskResult> => {
+        try {
+          return { itineraries: await untilAborted(source.search({ query, alliance, now, signal }), signal) };
+        } catch (error) {
+          // Resolved rather than thrown so the breaker does not count them: a bad query is the
+          // member's mistake and a cancelled call says nothing about the upstream.
+          const code = queryErrorCode(error);
+          if (code) return { queryError: code };
+          if (cancel.aborted) return { cancelled: true };
+          throw error;
+        }
+      });
+      if ('queryError' in result) throw invalidQuery(result.queryError);
+      // Only after another call's bad query, when nobody reads the outcome.
+      if ('cancelled' in result) return { alliance, source, failed: 'error' };
+      return { alliance, source, itineraries: result.itineraries };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const failed: FailureReason = error instanceof CircuitOpenError ? 'circuit-open' : signal.aborted ? 'timeout' : 'error';
+      // The reason and the error's message only: sources word their errors without keys or request bodies.
+      this.#log?.warn({ source: source.id, alliance, reason: failed, message: error instanceof Error ? error.message : String(error) }, 'award source failed');
+      return { alliance, source, failed };
+    } finally {
+      clearTimeout(timer);
+      deadline.removeEventListener('abort', onDeadline);
+      cancel.removeEventListener('abort', onCancel);
+    }
+  }
+}
+
+/**
+ * Waits for a source's answer until the signal fires. A source that ignores its signal is not
+ * waited for; its late answer or failure is dropped (handled here, so it is never unhandled).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Every answering source's itineraries. The same id from two sources is two offers (different
+ * seats, prices, freshness) and both are kept. The same id from one source twice comes from two
+ * alliances' calls (a partner airline outside every alliance, bookable from both): it is one
+ * itinerary, kept once with the redeem options of both calls and the fresher look's seats.
+ */
+function mergeAnswers(outcomes: readonly CallOutcome[]): AwardItinerary[] {
+  const merged = new Map<string, AwardItinerary>();
+  for (const outcome of outcomes) {
+    if (!('itineraries' in outcome)) continue;
+    for (const itinerary of outcome.itineraries) {
+      const key = `${outcome.source.id}\u0000${itinerary.id}`;
+      const existing = merged.get(key);
+      merged.set(key, existing ? combine(existing, itinerary) : itinerary);
+    }
+  }
+  return [...merged.values()];
+}
+
+function combine(a: AwardItinerary, b: AwardItinerary): AwardItinerary {
+  const [fresher, older] = Date.parse(b.source.fetchedAt) > Date.parse(a.source.fetchedAt) ? [b, a] : [a, b];
+  const options = new Map<string, RedeemOption>(older.redeemOptions.map((option) => [option.programme, option]));
+  // The fresher look's price wins for a programme both have.
+  for (const option of fresher.redeemOptions) options.set(option.programme, option);
+  return { ...fresher, redeemOptions: [...options.values()].sort((x, y) => x.miles - y.miles || x.feesUsd - y.feesUsd || x.programme.localeCompare(y.programme)) };
+}
+
+/** The order the cap keeps: best flights first, then the fewest miles (ties by departure, then id, so the cut is stable). */
+function byBestThenCheapest(a: AwardItinerary, b: AwardItinerary): number {
+  const miles = (itinerary: AwardItinerary) => milesFor(itinerary, null) ?? Number.MAX_SAFE_INTEGER;
+  return Number(b.best) - Number(a.best) || miles(a) - miles(b) || instantOf(a.departure) - instantOf(b.departure) || a.id.localeCompare(b.id) || a.source.id.localeCompare(b.source.id);
+}

@@ -1,0 +1,172 @@
+import { Worker } from 'node:worker_threads';
+import { AwardQueryError, DEFAULT_RESULT_LIMIT } from '../../../core/awards/engine.ts';
+import type { AwardItinerary, SearchAlliance } from '../../../core/awards/search.ts';
+import type { AwardSource, SourceRequest } from './award-source.ts';
+import type { EngineWorkerData, EngineWorkerReply, EngineWorkerRequest } from './engine-worker.ts';
+
+/**
+ * The simulated availability source: the award engine over the simulated inventory, run on a
+ * worker thread (engine-worker.ts). Building the full inventory takes seconds and a search over
+ * it up to a few hundred milliseconds of synchronous work; on the main thread either would stall every
+ * request the server is handling, health checks included. On the worker they only queue behind
+ * each other, one search at a time, while the main thread keeps serving.
+ */
+
+export interface SimulatedSourceOptions {
+  /** Same seed, same seats (AWARD_SIMULATION_SEED). */
+  seed: number;
+  /** The clock at start: the inventory starts at its UTC date. Searches take theirs from the request. */
+  now?: () => Date;
+  /** A small inventory for tests: only routes between these airports, for this many days. */
+  small?: { airports: string[]; days: number };
+  /** Itineraries asked of the engine per alliance (the orchestrator caps the merged result). */
+  limit?: number;
+}
+
+export interface SimulatedSourceReady {
+  flightDays: number;
+  buildMs: number;
+}
+
+/** The engine failed for a reason other than the query (a bug, or the worker stopped). */
+export class SimulatedEngineError extends Error {
+  override name = 'SimulatedEngineError';
+  readonly code = 'engine-error';
+}
+
+const QUERY_ERROR_CODES = new Set<string>(['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days']);
+
+/**
+ * The worker runs TypeScript, so it needs tsx's loader in its own thread. `execArgv: ['--import',
+ * 'tsx']` does not give it that on Node 20: tsx registers its hooks on the main thread only there
+ * (in workers only from Node 22.22.3 / 24.11.1), and Node 20 does not share the main thread's hooks
+ * with workers, so the worker fails with ERR_UNKNOWN_FILE_EXTENSION, under `tsx server/main.ts` and
+ * under vitest alike. tsx's `tsImport` registers the hooks in the thread that calls it, so the
+ * worker starts from a line of JavaScript that loads engine-worker.ts through it. Both addresses
+ * are resolved here, not by the worker: a bare `tsx` would be looked up from the working directory.
+ */
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const WORKER_URL = new URL('./engine-worker.ts', import.meta.url).href;
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}));`;
+
+interface Pending {
+  resolve: (reply: Extract<EngineWorkerReply, { ok: true }>) => void;
+  reject: (error: Error) => void;
+}
+
+export class SimulatedSource implements AwardSource {
+  readonly id = 'simulated' as const;
+  readonly #worker: Worker;
+  readonly #limit: number;
+  readonly #ready: Promise<SimulatedSourceReady>;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  /** Set once the worker is gone (closed or crashed): every call fails with it from then on. */
+  #stopped: Error | null = null;
+
+  private constructor(worker: Worker, limit: number) {
+    this.#worker = worker;
+    this.#limit = limit;
+    this.#ready = new Promise<SimulatedSourceReady>((resolve, reject) => {
+      worker.on('message', (reply: EngineWorkerReply) => {
+        if ('type' in reply) {
+          resolve({ flightDays: reply.flightDays, buildMs: reply.buildMs });
+          return;
+        }
+        const pending = this.#pending.get(reply.id);
+        // Nobody waits for an answer to an aborted search.
+        if (!pending) return;
+        this.#pending.delete(reply.id);
+        if (reply.ok) pending.resolve(reply);
+        else pending.reject(QUERY_ERROR_CODES.has(reply.code) ? new AwardQueryError(reply.code as AwardQueryError['code'], reply.message) : new SimulatedEngineError(reply.message));
+      });
+      worker.on('error', (error) => {
+        const stopped = new SimulatedEngineError('The simulated engine stopped', { cause: error });
+        this.#stop(stopped);
+        reject(stopped);
+      });
+      worker.on('exit', (exitCode) => {
+        const stopped = new SimulatedEngineError(`The simulated engine exited (code ${exitCode})`);
+        this.#stop(stopped);
+        reject(stopped);
+      });
+    });
+    // Whoever starts the source may never call ready(): a failed build then shows up as rejected searches, not an unhandled rejection.
+    this.#ready.catch(() => undefined);
+  }
+
+  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT }: SimulatedSourceOptions): SimulatedSource {
+    const workerData: EngineWorkerData = { seed, nowMs: now().getTime(), ...(small ? { small: true, airports: small.airports, days: small.days } : {}) };
+    // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, execArgv: [] });
+    return new SimulatedSource(worker, limit);
+  }
+
+  /** Resolves once the inventory is built (searches sent before then wait in the worker's queue). */
+  ready(): Promise<SimulatedSourceReady> {
+    return this.#ready;
+  }
+
+  /** Every alliance: the simulated timetable has all their airlines. */
+  serves(_alliance: SearchAlliance): boolean {
+    return true;
+  }
+
+  async search({ query, alliance, now, signal }: SourceRequest): Promise<AwardItinerary[]> {
+    const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit }, signal);
+    if (!('itineraries' in reply)) throw new SimulatedEngineError('The simulated engine answered a search with something else');
+    return reply.itineraries;
+  }
+
+  /** Size of the inventory: flight-days and the bytes of its typed arrays. */
+  async stats(): Promise<{ flightDays: number; bytes: number }> {
+    const reply = await this.#call({ type: 'stats' });
+    if (!('bytes' in reply)) throw new SimulatedEngineError('The simulated engine answered stats with something else');
+    return { flightDays: reply.flightDays, bytes: reply.bytes };
+  }
+
+  /** Stops the worker; searches still waiting are rejected. */
+  async close(): Promise<void> {
+    this.#stop(new SimulatedEngineError('The simulated source is closed'));
+    await this.#worker.terminate();
+  }
+
+  #call(message: Omit<Extract<EngineWorkerRequest, { type: 'search' }>, 'id'> | { type: 'stats' }, signal?: AbortSignal): Promise<Extract<EngineWorkerReply, { ok: true }>> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const id = this.#nextId;
+    this.#nextId += 1;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        // Stop waiting now; the worker drops the search if it has not started it yet.
+        if (!this.#pending.delete(id)) return;
+        this.#worker.postMessage({ id, type: 'cancel' } satisfies EngineWorkerRequest);
+        reject(abortReason(signal as AbortSignal));
+      };
+      this.#pending.set(id, {
+        resolve: (reply) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(reply);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#worker.postMessage({ ...message, id } satisfies EngineWorkerRequest);
+    });
+  }
+
+  #stop(error: Error): void {
+    if (this.#stopped) return;
+    this.#stopped = error;
+    const waiting = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const pending of waiting) pending.reject(error);
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('The search was aborted', 'AbortError');
+}
