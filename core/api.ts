@@ -13,6 +13,10 @@ export const ERROR_NAMES = [
   'INVALID_AWARD_QUERY',
   'SEARCH_TIMEOUT',
   'SEARCH_UNAVAILABLE',
+  'SEARCH_MAINTENANCE',
+  'SEARCH_TOO_MANY_DAYS',
+  'SEARCH_OVER_LIMIT',
+  'SEARCH_MONTH_USED_UP',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

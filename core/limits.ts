@@ -22,6 +22,11 @@ export const LIMITS = {
     memberDaysPerSearch: 3,
     sponsorDaysPerSearch: 15,
     overLimitRetryHours: 24,
+    /**
+     * Searches a member may start in 24 hours before the over-usage-limit message (SPEC §8). The
+     * spec gives no number; this keeps one account from tying up the sources (docs/awards.md).
+     */
+    searchesPer24Hours: 60,
   },
   tracking: {
     sponsorDays: 5,

@@ -88,6 +88,12 @@ export const ConfigSchema = z.object({
   AWARD_SEARCH_DEADLINE_MS: z.coerce.number().int().min(100).default(20000),
   /** Seed of the simulated availability source (same seed, same seats). */
   AWARD_SIMULATION_SEED: z.coerce.number().int().default(20261121),
+  /** Simulate only the routes between these airports (comma-separated), for quick starts and tests; empty: every route. */
+  AWARD_SIMULATION_AIRPORTS: z.string().default(''),
+  /** Days ahead the simulated source holds when AWARD_SIMULATION_AIRPORTS is set (the full inventory holds 331). */
+  AWARD_SIMULATION_DAYS: z.coerce.number().int().min(1).max(331).default(331),
+  /** Shows the award search's maintenance message (SPEC §8) while the rest of the site works. */
+  AWARD_SEARCH_MAINTENANCE: boolean.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -126,6 +126,12 @@ export interface AwardItinerary {
 
 export type SearchNotice = { code: 'alliance-down'; alliance: SearchAlliance } | { code: 'truncated'; shown: number; found: number };
 
+/** What a running search reports as it goes (streamed to the browser, SPEC §4 "scanning"). */
+export type SearchProgress =
+  | { type: 'scanning'; alliance: SearchAlliance }
+  | { type: 'alliance-done'; alliance: SearchAlliance; found: number }
+  | { type: 'alliance-down'; alliance: SearchAlliance };
+
 export interface AwardSearchResult {
   itineraries: AwardItinerary[];
   notices: SearchNotice[];

@@ -1,3 +1,4 @@
 export * from './mail.ts';
 export * from './members.ts';
 export * from './promotions.ts';
+export * from './awards.ts';

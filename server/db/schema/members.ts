@@ -20,6 +20,12 @@ export const members = pgTable(
     edm: boolean('edm').notNull().default(false),
     /** Where the member signed up from (the `from` field). */
     source: text('source').notNull().default(''),
+    /** Sponsorship plan (SPEC §6, §9): quotas depend on it; payment comes later. */
+    plan: text('plan', { enum: ['member', 'sponsor', 'sponsor-more'] })
+      .notNull()
+      .default('member'),
+    /** The award scraping tool is invite-only (closed beta, SPEC §6). */
+    scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import {
   type RedeemOption,
   type SearchAlliance,
   type SearchNotice,
+  type SearchProgress,
 } from '../../../core/awards/search.ts';
 import { AppError } from '../../errors.ts';
 import type { AwardSource } from './award-source.ts';
@@ -41,6 +42,8 @@ export interface AwardSearchOptions {
 export interface AwardSearchRequestOptions {
   /** At most this many itineraries: the best flights first, then the cheapest. */
   limit?: number;
+  /** Told when an alliance starts, and when all its sources have answered or failed. */
+  onProgress?: (progress: SearchProgress) => void;
 }
 
 type QueryErrorCode = AwardQueryError['code'];
@@ -102,9 +105,20 @@ export class AwardSearch {
     // Fired when the search ends early (a bad query): the calls still out stop, and are not counted as failures.
     const cancel = new AbortController();
 
+    const report = options.onProgress ?? (() => {});
     let outcomes: CallOutcome[];
     try {
-      outcomes = await Promise.all(alliances.flatMap((alliance) => this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal))));
+      outcomes = (
+        await Promise.all(
+          alliances.map(async (alliance) => {
+            report({ type: 'scanning', alliance });
+            const calls = await Promise.all(this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal)));
+            const answers = calls.flatMap((outcome) => ('itineraries' in outcome ? [outcome.itineraries.length] : []));
+            report(answers.length > 0 ? { type: 'alliance-done', alliance, found: answers.reduce((sum, count) => sum + count, 0) } : { type: 'alliance-down', alliance });
+            return calls;
+          }),
+        )
+      ).flat();
     } finally {
       clearTimeout(deadlineTimer);
       cancel.abort(new DOMException('The search ended', 'AbortError'));

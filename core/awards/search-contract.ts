@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { dayDifference } from './zoned-time.ts';
+import { CABINS, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
+
+/**
+ * The request of `POST /api/awards/searches` (issue 5, fixed so outside checks can call it), and
+ * its translation into the engine's query. Field problems name the field, so the form can show
+ * the message beside it.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const code = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'an airport or city code of three letters');
+const date = z
+  .string()
+  .regex(DATE, 'a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a real date');
+const TIMES_OF_DAY = ['early-morning', 'morning', 'afternoon', 'night'] as const satisfies readonly TimeOfDay[];
+
+export const CreateAwardSearchSchema = z
+  .object({
+    origin: code,
+    destination: code,
+    startDate: date,
+    endDate: date,
+    cabin: z.enum(CABINS as [Cabin, ...Cabin[]]),
+    seats: z.number().int().min(1).max(9).default(1),
+    /** The most stops: 0, 1 or 2 (two or more). */
+    stops: z.number().int().min(0).max(2).default(2),
+    alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).nullish(),
+    airlines: z
+      .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, 'airline codes of two characters'))
+      .max(20)
+      .default([]),
+    flightNumber: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2}\d{1,4}$/, 'a flight number such as BR12')
+      .nullish(),
+    timeOfDay: z.array(z.enum(TIMES_OF_DAY)).max(4).default([]),
+    mixedCabin: z.boolean().default(false),
+    minCabinPercent: z.number().int().min(0).max(100).default(0),
+  })
+  .superRefine((value, context) => {
+    if (value.origin === value.destination) context.addIssue({ code: 'custom', path: ['destination'], message: 'different from the origin' });
+    if (DATE.test(value.startDate) && DATE.test(value.endDate) && dayDifference(value.startDate, value.endDate) < 0) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: 'on or after the start date' });
+    }
+    // Seat counts come in tiers by cabin (core/awards/search.ts); the top choice means "or more".
+    const choices = SEAT_CHOICES[value.cabin];
+    if (!choices.includes(value.seats) && value.seats < (choices[choices.length - 1] as number)) {
+      context.addIssue({ code: 'custom', path: ['seats'], message: `one of ${choices.join(', ')}+` });
+    }
+  });
+export type CreateAwardSearch = z.infer<typeof CreateAwardSearchSchema>;
+
+const STOPS: Record<number, StopsChoice> = { 0: 'direct', 1: 'one', 2: 'two' };
+
+/** The number of days a search covers (what the monthly quota counts). */
+export function searchDays(request: Pick<CreateAwardSearch, 'startDate' | 'endDate'>): number {
+  return dayDifference(request.startDate, request.endDate) + 1;
+}
+
+export function toAwardQuery(request: CreateAwardSearch): AwardQuery {
+  const choices = SEAT_CHOICES[request.cabin];
+  return {
+    origin: request.origin,
+    destination: request.destination,
+    dates: { from: request.startDate, to: request.endDate },
+    cabin: request.cabin,
+    // "4+" asked as 7 means at least the top choice.
+    seats: Math.min(request.seats, choices[choices.length - 1] as number),
+    airlines: request.airlines,
+    flightNumber: request.flightNumber ?? null,
+    stops: STOPS[request.stops] ?? 'two',
+    timesOfDay: request.timeOfDay,
+    mixedCabin: { allowed: request.mixedCabin, minPercent: request.mixedCabin ? request.minCabinPercent : 100 },
+    alliance: (request.alliance as AwardQuery['alliance']) ?? null,
+  };
+}

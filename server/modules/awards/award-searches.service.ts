@@ -1,0 +1,171 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { searchDays, toAwardQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import type { AwardItinerary, AwardQuery, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import type { Db } from '../../db/client.ts';
+import { awardSearches } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { MemberRow } from '../auth/sessions.ts';
+import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays, type Plan } from './award-quota.ts';
+import type { AwardSearch } from './award-search.ts';
+
+/**
+ * Award searches as members run them (issue 5): checks the plan's limits, charges the month's
+ * search days and records the search in one transaction, runs it in the background and reports
+ * progress to whoever listens (the SSE stream), then stores the results. A search that fails as
+ * a whole gives its days back.
+ */
+
+export type SearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+
+interface Running {
+  memberId: string;
+  events: SearchEvent[];
+  listeners: Set<(event: SearchEvent) => void>;
+}
+
+/** How long a finished search's events stay in memory for a late stream (then the stored row answers). */
+const KEEP_EVENTS_MS = 10 * 60 * 1000;
+
+export interface SearchView {
+  id: string;
+  status: 'searching' | 'done' | 'failed';
+  error: string | null;
+  query: AwardQuery;
+  results: AwardItinerary[];
+  notices: SearchNotice[];
+  alliances: SearchAlliance[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export class AwardSearches {
+  readonly #running = new Map<string, Running>();
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      /** The orchestrator, started on first use (building the simulated inventory takes seconds). */
+      search: () => Promise<AwardSearch>;
+      now: () => Date;
+      maintenance: boolean;
+      log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+    },
+  ) {}
+
+  async start(member: MemberRow, request: CreateAwardSearch): Promise<{ id: string; daysLeft: number | null }> {
+    if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
+    const plan = member.plan as Plan;
+    const rules = quotaRules(plan);
+    const days = searchDays(request);
+    if (days > rules.daysPerSearch) {
+      throw new AppError('SEARCH_TOO_MANY_DAYS', { status: 400, message: `At most ${rules.daysPerSearch} days per search.`, fields: { endDate: 'too-many-days' } });
+    }
+    const now = this.options.now();
+    const month = quotaMonth(now);
+    const { db } = this.options;
+
+    const [recent] = await db
+      .select({ searches: count() })
+      .from(awardSearches)
+      .where(and(eq(awardSearches.memberId, member.id), gt(awardSearches.createdAt, new Date(now.getTime() - 24 * 3600 * 1000))));
+    if ((recent?.searches ?? 0) >= LIMITS.search.searchesPer24Hours) {
+      throw new AppError('SEARCH_OVER_LIMIT', { status: 429, message: 'Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.' });
+    }
+
+    const query = toAwardQuery(request);
+    const id = await db.transaction(async (tx) => {
+      const used = await chargeDays(tx as unknown as Db, member.id, month, days, rules.daysPerMonth);
+      if (used === null) return null;
+      const [row] = await tx.insert(awardSearches).values({ memberId: member.id, query, days, month }).returning({ id: awardSearches.id });
+      return row?.id ?? null;
+    });
+    if (!id) throw new AppError('SEARCH_MONTH_USED_UP', { status: 403, message: 'The search availability for this month has been exhausted.' });
+
+    const running: Running = { memberId: member.id, events: [], listeners: new Set() };
+    this.#running.set(id, running);
+    const work = this.#run(id, member.id, query, month, days, running).finally(() => this.#pending.delete(work));
+    this.#pending.add(work);
+    return { id, daysLeft: await daysLeft(db, member.id, plan, month) };
+  }
+
+  async #run(id: string, memberId: string, query: AwardQuery, month: string, days: number, running: Running): Promise<void> {
+    const emit = (event: SearchEvent) => {
+      running.events.push(event);
+      for (const listener of running.listeners) listener(event);
+    };
+    const { db } = this.options;
+    try {
+      const orchestrator = await this.options.search();
+      const result = await orchestrator.search(query, { onProgress: emit });
+      await db
+        .update(awardSearches)
+        .set({ status: 'done', itineraries: result.itineraries, notices: result.notices, alliances: result.alliances, finishedAt: this.options.now() })
+        .where(eq(awardSearches.id, id));
+      emit({ type: 'done', status: 'done' });
+    } catch (error) {
+      const name = error instanceof AppError ? error.error : 'INTERNAL';
+      if (!(error instanceof AppError)) this.options.log.error({ err: error, search: id }, 'award search failed');
+      // Nothing was found: the days go back to the month.
+      await db
+        .transaction(async (tx) => {
+          await refundDays(tx as unknown as Db, memberId, month, days);
+          await tx.update(awardSearches).set({ status: 'failed', error: name, finishedAt: this.options.now() }).where(eq(awardSearches.id, id));
+        })
+        .catch((failure: unknown) => this.options.log.error({ err: failure, search: id }, 'could not record a failed award search'));
+      emit({ type: 'done', status: 'failed', error: name });
+    } finally {
+      setTimeout(() => this.#running.delete(id), KEEP_EVENTS_MS).unref();
+    }
+  }
+
+  /**
+   * Progress of a member's search: what happened so far, then each new event, until `done`.
+   * Returns an unsubscribe function, or null when the search is not the member's.
+   */
+  async subscribe(id: string, memberId: string, listener: (event: SearchEvent) => void): Promise<(() => void) | null> {
+    const running = this.#running.get(id);
+    if (running) {
+      if (running.memberId !== memberId) return null;
+      for (const event of running.events) listener(event);
+      running.listeners.add(listener);
+      return () => running.listeners.delete(listener);
+    }
+    // Not running here (finished long ago, or the server restarted): the stored row answers.
+    const view = await this.get(id, memberId);
+    if (!view) return null;
+    listener({ type: 'done', status: view.status === 'done' ? 'done' : 'failed', ...(view.status === 'done' ? {} : { error: view.error ?? 'SEARCH_UNAVAILABLE' }) });
+    return () => {};
+  }
+
+  async get(id: string, memberId: string): Promise<SearchView | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [row] = await this.options.db
+      .select()
+      .from(awardSearches)
+      .where(and(eq(awardSearches.id, id), eq(awardSearches.memberId, memberId)));
+    if (!row) return null;
+    return {
+      id: row.id,
+      status: row.status,
+      error: row.error,
+      query: row.query,
+      results: row.itineraries ?? [],
+      notices: row.notices,
+      alliances: row.alliances,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  async daysLeft(member: MemberRow): Promise<number | null> {
+    return daysLeft(this.options.db, member.id, member.plan as Plan, quotaMonth(this.options.now()));
+  }
+
+  /** Waits for searches still running (tests, and a graceful shutdown). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+}

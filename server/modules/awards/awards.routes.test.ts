@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awardQuotaUsage, awardSearches } from '../../db/schema/index.ts';
+import { createTestApp, csrf } from '../../test/app.ts';
+import { memberWithSession } from '../../test/members.ts';
+import { quotaMonth } from './award-quota.ts';
+
+/**
+ * The award search API on a small simulated inventory (the routes between a dozen airports,
+ * 60 days ahead of today's real date, since the app runs on the real clock).
+ */
+const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const START = dateAfter(20);
+const END = dateAfter(22);
+
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60 }));
+});
+afterAll(async () => close());
+
+const body = (overrides: Record<string, unknown> = {}) => ({ origin: 'TPE', destination: 'LAX', startDate: START, endDate: END, cabin: 'business', seats: 1, stops: 1, ...overrides });
+const start = (cookies: Record<string, string>, payload: Record<string, unknown>) => {
+  const { headers, cookies: csrfCookies } = csrf();
+  return app.inject({ method: 'POST', url: '/api/awards/searches', headers, cookies: { ...csrfCookies, ...cookies }, payload });
+};
+
+async function finished(cookies: Record<string, string>, id: string) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await app.inject({ method: 'GET', url: `/api/awards/searches/${id}`, cookies });
+    const json = response.json();
+    if (json.status !== 'searching') return json;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the search did not finish');
+}
+
+describe('POST /api/awards/searches', () => {
+  it('asks a visitor to log in', async () => {
+    const response = await start({}, body());
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('NOT_SIGNED_IN');
+  });
+
+  it('runs a member’s search, streams its progress, stores its results and counts the days', async () => {
+    const member = await memberWithSession(app);
+    const response = await start(member.cookies, body());
+    expect(response.statusCode).toBe(200);
+    const { id, quota } = response.json();
+    expect(quota.daysLeft).toBe(12);
+
+    const events = await app.inject({ method: 'GET', url: `/api/awards/searches/${id}/events`, cookies: member.cookies });
+    expect(events.headers['content-type']).toContain('text/event-stream');
+    const names = [...events.body.matchAll(/^event: (.+)$/gm)].map((match) => match[1]);
+    expect(names).toContain('scanning');
+    expect(names).toContain('alliance-done');
+    expect(names.at(-1)).toBe('done');
+    expect(events.body).toContain('"alliance":"star"');
+
+    const result = await finished(member.cookies, id);
+    expect(result.status).toBe('done');
+    expect(result.results.length).toBeGreaterThan(0);
+    for (const itinerary of result.results) {
+      expect(itinerary.source.simulated).toBe(true);
+      expect(itinerary.legs.at(-1).to).toBe('LAX');
+      expect(itinerary.redeemOptions.length).toBeGreaterThan(0);
+    }
+    expect(result.quota.daysLeft).toBe(12);
+    const [usage] = await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, member.id));
+    expect(usage).toMatchObject({ month: quotaMonth(new Date()), daysUsed: 3 });
+  });
+
+  it('keeps a member to 3 days per search and 15 a month, and a sponsor to 15 per search', async () => {
+    const member = await memberWithSession(app);
+    const tooLong = await start(member.cookies, body({ endDate: dateAfter(23) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: 'SEARCH_TOO_MANY_DAYS', fields: { endDate: 'too-many-days' } });
+    for (let search = 0; search < 5; search += 1) expect((await start(member.cookies, body())).statusCode).toBe(200);
+    const sixth = await start(member.cookies, body());
+    expect(sixth.statusCode).toBe(403);
+    expect(sixth.json().error).toBe('SEARCH_MONTH_USED_UP');
+    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(5);
+
+    const sponsor = await memberWithSession(app, { plan: 'sponsor' });
+    const fifteen = await start(sponsor.cookies, body({ endDate: dateAfter(34) }));
+    expect(fifteen.statusCode).toBe(200);
+    expect(fifteen.json().quota.daysLeft).toBeNull();
+  });
+
+  it('never overspends the month when searches arrive at once (a real pool of connections on PostgreSQL)', async () => {
+    const member = await memberWithSession(app);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => start(member.cookies, body())));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(7);
+    const [usage] = await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, member.id));
+    expect(usage?.daysUsed).toBe(15);
+    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(5);
+  });
+
+  it('names the bad field of a bad request, and stores nothing', async () => {
+    const member = await memberWithSession(app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ origin: 'TAIPEI' }, 'origin'],
+      [{ destination: 'TPE' }, 'destination'],
+      [{ endDate: dateAfter(10) }, 'endDate'],
+      [{ startDate: '2026-02-30' }, 'startDate'],
+      [{ cabin: 'luxury' }, 'cabin'],
+      [{ seats: 2, cabin: 'economy' }, 'seats'],
+      [{ stops: 3 }, 'stops'],
+    ];
+    for (const [change, field] of cases) {
+      const response = await start(member.cookies, body(change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(response.json().fields ?? {}), JSON.stringify(change)).toContain(field);
+    }
+    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(0);
+  });
+
+  it('answers an unknown airport as a failed search and gives the days back', async () => {
+    const member = await memberWithSession(app);
+    const response = await start(member.cookies, body({ destination: 'ZZZ' }));
+    expect(response.statusCode).toBe(200);
+    const result = await finished(member.cookies, response.json().id);
+    expect(result).toMatchObject({ status: 'failed', error: 'INVALID_AWARD_QUERY' });
+    expect(result.quota.daysLeft).toBe(15);
+  });
+
+  it('shows one member’s search to nobody else', async () => {
+    const owner = await memberWithSession(app);
+    const other = await memberWithSession(app);
+    const { id } = (await start(owner.cookies, body())).json();
+    expect((await app.inject({ method: 'GET', url: `/api/awards/searches/${id}`, cookies: other.cookies })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/awards/searches/${id}/events`, cookies: other.cookies })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/awards/searches/not-a-uuid', cookies: owner.cookies })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts';
+import { AppError } from '../../errors.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
+
+/**
+ * The award search API (issue 5, fixed for outside checks): start a search, stream its progress
+ * (server-sent events), read its results. Visitors may browse the site but searching needs a
+ * member (SPEC §6): they get the "refresh and confirm login" message.
+ */
+export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; sessions: Sessions }> = async (app, { searches, sessions }) => {
+  const member = async (request: Parameters<Sessions['current']>[0]) => {
+    const session = await sessions.current(request);
+    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
+    return session.member;
+  };
+  const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
+  const Params = z.object({ id: z.string().max(64) });
+
+  app.post('/awards/searches', { schema: { body: CreateAwardSearchSchema } }, async (request) => {
+    const started = await searches.start(await member(request), request.body);
+    return { ok: true as const, id: started.id, quota: { daysLeft: started.daysLeft } };
+  });
+
+  app.get('/awards/searches/:id', { schema: { params: Params } }, async (request) => {
+    const signedIn = await member(request);
+    const view = await searches.get(request.params.id, signedIn.id);
+    if (!view) throw notFound();
+    return { ok: true as const, ...view, quota: { daysLeft: await searches.daysLeft(signedIn) } };
+  });
+
+  app.get('/awards/searches/:id/events', { schema: { params: Params } }, async (request, reply) => {
+    const signedIn = await member(request);
+    const events: SearchEvent[] = [];
+    let wake: (() => void) | null = null;
+    const unsubscribe = await searches.subscribe(request.params.id, signedIn.id, (event) => {
+      events.push(event);
+      wake?.();
+    });
+    if (!unsubscribe) throw notFound();
+
+    // The stream is written by hand: compression and the JSON serializer would hold it back.
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    let closed = false;
+    request.raw.on('close', () => {
+      closed = true;
+      wake?.();
+    });
+    // A comment every 15 s keeps proxies from closing a quiet stream.
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
+    try {
+      while (!closed) {
+        const event = events.shift();
+        if (!event) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+          continue;
+        }
+        reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (event.type === 'done') break;
+      }
+    } finally {
+      clearInterval(heartbeat);
+      unsubscribe();
+      reply.raw.end();
+    }
+  });
+};
