@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AwardQueryError, DEFAULT_RESULT_LIMIT } from '../../../core/awards/engine.ts';
 import type { AwardItinerary, SearchAlliance } from '../../../core/awards/search.ts';
@@ -45,9 +49,16 @@ const QUERY_ERROR_CODES = new Set<string>(['unknown-origin', 'unknown-destinatio
  * worker starts from a line of JavaScript that loads engine-worker.ts through it. Both addresses
  * are resolved here, not by the worker: a bare `tsx` would be looked up from the working directory.
  */
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER_URL = new URL('./engine-worker.ts', import.meta.url).href;
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}));`;
+function bootstrap(): string {
+  // Found through tsx's package.json rather than import.meta.resolve, which Vite's module runner
+  // (the browser tests' global setup loads the server through it) does not support.
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const api = pathToFileURL(join(dirname(manifestPath), manifest.exports['./esm/api']?.import.default ?? 'dist/esm/api/index.mjs')).href;
+  const workerUrl = new URL('./engine-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(workerUrl)}, ${JSON.stringify(import.meta.url)}));`;
+}
 
 interface Pending {
   resolve: (reply: Extract<EngineWorkerReply, { ok: true }>) => void;
@@ -98,7 +109,7 @@ export class SimulatedSource implements AwardSource {
   static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT }: SimulatedSourceOptions): SimulatedSource {
     const workerData: EngineWorkerData = { seed, nowMs: now().getTime(), ...(small ? { small: true, airports: small.airports, days: small.days } : {}) };
     // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, execArgv: [] });
+    const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv: [] });
     return new SimulatedSource(worker, limit);
   }
 
