@@ -37,6 +37,17 @@ async function finished(cookies: Record<string, string>, id: string) {
   throw new Error('the search did not finish');
 }
 
+describe('GET /api/awards/places', () => {
+  it('suggests places to a visitor in the page’s language, and refuses an unknown language', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/awards/places?q=${encodeURIComponent('台北')}&lang=zh-Hans` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().places[0]).toMatchObject({ code: 'TPE', name: '台北' });
+    const bad = await app.inject({ method: 'GET', url: '/api/awards/places?q=tpe&lang=xx' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('INVALID_INPUT');
+  });
+});
+
 describe('POST /api/awards/searches', () => {
   it('asks a visitor to log in', async () => {
     const response = await start({}, body());

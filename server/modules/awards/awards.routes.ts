@@ -4,6 +4,7 @@ import { CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
+import { suggestPlaces } from './places.ts';
 
 /**
  * The award search API (issue 5, fixed for outside checks): start a search, stream its progress
@@ -18,6 +19,12 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; sess
   };
   const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
   const Params = z.object({ id: z.string().max(64) });
+
+  // Open to visitors: the panel suggests places before anyone logs in.
+  app.get('/awards/places', { schema: { querystring: z.object({ q: z.string().max(60).default(''), lang: z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en') }) } }, async (request) => ({
+    ok: true as const,
+    places: suggestPlaces(request.query.q, request.query.lang),
+  }));
 
   app.post('/awards/searches', { schema: { body: CreateAwardSearchSchema } }, async (request) => {
     const started = await searches.start(await member(request), request.body);
