@@ -10,7 +10,6 @@ import pg from 'pg';
 import { DETOUR_LIMIT } from '../core/awards/engine.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES } from '../core/awards/inventory.ts';
 import { type AwardQuery, type Cabin, type StopsChoice } from '../core/awards/search.ts';
-import { greatCircleMiles } from '../core/awards/geo.ts';
 import { createSimulatedEngine } from '../server/modules/awards/reference-inventory.ts';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
@@ -150,64 +149,44 @@ async function loadSql(sql: Sql): Promise<void> {
   await sql.exec('CREATE INDEX flight_day_origin ON flight_day (origin, departure); CREATE INDEX flight_day_route ON flight_day (origin, destination, departure); ANALYZE;');
 }
 
-/** The search as one SQL statement: flight-days joined on connecting airports and times. */
+/** The search as one SQL statement: flight-days joined on connecting airports and times, one UNION ALL part per stop count. */
 function sqlFor(query: AwardQuery): { text: string; params: unknown[] } {
   const origins = engine.airportsOf(query.origin);
   const destinations = engine.airportsOf(query.destination);
   const zone = inventory.airportTz[origins[0] as number] as string;
   const from = inventory.clock.instantOf(Math.round(Date.parse(query.dates.from) / 86_400_000), 0, zone) / 60_000;
   const to = inventory.clock.instantOf(Math.round(Date.parse(query.dates.to) / 86_400_000) + 1, 0, zone) / 60_000;
-  const point = (airport: number) => ({ lat: inventory.airportLat[airport] as number, lon: inventory.airportLon[airport] as number });
-  const limit = DETOUR_LIMIT * Math.max(...origins.flatMap((o) => destinations.map((d) => greatCircleMiles(point(o), point(d)))));
-  const seats = `seats_${query.cabin}`;
-  const ends = [...origins, ...destinations];
-  const params = [origins, destinations, from, to, ends, limit, MAX_LAYOVER_MINUTES];
-  const leg = (name: string) => `${name}.${seats} >= 1`;
-  if (query.stops === 'direct') {
-    return {
-      text: `SELECT f1.id FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
-        WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
-      params: params.slice(0, 4),
-    };
-  }
-  if (query.stops === 'one') {
-    return {
-      text: `SELECT f1.id, f2.id FROM flight_day f1
-        JOIN airport x ON x.id = f1.destination
-        JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
-        JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline
-        WHERE f1.origin = ANY($1) AND f2.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
-          AND NOT f1.destination = ANY($5) AND ${leg('f1')} AND ${leg('f2')} AND (a1.chart_mask & a2.chart_mask) <> 0 AND f1.miles + f2.miles <= $6::float8
-        UNION ALL
-        SELECT f1.id, NULL FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
-        WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
-      params,
-    };
-  }
-  return {
-    text: `SELECT f1.id, f2.id, f3.id FROM flight_day f1
-      JOIN airport x ON x.id = f1.destination
-      JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
-      JOIN airport y ON y.id = f2.destination
-      JOIN flight_day f3 ON f3.origin = f2.destination AND f3.departure BETWEEN f2.arrival + y.connection_minutes AND f2.arrival + $7
-      JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline JOIN airline a3 ON a3.id = f3.airline
-      WHERE f1.origin = ANY($1) AND f3.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
-        AND NOT f1.destination = ANY($5) AND NOT f2.destination = ANY($5)
-        AND ${leg('f1')} AND ${leg('f2')} AND ${leg('f3')} AND (a1.chart_mask & a2.chart_mask & a3.chart_mask) <> 0
-        AND f1.miles + f2.miles + f3.miles <= $6::float8
-      UNION ALL
-      SELECT f1.id, f2.id, NULL FROM flight_day f1
-      JOIN airport x ON x.id = f1.destination
-      JOIN flight_day f2 ON f2.origin = f1.destination AND f2.departure BETWEEN f1.arrival + x.connection_minutes AND f1.arrival + $7
-      JOIN airline a1 ON a1.id = f1.airline JOIN airline a2 ON a2.id = f2.airline
-      WHERE f1.origin = ANY($1) AND f2.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4
-        AND NOT f1.destination = ANY($5) AND ${leg('f1')} AND ${leg('f2')} AND (a1.chart_mask & a2.chart_mask) <> 0 AND f1.miles + f2.miles <= $6::float8
-      UNION ALL
-      SELECT f1.id, NULL, NULL FROM flight_day f1 JOIN airline a1 ON a1.id = f1.airline
-      WHERE f1.origin = ANY($1) AND f1.destination = ANY($2) AND f1.departure >= $3 AND f1.departure < $4 AND ${leg('f1')} AND a1.chart_mask <> 0`,
-    params,
+  const limit = DETOUR_LIMIT * Math.max(...origins.flatMap((o) => destinations.map((d) => inventory.greatCircleMiles(o, d))));
+  const params = [origins, destinations, from, to, [...origins, ...destinations], limit, MAX_LAYOVER_MINUTES];
+  const maxStops = { direct: 0, one: 1, two: 2 }[query.stops];
+  // Part `stops`: legs f1..f(stops+1), padded with NULL ids to the widest part's columns.
+  const part = (stops: number) => {
+    const legs = Array.from({ length: stops + 1 }, (_, index) => index + 1);
+    const ids = [...legs.map((leg) => `f${leg}.id`), ...Array.from({ length: maxStops - stops }, () => 'NULL')].join(', ');
+    const joins = legs.slice(1).map((leg) => {
+      const hub = `h${leg - 1}`;
+      return `JOIN airport ${hub} ON ${hub}.id = f${leg - 1}.destination
+        JOIN flight_day f${leg} ON f${leg}.origin = f${leg - 1}.destination AND f${leg}.departure BETWEEN f${leg - 1}.arrival + ${hub}.connection_minutes AND f${leg - 1}.arrival + $7`;
+    });
+    const airlines = legs.map((leg) => `JOIN airline a${leg} ON a${leg}.id = f${leg}.airline`);
+    const conditions = [
+      'f1.origin = ANY($1)',
+      `f${stops + 1}.destination = ANY($2)`,
+      'f1.departure >= $3 AND f1.departure < $4',
+      ...legs.slice(0, -1).map((leg) => `NOT f${leg}.destination = ANY($5)`),
+      ...legs.map((leg) => `f${leg}.seats_${query.cabin} >= 1`),
+      `(${legs.map((leg) => `a${leg}.chart_mask`).join(' & ')}) <> 0`,
+      ...(stops > 0 ? [`${legs.map((leg) => `f${leg}.miles`).join(' + ')} <= $6::float8`] : []),
+    ];
+    return `SELECT ${ids} FROM flight_day f1 ${[...joins, ...airlines].join(' ')} WHERE ${conditions.join(' AND ')}`;
   };
+  const text = Array.from({ length: maxStops + 1 }, (_, stops) => part(maxStops - stops)).join('\n      UNION ALL\n      ');
+  // A direct search uses only the first four parameters, and PostgreSQL refuses unused ones it cannot type.
+  return { text, params: maxStops === 0 ? params.slice(0, 4) : params };
 }
+
+/** The JSON keys of each search kind. */
+const KIND_KEY = { direct: 'direct', one: 'one_stop', two: 'two_stop' } as const;
 
 const result: Record<string, number | string> = {
   flight_days: inventory.flightDays,
@@ -217,7 +196,7 @@ const result: Record<string, number | string> = {
 };
 for (const stops of ['direct', 'one', 'two'] as const) {
   const sorted = [...(engineTimings.get(stops) as Timing).times].sort((a, b) => a - b);
-  const key = { direct: 'direct', one: 'one_stop', two: 'two_stop' }[stops];
+  const key = KIND_KEY[stops];
   result[`${key}_p50_ms`] = round(percentile(sorted, 50));
   result[`${key}_p95_ms`] = round(percentile(sorted, 95));
   result[`${key}_p99_ms`] = round(percentile(sorted, 99));
@@ -253,7 +232,7 @@ if (process.env.BENCH_SQL !== 'off') {
     console.log(
       `SQL ${stops.padEnd(6)}: ${list.length} queries, mean ${round(sqlTime / list.length)} ms vs engine ${round(engineTime / list.length)} ms (${round(sqlTime / engineTime)}×); rows ${rows.reduce((a, b) => a + b, 0)} vs itineraries ${found.reduce((a, b) => a + b, 0)} (the engine also drops what no chart prices and applies exact detour limits)`,
     );
-    result[`sql_${{ direct: 'direct', one: 'one_stop', two: 'two_stop' }[stops]}_mean_ms`] = round(sqlTime / list.length);
+    result[`sql_${KIND_KEY[stops]}_mean_ms`] = round(sqlTime / list.length);
   }
   result.sql_ratio = round(sqlTotal / engineTotal);
   result.sql_engine = sql.kind;

@@ -1,6 +1,5 @@
 import { priceAward, type AwardChart, type PricedLeg } from './award-pricing.ts';
 import { estimateCashFare } from './cash-fare.ts';
-import { greatCircleMiles } from './geo.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES, type AwardInventory } from './inventory.ts';
 import {
   CABINS,
@@ -46,9 +45,17 @@ export const DEFAULT_RESULT_LIMIT = 500;
 /** Prices depend only on the flights, cabins and charts, so they are kept across searches, up to this many. */
 const PRICE_CACHE_SIZE = 200_000;
 
+export const AWARD_QUERY_ERROR_CODES = ['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days'] as const;
+export type AwardQueryErrorCode = (typeof AWARD_QUERY_ERROR_CODES)[number];
+
+/** Whether a value (e.g. a code that crossed a thread or came from another source) is a query error's code. */
+export function isAwardQueryErrorCode(value: unknown): value is AwardQueryErrorCode {
+  return typeof value === 'string' && (AWARD_QUERY_ERROR_CODES as readonly string[]).includes(value);
+}
+
 export class AwardQueryError extends Error {
   constructor(
-    readonly code: 'unknown-origin' | 'unknown-destination' | 'same-place' | 'bad-dates' | 'too-many-days',
+    readonly code: AwardQueryErrorCode,
     message: string,
   ) {
     super(message);
@@ -179,8 +186,7 @@ export class AwardEngine {
       markPredecessors(ones, reach2);
     }
 
-    const point = (airport: number) => ({ lat: inventory.airportLat[airport] as number, lon: inventory.airportLon[airport] as number });
-    const toDestination = (airport: number) => destinations.map((destination) => greatCircleMiles(point(airport), point(destination)));
+    const toDestination = (airport: number) => destinations.map((destination) => inventory.greatCircleMiles(airport, destination));
 
     /** The cabin index a leg is flown in, or −1 when it cannot be. */
     const legCabin = (day: number): number => {
@@ -298,7 +304,7 @@ export class AwardEngine {
       if (share < minimumShare) continue;
       const from = inventory.flightFrom[flights[0] as number] as number;
       const to = inventory.flightTo[flights[flights.length - 1] as number] as number;
-      if (flights.length > 1 && total > DETOUR_LIMIT * this.greatCircle(from, to)) continue;
+      if (flights.length > 1 && total > DETOUR_LIMIT * inventory.greatCircleMiles(from, to)) continue;
       const key = `${flights.join(',')}|${candidate.cabins.join('')}|${asked}`;
       let priced = prices.get(key);
       if (!priced) {
@@ -345,14 +351,6 @@ export class AwardEngine {
       return this.describe(query, item.candidate, item.prices, item.duration, item.share, best[index] === 1, today);
     });
     return { itineraries, found: kept.length };
-  }
-
-  private greatCircle(from: number, to: number): number {
-    const inventory = this.inventory;
-    return greatCircleMiles(
-      { lat: inventory.airportLat[from] as number, lon: inventory.airportLon[from] as number },
-      { lat: inventory.airportLat[to] as number, lon: inventory.airportLon[to] as number },
-    );
   }
 
   /** Every programme's price for the flights, cheapest first (ties by programme id). */

@@ -1,5 +1,6 @@
 import type { SearchAlliance } from './search.ts';
 import type { Cabin, ScheduledFlight } from './simulated-schedule.ts';
+import { greatCircleMiles } from './geo.ts';
 import { ZoneClock, epochDay } from './zone-clock.ts';
 
 /**
@@ -220,6 +221,11 @@ export class AwardInventory {
       else high = middle;
     }
     return low;
+  }
+
+  /** Great-circle miles between two airports (by id). */
+  greatCircleMiles(from: number, to: number): number {
+    return greatCircleMiles({ lat: this.airportLat[from] as number, lon: this.airportLon[from] as number }, { lat: this.airportLat[to] as number, lon: this.airportLon[to] as number });
   }
 
   /** Bytes held by the typed arrays (what scales with flight-days). */

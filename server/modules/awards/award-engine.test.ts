@@ -16,8 +16,8 @@ import { metroAirports, programmeCharts, simulationInput } from './reference-inv
 const NOW = new Date('2026-11-21T03:00:00Z');
 const SEED = 20261121;
 const AIRPORTS = new Set(['TPE', 'TSA', 'LAX', 'SFO', 'NRT', 'HND', 'HKG', 'ICN', 'SEA', 'YVR', 'KIX', 'PVG', 'MNL']);
-const input = simulationInput();
-const inventory = buildSimulatedInventory({ ...input, routes: input.routes.filter((route) => AIRPORTS.has(route.from) && AIRPORTS.has(route.to)) }, '2026-11-21', 40);
+const input = simulationInput(AIRPORTS);
+const inventory = buildSimulatedInventory(input, '2026-11-21', 40);
 refreshSimulatedSeats(inventory, { seed: SEED, now: NOW });
 const engine = new AwardEngine(inventory, programmeCharts(), metroAirports());
 
@@ -136,7 +136,7 @@ describe('TPE → LAX in business, 1–3 December 2026', () => {
 
   it('sees seats released and gone when the source is checked again a day later', () => {
     const before = search({ stops: 'direct', mixedCabin: { allowed: false, minPercent: 0 } }).map((itinerary) => itinerary.id);
-    const later = buildSimulatedInventory({ ...input, routes: input.routes.filter((route) => AIRPORTS.has(route.from) && AIRPORTS.has(route.to)) }, '2026-11-21', 40);
+    const later = buildSimulatedInventory(input, '2026-11-21', 40);
     const tomorrow = new Date(NOW.getTime() + 86_400_000);
     refreshSimulatedSeats(later, { seed: SEED, now: tomorrow });
     const after = new AwardEngine(later, programmeCharts(), metroAirports())

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_RESULT_LIMIT, type AwardQueryError } from '../../../core/awards/engine.ts';
+import { DEFAULT_RESULT_LIMIT, isAwardQueryErrorCode, type AwardQueryErrorCode } from '../../../core/awards/engine.ts';
 import {
   instantOf,
   markBest,
@@ -46,8 +46,7 @@ export interface AwardSearchRequestOptions {
   onProgress?: (progress: SearchProgress) => void;
 }
 
-type QueryErrorCode = AwardQueryError['code'];
-const QUERY_ERROR_CODES: ReadonlySet<string> = new Set<QueryErrorCode>(['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days']);
+type QueryErrorCode = AwardQueryErrorCode;
 
 /** Which request field each query error is about, and what the member is told. */
 const QUERY_ERRORS: Record<QueryErrorCode, { field: string; message: string }> = {
@@ -61,8 +60,7 @@ const QUERY_ERRORS: Record<QueryErrorCode, { field: string; message: string }> =
 /** An AwardQueryError, or the same thing rebuilt by a source (the simulated one crosses a thread): its `code` is what counts. */
 function queryErrorCode(error: unknown): QueryErrorCode | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
-  const { code } = error;
-  return typeof code === 'string' && QUERY_ERROR_CODES.has(code) ? (code as QueryErrorCode) : null;
+  return isAwardQueryErrorCode(error.code) ? error.code : null;
 }
 
 function invalidQuery(code: QueryErrorCode): AppError {

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { AwardEngine, AwardQueryError } from '../../../core/awards/engine.ts';
+import { AwardQueryError, type AwardQueryErrorCode } from '../../../core/awards/engine.ts';
 import type { AwardInventory } from '../../../core/awards/inventory.ts';
 import { MAX_SEARCH_DAYS, type AwardItinerary, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
-import { buildSimulatedInventory, refreshSimulatedSeats } from '../../../core/awards/simulated-inventory.ts';
-import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
-import { createSimulatedEngine, metroAirports, programmeCharts, simulationInput, type SimulatedEngine } from './reference-inventory.ts';
+import { refreshSimulatedSeats } from '../../../core/awards/simulated-inventory.ts';
+import { epochDay } from '../../../core/awards/zone-clock.ts';
+import { createSimulatedEngine, type SimulatedEngine } from './reference-inventory.ts';
 
 /**
  * The simulated source's worker thread (SimulatedSource owns it). It builds the in-memory
@@ -32,7 +32,7 @@ export type EngineWorkerRequest =
   /** The caller stopped waiting for search `id`: skip it if it has not started. */
   | { id: number; type: 'cancel' };
 
-export type EngineWorkerErrorCode = AwardQueryError['code'] | 'engine-error';
+export type EngineWorkerErrorCode = AwardQueryErrorCode | 'engine-error';
 
 export type EngineWorkerReply =
   | { type: 'ready'; flightDays: number; buildMs: number }
@@ -45,14 +45,7 @@ const MAX_AGE_MINUTES = 15;
 const DAY_MINUTES = 1440;
 
 function build(data: EngineWorkerData): SimulatedEngine {
-  const now = new Date(data.nowMs);
-  if (!data.small && data.days === undefined) return createSimulatedEngine(now, data.seed);
-  const input = simulationInput();
-  const airports = new Set(data.small ? (data.airports ?? []) : []);
-  const routes = data.small ? input.routes.filter((route) => airports.has(route.from) && airports.has(route.to)) : input.routes;
-  const inventory = buildSimulatedInventory({ ...input, routes }, dateOfEpochDay(Math.floor(data.nowMs / 86_400_000)), data.days);
-  refreshSimulatedSeats(inventory, { seed: data.seed, now });
-  return { inventory, engine: new AwardEngine(inventory, programmeCharts(), metroAirports()) };
+  return createSimulatedEngine(new Date(data.nowMs), data.seed, { ...(data.small ? { airports: new Set(data.airports ?? []) } : {}), ...(data.days === undefined ? {} : { days: data.days }) });
 }
 
 /**

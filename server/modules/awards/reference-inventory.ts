@@ -9,12 +9,14 @@ import { airlines, airports, awardCharts, greatCircleMiles, metros, programmes, 
  * timetable, the programmes' charts with their alliances, and the metro codes.
  */
 
-export function simulationInput(): SimulationInput {
+/** The simulated source's inputs; with `only`, just the routes with both ends among those airports (quick starts, tests). */
+export function simulationInput(only?: ReadonlySet<string>): SimulationInput {
   const airportMap = airports();
   return {
     airports: [...airportMap.values()].map((airport) => ({ code: airport.iata, tz: airport.tz, lat: airport.lat, lon: airport.lon, country: airport.country })),
     airlines: [...airlines().values()].map((airline) => ({ code: airline.iata, alliance: airline.alliance })),
     routes: routes().flatMap((route) => {
+      if (only && !(only.has(route.from) && only.has(route.to))) return [];
       const from = airportMap.get(route.from);
       const to = airportMap.get(route.to);
       return from && to ? [{ ...route, miles: greatCircleMiles(from, to) }] : [];
@@ -35,9 +37,9 @@ export interface SimulatedEngine {
   engine: AwardEngine;
 }
 
-/** The full simulated inventory (today and 330 days on), seats drawn at `now`, and its engine. */
-export function createSimulatedEngine(now: Date, seed: number): SimulatedEngine {
-  const inventory = buildSimulatedInventory(simulationInput(), dateOfEpochDay(Math.floor(now.getTime() / 86_400_000)));
+/** The simulated inventory (today and 330 days on, or `days`; every route, or those between `airports`), seats drawn at `now`, and its engine. */
+export function createSimulatedEngine(now: Date, seed: number, options: { airports?: ReadonlySet<string>; days?: number } = {}): SimulatedEngine {
+  const inventory = buildSimulatedInventory(simulationInput(options.airports), dateOfEpochDay(Math.floor(now.getTime() / 86_400_000)), options.days);
   refreshSimulatedSeats(inventory, { seed, now });
   return { inventory, engine: new AwardEngine(inventory, programmeCharts(), metroAirports()) };
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AwardQueryError, DEFAULT_RESULT_LIMIT } from '../../../core/awards/engine.ts';
+import { AwardQueryError, DEFAULT_RESULT_LIMIT, isAwardQueryErrorCode } from '../../../core/awards/engine.ts';
 import type { AwardItinerary, SearchAlliance } from '../../../core/awards/search.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 import type { EngineWorkerData, EngineWorkerReply, EngineWorkerRequest } from './engine-worker.ts';
@@ -38,7 +38,6 @@ export class SimulatedEngineError extends Error {
   readonly code = 'engine-error';
 }
 
-const QUERY_ERROR_CODES = new Set<string>(['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days']);
 
 /**
  * The worker runs TypeScript, so it needs tsx's loader in its own thread. `execArgv: ['--import',
@@ -89,7 +88,7 @@ export class SimulatedSource implements AwardSource {
         if (!pending) return;
         this.#pending.delete(reply.id);
         if (reply.ok) pending.resolve(reply);
-        else pending.reject(QUERY_ERROR_CODES.has(reply.code) ? new AwardQueryError(reply.code as AwardQueryError['code'], reply.message) : new SimulatedEngineError(reply.message));
+        else pending.reject(isAwardQueryErrorCode(reply.code) ? new AwardQueryError(reply.code, reply.message) : new SimulatedEngineError(reply.message));
       });
       worker.on('error', (error) => {
         const stopped = new SimulatedEngineError('The simulated engine stopped', { cause: error });
