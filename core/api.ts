@@ -17,6 +17,7 @@ export const ERROR_NAMES = [
   'SEARCH_TOO_MANY_DAYS',
   'SEARCH_OVER_LIMIT',
   'SEARCH_MONTH_USED_UP',
+  'SCRAPING_CLOSED_BETA',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

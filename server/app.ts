@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
+import { AwardSamples } from './modules/awards/award-samples.ts';
 import { AwardSearches } from './modules/awards/award-searches.service.ts';
 import { awardsRoutes } from './modules/awards/awards.routes.ts';
 import { Accounts } from './modules/auth/accounts.service.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const providers = configuredProviders(config);
   const social = new SocialSignIn({ db: database.db, config, secret, providers, log: app.log });
   const awardSearch = awardSearchFromConfig(config, app.log);
+  const awardSamples = new AwardSamples({ search: awardSearch.start, now: () => new Date() });
   const awardSearches = new AwardSearches({ db: database.db, search: awardSearch.start, now: () => new Date(), maintenance: config.AWARD_SEARCH_MAINTENANCE, log: app.log });
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
@@ -139,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
-      await api.register(awardsRoutes, { searches: awardSearches, sessions });
+      await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
     { prefix: '/api' },

@@ -44,6 +44,11 @@ export const CreateAwardSearchSchema = z
     timeOfDay: z.array(z.enum(TIMES_OF_DAY)).max(4).default([]),
     mixedCabin: z.boolean().default(false),
     minCabinPercent: z.number().int().min(0).max(100).default(0),
+    /**
+     * A live scan (the closed-beta scraping tool, /awardplus/scraping): every flight-day is looked
+     * at again now instead of served from availability up to 15 minutes old.
+     */
+    live: z.boolean().default(false),
   })
   .superRefine((value, context) => {
     if (value.origin === value.destination) context.addIssue({ code: 'custom', path: ['destination'], message: 'different from the origin' });
@@ -81,4 +86,48 @@ export function toAwardQuery(request: CreateAwardSearch): AwardQuery {
     mixedCabin: { allowed: request.mixedCabin, minPercent: request.mixedCabin ? request.minCabinPercent : 100 },
     alliance: (request.alliance as AwardQuery['alliance']) ?? null,
   };
+}
+
+/**
+ * The flexible-date award calendar (issue 5): the lowest miles per day of one month for a route
+ * and cabin, from the availability already held (a calendar is a view, not a scan: it charges no
+ * search days).
+ */
+export const AwardCalendarQuerySchema = z.object({
+  origin: code,
+  destination: code,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM'),
+  cabin: z.enum(CABINS as [Cabin, ...Cabin[]]),
+  seats: z.coerce.number().int().min(1).max(9).default(1),
+  stops: z.coerce.number().int().min(0).max(2).default(2),
+  alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).optional(),
+});
+export type AwardCalendarQuery = z.infer<typeof AwardCalendarQuerySchema>;
+
+/** The dates of a month, YYYY-MM-DD. */
+export function datesOfMonth(month: string): string[] {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from({ length: days }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`);
+}
+
+/** The engine's query for one calendar month (every filter the calendar does not offer is "any"). */
+export function calendarAwardQuery(request: AwardCalendarQuery): AwardQuery {
+  const dates = datesOfMonth(request.month);
+  return toAwardQuery({
+    origin: request.origin,
+    destination: request.destination,
+    startDate: dates[0] as string,
+    endDate: dates[dates.length - 1] as string,
+    cabin: request.cabin,
+    seats: request.seats,
+    stops: request.stops,
+    alliance: request.alliance ?? null,
+    airlines: [],
+    flightNumber: null,
+    timeOfDay: [],
+    mixedCabin: false,
+    minCabinPercent: 0,
+    live: false,
+  });
 }

@@ -124,6 +124,47 @@ export interface AwardItinerary {
   source: { id: SourceId; simulated: boolean; fetchedAt: string };
 }
 
+/**
+ * A sample redemption on the award search landing (issue 5): the cheapest award the engine finds
+ * on a popular route a month ahead, computed, not typed in.
+ */
+export interface AwardSample {
+  /** Where the trip starts: the United States or Taiwan. */
+  region: 'us' | 'tw';
+  origin: string;
+  destination: string;
+  cabin: Cabin;
+  date: string;
+  itinerary: AwardItinerary;
+  option: RedeemOption;
+}
+
+/** Display names, in the member's language, of the codes a response mentions. */
+export interface AwardNames {
+  places: Record<string, { city: string; name: string }>;
+  airlines: Record<string, string>;
+  programmes: Record<string, string>;
+}
+
+/** One day of the award calendar: the lowest miles found that day (null: nothing found). */
+export interface CalendarDay {
+  date: string;
+  miles: number | null;
+  /** The programme of that price. */
+  programme: string | null;
+}
+
+/** The cheapest redeem option of a list of itineraries, or null. */
+export function cheapestOption(itineraries: readonly AwardItinerary[]): { itinerary: AwardItinerary; option: RedeemOption } | null {
+  let best: { itinerary: AwardItinerary; option: RedeemOption } | null = null;
+  for (const itinerary of itineraries) {
+    for (const option of itinerary.redeemOptions) {
+      if (!best || option.miles < best.option.miles || (option.miles === best.option.miles && itinerary.durationMinutes < best.itinerary.durationMinutes)) best = { itinerary, option };
+    }
+  }
+  return best;
+}
+
 export type SearchNotice = { code: 'alliance-down'; alliance: SearchAlliance } | { code: 'truncated'; shown: number; found: number };
 
 /** What a running search reports as it goes (streamed to the browser, SPEC §4 "scanning"). */

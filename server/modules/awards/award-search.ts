@@ -9,6 +9,7 @@ import {
   type AwardItinerary,
   type AwardQuery,
   type AwardSearchResult,
+  type CalendarDay,
   type RedeemOption,
   type SearchAlliance,
   type SearchNotice,
@@ -44,6 +45,8 @@ export interface AwardSearchRequestOptions {
   limit?: number;
   /** Told when an alliance starts, and when all its sources have answered or failed. */
   onProgress?: (progress: SearchProgress) => void;
+  /** A live scan: sources look again now (the closed-beta scraping tool). */
+  live?: boolean;
 }
 
 type QueryErrorCode = AwardQueryErrorCode;
@@ -110,7 +113,7 @@ export class AwardSearch {
         await Promise.all(
           alliances.map(async (alliance) => {
             report({ type: 'scanning', alliance });
-            const calls = await Promise.all(this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal)));
+            const calls = await Promise.all(this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal, options.live ?? false)));
             const answers = calls.flatMap((outcome) => ('itineraries' in outcome ? [outcome.itineraries.length] : []));
             report(answers.length > 0 ? { type: 'alliance-done', alliance, found: answers.reduce((sum, count) => sum + count, 0) } : { type: 'alliance-down', alliance });
             return calls;
@@ -148,6 +151,39 @@ export class AwardSearch {
     return { itineraries: sortItineraries(shown, 'departure'), notices, alliances: answered };
   }
 
+  /**
+   * The lowest miles per day over the query's dates, from the sources that hold availability
+   * (the simulated one). Each day keeps the lowest price any source has.
+   */
+  async calendar(query: AwardQuery): Promise<CalendarDay[]> {
+    const now = this.#now();
+    const sources = this.#sources.filter((source) => source.calendar);
+    const answers = await Promise.all(
+      sources.map(async (source) => {
+        const signal = AbortSignal.timeout(this.#deadlineMs);
+        try {
+          return await untilAborted((source.calendar as NonNullable<AwardSource['calendar']>)({ query, now, signal }), signal);
+        } catch (error) {
+          const code = queryErrorCode(error);
+          if (code) throw invalidQuery(code);
+          this.#log?.warn({ source: source.id, reason: signal.aborted ? 'timeout' : 'error', message: error instanceof Error ? error.message : String(error) }, 'award calendar failed');
+          return signal.aborted ? 'timeout' : 'error';
+        }
+      }),
+    );
+    const days = answers.filter((answer): answer is CalendarDay[] => Array.isArray(answer));
+    if (days.length === 0) {
+      if (answers.length > 0 && answers.every((answer) => answer === 'timeout')) throw new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award calendar took too long. Please try again.' });
+      throw new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
+    }
+    const lowest = new Map<string, CalendarDay>();
+    for (const day of days.flat()) {
+      const known = lowest.get(day.date);
+      if (!known || (day.miles !== null && (known.miles === null || day.miles < known.miles))) lowest.set(day.date, day);
+    }
+    return [...lowest.values()].sort((a, b) => a.date.localeCompare(b.date));
+  }
+
   #breaker(source: AwardSource, alliance: SearchAlliance): CircuitBreaker {
     const key = `${source.id}:${alliance}`;
     let breaker = this.#breakers.get(key);
@@ -159,7 +195,7 @@ export class AwardSearch {
   }
 
   /** One source for one alliance: an answer or a failure, never a throw, except for a bad query. */
-  async #call(source: AwardSource, alliance: SearchAlliance, query: AwardQuery, now: Date, deadline: AbortSignal, cancel: AbortSignal): Promise<CallOutcome> {
+  async #call(source: AwardSource, alliance: SearchAlliance, query: AwardQuery, now: Date, deadline: AbortSignal, cancel: AbortSignal, fresh: boolean): Promise<CallOutcome> {
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => controller.abort(new DOMException(`${source.id} took longer than ${this.#timeoutMs} ms`, 'TimeoutError')), this.#timeoutMs);
@@ -172,7 +208,7 @@ export class AwardSearch {
     try {
       const result = await this.#breaker(source, alliance).run(async (): Promise<TaskResult> => {
         try {
-          return { itineraries: await untilAborted(source.search({ query, alliance, now, signal }), signal) };
+          return { itineraries: await untilAborted(source.search({ query, alliance, now, signal, fresh }), signal) };
         } catch (error) {
           // Resolved rather than thrown so the breaker does not count them: a bad query is the
           // member's mistake and a cancelled call says nothing about the upstream.

@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { searchDays, toAwardQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import type { AwardItinerary, AwardQuery, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
+import { calendarAwardQuery, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import type { AwardItinerary, AwardQuery, CalendarDay, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches } from '../../db/schema/index.ts';
@@ -25,6 +25,10 @@ interface Running {
   listeners: Set<(event: SearchEvent) => void>;
 }
 
+/** How long a calendar month is kept, and how many are (the oldest go first). */
+const CALENDAR_KEEP_MS = 15 * 60 * 1000;
+const CALENDAR_ENTRIES = 500;
+
 /** How long a finished search's events stay in memory for a late stream (then the stored row answers). */
 const KEEP_EVENTS_MS = 10 * 60 * 1000;
 
@@ -43,6 +47,7 @@ export interface SearchView {
 export class AwardSearches {
   readonly #running = new Map<string, Running>();
   readonly #pending = new Set<Promise<void>>();
+  readonly #calendars = new Map<string, { at: number; days: Promise<CalendarDay[]> }>();
 
   constructor(
     private readonly options: {
@@ -57,6 +62,9 @@ export class AwardSearches {
 
   async start(member: MemberRow, request: CreateAwardSearch): Promise<{ id: string; daysLeft: number | null }> {
     if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
+    if (request.live && !member.scrapingEnabled) {
+      throw new AppError('SCRAPING_CLOSED_BETA', { status: 403, message: 'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.' });
+    }
     const plan = member.plan as Plan;
     const rules = quotaRules(plan);
     const days = searchDays(request);
@@ -86,12 +94,12 @@ export class AwardSearches {
 
     const running: Running = { memberId: member.id, events: [], listeners: new Set() };
     this.#running.set(id, running);
-    const work = this.#run(id, member.id, query, month, days, running).finally(() => this.#pending.delete(work));
+    const work = this.#run(id, member.id, query, request.live, month, days, running).finally(() => this.#pending.delete(work));
     this.#pending.add(work);
     return { id, daysLeft: await daysLeft(db, member.id, plan, month) };
   }
 
-  async #run(id: string, memberId: string, query: AwardQuery, month: string, days: number, running: Running): Promise<void> {
+  async #run(id: string, memberId: string, query: AwardQuery, live: boolean, month: string, days: number, running: Running): Promise<void> {
     const emit = (event: SearchEvent) => {
       running.events.push(event);
       for (const listener of running.listeners) listener(event);
@@ -99,7 +107,7 @@ export class AwardSearches {
     const { db } = this.options;
     try {
       const orchestrator = await this.options.search();
-      const result = await orchestrator.search(query, { onProgress: emit });
+      const result = await orchestrator.search(query, { onProgress: emit, live });
       await db
         .update(awardSearches)
         .set({ status: 'done', itineraries: result.itineraries, notices: result.notices, alliances: result.alliances, finishedAt: this.options.now() })
@@ -158,6 +166,28 @@ export class AwardSearches {
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
     };
+  }
+
+  /**
+   * The award calendar of a month: the lowest miles per day, days before today left empty. It
+   * reads availability already held, so it charges no search days; a month is kept 15 minutes.
+   */
+  async calendar(request: AwardCalendarQuery): Promise<CalendarDay[]> {
+    if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
+    const now = this.options.now();
+    const key = JSON.stringify(request);
+    let kept = this.#calendars.get(key);
+    if (!kept || now.getTime() - kept.at > CALENDAR_KEEP_MS) {
+      const days = this.options.search().then((search) => search.calendar(calendarAwardQuery(request)));
+      kept = { at: now.getTime(), days };
+      this.#calendars.delete(key);
+      this.#calendars.set(key, kept);
+      if (this.#calendars.size > CALENDAR_ENTRIES) this.#calendars.delete(this.#calendars.keys().next().value as string);
+      // A failure is not kept: the next request tries again.
+      days.catch(() => this.#calendars.get(key) === kept && this.#calendars.delete(key));
+    }
+    const today = now.toISOString().slice(0, 10);
+    return (await kept.days).map((day) => (day.date < today ? { date: day.date, miles: null, programme: null } : day));
   }
 
   async daysLeft(member: MemberRow): Promise<number | null> {

@@ -1,4 +1,4 @@
-import type { AwardItinerary, AwardQuery, SearchAlliance, SourceId } from '../../../core/awards/search.ts';
+import type { AwardItinerary, AwardQuery, CalendarDay, SearchAlliance, SourceId } from '../../../core/awards/search.ts';
 
 /**
  * The port every availability source implements (ARCHITECTURE §4). The orchestrator calls a
@@ -11,6 +11,15 @@ export interface SourceRequest {
   /** The clock, injected: sources stamp what they fetch with it. */
   now: Date;
   signal: AbortSignal;
+  /** A live scan: look again now rather than serve what was seen in the last minutes. */
+  fresh?: boolean;
+}
+
+/** The award calendar: every alliance the query allows, one day at a time. */
+export interface CalendarRequest {
+  query: AwardQuery;
+  now: Date;
+  signal: AbortSignal;
 }
 
 export interface AwardSource {
@@ -18,4 +27,6 @@ export interface AwardSource {
   /** Whether the source has anything for this alliance (seats.aero lists no SkyTeam source for some keys). */
   serves(alliance: SearchAlliance): boolean;
   search(request: SourceRequest): Promise<AwardItinerary[]>;
+  /** The lowest miles per day, for sources that hold availability to read (seats.aero's cached search is asked per search only). */
+  calendar?(request: CalendarRequest): Promise<CalendarDay[]>;
 }

@@ -148,3 +148,82 @@ describe('POST /api/awards/searches', () => {
     expect((await app.inject({ method: 'GET', url: '/api/awards/searches/not-a-uuid', cookies: owner.cookies })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/awards/samples', () => {
+  it('shows a visitor sample redemptions worked out by the search, with names in their language', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/awards/samples?lang=zh-Hant' });
+    expect(response.statusCode).toBe(200);
+    const { samples, names } = response.json();
+    // The small inventory serves the routes between its airports: LAX→TPE, SFO→TYO, SEA→TPE, TPE→LAX, TPE→TYO.
+    expect(samples.map((sample: { origin: string; destination: string }) => `${sample.origin}-${sample.destination}`)).toEqual(expect.arrayContaining(['LAX-TPE', 'TPE-LAX', 'TPE-TYO']));
+    expect(new Set(samples.map((sample: { region: string }) => sample.region))).toEqual(new Set(['us', 'tw']));
+    for (const sample of samples) {
+      // The sample's price is the cheapest option of its own itinerary, on a date a month ahead.
+      expect(sample.option.miles).toBe(Math.min(...sample.itinerary.redeemOptions.map((option: { miles: number }) => option.miles)));
+      expect(sample.date >= dateAfter(29) && sample.date <= dateAfter(37)).toBe(true);
+      expect(sample.itinerary.source.simulated).toBe(true);
+    }
+    expect(names.places.TPE.city).toBe('臺北');
+  });
+});
+
+describe('GET /api/awards/quota', () => {
+  it('tells a member their plan’s limits, the days left and whether the live scan is open to them', async () => {
+    const member = await memberWithSession(app);
+    const quota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: member.cookies });
+    expect(quota.json()).toMatchObject({ plan: 'member', daysPerSearch: 3, daysPerMonth: 15, daysLeft: 15, scrapingEnabled: false });
+    const sponsor = await memberWithSession(app, { plan: 'sponsor-more', scrapingEnabled: true });
+    const sponsorQuota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: sponsor.cookies });
+    expect(sponsorQuota.json()).toMatchObject({ plan: 'sponsor-more', daysPerSearch: 15, daysPerMonth: null, daysLeft: null, scrapingEnabled: true });
+    expect((await app.inject({ method: 'GET', url: '/api/awards/quota' })).statusCode).toBe(401);
+  });
+});
+
+describe('the live scan (closed beta)', () => {
+  it('is refused to an account not yet enabled, charging and storing nothing, and runs for one that is', async () => {
+    const waiting = await memberWithSession(app);
+    const refused = await start(waiting.cookies, body({ live: true }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('SCRAPING_CLOSED_BETA');
+    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, waiting.id))).toHaveLength(0);
+    expect(await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, waiting.id))).toHaveLength(0);
+
+    const enabled = await memberWithSession(app, { scrapingEnabled: true });
+    const live = await start(enabled.cookies, body({ live: true }));
+    expect(live.statusCode).toBe(200);
+    const result = await finished(enabled.cookies, live.json().id);
+    expect(result.status).toBe('done');
+    expect(result.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/awards/calendar', () => {
+  it('gives a member the lowest miles of each day of a month, the same as a search of that day finds, charging nothing', async () => {
+    const member = await memberWithSession(app);
+    const searched = await start(member.cookies, body({ endDate: START }));
+    const result = await finished(member.cookies, searched.json().id);
+    const lowest = Math.min(...result.results.flatMap((itinerary: { redeemOptions: { miles: number }[] }) => itinerary.redeemOptions.map((option) => option.miles)));
+
+    const month = START.slice(0, 7);
+    const response = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}&lang=zh-Hans`, cookies: member.cookies });
+    expect(response.statusCode).toBe(200);
+    const { days, names } = response.json();
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    expect(days).toHaveLength(new Date(Date.UTC(year, monthNumber, 0)).getUTCDate());
+    const day = days.find((entry: { date: string }) => entry.date === START);
+    expect(day.miles).toBe(lowest);
+    expect(names.programmes[day.programme]).toBeTruthy();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const entry of days) if (entry.date < today) expect(entry.miles).toBeNull();
+    const quota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: member.cookies });
+    expect(quota.json().daysLeft).toBe(14);
+  });
+
+  it('refuses a visitor and a bad month', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-12' })).statusCode).toBe(401);
+    const member = await memberWithSession(app);
+    const bad = await app.inject({ method: 'GET', url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-13', cookies: member.cookies });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toContain('month');
+  });
+});

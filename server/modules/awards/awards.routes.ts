@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts';
+import { AwardCalendarQuerySchema, CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts';
+import { awardNames } from './award-names.ts';
+import type { AwardSamples } from './award-samples.ts';
+import { quotaRules, type Plan } from './award-quota.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
@@ -11,7 +14,7 @@ import { suggestPlaces } from './places.ts';
  * (server-sent events), read its results. Visitors may browse the site but searching needs a
  * member (SPEC §6): they get the "refresh and confirm login" message.
  */
-export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; sessions: Sessions }> = async (app, { searches, sessions }) => {
+export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samples: AwardSamples; sessions: Sessions }> = async (app, { searches, samples, sessions }) => {
   const member = async (request: Parameters<Sessions['current']>[0]) => {
     const session = await sessions.current(request);
     if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
@@ -19,23 +22,47 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; sess
   };
   const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
   const Params = z.object({ id: z.string().max(64) });
+  const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
 
   // Open to visitors: the panel suggests places before anyone logs in.
-  app.get('/awards/places', { schema: { querystring: z.object({ q: z.string().max(60).default(''), lang: z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en') }) } }, async (request) => ({
+  app.get('/awards/places', { schema: { querystring: z.object({ q: z.string().max(60).default(''), lang: Lang }) } }, async (request) => ({
     ok: true as const,
     places: suggestPlaces(request.query.q, request.query.lang),
   }));
+
+  // Open to visitors: the landing's sample redemptions, worked out by the search itself.
+  app.get('/awards/samples', { schema: { querystring: z.object({ lang: Lang }) } }, async (request) => {
+    const list = await samples.get();
+    const codes = list.flatMap((sample) => [sample.origin, sample.destination]);
+    return { ok: true as const, samples: list, names: awardNames(list.map((sample) => sample.itinerary), codes, request.query.lang) };
+  });
+
+  // What the panel needs to know before a search: the plan's limits, the days left, the beta gate.
+  app.get('/awards/quota', async (request) => {
+    const signedIn = await member(request);
+    const rules = quotaRules(signedIn.plan as Plan);
+    return { ok: true as const, plan: signedIn.plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: signedIn.scrapingEnabled };
+  });
+
+  app.get('/awards/calendar', { schema: { querystring: AwardCalendarQuerySchema.extend({ lang: Lang }) } }, async (request) => {
+    await member(request);
+    const { lang, ...query } = request.query;
+    const days = await searches.calendar(query);
+    const programmes = days.flatMap((day) => (day.programme ? [day.programme] : []));
+    return { ok: true as const, month: query.month, days, names: awardNames([], [query.origin, query.destination], lang, programmes) };
+  });
 
   app.post('/awards/searches', { schema: { body: CreateAwardSearchSchema } }, async (request) => {
     const started = await searches.start(await member(request), request.body);
     return { ok: true as const, id: started.id, quota: { daysLeft: started.daysLeft } };
   });
 
-  app.get('/awards/searches/:id', { schema: { params: Params } }, async (request) => {
+  app.get('/awards/searches/:id', { schema: { params: Params, querystring: z.object({ lang: Lang }) } }, async (request) => {
     const signedIn = await member(request);
     const view = await searches.get(request.params.id, signedIn.id);
     if (!view) throw notFound();
-    return { ok: true as const, ...view, quota: { daysLeft: await searches.daysLeft(signedIn) } };
+    const names = awardNames(view.results, [view.query.origin, view.query.destination], request.query.lang);
+    return { ok: true as const, ...view, names, quota: { daysLeft: await searches.daysLeft(signedIn) } };
   });
 
   app.get('/awards/searches/:id/events', { schema: { params: Params } }, async (request, reply) => {

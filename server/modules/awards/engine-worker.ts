@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AwardQueryError, type AwardQueryErrorCode } from '../../../core/awards/engine.ts';
 import type { AwardInventory } from '../../../core/awards/inventory.ts';
-import { MAX_SEARCH_DAYS, type AwardItinerary, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import { MAX_SEARCH_DAYS, cheapestOption, type AwardItinerary, type CalendarDay, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
 import { refreshSimulatedSeats } from '../../../core/awards/simulated-inventory.ts';
-import { epochDay } from '../../../core/awards/zone-clock.ts';
+import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { createSimulatedEngine, type SimulatedEngine } from './reference-inventory.ts';
 
 /**
@@ -27,7 +27,9 @@ export interface EngineWorkerData {
 }
 
 export type EngineWorkerRequest =
-  | { id: number; type: 'search'; query: AwardQuery; alliance: SearchAlliance; nowMs: number; limit?: number }
+  | { id: number; type: 'search'; query: AwardQuery; alliance: SearchAlliance; nowMs: number; limit?: number; fresh?: boolean }
+  /** The lowest miles per day of `query.dates` (up to a month), from the seats held: no refresh. */
+  | { id: number; type: 'calendar'; query: AwardQuery; nowMs: number }
   | { id: number; type: 'stats' }
   /** The caller stopped waiting for search `id`: skip it if it has not started. */
   | { id: number; type: 'cancel' };
@@ -37,6 +39,7 @@ export type EngineWorkerErrorCode = AwardQueryErrorCode | 'engine-error';
 export type EngineWorkerReply =
   | { type: 'ready'; flightDays: number; buildMs: number }
   | { id: number; ok: true; itineraries: AwardItinerary[]; found: number }
+  | { id: number; ok: true; days: CalendarDay[] }
   | { id: number; ok: true; flightDays: number; bytes: number }
   | { id: number; ok: false; code: EngineWorkerErrorCode; message: string };
 
@@ -59,7 +62,7 @@ function build(data: EngineWorkerData): SimulatedEngine {
  * legs, zones west of UTC). Only this alliance's airlines and airlines outside every alliance
  * (the partners its programmes book) are refreshed: the other alliances are asked separately.
  */
-function refreshForQuery(inventory: AwardInventory, seed: number, query: AwardQuery, alliance: SearchAlliance, now: Date): void {
+function refreshForQuery(inventory: AwardInventory, seed: number, query: AwardQuery, alliance: SearchAlliance, now: Date, fresh: boolean): void {
   const first = epochDay(query.dates.from);
   const last = epochDay(query.dates.to);
   // A range the engine will refuse is not refreshed (NaN bounds would select every flight-day).
@@ -69,8 +72,15 @@ function refreshForQuery(inventory: AwardInventory, seed: number, query: AwardQu
     now,
     alliances: [alliance, null],
     window: { from: (first - 1) * DAY_MINUTES, to: (last + 3) * DAY_MINUTES },
-    maxAgeMinutes: MAX_AGE_MINUTES,
+    // A live scan looks at everything again now.
+    maxAgeMinutes: fresh ? 0 : MAX_AGE_MINUTES,
   });
+}
+
+/** A refused query keeps its code across the thread; anything else is the engine's own failure. */
+function failure(id: number, error: unknown): EngineWorkerReply {
+  if (error instanceof AwardQueryError) return { id, ok: false, code: error.code, message: error.message };
+  return { id, ok: false, code: 'engine-error', message: error instanceof Error ? error.message : String(error) };
 }
 
 function search({ inventory, engine }: SimulatedEngine, seed: number, request: Extract<EngineWorkerRequest, { type: 'search' }>): EngineWorkerReply {
@@ -79,12 +89,31 @@ function search({ inventory, engine }: SimulatedEngine, seed: number, request: E
   if (query.alliance !== null && query.alliance !== alliance) return { id, ok: true, itineraries: [], found: 0 };
   const now = new Date(request.nowMs);
   try {
-    refreshForQuery(inventory, seed, query, alliance, now);
+    refreshForQuery(inventory, seed, query, alliance, now, request.fresh ?? false);
     const { itineraries, found } = engine.search({ ...query, alliance }, { now, limit: request.limit });
     return { id, ok: true, itineraries, found };
   } catch (error) {
-    if (error instanceof AwardQueryError) return { id, ok: false, code: error.code, message: error.message };
-    return { id, ok: false, code: 'engine-error', message: error instanceof Error ? error.message : String(error) };
+    return failure(id, error);
+  }
+}
+
+/** Enough to see every itinerary of a day, so the day's lowest price is never cut off. */
+const CALENDAR_DAY_LIMIT = 100_000;
+
+function calendar({ engine }: SimulatedEngine, request: Extract<EngineWorkerRequest, { type: 'calendar' }>): EngineWorkerReply {
+  const { id, query } = request;
+  const now = new Date(request.nowMs);
+  try {
+    const days: CalendarDay[] = [];
+    for (let day = epochDay(query.dates.from); day <= epochDay(query.dates.to); day += 1) {
+      const date = dateOfEpochDay(day);
+      const { itineraries } = engine.search({ ...query, dates: { from: date, to: date } }, { now, limit: CALENDAR_DAY_LIMIT });
+      const cheapest = cheapestOption(itineraries);
+      days.push({ date, miles: cheapest?.option.miles ?? null, programme: cheapest?.option.programme ?? null });
+    }
+    return { id, ok: true, days };
+  } catch (error) {
+    return failure(id, error);
   }
 }
 
@@ -114,13 +143,15 @@ function main(): void {
       port.postMessage({ id: request.id, ok: true, flightDays: simulated.inventory.flightDays, bytes: simulated.inventory.byteSize() } satisfies EngineWorkerReply);
     } else if (request?.type === 'search') {
       port.postMessage(search(simulated, data.seed, request) satisfies EngineWorkerReply);
+    } else if (request?.type === 'calendar') {
+      port.postMessage(calendar(simulated, request) satisfies EngineWorkerReply);
     }
     schedule();
   };
   port.on('message', (request: EngineWorkerRequest) => {
     if (request.type === 'cancel') {
       // A search already started or answered cannot be taken back; its late answer is ignored.
-      const index = queue.findIndex((item) => item.type === 'search' && item.id === request.id);
+      const index = queue.findIndex((item) => item.type !== 'stats' && item.id === request.id);
       if (index >= 0) queue.splice(index, 1);
       return;
     }

@@ -77,3 +77,15 @@ export function suggestPlaces(text: string, language: PlaceLanguage): Place[] {
     .slice(0, PLACE_SUGGESTIONS)
     .map((match) => match.entry.place[language]);
 }
+
+let byCode: Map<string, Entry> | null = null;
+
+/** The place a code names (a metro before an airport of the same code), in a language; null when unknown. */
+export function placeOf(code: string, language: PlaceLanguage): Place | null {
+  index ??= build();
+  if (!byCode) {
+    byCode = new Map();
+    for (const entry of index) if (!byCode.has(entry.place.en.code)) byCode.set(entry.place.en.code, entry);
+  }
+  return byCode.get(code.toUpperCase())?.place[language] ?? null;
+}

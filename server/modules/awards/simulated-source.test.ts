@@ -90,6 +90,29 @@ describe('the simulated source on its worker', () => {
     expect(after.every((itinerary) => itinerary.source.fetchedAt === later.toISOString())).toBe(true);
   });
 
+  it('looks again at once for a live scan, where a plain search serves the seats seen minutes ago', async () => {
+    const seen = minutesAfter(NOW, 180);
+    await search(seen);
+    const fiveMinutesOn = minutesAfter(seen, 5);
+    const plain = await search(fiveMinutesOn);
+    expect(plain.every((itinerary) => itinerary.source.fetchedAt === seen.toISOString())).toBe(true);
+    const live = await source.search({ query: QUERY, alliance: 'star', now: fiveMinutesOn, signal: new AbortController().signal, fresh: true });
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((itinerary) => itinerary.source.fetchedAt === fiveMinutesOn.toISOString())).toBe(true);
+  });
+
+  it('gives the lowest miles of each day, the cheapest option a search of that day finds', async () => {
+    const now = minutesAfter(NOW, 181);
+    const days = await source.calendar({ query: { ...QUERY, alliance: null, dates: { from: '2026-12-01', to: '2026-12-31' } }, now, signal: new AbortController().signal });
+    expect(days.map((day) => day.date)).toEqual(Array.from({ length: 31 }, (_, index) => `2026-12-${String(index + 1).padStart(2, '0')}`));
+    const single = { ...QUERY, alliance: null, dates: { from: '2026-12-02', to: '2026-12-02' } };
+    const found = await Promise.all((['star', 'oneworld', 'skyteam'] as const).map((alliance) => source.search({ query: single, alliance, now, signal: new AbortController().signal })));
+    const miles = found.flat().flatMap((itinerary) => itinerary.redeemOptions.map((option) => option.miles));
+    expect(days[1]?.miles).toBe(Math.min(...miles));
+    // The inventory holds 40 days from 21 November: nothing on the last days of December.
+    expect(days[30]).toEqual({ date: '2026-12-31', miles: null, programme: null });
+  });
+
   it('rejects a query the engine refuses with its code', async () => {
     const error: unknown = await search(NOW, { ...QUERY, origin: 'XXX' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AwardQueryError);

@@ -4,9 +4,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AwardQueryError, DEFAULT_RESULT_LIMIT, isAwardQueryErrorCode } from '../../../core/awards/engine.ts';
-import type { AwardItinerary, SearchAlliance } from '../../../core/awards/search.ts';
-import type { AwardSource, SourceRequest } from './award-source.ts';
+import type { AwardItinerary, CalendarDay, SearchAlliance } from '../../../core/awards/search.ts';
+import type { AwardSource, CalendarRequest, SourceRequest } from './award-source.ts';
 import type { EngineWorkerData, EngineWorkerReply, EngineWorkerRequest } from './engine-worker.ts';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * The simulated availability source: the award engine over the simulated inventory, run on a
@@ -122,10 +124,17 @@ export class SimulatedSource implements AwardSource {
     return true;
   }
 
-  async search({ query, alliance, now, signal }: SourceRequest): Promise<AwardItinerary[]> {
-    const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit }, signal);
+  async search({ query, alliance, now, signal, fresh }: SourceRequest): Promise<AwardItinerary[]> {
+    const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit, fresh: fresh ?? false }, signal);
     if (!('itineraries' in reply)) throw new SimulatedEngineError('The simulated engine answered a search with something else');
     return reply.itineraries;
+  }
+
+  /** The lowest miles per day of the query's dates, from the seats held. */
+  async calendar({ query, now, signal }: CalendarRequest): Promise<CalendarDay[]> {
+    const reply = await this.#call({ type: 'calendar', query, nowMs: now.getTime() }, signal);
+    if (!('days' in reply)) throw new SimulatedEngineError('The simulated engine answered a calendar with something else');
+    return reply.days;
   }
 
   /** Size of the inventory: flight-days and the bytes of its typed arrays. */
@@ -141,7 +150,7 @@ export class SimulatedSource implements AwardSource {
     await this.#worker.terminate();
   }
 
-  #call(message: Omit<Extract<EngineWorkerRequest, { type: 'search' }>, 'id'> | { type: 'stats' }, signal?: AbortSignal): Promise<Extract<EngineWorkerReply, { ok: true }>> {
+  #call(message: DistributiveOmit<Exclude<EngineWorkerRequest, { type: 'cancel' }>, 'id'>, signal?: AbortSignal): Promise<Extract<EngineWorkerReply, { ok: true }>> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const id = this.#nextId;
