@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../web/app/site-map.ts';
@@ -79,6 +79,8 @@ describe('the Japanese catalogs', () => {
   it('add no key that English lacks (missing ones fall back to English)', () => {
     for (const namespace of NAMESPACES) {
       const english = strings(load('en', namespace));
+      // A namespace Japanese lacks altogether falls back to English as a whole.
+      if (!existsSync(join(root, 'ja', namespace))) continue;
       const extra = [...strings(load('ja', namespace)).keys()].filter((key) => !english.has(key));
       expect(extra).toEqual([]);
     }

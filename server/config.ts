@@ -92,6 +92,11 @@ export const ConfigSchema = z.object({
   AWARD_SIMULATION_AIRPORTS: z.string().default(''),
   /** Days ahead the simulated source holds when AWARD_SIMULATION_AIRPORTS is set (the full inventory holds 331). */
   AWARD_SIMULATION_DAYS: z.coerce.number().int().min(1).max(331).default(331),
+  /**
+   * Alliances the simulated source fails for (comma-separated: star, oneworld, skyteam), to show
+   * and test an outage: the other alliances' results still show, with the alliance-down notice.
+   */
+  AWARD_SIMULATION_OUTAGE: z.string().default(''),
   /** Shows the award search's maintenance message (SPEC §8) while the rest of the site works. */
   AWARD_SEARCH_MAINTENANCE: boolean.default(false),
 });

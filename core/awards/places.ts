@@ -7,6 +7,8 @@ export interface Place {
   /** In the language asked for, with English when no Chinese name is known. */
   name: string;
   city: string;
+  /** The city in English, for the origin-city cookie's ASCII name (SPEC §3). */
+  asciiCity: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
   /** A metro's airports; an airport's own code. */

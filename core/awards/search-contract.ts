@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayDifference } from './zoned-time.ts';
-import { CABINS, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
+import { CABINS, datesOfMonth, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
 
 /**
  * The request of `POST /api/awards/searches` (issue 5, fixed so outside checks can call it), and
@@ -103,13 +103,6 @@ export const AwardCalendarQuerySchema = z.object({
   alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).optional(),
 });
 export type AwardCalendarQuery = z.infer<typeof AwardCalendarQuerySchema>;
-
-/** The dates of a month, YYYY-MM-DD. */
-export function datesOfMonth(month: string): string[] {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return Array.from({ length: days }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`);
-}
 
 /** The engine's query for one calendar month (every filter the calendar does not offer is "any"). */
 export function calendarAwardQuery(request: AwardCalendarQuery): AwardQuery {

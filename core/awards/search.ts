@@ -146,6 +146,13 @@ export interface AwardNames {
   programmes: Record<string, string>;
 }
 
+/** The dates of a month, YYYY-MM-DD. */
+export function datesOfMonth(month: string): string[] {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from({ length: days }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`);
+}
+
 /** One day of the award calendar: the lowest miles found that day (null: nothing found). */
 export interface CalendarDay {
   date: string;

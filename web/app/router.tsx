@@ -20,6 +20,7 @@ const AREA_MODULES: Partial<Record<AreaId, () => Promise<AreaModule>>> = {
   about: () => import('../features/about/index.ts'),
   account: () => import('../features/account/index.ts'),
   profile: () => import('../features/profile/index.ts'),
+  awardplus: () => import('../features/awardplus/index.ts'),
 };
 const frameModule = () => import('../components/page-skeleton.tsx');
 

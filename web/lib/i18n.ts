@@ -14,6 +14,22 @@ async function loadCatalog(language: Language, namespace: string): Promise<Recor
   return load ? (await load()).default : {};
 }
 
+// Namespaces of one area, loaded with that area's pages.
+const areaCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/awards.json');
+
+/** Adds an area's namespace for the current language (and English under Japanese) before its pages show. */
+export async function loadNamespace(namespace: 'awards'): Promise<void> {
+  const language = i18next.language as Language;
+  const languages: Language[] = language === 'ja' ? ['ja', 'en'] : [language];
+  await Promise.all(
+    languages.map(async (lng) => {
+      if (i18next.hasResourceBundle(lng, namespace)) return;
+      const load = areaCatalogs[`../../locales/${lng}/${namespace}.json`];
+      if (load) i18next.addResourceBundle(lng, namespace, (await load()).default, true, true);
+    }),
+  );
+}
+
 /** The language to show: the member's saved choice, else the browser's, else English. */
 export function initialLanguage(): Language {
   const saved = readCookie(LANGUAGE_COOKIE);

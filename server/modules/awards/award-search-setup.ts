@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SEARCH_ALLIANCES, type SearchAlliance } from '../../../core/awards/search.ts';
 import { listSetting, type Config } from '../../config.ts';
 import { AwardSearch } from './award-search.ts';
 import type { AwardSource } from './award-source.ts';
@@ -20,6 +21,7 @@ export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, no
       simulated = SimulatedSource.start({
         seed: config.AWARD_SIMULATION_SEED,
         now,
+        outage: listSetting(config.AWARD_SIMULATION_OUTAGE).filter((alliance): alliance is SearchAlliance => (SEARCH_ALLIANCES as readonly string[]).includes(alliance)),
         ...(airports.length > 0 ? { small: { airports, days: config.AWARD_SIMULATION_DAYS } } : {}),
       });
       const ready = await simulated.ready();

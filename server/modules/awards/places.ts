@@ -28,7 +28,7 @@ function build(): Entry[] {
     const members = metro.airports.filter((code) => airports().has(code));
     const first = airports().get(members[0] ?? '');
     if (!first) continue;
-    const place = (language: PlaceLanguage): Place => ({ code: metro.code, kind: 'metro', name: metro.name[language], city: metro.name[language], country: first.country, airports: members });
+    const place = (language: PlaceLanguage): Place => ({ code: metro.code, kind: 'metro', name: metro.name[language], city: metro.name[language], asciiCity: metro.name.en, country: first.country, airports: members });
     entries.push({
       place: { en: place('en'), 'zh-Hant': place('zh-Hant'), 'zh-Hans': place('zh-Hans') },
       keys: [metro.code, metro.name.en, metro.name['zh-Hant'], metro.name['zh-Hans']].map(foldPlaceText),
@@ -44,6 +44,7 @@ function build(): Entry[] {
       kind: 'airport',
       name: language === 'en' ? airport.name : (airport.zh?.[language] ?? airport.name),
       city: language === 'en' ? airport.city : (airport.cityZh?.[language] ?? airport.city),
+      asciiCity: airport.city,
       country: airport.country,
       airports: [airport.iata],
     });

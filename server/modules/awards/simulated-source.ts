@@ -27,6 +27,8 @@ export interface SimulatedSourceOptions {
   small?: { airports: string[]; days: number };
   /** Itineraries asked of the engine per alliance (the orchestrator caps the merged result). */
   limit?: number;
+  /** Alliances whose searches fail, as an upstream outage would (AWARD_SIMULATION_OUTAGE). */
+  outage?: readonly SearchAlliance[];
 }
 
 export interface SimulatedSourceReady {
@@ -70,15 +72,17 @@ export class SimulatedSource implements AwardSource {
   readonly id = 'simulated' as const;
   readonly #worker: Worker;
   readonly #limit: number;
+  readonly #outage: ReadonlySet<SearchAlliance>;
   readonly #ready: Promise<SimulatedSourceReady>;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   /** Set once the worker is gone (closed or crashed): every call fails with it from then on. */
   #stopped: Error | null = null;
 
-  private constructor(worker: Worker, limit: number) {
+  private constructor(worker: Worker, limit: number, outage: readonly SearchAlliance[]) {
     this.#worker = worker;
     this.#limit = limit;
+    this.#outage = new Set(outage);
     this.#ready = new Promise<SimulatedSourceReady>((resolve, reject) => {
       worker.on('message', (reply: EngineWorkerReply) => {
         if ('type' in reply) {
@@ -107,11 +111,11 @@ export class SimulatedSource implements AwardSource {
     this.#ready.catch(() => undefined);
   }
 
-  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT }: SimulatedSourceOptions): SimulatedSource {
+  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT, outage = [] }: SimulatedSourceOptions): SimulatedSource {
     const workerData: EngineWorkerData = { seed, nowMs: now().getTime(), ...(small ? { small: true, airports: small.airports, days: small.days } : {}) };
     // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
     const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv: [] });
-    return new SimulatedSource(worker, limit);
+    return new SimulatedSource(worker, limit, outage);
   }
 
   /** Resolves once the inventory is built (searches sent before then wait in the worker's queue). */
@@ -125,6 +129,7 @@ export class SimulatedSource implements AwardSource {
   }
 
   async search({ query, alliance, now, signal, fresh }: SourceRequest): Promise<AwardItinerary[]> {
+    if (this.#outage.has(alliance)) throw new SimulatedEngineError(`Simulated outage of ${alliance}`);
     const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit, fresh: fresh ?? false }, signal);
     if (!('itineraries' in reply)) throw new SimulatedEngineError('The simulated engine answered a search with something else');
     return reply.itineraries;

@@ -1,0 +1,54 @@
+import type { Place } from '../../../core/awards/places.ts';
+import type { AwardCalendarQuery, CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import type { AwardItinerary, AwardNames, AwardQuery, AwardSample, CalendarDay, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
+import type { Language } from '../../../core/locale.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+
+/** The award search API as the pages call it (docs/awards.md). */
+
+export type PlaceLanguage = Extract<Language, 'en' | 'zh-Hant' | 'zh-Hans'>;
+
+/** Japanese pages fall back to English names. */
+export const placeLanguage = (language: Language): PlaceLanguage => (language === 'ja' ? 'en' : language);
+
+export interface AwardQuota {
+  plan: 'member' | 'sponsor' | 'sponsor-more';
+  daysPerSearch: number;
+  /** Null: no monthly cap. */
+  daysPerMonth: number | null;
+  daysLeft: number | null;
+  scrapingEnabled: boolean;
+}
+
+export interface SearchAnswer {
+  id: string;
+  status: 'searching' | 'done' | 'failed';
+  error: string | null;
+  query: AwardQuery;
+  results: AwardItinerary[];
+  notices: SearchNotice[];
+  alliances: SearchAlliance[];
+  createdAt: string;
+  finishedAt: string | null;
+  names: AwardNames;
+  quota: { daysLeft: number | null };
+}
+
+export type SearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+
+export const awardsApi = {
+  places: (q: string, lang: PlaceLanguage, signal?: AbortSignal) =>
+    apiGet<{ places: Place[] }>(`/api/awards/places?q=${encodeURIComponent(q)}&lang=${lang}`, signal ? { signal } : {}).then((answer) => answer.places),
+  samples: (lang: PlaceLanguage) => apiGet<{ samples: AwardSample[]; names: AwardNames }>(`/api/awards/samples?lang=${lang}`),
+  quota: () => apiGet<AwardQuota>('/api/awards/quota'),
+  calendar: (query: AwardCalendarQuery, lang: PlaceLanguage) => {
+    const params = new URLSearchParams({ origin: query.origin, destination: query.destination, month: query.month, cabin: query.cabin, seats: String(query.seats), stops: String(query.stops), lang });
+    if (query.alliance) params.set('alliance', query.alliance);
+    return apiGet<{ month: string; days: CalendarDay[]; names: AwardNames }>(`/api/awards/calendar?${params}`);
+  },
+  start: (request: Partial<CreateAwardSearch> & Pick<CreateAwardSearch, 'origin' | 'destination' | 'startDate' | 'endDate' | 'cabin'>) =>
+    apiSend<{ id: string; quota: { daysLeft: number | null } }>('POST', '/api/awards/searches', request),
+  search: (id: string, lang: PlaceLanguage) => apiGet<SearchAnswer>(`/api/awards/searches/${encodeURIComponent(id)}?lang=${lang}`),
+  /** The search's progress as server-sent events; the browser reconnects by itself after a drop. */
+  events: (id: string) => new EventSource(`/api/awards/searches/${encodeURIComponent(id)}/events`, { withCredentials: true }),
+};

@@ -1,0 +1,42 @@
+import type { Language } from '../../../core/locale.ts';
+
+/** How award results are written for the member: local times as the airports keep them, miles, durations. */
+
+const LOCALE: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
+
+/** "23:55" from "2026-12-01T23:55+08:00": the airport's own local time, never converted. */
+export function localTime(localWithOffset: string): string {
+  return localWithOffset.slice(11, 16);
+}
+
+/** A YYYY-MM-DD date as the member reads it, e.g. "Tue, Dec 1" or "12月1日 週二". */
+export function dayLabel(date: string, language: Language, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
+
+export function monthLabel(month: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** Weekday names, Sunday first. */
+export function weekdayNames(language: Language): string[] {
+  const format = new Intl.DateTimeFormat(LOCALE[language], { weekday: 'short', timeZone: 'UTC' });
+  // 2026-11-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2026, 10, 1 + index))));
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALE[language]).format(value);
+}
+
+/** "13h 05m" style, from the catalog's units. */
+export function duration(minutes: number, units: { hours: string; minutes: string }): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `${hours}${units.hours} ${String(rest).padStart(2, '0')}${units.minutes}`;
+}
+
+/** "14:05" in the member's own clock, for "as of" labels. */
+export function clockTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+}

@@ -1,0 +1,137 @@
+import { Badge, Box, Button, Card, Collapse, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { clockTime, dayLabel, duration, formatNumber, localTime } from './format.ts';
+
+/** "Simulated availability · as of Nov 21, 14:05": where a result came from and how fresh it is. */
+export function SourceLabel({ source }: { source: AwardItinerary['source'] }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  return (
+    <Badge variant="light" color={source.simulated ? 'grape' : 'teal'} size="sm" tt="none" data-testid="result-source">
+      {t(source.simulated ? 'result.sourceSimulated' : 'result.sourceSeatsAero', { time: clockTime(source.fetchedAt, language) })}
+    </Badge>
+  );
+}
+
+/**
+ * One award flight (SPEC §3): departure, arrival and local arrival, duration, stops, airlines,
+ * cabin, seats, mixed-cabin share, and every redeem option with its cash comparison.
+ */
+export function ItineraryCard({ itinerary, names, programme }: { itinerary: AwardItinerary; names: AwardNames; programme: string | null }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  const [open, setOpen] = useState(false);
+  const units = { hours: t('result.hoursUnit'), minutes: t('result.minutesUnit') };
+  const first = itinerary.legs[0];
+  const last = itinerary.legs[itinerary.legs.length - 1];
+  const via = itinerary.legs.slice(0, -1).map((leg) => leg.to);
+  const options = programme ? itinerary.redeemOptions.filter((option) => option.programme === programme) : itinerary.redeemOptions;
+  const cheapest = options[0];
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="itinerary" data-best={itinerary.best} data-stops={itinerary.stops}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Text size="xs" c="gray.7">
+              {dayLabel(itinerary.departure, language)}
+            </Text>
+            <Group gap={8} align="baseline">
+              <Text fz={22} fw={700} data-testid="itinerary-times">
+                {localTime(itinerary.departure)} – {localTime(itinerary.arrival)}
+              </Text>
+              {itinerary.arrivalDayOffset !== 0 && (
+                <Text size="sm" c="orange.8" fw={600} title={t('result.arrivesOn', { date: dayLabel(itinerary.arrival, language) })}>
+                  {itinerary.arrivalDayOffset > 0 ? `+${itinerary.arrivalDayOffset}` : itinerary.arrivalDayOffset}
+                </Text>
+              )}
+            </Group>
+            <Text size="sm">
+              {first?.from} → {last?.to} · {t('result.arrivesLocal', { time: localTime(itinerary.arrival), date: dayLabel(itinerary.arrival, language) })}
+            </Text>
+          </div>
+          {cheapest && (
+            <Box ta="right">
+              <Text fz={22} fw={700} c="blue.8" data-testid="itinerary-miles">
+                {formatNumber(cheapest.miles, language)}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {t('result.milesWith', { programme: names.programmes[cheapest.programme] ?? cheapest.programme })}
+              </Text>
+            </Box>
+          )}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="outline" tt="none">
+            {duration(itinerary.durationMinutes, units)}
+          </Badge>
+          <Badge variant="outline" tt="none" data-testid="itinerary-stops">
+            {itinerary.stops === 0 ? t('result.direct') : t('result.stopsVia', { count: itinerary.stops, via: via.join(', ') })}
+          </Badge>
+          <Badge variant="outline" tt="none">
+            {itinerary.airlines.map((code) => names.airlines[code] ?? code).join(' · ')}
+          </Badge>
+          <Badge variant="outline" tt="none">
+            {t(`cabins.${itinerary.cabin}`)}
+            {itinerary.mixedCabinPercent < 100 ? ` · ${t('result.mixedShare', { percent: itinerary.mixedCabinPercent })}` : ''}
+          </Badge>
+          <Badge variant="outline" tt="none" data-testid="itinerary-seats">
+            {t('result.seats', { count: itinerary.seats })}
+          </Badge>
+          <SourceLabel source={itinerary.source} />
+        </Group>
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped withTableBorder fz="sm" data-testid="redeem-options">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('result.programme')}</Table.Th>
+                <Table.Th ta="right">{t('result.miles')}</Table.Th>
+                <Table.Th ta="right">{t('result.fees')}</Table.Th>
+                <Table.Th ta="right">{t('result.cash')}</Table.Th>
+                <Table.Th ta="right">{t('result.centsPerPoint')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {options.map((option) => (
+                <Table.Tr key={option.programme} data-testid="redeem-option" data-programme={option.programme}>
+                  <Table.Td>
+                    {names.programmes[option.programme] ?? option.programme}
+                    {option.halfOfRoundTrip && (
+                      <Text span size="xs" c="gray.7">
+                        {' '}
+                        ({t('result.halfRoundTrip')})
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatNumber(option.miles, language)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(option.feesUsd, 'USD', language)}</Table.Td>
+                  <Table.Td ta="right" data-testid="cash-price">{formatMoney(Math.round(itinerary.cashUsd), 'USD', language)}</Table.Td>
+                  <Table.Td ta="right" data-testid="cents-per-point">
+                    {t('result.cents', { value: option.centsPerPoint.toFixed(1) })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+          {open ? t('result.hideFlights') : t('result.showFlights', { count: itinerary.legs.length })}
+        </Button>
+        <Collapse expanded={open}>
+          <Stack gap={4}>
+            {itinerary.legs.map((leg) => (
+              <Text size="sm" key={`${leg.flightNumber}-${leg.departure}`} data-testid="itinerary-leg">
+                <b>{leg.flightNumber}</b> {names.airlines[leg.airline] ?? leg.airline} · {leg.from} {localTime(leg.departure)} ({dayLabel(leg.departure, language)}) → {leg.to} {localTime(leg.arrival)} ({dayLabel(leg.arrival, language)}) · {t(`cabins.${leg.cabin}`)} ·{' '}
+                {t('result.seats', { count: leg.seats })}
+              </Text>
+            ))}
+          </Stack>
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { awardsApi, placeLanguage } from './awards-api.ts';
+import { dayLabel, formatNumber } from './format.ts';
+import { SourceLabel } from './itinerary-card.tsx';
+import { SearchPanel } from './search-panel.tsx';
+
+function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  const city = (code: string) => names.places[code]?.city ?? code;
+  const link = `/awardplus/redemption/s?from=${sample.origin}&to=${sample.destination}&date=${sample.date}&cabin=${sample.cabin}`;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="sample" data-region={sample.region} data-miles={sample.option.miles}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="baseline" wrap="nowrap">
+          <Text fw={700}>
+            {city(sample.origin)} → {city(sample.destination)}
+          </Text>
+          <Badge variant="light" tt="none">
+            {t(`cabins.${sample.cabin}`)}
+          </Badge>
+        </Group>
+        <Text fz={24} fw={700} c="blue.8">
+          {t('samples.miles', { miles: formatNumber(sample.option.miles, language) })}
+        </Text>
+        <Text size="sm">
+          {t('samples.with', { programme: names.programmes[sample.option.programme] ?? sample.option.programme, fees: formatMoney(sample.option.feesUsd, 'USD', language) })}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {t('samples.flight', {
+            date: dayLabel(sample.date, language),
+            airlines: sample.itinerary.airlines.map((code) => names.airlines[code] ?? code).join(' · '),
+            stops: sample.itinerary.stops === 0 ? t('result.direct') : t('result.stopsCount', { count: sample.itinerary.stops }),
+          })}
+        </Text>
+        <Text size="sm">{t('samples.value', { cash: formatMoney(Math.round(sample.itinerary.cashUsd), 'USD', language), cents: sample.option.centsPerPoint.toFixed(1) })}</Text>
+        <Group justify="space-between" mt={4}>
+          <SourceLabel source={sample.itinerary.source} />
+          <Anchor component={Link} to={link} size="sm">
+            {t('samples.searchThis')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /awardplus: the award search landing (SPEC §2) with the search panel and sample redemptions
+ * from the US and from Taiwan, worked out by the search itself on the current availability.
+ */
+export function AwardLandingPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  const [samples, setSamples] = useState<{ samples: AwardSample[]; names: AwardNames } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    awardsApi
+      .samples(placeLanguage(language))
+      .then((answer) => live && setSamples(answer))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <SearchPanel />
+      <section aria-labelledby="samples-title" data-testid="samples" data-loaded={samples !== null}>
+        <Title order={2} fz="xl" id="samples-title">
+          {t('samples.title')}
+        </Title>
+        <Text size="sm" c="gray.7" mb="sm">
+          {t('samples.lead')}
+        </Text>
+        {failed && <Text c="red.8">{t('samples.failed')}</Text>}
+        {(['us', 'tw'] as const).map((region) => (
+          <Stack key={region} gap="xs" mb="lg">
+            <Title order={3} fz="lg">
+              {t(`samples.${region}`)}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+              {samples
+                ? samples.samples.filter((sample) => sample.region === region).map((sample) => <SampleCard key={`${sample.origin}-${sample.destination}-${sample.cabin}`} sample={sample} names={samples.names} />)
+                : !failed && Array.from({ length: 4 }, (_, index) => <Skeleton key={index} height={190} radius="md" />)}
+            </SimpleGrid>
+          </Stack>
+        ))}
+      </section>
+    </PageFrame>
+  );
+}

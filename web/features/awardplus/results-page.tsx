@@ -1,0 +1,169 @@
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_ALLIANCES, type AwardNames, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { ProgressLoader } from '../../components/progress-loader.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { placeLanguage } from './awards-api.ts';
+import { AwardCalendar } from './award-calendar.tsx';
+import { BetaGate } from './beta-gate.tsx';
+import { dayLabel } from './format.ts';
+import { ResultsView } from './results-view.tsx';
+import { QuotaLine, useQuota } from './search-panel.tsx';
+import { useAwardSearch, type SearchState } from './use-award-search.ts';
+
+const MAX_STOPS_NUMBER = { direct: 0, one: 1, two: 2 } as const;
+
+/** "Taipei (TPE) → Los Angeles (LAX) · Business · Dec 1 – Dec 3 · 1 seat". */
+function QuerySummary({ query, names }: { query: AwardQuery; names: AwardNames }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  const place = (code: string) => (names.places[code] ? `${names.places[code].city} (${code})` : code);
+  const dates = query.dates.from === query.dates.to ? dayLabel(query.dates.from, language) : `${dayLabel(query.dates.from, language)} – ${dayLabel(query.dates.to, language)}`;
+  return (
+    <Text fw={600} size="lg" data-testid="query-summary">
+      {place(query.origin)} → {place(query.destination)} · {t(`cabins.${query.cabin}`)} · {dates} · {t('result.seatsAsked', { count: query.seats })}
+    </Text>
+  );
+}
+
+/** The scanning message of SPEC §4, alliance by alliance as the stream reports. */
+function Progress({ state }: { state: SearchState }) {
+  const { t } = useTranslation('awards');
+  const alliances = (state.answer?.query.alliance ? [state.answer.query.alliance] : SEARCH_ALLIANCES) as SearchAlliance[];
+  const settled = alliances.filter((alliance) => state.alliances[alliance]?.state === 'done' || state.alliances[alliance]?.state === 'down').length;
+  return (
+    <Stack gap="sm" data-testid="search-progress" data-phase={state.phase}>
+      <ProgressLoader status={state.phase === 'searching' ? t('states.searching') : t('states.scanning')} percent={state.phase === 'searching' ? undefined : Math.round((settled / alliances.length) * 100)} />
+      <List spacing={4} size="sm" center>
+        {alliances.map((alliance) => {
+          const progress = state.alliances[alliance];
+          const text = !progress
+            ? t('states.allianceWaiting', { alliance: t(`alliances.${alliance}`) })
+            : progress.state === 'scanning'
+              ? t('states.allianceScanning', { alliance: t(`alliances.${alliance}`) })
+              : progress.state === 'done'
+                ? t('states.allianceDone', { alliance: t(`alliances.${alliance}`), count: progress.found ?? 0 })
+                : t('states.allianceDown', { alliance: t(`alliances.${alliance}`) });
+          return (
+            <List.Item key={alliance} data-testid={`progress-${alliance}`} data-state={progress?.state ?? 'waiting'}>
+              {text}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Stack>
+  );
+}
+
+/** A failed or lost search, with the SPEC §8 message, named so tests and people can tell them apart. */
+function FailedSearch({ state, onAgain }: { state: SearchState; onAgain: () => void }) {
+  const { t } = useTranslation('awards');
+  const { t: tc } = useTranslation();
+  const kind =
+    state.phase === 'lost' || state.error === 'SEARCH_UNAVAILABLE'
+      ? 'unstable'
+      : state.error === 'SEARCH_TIMEOUT'
+        ? 'timeout'
+        : state.error === 'INVALID_AWARD_QUERY'
+          ? 'invalid'
+          : state.error === 'NOT_FOUND'
+            ? 'not-found'
+            : 'error';
+  const message = {
+    unstable: tc('errors.SEARCH_UNAVAILABLE'),
+    timeout: tc('errors.SEARCH_TIMEOUT'),
+    invalid: tc('errors.INVALID_AWARD_QUERY'),
+    'not-found': t('states.notFound'),
+    error: t('states.exception'),
+  }[kind];
+  return (
+    <Alert color={kind === 'timeout' || kind === 'unstable' ? 'orange' : 'red'} title={t(`states.${kind === 'not-found' ? 'notFoundTitle' : `${kind}Title`}`)} data-testid="search-state" data-state={kind}>
+      <Stack gap="sm">
+        <Text>{message}</Text>
+        <Button variant="white" w="fit-content" onClick={onAgain} data-testid="search-again">
+          {t('states.searchAgain')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Results of a search (`?id=`): streamed progress, then best and other flights, the alliance-down
+ * notice, no award on the dates, or the failure; and the route's award calendar.
+ */
+export function ResultsPage({ page, live = false }: { page: PageDef; live?: boolean }) {
+  const { t } = useTranslation('awards');
+  const { language } = useAppState();
+  const { member, ready } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = member ? params.get('id') : null;
+  const state = useAwardSearch(id, placeLanguage(language));
+  const { quota } = useQuota();
+  const panelPath = live ? '/awardplus/scraping' : '/awardplus/redemption';
+  const query = state.answer?.query;
+  const again = (date?: string) => navigate(date ? `${panelPath}?date=${date}` : panelPath);
+
+  if (!ready) return <PageFrame page={page} showHighlights={false} />;
+  if (!member)
+    return (
+      <PageFrame page={page} showHighlights={false}>
+        <BetaGate live={false} />
+      </PageFrame>
+    );
+  if (live && quota && !quota.scrapingEnabled)
+    return (
+      <PageFrame page={page} showHighlights={false}>
+        <BetaGate live />
+      </PageFrame>
+    );
+
+  const down = state.answer?.notices.flatMap((notice) => (notice.code === 'alliance-down' ? [notice.alliance] : [])) ?? [];
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <Stack gap="lg" data-testid="results-page" data-phase={state.phase}>
+        <Group justify="space-between" align="center" wrap="wrap">
+          {query && state.answer ? <QuerySummary query={query} names={state.answer.names} /> : <span />}
+          <Group gap="md">
+            <QuotaLine quota={quota ? { ...quota, daysLeft: state.answer?.quota.daysLeft ?? quota.daysLeft } : null} />
+            <Anchor component={Link} to={panelPath} data-testid="new-search">
+              {t('result.newSearch')}
+            </Anchor>
+          </Group>
+        </Group>
+        {(state.phase === 'searching' || state.phase === 'scanning') && <Progress state={state} />}
+        {(state.phase === 'failed' || state.phase === 'lost') && <FailedSearch state={state} onAgain={() => again()} />}
+        {state.phase === 'done' && state.answer && (
+          <>
+            {down.length > 0 && (
+              <Alert color="yellow" title={t('states.allianceDownTitle')} data-testid="notice-alliance-down">
+                {t('states.allianceDownBody', {
+                  down: down.map((alliance) => t(`alliances.${alliance}`)).join(', '),
+                  shown: state.answer.alliances.map((alliance) => t(`alliances.${alliance}`)).join(', '),
+                })}
+              </Alert>
+            )}
+            {state.answer.results.length === 0 ? (
+              <Alert color="blue" title={t('states.noAwardTitle')} data-testid="search-state" data-state="no-award">
+                {t('states.noAward')}
+              </Alert>
+            ) : (
+              <ResultsView answer={state.answer} />
+            )}
+          </>
+        )}
+        {query && (
+          <AwardCalendar
+            query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS_NUMBER[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
+            onPickDay={(date) => again(date)}
+          />
+        )}
+      </Stack>
+    </PageFrame>
+  );
+}

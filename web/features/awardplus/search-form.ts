@@ -1,0 +1,142 @@
+import type { Place } from '../../../core/awards/places.ts';
+import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import { SEAT_CHOICES, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { saveOriginCity } from '../../lib/travel-preferences.ts';
+
+/**
+ * What the panel 'Search for one-way award tickets' holds, and how it becomes the API's request.
+ * The last search is remembered in a cookie for a year (SPEC §3), as is the origin city.
+ */
+
+/** A chosen place: enough to show it again and to search it. */
+export type PlaceChoice = Pick<Place, 'code' | 'kind' | 'name' | 'city' | 'asciiCity' | 'country'>;
+
+export interface SearchForm {
+  origin: PlaceChoice | null;
+  destination: PlaceChoice | null;
+  dateMode: 'single' | 'range';
+  startDate: string;
+  endDate: string;
+  cabin: Cabin;
+  seats: number;
+  /** The most stops: 0 direct, 1 one stop, 2 two or more. */
+  stops: 0 | 1 | 2;
+  airlines: string[];
+  flightNumber: string;
+  timeOfDay: TimeOfDay[];
+  mixedCabin: boolean;
+  minCabinPercent: number;
+  alliance: SearchAlliance | null;
+}
+
+export const LAST_SEARCH_COOKIE = 'award_last_search';
+/** A mixed-cabin itinerary flies at least half its distance in the cabin asked, unless the member says otherwise. */
+export const DEFAULT_MIN_CABIN_PERCENT = 50;
+
+/** Today in the member's own calendar, YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const offset = now.getTimezoneOffset() * 60_000;
+  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function emptyForm(today = localToday()): SearchForm {
+  const start = addDays(today, 14);
+  return {
+    origin: null,
+    destination: null,
+    dateMode: 'single',
+    startDate: start,
+    endDate: start,
+    cabin: 'business',
+    seats: 1,
+    stops: 1,
+    airlines: [],
+    flightNumber: '',
+    timeOfDay: [],
+    mixedCabin: false,
+    minCabinPercent: DEFAULT_MIN_CABIN_PERCENT,
+    alliance: null,
+  };
+}
+
+/** Field problems the panel shows before asking the server: field → translation key. */
+export type FormProblems = Partial<Record<'origin' | 'destination' | 'startDate' | 'endDate' | 'flightNumber' | 'airlines', string>>;
+
+export function checkForm(form: SearchForm, daysPerSearch: number, today = localToday()): FormProblems {
+  const problems: FormProblems = {};
+  if (!form.origin) problems.origin = 'panel.problems.origin';
+  if (!form.destination) problems.destination = 'panel.problems.destination';
+  else if (form.origin && form.origin.code === form.destination.code) problems.destination = 'panel.problems.samePlace';
+  const dateShape = /^\d{4}-\d{2}-\d{2}$/;
+  if (!dateShape.test(form.startDate)) problems.startDate = 'panel.problems.date';
+  else if (form.startDate < today) problems.startDate = 'panel.problems.past';
+  if (form.dateMode === 'range') {
+    if (!dateShape.test(form.endDate)) problems.endDate = 'panel.problems.date';
+    else if (form.endDate < form.startDate) problems.endDate = 'panel.problems.endBeforeStart';
+    else if (daysBetween(form.startDate, form.endDate) + 1 > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
+  }
+  if (form.flightNumber.trim() && !/^[A-Z0-9]{2}\d{1,4}$/i.test(form.flightNumber.trim())) problems.flightNumber = 'panel.problems.flightNumber';
+  if (form.airlines.some((code) => !/^[A-Z0-9]{2}$/.test(code))) problems.airlines = 'panel.problems.airlines';
+  return problems;
+}
+
+export function toRequest(form: SearchForm, live = false): CreateAwardSearch {
+  const endDate = form.dateMode === 'single' ? form.startDate : form.endDate;
+  return {
+    origin: form.origin?.code ?? '',
+    destination: form.destination?.code ?? '',
+    startDate: form.startDate,
+    endDate,
+    cabin: form.cabin,
+    seats: form.seats,
+    stops: form.stops,
+    alliance: form.alliance,
+    airlines: form.airlines,
+    flightNumber: form.flightNumber.trim() ? form.flightNumber.trim().toUpperCase() : null,
+    timeOfDay: form.timeOfDay,
+    mixedCabin: form.mixedCabin,
+    minCabinPercent: form.mixedCabin ? form.minCabinPercent : 0,
+    live,
+  };
+}
+
+/** The seat choices of a cabin, keeping the member's choice when the cabin changes if it still fits. */
+export function seatsFor(cabin: Cabin, seats: number): number {
+  const choices = SEAT_CHOICES[cabin];
+  return choices.includes(seats) ? seats : (choices[0] as number);
+}
+
+/** Remembers the search (SPEC §3 cookies): the whole form, and the origin as the origin city. */
+export function rememberSearch(form: SearchForm): void {
+  writeCookie(LAST_SEARCH_COOKIE, JSON.stringify(form), { days: LIMITS.originCityCookieDays });
+  if (form.origin) saveOriginCity({ asciiName: form.origin.asciiCity, countryCode: form.origin.country, displayName: form.origin.city });
+}
+
+/** The last search, with dates moved forward when they have passed; null when there is none or it is unreadable. */
+export function lastSearch(today = localToday()): SearchForm | null {
+  const raw = readCookie(LAST_SEARCH_COOKIE);
+  if (!raw) return null;
+  try {
+    const saved = { ...emptyForm(today), ...(JSON.parse(raw) as Partial<SearchForm>) };
+    if (!(saved.cabin in SEAT_CHOICES)) return null;
+    if (saved.startDate < today) {
+      const length = Math.max(0, daysBetween(saved.startDate, saved.endDate));
+      saved.startDate = addDays(today, 14);
+      saved.endDate = addDays(saved.startDate, length);
+    }
+    saved.seats = seatsFor(saved.cabin, saved.seats);
+    return saved;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,242 @@
+import { Button, Card, Chip, Collapse, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import { usePopup } from '../../components/message-popup.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { awardsApi, type AwardQuota } from './awards-api.ts';
+import { PlaceSelect } from './place-select.tsx';
+import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, type FormProblems, type SearchForm } from './search-form.ts';
+
+/** The horizon of the award calendars airlines open: about 331 days. */
+const BOOKING_HORIZON_DAYS = 330;
+
+/** The member's plan limits and days left, for the panel and the results page; null for a visitor. */
+export function useQuota(): { quota: AwardQuota | null; refresh: () => void } {
+  const { member } = useAuth();
+  const [quota, setQuota] = useState<AwardQuota | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!member) {
+      setQuota(null);
+      return;
+    }
+    let live = true;
+    awardsApi
+      .quota()
+      .then((answer) => live && setQuota(answer))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [member, version]);
+  return { quota, refresh: () => setVersion((value) => value + 1) };
+}
+
+export function QuotaLine({ quota }: { quota: AwardQuota | null }) {
+  const { t } = useTranslation('awards');
+  if (!quota) return null;
+  return (
+    <Text size="sm" c="gray.7" data-testid="quota-left">
+      {quota.daysLeft === null ? t('quota.unlimited', { perSearch: quota.daysPerSearch }) : t('quota.left', { count: quota.daysLeft, perSearch: quota.daysPerSearch })}
+    </Text>
+  );
+}
+
+/**
+ * The panel 'Search for one-way award tickets' (SPEC §2, §3): every field of the query. It starts
+ * the search and opens its results; problems are named beside their field, and what the server
+ * refuses (over the limit, month used up, maintenance) comes in the message popup (SPEC §8).
+ */
+export function SearchPanel({ live = false, initial }: { live?: boolean; initial?: Partial<SearchForm> }) {
+  const { t } = useTranslation('awards');
+  const { t: tc, i18n } = useTranslation();
+  const { member, openLogin } = useAuth();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const { quota } = useQuota();
+  const today = localToday();
+  const [form, setForm] = useState<SearchForm>(() => ({ ...(lastSearch(today) ?? emptyForm(today)), ...initial }));
+  const [problems, setProblems] = useState<FormProblems>({});
+  const [more, setMore] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof SearchForm>(field: K, value: SearchForm[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+  const daysPerSearch = quota?.daysPerSearch ?? LIMITS.search.memberDaysPerSearch;
+  const problem = (field: keyof FormProblems) => (problems[field] ? t(problems[field], { days: daysPerSearch }) : undefined);
+
+  const submit = async () => {
+    if (!member) {
+      await popup.show({ title: t('panel.loginTitle'), message: tc('errors.NOT_SIGNED_IN'), confirmLabel: tc('popup.gotIt') });
+      openLogin({ mode: 'login', from: live ? 'scraping' : 'awardplus' });
+      return;
+    }
+    const found = checkForm(form, daysPerSearch, today);
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const started = await awardsApi.start(toRequest(form, live));
+      rememberSearch(form);
+      navigate(`${live ? '/awardplus/scraping/result' : '/awardplus/redemption/s/result'}?id=${started.id}`);
+    } catch (error) {
+      await showRefusal(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showRefusal = async (error: unknown) => {
+    const name = error instanceof ApiRequestError ? error.body?.error : undefined;
+    const message = errorMessage(error, tc, (key) => i18n.exists(key));
+    if (name === 'SEARCH_MONTH_USED_UP') {
+      // SPEC §8: the month's days are used up; sponsorship raises them.
+      const sponsor = await popup.show({ title: t('states.monthUsedUpTitle'), message: [message, t('states.monthUsedUpSponsor')], mode: 'yesno', confirmLabel: t('states.becomeSponsor'), cancelLabel: tc('popup.gotIt') });
+      if (sponsor) navigate('/support-tripplus');
+      return;
+    }
+    const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
+    if (name === 'SEARCH_TOO_MANY_DAYS' || (name === 'INVALID_INPUT' && fields)) {
+      setProblems((current) => ({ ...current, ...(fields?.endDate ? { endDate: 'panel.problems.tooManyDays' } : {}) }));
+    }
+    await popup.show({ title: name === 'SEARCH_MAINTENANCE' ? tc('notice.maintenanceTitle') : tc('errors.title'), message, confirmLabel: tc('popup.gotIt') });
+  };
+
+  const seatLabel = (cabin: Cabin, seats: number) => {
+    const choices = SEAT_CHOICES[cabin];
+    if (seats === choices[0]) return t('panel.seatsAny');
+    return seats === choices[choices.length - 1] ? `${seats}+` : String(seats);
+  };
+  const maxDate = addDays(today, BOOKING_HORIZON_DAYS);
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="search-panel" component="section" aria-labelledby="search-panel-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} fz="xl" id="search-panel-title">
+              {live ? t('panel.liveTitle') : t('panel.title')}
+            </Title>
+            <QuotaLine quota={quota} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PlaceSelect label={t('panel.origin')} value={form.origin} onChange={(place) => set('origin', place)} error={problem('origin')} testId="search-origin" />
+            <PlaceSelect label={t('panel.destination')} value={form.destination} onChange={(place) => set('destination', place)} error={problem('destination')} testId="search-destination" />
+          </SimpleGrid>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <SegmentedControl
+              value={form.dateMode}
+              onChange={(mode) => set('dateMode', mode as SearchForm['dateMode'])}
+              data={[
+                { value: 'single', label: t('panel.singleDay') },
+                { value: 'range', label: t('panel.dateRange') },
+              ]}
+              aria-label={t('panel.dates')}
+              data-testid="search-date-mode"
+            />
+            <TextInput type="date" label={form.dateMode === 'single' ? t('panel.date') : t('panel.startDate')} value={form.startDate} min={today} max={maxDate} onChange={(event) => set('startDate', event.currentTarget.value)} error={problem('startDate')} data-testid="search-start" />
+            {form.dateMode === 'range' && (
+              <TextInput type="date" label={t('panel.endDate')} value={form.endDate} min={form.startDate || today} max={maxDate} onChange={(event) => set('endDate', event.currentTarget.value)} error={problem('endDate')} description={t('panel.daysPerSearch', { days: daysPerSearch })} data-testid="search-end" />
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Select
+              label={t('panel.cabin')}
+              value={form.cabin}
+              allowDeselect={false}
+              onChange={(cabin) => {
+                if (!cabin) return;
+                setForm((current) => ({ ...current, cabin: cabin as Cabin, seats: seatsFor(cabin as Cabin, current.seats) }));
+              }}
+              data={CABINS.map((cabin) => ({ value: cabin, label: t(`cabins.${cabin}`) }))}
+              data-testid="search-cabin"
+            />
+            <Select
+              label={t('panel.seats')}
+              value={String(form.seats)}
+              allowDeselect={false}
+              onChange={(seats) => seats && set('seats', Number(seats))}
+              data={SEAT_CHOICES[form.cabin].map((seats) => ({ value: String(seats), label: seatLabel(form.cabin, seats) }))}
+              data-testid="search-seats"
+            />
+            <Select
+              label={t('panel.stops')}
+              value={String(form.stops)}
+              allowDeselect={false}
+              onChange={(stops) => stops && set('stops', Number(stops) as SearchForm['stops'])}
+              data={[0, 1, 2].map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
+              data-testid="search-stops"
+            />
+            <Select
+              label={t('panel.alliance')}
+              value={form.alliance ?? 'all'}
+              allowDeselect={false}
+              onChange={(alliance) => set('alliance', alliance === 'all' || !alliance ? null : (alliance as SearchAlliance))}
+              data={[{ value: 'all', label: t('alliances.all') }, ...(['star', 'oneworld', 'skyteam'] as const).map((alliance) => ({ value: alliance, label: t(`alliances.${alliance}`) }))]}
+              data-testid="search-alliance"
+            />
+          </SimpleGrid>
+          <Button variant="subtle" w="fit-content" px={0} onClick={() => setMore((open) => !open)} aria-expanded={more} data-testid="search-more">
+            {more ? t('panel.fewerOptions') : t('panel.moreOptions')}
+          </Button>
+          <Collapse expanded={more}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TagsInput
+                  label={t('panel.airlines')}
+                  description={t('panel.airlinesHint')}
+                  value={form.airlines}
+                  onChange={(codes) => set('airlines', [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))].slice(0, 20))}
+                  error={problem('airlines')}
+                  data-testid="search-airlines"
+                />
+                <TextInput label={t('panel.flightNumber')} description={t('panel.flightNumberHint')} value={form.flightNumber} maxLength={6} onChange={(event) => set('flightNumber', event.currentTarget.value.toUpperCase())} error={problem('flightNumber')} data-testid="search-flight" />
+              </SimpleGrid>
+              <div>
+                <Text size="sm" fw={500} mb={6} id="time-of-day-label">
+                  {t('panel.timeOfDay')}
+                </Text>
+                <Chip.Group multiple value={form.timeOfDay} onChange={(slots) => set('timeOfDay', slots as TimeOfDay[])}>
+                  <Group gap="xs" role="group" aria-labelledby="time-of-day-label">
+                    {(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => (
+                      <Chip key={slot} value={slot} size="sm" data-testid={`search-time-${slot}`}>
+                        {t(`timeOfDay.${slot}`)}
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
+              </div>
+              <Group align="flex-end" gap="lg">
+                <Switch label={t('panel.mixedCabin')} description={t('panel.mixedCabinHint')} checked={form.mixedCabin} onChange={(event) => set('mixedCabin', event.currentTarget.checked)} data-testid="search-mixed" />
+                {form.mixedCabin && (
+                  <NumberInput label={t('panel.minCabinPercent')} value={form.minCabinPercent} min={0} max={100} step={10} suffix="%" w={180} onChange={(value) => set('minCabinPercent', Math.max(0, Math.min(100, Number(value) || 0)))} data-testid="search-mixed-percent" />
+                )}
+              </Group>
+            </Stack>
+          </Collapse>
+          <Group justify="space-between" align="center">
+            <Text size="xs" c="gray.7">
+              {live ? t('panel.liveNote') : t('panel.sourceNote')}
+            </Text>
+            <Button type="submit" size="md" loading={busy} data-testid="search-submit">
+              {live ? t('panel.liveSubmit') : t('panel.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
