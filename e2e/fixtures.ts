@@ -52,16 +52,16 @@ interface MailboxMessage {
   html: string;
 }
 
-/** Messages the site sent to an address, newest first, from the development mailbox. */
-export async function mailTo(email: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${inject('baseUrl')}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+/** Messages the site sent to an address, newest first, from the development mailbox (of the shared server unless another is named). */
+export async function mailTo(email: string, baseUrl: string = inject('baseUrl')): Promise<MailboxMessage[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: MailboxMessage[] }).messages;
 }
 
 /** Waits for the newest activation code sent to an address. */
-export async function activationCodeFor(email: string, after = 0): Promise<string> {
+export async function activationCodeFor(email: string, after = 0, baseUrl: string = inject('baseUrl')): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const messages = await mailTo(email);
+    const messages = await mailTo(email, baseUrl);
     if (messages.length > after) {
       const code = /^([A-Z0-9_]{5})$/m.exec(messages[0]?.text ?? '')?.[1];
       if (code) return code;
@@ -81,7 +81,7 @@ export function uniqueEmail(label = 'member'): string {
  * A new, activated member, signed in on the given browser context through the API (the same
  * calls the page makes, with the CSRF cookie and header). Returns the credentials.
  */
-export async function signInNewMember(context: BrowserContext, overrides: { nickname?: string } = {}) {
+export async function signInNewMember(context: BrowserContext, overrides: { nickname?: string; baseUrl?: string } = {}) {
   const email = uniqueEmail();
   const password = 'a long password';
   const api = context.request;
@@ -91,7 +91,7 @@ export async function signInNewMember(context: BrowserContext, overrides: { nick
   const nickname = overrides.nickname ?? 'Traveller';
   const signup = await api.post('/api/auth/signup', { headers, data: { nickname, email, password, captcha: 'test-ok' } });
   if (!signup.ok()) throw new Error(`sign-up failed: ${await signup.text()}`);
-  const code = await activationCodeFor(email);
+  const code = await activationCodeFor(email, 0, overrides.baseUrl ?? inject('baseUrl'));
   await api.post('/api/auth/activate', { headers, data: { email, code } });
   const login = await api.post('/api/auth/login', { headers, data: { email, password, captcha: 'test-ok' } });
   if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);

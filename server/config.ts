@@ -97,6 +97,8 @@ export const ConfigSchema = z.object({
    * and test an outage: the other alliances' results still show, with the alliance-down notice.
    */
   AWARD_SIMULATION_OUTAGE: z.string().default(''),
+  /** Alliances the simulated source answers too slowly for (past AWARD_SOURCE_TIMEOUT_MS), as a hung upstream would. */
+  AWARD_SIMULATION_SLOW: z.string().default(''),
   /** Shows the award search's maintenance message (SPEC §8) while the rest of the site works. */
   AWARD_SEARCH_MAINTENANCE: boolean.default(false),
 });

@@ -21,7 +21,8 @@ export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, no
       simulated = SimulatedSource.start({
         seed: config.AWARD_SIMULATION_SEED,
         now,
-        outage: listSetting(config.AWARD_SIMULATION_OUTAGE).filter((alliance): alliance is SearchAlliance => (SEARCH_ALLIANCES as readonly string[]).includes(alliance)),
+        outage: alliancesSetting(config.AWARD_SIMULATION_OUTAGE),
+        slow: alliancesSetting(config.AWARD_SIMULATION_SLOW),
         ...(airports.length > 0 ? { small: { airports, days: config.AWARD_SIMULATION_DAYS } } : {}),
       });
       const ready = await simulated.ready();
@@ -39,4 +40,8 @@ export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, no
       await simulated?.close();
     },
   };
+}
+
+function alliancesSetting(value: string): SearchAlliance[] {
+  return listSetting(value).filter((alliance): alliance is SearchAlliance => (SEARCH_ALLIANCES as readonly string[]).includes(alliance));
 }

@@ -29,6 +29,8 @@ export interface SimulatedSourceOptions {
   limit?: number;
   /** Alliances whose searches fail, as an upstream outage would (AWARD_SIMULATION_OUTAGE). */
   outage?: readonly SearchAlliance[];
+  /** Alliances whose searches never answer, as a hung upstream (AWARD_SIMULATION_SLOW): the caller's timeout ends them. */
+  slow?: readonly SearchAlliance[];
 }
 
 export interface SimulatedSourceReady {
@@ -73,16 +75,18 @@ export class SimulatedSource implements AwardSource {
   readonly #worker: Worker;
   readonly #limit: number;
   readonly #outage: ReadonlySet<SearchAlliance>;
+  readonly #slow: ReadonlySet<SearchAlliance>;
   readonly #ready: Promise<SimulatedSourceReady>;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   /** Set once the worker is gone (closed or crashed): every call fails with it from then on. */
   #stopped: Error | null = null;
 
-  private constructor(worker: Worker, limit: number, outage: readonly SearchAlliance[]) {
+  private constructor(worker: Worker, limit: number, outage: readonly SearchAlliance[], slow: readonly SearchAlliance[]) {
     this.#worker = worker;
     this.#limit = limit;
     this.#outage = new Set(outage);
+    this.#slow = new Set(slow);
     this.#ready = new Promise<SimulatedSourceReady>((resolve, reject) => {
       worker.on('message', (reply: EngineWorkerReply) => {
         if ('type' in reply) {
@@ -111,11 +115,11 @@ export class SimulatedSource implements AwardSource {
     this.#ready.catch(() => undefined);
   }
 
-  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT, outage = [] }: SimulatedSourceOptions): SimulatedSource {
+  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT, outage = [], slow = [] }: SimulatedSourceOptions): SimulatedSource {
     const workerData: EngineWorkerData = { seed, nowMs: now().getTime(), ...(small ? { small: true, airports: small.airports, days: small.days } : {}) };
     // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
     const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv: [] });
-    return new SimulatedSource(worker, limit, outage);
+    return new SimulatedSource(worker, limit, outage, slow);
   }
 
   /** Resolves once the inventory is built (searches sent before then wait in the worker's queue). */
@@ -130,6 +134,12 @@ export class SimulatedSource implements AwardSource {
 
   async search({ query, alliance, now, signal, fresh }: SourceRequest): Promise<AwardItinerary[]> {
     if (this.#outage.has(alliance)) throw new SimulatedEngineError(`Simulated outage of ${alliance}`);
+    if (this.#slow.has(alliance)) {
+      await new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(abortReason(signal));
+        signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
+      });
+    }
     const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit, fresh: fresh ?? false }, signal);
     if (!('itineraries' in reply)) throw new SimulatedEngineError('The simulated engine answered a search with something else');
     return reply.itineraries;

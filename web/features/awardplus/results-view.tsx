@@ -1,7 +1,7 @@
 import { Alert, Button, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { markBest, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type AwardItinerary, type SortOrder, type TimeOfDay } from '../../../core/awards/search.ts';
+import { markBest, MAX_STOPS, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type AwardItinerary, type SortOrder, type TimeOfDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
@@ -37,7 +37,7 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const { language } = useAppState();
   const [programme, setProgramme] = useState<string | null>(null);
   const [order, setOrder] = useState<SortOrder>('departure');
-  const [filters, setFilters] = useState<Filters>({ maxStops: 2, airlines: [], timeOfDay: [], date: null });
+  const [filters, setFilters] = useState<Filters>({ maxStops: MAX_STOPS[answer.query.stops], airlines: [], timeOfDay: [], date: null });
   const [othersShown, setOthersShown] = useState(OTHERS_PAGE);
 
   const programmes = useMemo(() => {
@@ -88,7 +88,7 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
           value={String(filters.maxStops)}
           allowDeselect={false}
           onChange={(value) => value && set('maxStops', Number(value))}
-          data={[0, 1, 2].map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
+          data={[0, 1, 2].filter((stops) => stops <= MAX_STOPS[answer.query.stops]).map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
           data-testid="filter-stops"
         />
         <MultiSelect

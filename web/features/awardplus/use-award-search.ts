@@ -87,15 +87,15 @@ export function useAwardSearch(id: string | null, language: PlaceLanguage): Sear
       };
     };
 
-    // The stored search first: a finished one needs no stream (a reload, a shared link).
+    // The stored search first, for what was asked; then its progress. A search that finished
+    // moments ago still replays its progress (the server keeps it for ten minutes), an older one
+    // answers "done" at once.
     awardsApi
       .search(id, language)
       .then((answer) => {
         if (stopped) return;
-        if (answer.status === 'searching') {
-          setState((current) => ({ ...current, answer }));
-          listen();
-        } else finish(answer);
+        setState((current) => ({ ...current, answer: { ...answer, status: 'searching' } }));
+        listen();
       })
       .catch(fail);
 

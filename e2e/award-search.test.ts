@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, newContext } from './browser.ts';
+import { choosePlace, recordProgress } from './award-helpers.ts';
+import { signInNewMember } from './fixtures.ts';
+import type { Browser } from 'playwright-core';
+
+/**
+ * Issue 5's "done when": a member signs in, searches TPE → LAX over three days in business, sees
+ * the streamed progress, then results with redeem options, the cash comparison and the calendar,
+ * in each language, on a phone and a desktop; the quota counts down.
+ */
+
+type Catalog = Record<string, Record<string, string>>;
+const awards = (language: string): Catalog => JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8'));
+const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What each language types into the place fields: its own way of writing the cities. */
+const TYPED: Record<string, { origin: string; destination: string }> = {
+  en: { origin: 'taipei', destination: 'los angeles' },
+  'zh-Hant': { origin: '台北', destination: '洛杉磯' },
+  'zh-Hans': { origin: '台北', destination: '洛杉矶' },
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const RUNS = (['en', 'zh-Hant', 'zh-Hans'] as const).flatMap((language) => [
+  { language, device: 'desktop', viewport: DESKTOP },
+  { language, device: 'phone', viewport: PHONE },
+]);
+
+describe('award search, TPE → LAX over three days in business', () => {
+  it.each(RUNS)('$language on a $device: streamed progress, results with redeem options and cash, the calendar, the quota counting down', async ({ language, device, viewport }) => {
+    const t = awards(language);
+    const context: BrowserContext = await newContext(browser, { language, viewport, baseUrl: inject('baseUrl') });
+    try {
+      await signInNewMember(context);
+      const page = await context.newPage();
+      await recordProgress(page);
+      await page.goto('/awardplus');
+      const panel = page.locator('[data-testid="search-panel"]');
+      await panel.waitFor();
+      expect(await panel.getByRole('heading', { level: 2 }).innerText()).toBe(t.panel?.title);
+      await expect.poll(() => page.locator('[data-testid="quota-left"]').innerText()).toContain('15');
+
+      await choosePlace(page, 'origin', TYPED[language]!.origin, 'TPE');
+      await choosePlace(page, 'destination', TYPED[language]!.destination, 'LAX');
+      await page.locator('[data-testid="search-date-mode"] label').nth(1).click();
+      await page.locator('[data-testid="search-start"]').fill(dateAfter(20));
+      await page.locator('[data-testid="search-end"]').fill(dateAfter(22));
+      await page.screenshot({ path: `e2e/screenshots/award-panel-${language}-${device}.png`, fullPage: true });
+
+      await page.locator('[data-testid="search-submit"]').click();
+      await page.waitForURL(/\/awardplus\/redemption\/s\/result\?id=/);
+
+      const results = page.locator('[data-testid="results"]');
+      await results.waitFor({ timeout: 60_000 });
+      // Streamed progress: the page heard each alliance scanned and answered, then done, and showed it.
+      const { phases, sse } = await page.evaluate(() => {
+        const record = window as unknown as { phases: string[]; sse: string[] };
+        return { phases: record.phases, sse: record.sse };
+      });
+      for (const alliance of ['star', 'oneworld', 'skyteam']) {
+        expect(sse).toContain(`scanning {"type":"scanning","alliance":"${alliance}"}`);
+        expect(sse.some((event) => event.startsWith(`alliance-done {"type":"alliance-done","alliance":"${alliance}"`))).toBe(true);
+      }
+      expect(sse.at(-1)).toBe('done {"type":"done","status":"done"}');
+      expect(phases).toEqual(['searching', 'scanning', 'done']);
+
+      expect(await page.locator('[data-testid="query-summary"]').innerText()).toContain('TPE');
+      const best = page.locator('[data-testid="best-flights"] [data-testid="itinerary"]');
+      expect(await best.count()).toBeGreaterThan(0);
+      const first = best.first();
+      expect(await first.locator('[data-testid="result-source"]').innerText()).toContain(t.result!.sourceSimulated!.split('·')[0]!.trim());
+      expect(await first.locator('[data-testid="redeem-option"]').count()).toBeGreaterThan(0);
+      expect(await first.locator('[data-testid="cash-price"]').first().innerText()).toMatch(/\d/);
+      expect(await first.locator('[data-testid="cents-per-point"]').first().innerText()).toMatch(/\d+\.\d¢/);
+
+      // The redeem-option selector: choosing a programme shows only its price on every flight.
+      await page.locator('[data-testid="redeem-selector"]').click();
+      const option = page.getByRole('option').nth(1);
+      await option.click();
+      const rows = page.locator('[data-testid="itinerary"] [data-testid="redeem-option"]');
+      const programmes = new Set(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-programme'))));
+      expect(programmes.size).toBe(1);
+
+      // The award calendar: the searched days carry their lowest miles.
+      const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
+      await calendar.waitFor({ timeout: 60_000 });
+      const month = dateAfter(20).slice(0, 7);
+      if ((await calendar.getAttribute('data-month')) === month) {
+        expect(Number(await calendar.locator(`[data-testid="calendar-day"][data-date="${dateAfter(20)}"]`).getAttribute('data-miles'))).toBeGreaterThan(0);
+      }
+      await expect.poll(() => page.locator('[data-testid="quota-left"]').innerText()).toContain('12');
+      await page.screenshot({ path: `e2e/screenshots/award-results-${language}-${device}.png`, fullPage: false });
+      await calendar.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e/screenshots/award-calendar-${language}-${device}.png` });
+    } finally {
+      await context.close();
+    }
+  });
+});
