@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayDifference } from './zoned-time.ts';
-import { CABINS, datesOfMonth, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
+import { CABINS, datesOfMonth, openAwardQuery, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
 
 /**
  * The request of `POST /api/awards/searches` (issue 5, fixed so outside checks can call it), and
@@ -70,15 +70,19 @@ export function searchDays(request: Pick<CreateAwardSearch, 'startDate' | 'endDa
   return dayDifference(request.startDate, request.endDate) + 1;
 }
 
+/** "4+" asked as 7 means at least the top choice of the cabin's tier. */
+function seatsAsked(cabin: Cabin, seats: number): number {
+  const choices = SEAT_CHOICES[cabin];
+  return Math.min(seats, choices[choices.length - 1] as number);
+}
+
 export function toAwardQuery(request: CreateAwardSearch): AwardQuery {
-  const choices = SEAT_CHOICES[request.cabin];
   return {
     origin: request.origin,
     destination: request.destination,
     dates: { from: request.startDate, to: request.endDate },
     cabin: request.cabin,
-    // "4+" asked as 7 means at least the top choice.
-    seats: Math.min(request.seats, choices[choices.length - 1] as number),
+    seats: seatsAsked(request.cabin, request.seats),
     airlines: request.airlines,
     flightNumber: request.flightNumber ?? null,
     stops: STOPS[request.stops] ?? 'two',
@@ -104,23 +108,16 @@ export const AwardCalendarQuerySchema = z.object({
 });
 export type AwardCalendarQuery = z.infer<typeof AwardCalendarQuerySchema>;
 
-/** The engine's query for one calendar month (every filter the calendar does not offer is "any"). */
+/** The engine's query for one calendar month (every filter the calendar does not offer is open). */
 export function calendarAwardQuery(request: AwardCalendarQuery): AwardQuery {
   const dates = datesOfMonth(request.month);
-  return toAwardQuery({
+  return openAwardQuery({
     origin: request.origin,
     destination: request.destination,
-    startDate: dates[0] as string,
-    endDate: dates[dates.length - 1] as string,
+    dates: { from: dates[0] as string, to: dates[dates.length - 1] as string },
     cabin: request.cabin,
-    seats: request.seats,
-    stops: request.stops,
-    alliance: request.alliance ?? null,
-    airlines: [],
-    flightNumber: null,
-    timeOfDay: [],
-    mixedCabin: false,
-    minCabinPercent: 0,
-    live: false,
+    seats: seatsAsked(request.cabin, request.seats),
+    stops: STOPS[request.stops] ?? 'two',
+    alliance: (request.alliance as AwardQuery['alliance']) ?? null,
   });
 }

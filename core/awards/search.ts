@@ -40,6 +40,9 @@ export const SEAT_CHOICES: Record<Cabin, readonly number[]> = {
   first: [1, 2, 3, 4],
 };
 
+/** How far ahead airlines open their award schedules (the simulated ones, and the date fields' limit). */
+export const BOOKING_HORIZON_DAYS = 330;
+
 /** The longest date range one search may cover (the member's monthly quota is counted elsewhere). */
 export const MAX_SEARCH_DAYS = 15;
 
@@ -66,6 +69,23 @@ export interface AwardQuery {
   mixedCabin: { allowed: boolean; minPercent: number };
   /** Only this alliance's airlines (plus the partners its programmes book); null for all. */
   alliance: SearchAlliance | null;
+}
+
+/** A query on a route with every other filter left open: any airline, flight and time, no mixed cabin. */
+export function openAwardQuery(route: Pick<AwardQuery, 'origin' | 'destination' | 'dates' | 'cabin'> & Partial<Pick<AwardQuery, 'seats' | 'stops' | 'alliance'>>): AwardQuery {
+  return {
+    origin: route.origin,
+    destination: route.destination,
+    dates: route.dates,
+    cabin: route.cabin,
+    seats: route.seats ?? 1,
+    airlines: [],
+    flightNumber: null,
+    stops: route.stops ?? 'two',
+    timesOfDay: [],
+    mixedCabin: { allowed: false, minPercent: 100 },
+    alliance: route.alliance ?? null,
+  };
 }
 
 export type SourceId = 'simulated' | 'seats.aero';
@@ -179,6 +199,22 @@ export type SearchProgress =
   | { type: 'scanning'; alliance: SearchAlliance }
   | { type: 'alliance-done'; alliance: SearchAlliance; found: number }
   | { type: 'alliance-down'; alliance: SearchAlliance };
+
+/** What a running search streams: its progress, then `done` (with the error's name when it failed). */
+export type AwardSearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+
+/** A member's search as stored: what was asked, its state, and what it found. */
+export interface AwardSearchView {
+  id: string;
+  status: 'searching' | 'done' | 'failed';
+  error: string | null;
+  query: AwardQuery;
+  results: AwardItinerary[];
+  notices: SearchNotice[];
+  alliances: SearchAlliance[];
+  createdAt: string;
+  finishedAt: string | null;
+}
 
 export interface AwardSearchResult {
   itineraries: AwardItinerary[];

@@ -1,6 +1,9 @@
 import { hashInts, hashString, unit } from './hash.ts';
 import type { Cabin } from './simulated-schedule.ts';
+import { BOOKING_HORIZON_DAYS } from './search.ts';
 import { dayDifference } from './zoned-time.ts';
+
+export { BOOKING_HORIZON_DAYS };
 
 /**
  * Award seats of the simulated source: a pure function of (seed, flight, date, cabin, epoch).
@@ -10,8 +13,6 @@ import { dayDifference } from './zoned-time.ts';
  * some gone, and tracking has something true to detect.
  */
 
-/** How far ahead the simulated airlines open their schedules. */
-export const BOOKING_HORIZON_DAYS = 330;
 const BASE_OPEN: Record<Cabin, number> = { economy: 0.55, premium: 0.3, business: 0.22, first: 0.12 };
 const MAX_SEATS: Record<Cabin, number> = { economy: 9, premium: 4, business: 4, first: 2 };
 export const CABIN_INDEX: Record<Cabin, number> = { economy: 0, premium: 1, business: 2, first: 3 };

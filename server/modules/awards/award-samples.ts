@@ -1,5 +1,10 @@
 import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
-import { cheapestOption, type AwardSample, type Cabin } from '../../../core/awards/search.ts';
+import {
+  cheapestOption,
+  openAwardQuery,
+  type AwardSample,
+  type Cabin,
+} from '../../../core/awards/search.ts';
 import type { AwardSearch } from './award-search.ts';
 
 /**
@@ -56,19 +61,15 @@ export class AwardSamples {
     for (const route of SAMPLE_ROUTES) {
       // A route the source cannot serve (a small test inventory, an outage) is left out, not the whole list.
       const result = await search
-        .search({
-          origin: route.origin,
-          destination: route.destination,
-          dates: { from, to },
-          cabin: route.cabin,
-          seats: 1,
-          airlines: [],
-          flightNumber: null,
-          stops: 'one',
-          timesOfDay: [],
-          mixedCabin: { allowed: false, minPercent: 100 },
-          alliance: null,
-        })
+        .search(
+          openAwardQuery({
+            origin: route.origin,
+            destination: route.destination,
+            dates: { from, to },
+            cabin: route.cabin,
+            stops: 'one',
+          }),
+        )
         .catch(() => null);
       if (!result) continue;
       const cheapest = cheapestOption(result.itineraries);

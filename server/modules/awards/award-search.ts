@@ -66,6 +66,17 @@ function queryErrorCode(error: unknown): QueryErrorCode | null {
   return isAwardQueryErrorCode(error.code) ? error.code : null;
 }
 
+/**
+ * No source answered: when every one asked ran out of time it is a gateway timeout (SPEC §8: ask
+ * for fewer dates), otherwise the sources are unavailable (the unstable-connection message).
+ */
+function nothingAnswered(failures: readonly FailureReason[]): AppError {
+  if (failures.length > 0 && failures.every((reason) => reason === 'timeout')) {
+    return new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award search took too long. Please try again, or narrow the search.' });
+  }
+  return new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
+}
+
 function invalidQuery(code: QueryErrorCode): AppError {
   const { field, message } = QUERY_ERRORS[code];
   return new AppError('INVALID_AWARD_QUERY', { status: 400, message, fields: { [field]: code } });
@@ -134,11 +145,7 @@ export class AwardSearch {
     }
     if (answered.length === 0) {
       const failures = outcomes.filter((outcome) => 'failed' in outcome);
-      // Every source was asked and every one ran out of time: a gateway timeout, not an outage.
-      if (failures.length > 0 && failures.every((outcome) => outcome.failed === 'timeout')) {
-        throw new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award search took too long. Please try again, or narrow the search.' });
-      }
-      throw new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
+      throw nothingAnswered(failures.map((outcome) => outcome.failed));
     }
 
     const merged = markBest(mergeAnswers(outcomes), null);
@@ -172,10 +179,7 @@ export class AwardSearch {
       }),
     );
     const days = answers.filter((answer): answer is CalendarDay[] => Array.isArray(answer));
-    if (days.length === 0) {
-      if (answers.length > 0 && answers.every((answer) => answer === 'timeout')) throw new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award calendar took too long. Please try again.' });
-      throw new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
-    }
+    if (days.length === 0) throw nothingAnswered(answers.filter((answer): answer is 'timeout' | 'error' => typeof answer === 'string'));
     const lowest = new Map<string, CalendarDay>();
     for (const day of days.flat()) {
       const known = lowest.get(day.date);

@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarAwardQuery, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import type { AwardItinerary, AwardQuery, CalendarDay, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
+import type { AwardQuery, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ import type { AwardSearch } from './award-search.ts';
  * a whole gives its days back.
  */
 
-export type SearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+export type SearchEvent = AwardSearchEvent;
 
 interface Running {
   memberId: string;
@@ -32,17 +32,7 @@ const CALENDAR_ENTRIES = 500;
 /** How long a finished search's events stay in memory for a late stream (then the stored row answers). */
 const KEEP_EVENTS_MS = 10 * 60 * 1000;
 
-export interface SearchView {
-  id: string;
-  status: 'searching' | 'done' | 'failed';
-  error: string | null;
-  query: AwardQuery;
-  results: AwardItinerary[];
-  notices: SearchNotice[];
-  alliances: SearchAlliance[];
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type SearchView = AwardSearchView;
 
 export class AwardSearches {
   readonly #running = new Map<string, Running>();

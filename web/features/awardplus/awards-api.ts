@@ -1,12 +1,12 @@
-import type { Place } from '../../../core/awards/places.ts';
+import type { Place, PlaceLanguage } from '../../../core/awards/places.ts';
 import type { AwardCalendarQuery, CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import type { AwardItinerary, AwardNames, AwardQuery, AwardSample, CalendarDay, SearchAlliance, SearchNotice, SearchProgress } from '../../../core/awards/search.ts';
+import type { AwardNames, AwardSample, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
 import type { Language } from '../../../core/locale.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 /** The award search API as the pages call it (docs/awards.md). */
 
-export type PlaceLanguage = Extract<Language, 'en' | 'zh-Hant' | 'zh-Hans'>;
+export type { PlaceLanguage };
 
 /** Japanese pages fall back to English names. */
 export const placeLanguage = (language: Language): PlaceLanguage => (language === 'ja' ? 'en' : language);
@@ -20,21 +20,10 @@ export interface AwardQuota {
   scrapingEnabled: boolean;
 }
 
-export interface SearchAnswer {
-  id: string;
-  status: 'searching' | 'done' | 'failed';
-  error: string | null;
-  query: AwardQuery;
-  results: AwardItinerary[];
-  notices: SearchNotice[];
-  alliances: SearchAlliance[];
-  createdAt: string;
-  finishedAt: string | null;
-  names: AwardNames;
-  quota: { daysLeft: number | null };
-}
+/** A search as the results page reads it: the stored search, the names it mentions, the days left. */
+export type SearchAnswer = AwardSearchView & { names: AwardNames; quota: { daysLeft: number | null } };
 
-export type SearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+export type SearchEvent = AwardSearchEvent;
 
 export const awardsApi = {
   places: (q: string, lang: PlaceLanguage, signal?: AbortSignal) =>

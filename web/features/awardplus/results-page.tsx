@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_ALLIANCES, type AwardNames, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import { MAX_STOPS, SEARCH_ALLIANCES, type AwardNames, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -14,8 +14,6 @@ import { dayLabel } from './format.ts';
 import { ResultsView } from './results-view.tsx';
 import { QuotaLine, useQuota } from './search-panel.tsx';
 import { useAwardSearch, type SearchState } from './use-award-search.ts';
-
-const MAX_STOPS_NUMBER = { direct: 0, one: 1, two: 2 } as const;
 
 /** "Taipei (TPE) → Los Angeles (LAX) · Business · Dec 1 – Dec 3 · 1 seat". */
 function QuerySummary({ query, names }: { query: AwardQuery; names: AwardNames }) {
@@ -159,7 +157,7 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
         )}
         {query && (
           <AwardCalendar
-            query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS_NUMBER[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
+            query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
             onPickDay={(date) => again(date)}
           />
         )}

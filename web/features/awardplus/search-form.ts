@@ -1,6 +1,8 @@
 import type { Place } from '../../../core/awards/places.ts';
 import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import { SEAT_CHOICES, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
+import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { saveOriginCity } from '../../lib/travel-preferences.ts';
@@ -42,11 +44,7 @@ export function localToday(now = new Date()): string {
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return dateOfEpochDay(epochDay(date) + days);
 }
 
 export function emptyForm(today = localToday()): SearchForm {
@@ -83,7 +81,7 @@ export function checkForm(form: SearchForm, daysPerSearch: number, today = local
   if (form.dateMode === 'range') {
     if (!dateShape.test(form.endDate)) problems.endDate = 'panel.problems.date';
     else if (form.endDate < form.startDate) problems.endDate = 'panel.problems.endBeforeStart';
-    else if (daysBetween(form.startDate, form.endDate) + 1 > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
+    else if (dayDifference(form.startDate, form.endDate) + 1 > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
   }
   if (form.flightNumber.trim() && !/^[A-Z0-9]{2}\d{1,4}$/i.test(form.flightNumber.trim())) problems.flightNumber = 'panel.problems.flightNumber';
   if (form.airlines.some((code) => !/^[A-Z0-9]{2}$/.test(code))) problems.airlines = 'panel.problems.airlines';
@@ -130,7 +128,7 @@ export function lastSearch(today = localToday()): SearchForm | null {
     const saved = { ...emptyForm(today), ...(JSON.parse(raw) as Partial<SearchForm>) };
     if (!(saved.cabin in SEAT_CHOICES)) return null;
     if (saved.startDate < today) {
-      const length = Math.max(0, daysBetween(saved.startDate, saved.endDate));
+      const length = Math.max(0, dayDifference(saved.startDate, saved.endDate));
       saved.startDate = addDays(today, 14);
       saved.endDate = addDays(saved.startDate, length);
     }

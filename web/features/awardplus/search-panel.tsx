@@ -2,7 +2,7 @@ import { Button, Card, Chip, Collapse, Group, NumberInput, SegmentedControl, Sel
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import { BOOKING_HORIZON_DAYS, CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -11,9 +11,6 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { awardsApi, type AwardQuota } from './awards-api.ts';
 import { PlaceSelect } from './place-select.tsx';
 import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, type FormProblems, type SearchForm } from './search-form.ts';
-
-/** The horizon of the award calendars airlines open: about 331 days. */
-const BOOKING_HORIZON_DAYS = 330;
 
 /** The member's plan limits and days left, for the panel and the results page; null for a visitor. */
 export function useQuota(): { quota: AwardQuota | null; refresh: () => void } {
