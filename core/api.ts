@@ -18,6 +18,9 @@ export const ERROR_NAMES = [
   'SEARCH_OVER_LIMIT',
   'SEARCH_MONTH_USED_UP',
   'SCRAPING_CLOSED_BETA',
+  'TRACKING_DAYS_EXCEEDED',
+  'TRACKING_DATES_PAST',
+  'TRACKING_LINK_INVALID',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

@@ -2,6 +2,9 @@
  * Business constants and limits of SPEC §9, in one place for the web and the server.
  * Durations are in milliseconds unless the name says otherwise.
  */
+/** Sponsorship plans (SPEC §6): quotas and tracking days depend on them. */
+export type Plan = 'member' | 'sponsor' | 'sponsor-more';
+
 export const LIMITS = {
   activation: {
     resendIntervalMs: 2 * 60 * 1000,
@@ -29,6 +32,8 @@ export const LIMITS = {
     searchesPer24Hours: 60,
   },
   tracking: {
+    /** A member who does not sponsor (the spec names no number): one trip of a day or two (docs/trackings.md). */
+    memberDays: 2,
     sponsorDays: 5,
     sponsorMoreExtraDays: 10,
   },

@@ -29,6 +29,11 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { getCurrentPromotion } from './modules/promotions/promotions.service.ts';
 import { staticDataRoutes } from './modules/site/static-data.routes.ts';
+import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
+import type { TrackingChecks } from './modules/trackings/tracking-checks.ts';
+import type { TrackingLinks } from './modules/trackings/tracking-links.ts';
+import { Trackings } from './modules/trackings/trackings.service.ts';
+import { trackingsRoutes } from './modules/trackings/trackings.routes.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -42,8 +47,11 @@ declare module 'fastify' {
     database: Database;
     sessions: Sessions;
     mail: MailDelivery;
+    trackings: Trackings;
+    trackingChecks: TrackingChecks;
+    trackingLinks: TrackingLinks;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
-    routeTable: { method: string; url: string }[];
+    routeTable: { method: string; url: string; csrf: boolean }[];
   }
 }
 
@@ -83,9 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     parseJson(request, text, done);
   });
 
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: { method: string; url: string; csrf: boolean }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, csrf: route.config?.csrf !== false });
   });
   app.decorate('routeTable', routeTable);
   app.decorate('config', config);
@@ -103,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const secret = resolveAppSecret(config);
   const sessions = new Sessions({ db: database.db, ttlDays: config.SESSION_TTL_DAYS, secureCookies: https });
-  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, leaseSeconds: config.MAIL_LEASE_S });
   const captcha = new CaptchaService({ config, db: database.db, secret });
   const accounts = new Accounts({ db: database.db, config, secret, captcha, mail, sessions, log: app.log });
   const providers = configuredProviders(config);
@@ -113,12 +121,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const awardSearches = new AwardSearches({ db: database.db, search: awardSearch.start, now: () => new Date(), maintenance: config.AWARD_SEARCH_MAINTENANCE, log: app.log });
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
+  const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });
+  const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
+  // The background checks run here unless worker processes run them (JOBS=off, `npm run worker`).
+  let jobs: Awaited<ReturnType<typeof tracking.startJobs>> | null = null;
+  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await tracking.startJobs()));
   app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await trackings.settle();
     await awardSearches.settle();
     await awardSearch.close();
   });
   app.decorate('sessions', sessions);
   app.decorate('mail', mail);
+  app.decorate('trackings', trackings);
+  app.decorate('trackingChecks', tracking.checks);
+  app.decorate('trackingLinks', tracking.links);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -142,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
+      await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
     { prefix: '/api' },

@@ -101,6 +101,16 @@ export const ConfigSchema = z.object({
   AWARD_SIMULATION_SLOW: z.string().default(''),
   /** Shows the award search's maintenance message (SPEC §8) while the rest of the site works. */
   AWARD_SEARCH_MAINTENANCE: boolean.default(false),
+
+  /**
+   * Background jobs (tracking checks): `in-process` runs them inside this server; `off` leaves
+   * them to `npm run worker` processes (PostgreSQL only: PGlite belongs to one process).
+   */
+  JOBS: z.enum(['in-process', 'off']).default('in-process'),
+  /** Minutes between tracking check cycles (1–60; a cycle starts at every multiple of it past the hour). */
+  TRACKING_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(15),
+  /** Seconds a process may hold an e-mail it is sending before another process may send it instead. */
+  MAIL_LEASE_S: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -149,6 +159,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SEED_DEMO: 'false',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       CAPTCHA_PROVIDER: 'test',
+      // Tests drive tracking cycles themselves, with their own clock.
+      JOBS: 'off',
     }),
     ...overrides,
   };

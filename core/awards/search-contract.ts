@@ -20,53 +20,59 @@ const date = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a real date');
 const TIMES_OF_DAY = ['early-morning', 'morning', 'afternoon', 'night'] as const satisfies readonly TimeOfDay[];
 
-export const CreateAwardSearchSchema = z
-  .object({
-    origin: code,
-    destination: code,
-    startDate: date,
-    endDate: date,
-    cabin: z.enum(CABINS as [Cabin, ...Cabin[]]),
-    seats: z.number().int().min(1).max(9).default(1),
-    /** The most stops: 0, 1 or 2 (two or more). */
-    stops: z.number().int().min(0).max(2).default(2),
-    alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).nullish(),
-    airlines: z
-      .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, 'airline codes of two characters'))
-      .max(20)
-      .default([]),
-    flightNumber: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{2}\d{1,4}$/, 'a flight number such as BR12')
-      .nullish(),
-    timeOfDay: z.array(z.enum(TIMES_OF_DAY)).max(4).default([]),
-    mixedCabin: z.boolean().default(false),
-    minCabinPercent: z.number().int().min(0).max(100).default(0),
-    /**
-     * A live scan (the closed-beta scraping tool, /awardplus/scraping): every flight-day is looked
-     * at again now instead of served from availability up to 15 minutes old.
-     */
-    live: z.boolean().default(false),
-  })
-  .superRefine((value, context) => {
-    if (value.origin === value.destination) context.addIssue({ code: 'custom', path: ['destination'], message: 'different from the origin' });
-    if (DATE.test(value.startDate) && DATE.test(value.endDate) && dayDifference(value.startDate, value.endDate) < 0) {
-      context.addIssue({ code: 'custom', path: ['endDate'], message: 'on or after the start date' });
-    }
-    // Seat counts come in tiers by cabin (core/awards/search.ts); the top choice means "or more".
-    const choices = SEAT_CHOICES[value.cabin];
-    if (!choices.includes(value.seats) && value.seats < (choices[choices.length - 1] as number)) {
-      context.addIssue({ code: 'custom', path: ['seats'], message: `one of ${choices.join(', ')}+` });
-    }
-  });
+/** The fields of an award query as the search panel and the tracking form send them. */
+export const AwardRequestFields = z.object({
+  origin: code,
+  destination: code,
+  startDate: date,
+  endDate: date,
+  cabin: z.enum(CABINS as [Cabin, ...Cabin[]]),
+  seats: z.number().int().min(1).max(9).default(1),
+  /** The most stops: 0, 1 or 2 (two or more). */
+  stops: z.number().int().min(0).max(2).default(2),
+  alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).nullish(),
+  airlines: z
+    .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, 'airline codes of two characters'))
+    .max(20)
+    .default([]),
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}\d{1,4}$/, 'a flight number such as BR12')
+    .nullish(),
+  timeOfDay: z.array(z.enum(TIMES_OF_DAY)).max(4).default([]),
+  mixedCabin: z.boolean().default(false),
+  minCabinPercent: z.number().int().min(0).max(100).default(0),
+});
+export type AwardRequest = z.infer<typeof AwardRequestFields>;
+
+/** The checks across fields, named by field so the form can show each beside it. */
+export function checkAwardRequest(value: AwardRequest, context: z.RefinementCtx): void {
+  if (value.origin === value.destination) context.addIssue({ code: 'custom', path: ['destination'], message: 'different from the origin' });
+  if (DATE.test(value.startDate) && DATE.test(value.endDate) && dayDifference(value.startDate, value.endDate) < 0) {
+    context.addIssue({ code: 'custom', path: ['endDate'], message: 'on or after the start date' });
+  }
+  // Seat counts come in tiers by cabin (core/awards/search.ts); the top choice means "or more".
+  const choices = SEAT_CHOICES[value.cabin];
+  if (!choices.includes(value.seats) && value.seats < (choices[choices.length - 1] as number)) {
+    context.addIssue({ code: 'custom', path: ['seats'], message: `one of ${choices.join(', ')}+` });
+  }
+}
+
+export const CreateAwardSearchSchema = AwardRequestFields.extend({
+  /**
+   * A live scan (the closed-beta scraping tool, /awardplus/scraping): every flight-day is looked
+   * at again now instead of served from availability up to 15 minutes old.
+   */
+  live: z.boolean().default(false),
+}).superRefine(checkAwardRequest);
 export type CreateAwardSearch = z.infer<typeof CreateAwardSearchSchema>;
 
 const STOPS: Record<number, StopsChoice> = { 0: 'direct', 1: 'one', 2: 'two' };
 
 /** The number of days a search covers (what the monthly quota counts). */
-export function searchDays(request: Pick<CreateAwardSearch, 'startDate' | 'endDate'>): number {
+export function searchDays(request: Pick<AwardRequest, 'startDate' | 'endDate'>): number {
   return dayDifference(request.startDate, request.endDate) + 1;
 }
 
@@ -76,7 +82,7 @@ function seatsAsked(cabin: Cabin, seats: number): number {
   return Math.min(seats, choices[choices.length - 1] as number);
 }
 
-export function toAwardQuery(request: CreateAwardSearch): AwardQuery {
+export function toAwardQuery(request: AwardRequest): AwardQuery {
   return {
     origin: request.origin,
     destination: request.destination,

@@ -17,6 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for a library that brings its own (pg-boss): statements with parameters, or a
+   * script of several statements without any.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,10 @@ export async function openDatabase(options: {
       ping: async () => {
         await pool.query('SELECT 1');
       },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      },
       close: () => pool.end(),
     };
   }
@@ -69,6 +78,16 @@ export async function openDatabase(options: {
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`SELECT 1`);
+    },
+    executeSql: async (text, values) => {
+      // PGlite's query() takes one statement; a script without parameters goes through exec().
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
     close: () => client.close(),
   };

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../core/api.ts';
 import { AppError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route proves itself another way (a signed link a mail client posts to). */
+    csrf?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CSRF_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -32,6 +39,7 @@ export const csrfPlugin = fp<{ secureCookies: boolean }>(
         }
         return;
       }
+      if (request.routeOptions.config.csrf === false) return;
       const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER];
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';

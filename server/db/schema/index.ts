@@ -2,3 +2,4 @@ export * from './mail.ts';
 export * from './members.ts';
 export * from './promotions.ts';
 export * from './awards.ts';
+export * from './trackings.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '../../../core/limits.ts';
+import { LIMITS, type Plan } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardQuotaUsage } from '../../db/schema/index.ts';
 
@@ -10,7 +10,7 @@ import { awardQuotaUsage } from '../../db/schema/index.ts';
  * whole, so a member pays only for searches that answered.
  */
 
-export type Plan = 'member' | 'sponsor' | 'sponsor-more';
+export type { Plan };
 
 export interface QuotaRules {
   /** Null: no monthly cap. */

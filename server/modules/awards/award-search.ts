@@ -47,6 +47,8 @@ export interface AwardSearchRequestOptions {
   onProgress?: (progress: SearchProgress) => void;
   /** A live scan: sources look again now (the closed-beta scraping tool). */
   live?: boolean;
+  /** The time to search at instead of the clock's: a tracking check runs at its cycle's time (the tests' injected clock). */
+  at?: Date;
 }
 
 type QueryErrorCode = AwardQueryErrorCode;
@@ -109,7 +111,7 @@ export class AwardSearch {
 
   async search(query: AwardQuery, options: AwardSearchRequestOptions = {}): Promise<AwardSearchResult> {
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
-    const now = this.#now();
+    const now = options.at ?? this.#now();
     const alliances = query.alliance ? [query.alliance] : [...SEARCH_ALLIANCES];
 
     const deadline = new AbortController();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../core/locale.ts';
@@ -9,9 +9,22 @@ import type { RenderedMail } from './mail-templates.ts';
 /** Retries wait 30 s, 1 min, 2 min, … ; after this many failures the message is marked failed. */
 const MAX_ATTEMPTS = 6;
 const POLL_MS = 5000;
+/** How long a claimed message is left to the process that claimed it before another may try it. */
+const DEFAULT_LEASE_S = 300;
+
+export interface OutgoingMail extends RenderedMail {
+  to: string;
+  language: Language;
+  template: string;
+  /** A fixed Message-ID (`<…@…>`), for messages that must stay one message across retries. */
+  messageId?: string;
+  headers?: Record<string, string>;
+  /** What the message is about, so that it can be cancelled before it goes out (cancelMail). */
+  topic?: string;
+}
 
 /** Writes a message into the outbox; call it inside the transaction of the change that causes it. */
-export async function enqueueMail(db: Db, message: RenderedMail & { to: string; language: Language; template: string }): Promise<number> {
+export async function enqueueMail(db: Pick<Db, 'insert'>, message: OutgoingMail): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -21,10 +34,23 @@ export async function enqueueMail(db: Db, message: RenderedMail & { to: string; 
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      messageId: message.messageId ?? null,
+      headers: message.headers ?? {},
+      topic: message.topic ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
+}
+
+/** Cancels the messages about `topic` that have not gone out (a deleted tracking's); returns how many. */
+export async function cancelMail(db: Pick<Db, 'update'>, topic: string): Promise<number> {
+  const cancelled = await db
+    .update(mailOutbox)
+    .set({ status: 'cancelled' })
+    .where(and(eq(mailOutbox.topic, topic), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id });
+  return cancelled.length;
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -40,7 +66,15 @@ export class MailDelivery {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly options: { db: Db; smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger },
+    private readonly options: {
+      db: Db;
+      smtpUrl?: string | undefined;
+      from: string;
+      log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+      /** Seconds a claim lasts (MAIL_LEASE_S): a process that dies while sending leaves the message to others after this. */
+      leaseSeconds?: number;
+      pollMs?: number;
+    },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
@@ -68,11 +102,14 @@ export class MailDelivery {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
+    const round = () => {
       this.running ??= this.deliverDue()
         .catch((error: unknown) => this.options.log.error({ err: error }, 'mail delivery round failed'))
         .finally(() => (this.running = null));
-    }, POLL_MS);
+    };
+    // At once too: a process that restarts delivers what it left behind without waiting a round.
+    round();
+    this.timer = setInterval(round, this.options.pollMs ?? POLL_MS);
     this.timer.unref();
   }
 
@@ -86,7 +123,7 @@ export class MailDelivery {
   private async claim(condition: ReturnType<typeof sql>, limit = 1): Promise<OutboxRow[]> {
     // Push the next attempt out while this process works on the row, so no other picks it up.
     const result = await this.options.db.execute(sql`
-      UPDATE mail_outbox SET next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
+      UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => ${this.options.leaseSeconds ?? DEFAULT_LEASE_S}), attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM mail_outbox
         WHERE status = 'pending' AND next_attempt_at <= now() AND ${condition}
@@ -115,7 +152,8 @@ export class MailDelivery {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        headers: { 'Content-Language': row.language },
+        ...(row.messageId ? { messageId: row.messageId } : {}),
+        headers: { ...row.headers, 'Content-Language': row.language },
       });
       await this.options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
       return true;

@@ -1,0 +1,70 @@
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
+import { MailDelivery } from './modules/mail/mail-outbox.ts';
+import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
+import { resolveAppSecret } from './secret.ts';
+
+/**
+ * `npm run worker`: the background jobs without the web server (ARCHITECTURE §1), for running
+ * them on other machines than the API. Tracking check cycles come from pg-boss (one cron in the
+ * database however many workers run); e-mails go out from the outbox. It needs PostgreSQL: the
+ * embedded PGlite is one process's, and `npm start` runs these jobs itself.
+ */
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.DATABASE_URL) {
+    console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database, `npm start` runs the background jobs itself.');
+    process.exit(1);
+  }
+  const log = pino({ level: config.LOG_LEVEL, name: 'worker' });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; it will be replaced') });
+  const awardSearch = awardSearchFromConfig(config, log);
+  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, leaseSeconds: config.MAIL_LEASE_S });
+  const tracking = trackingChecksFromConfig({ config, database, secret: resolveAppSecret(config), search: awardSearch.start, mail, log });
+  await awardSearch.start();
+  const jobs = await tracking.startJobs();
+  mail.start();
+  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks and mail delivery');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    (async () => {
+      await jobs.stop();
+      await mail.stop();
+      await awardSearch.close();
+      await database.close();
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
