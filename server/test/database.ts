@@ -4,10 +4,10 @@ import { openDatabase, type Database } from '../db/client.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
- * PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL or DATABASE_URL names a server.
+ * PostgreSQL database (dropped afterwards) when `serverUrl`, TEST_DATABASE_URL or DATABASE_URL names a server.
  */
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+export async function createTestDatabase(options: { serverUrl?: string } = {}): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: () => database.close() };

@@ -80,7 +80,8 @@ interface DueTracking {
 
 type Outcome = { itineraries: AwardItinerary[] } | { problem: true };
 
-const digest = (match: readonly MatchedFlight[]) =>
+/** A short hash of a match, as change fingerprints name it. */
+export const matchDigest = (match: readonly MatchedFlight[]) =>
   createHash('sha256')
     .update(JSON.stringify(match.map((flight) => [flight.id, flight.programmes])))
     .digest('hex')
@@ -103,6 +104,11 @@ export class TrackingChecks {
   constructor(private readonly options: TrackingChecksOptions) {
     this.#batchSize = options.batchSize ?? 200;
     this.#concurrency = options.concurrency ?? 6;
+  }
+
+  /** Resolves once the award search can answer (the simulated inventory takes seconds to build). */
+  async ready(): Promise<void> {
+    await this.options.search();
   }
 
   /** Every watching tracking not yet checked at `at`; the trackings whose dates have passed expire first. */
@@ -286,7 +292,7 @@ export class TrackingChecks {
       await tx.insert(trackingChanges).values({
         trackingId: tracking.id,
         version,
-        fingerprint: `v${version}:${digest(tracking.match as MatchedFlight[])}>${digest(match)}`,
+        fingerprint: `v${version}:${matchDigest(tracking.match as MatchedFlight[])}>${matchDigest(match)}`,
         ...diff,
         status: next.status,
         mailId,

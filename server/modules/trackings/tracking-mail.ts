@@ -11,8 +11,14 @@ const FLIGHTS_IN_MAIL = 5;
 
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
 
+// Formatters are costly to make and a cycle writes hundreds of e-mails: one per language.
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
 function day(language: Language, date: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  let format = dayFormats.get(language);
+  if (!format) dayFormats.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' })));
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The tracked dates in words: one day, or the first and the last. */
@@ -26,7 +32,9 @@ function clock(language: Language, local: string): string {
 }
 
 function number(language: Language, value: number): string {
-  return new Intl.NumberFormat(INTL_LOCALE[language]).format(value);
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(INTL_LOCALE[language])));
+  return format.format(value);
 }
 
 export interface TrackingMailInput {
