@@ -72,7 +72,10 @@ function departureIndex(inventory: AwardInventory): DepartureIndex {
   if (total === 0) firstDay = lastDay = 0;
   const span = lastDay - firstDay + 1;
   const offsets = new Uint32Array(span + 1);
-  for (let day = 0; day < total; day += 1) offsets[Math.floor((inventory.dayDeparture[day] as number) / 1440) - firstDay + 1] += 1;
+  for (let day = 0; day < total; day += 1) {
+    const bucket = Math.floor((inventory.dayDeparture[day] as number) / 1440) - firstDay + 1;
+    offsets[bucket] = (offsets[bucket] as number) + 1;
+  }
   for (let index = 1; index <= span; index += 1) offsets[index] = (offsets[index] as number) + (offsets[index - 1] as number);
   const next = offsets.slice(0, span);
   const order = new Uint32Array(total);
@@ -88,11 +91,12 @@ function departureIndex(inventory: AwardInventory): DepartureIndex {
 
 /** Redraws award seats at `now`'s hour and stamps them; returns how many flight-days it looked at. */
 export function refreshSimulatedSeats(inventory: AwardInventory, options: RefreshOptions): number {
-  let hashes = flightHashes.get(inventory);
-  if (!hashes) {
-    hashes = Uint32Array.from(inventory.flightNumbers, (number) => hashString(number));
-    flightHashes.set(inventory, hashes);
+  let known = flightHashes.get(inventory);
+  if (!known) {
+    known = Uint32Array.from(inventory.flightNumbers, (number) => hashString(number));
+    flightHashes.set(inventory, known);
   }
+  const hashes = known;
   const nowMinutes = Math.floor(options.now.getTime() / 60_000);
   const epochHour = Math.floor(nowMinutes / 60);
   const today = Math.floor(nowMinutes / 1440);
