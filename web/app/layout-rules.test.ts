@@ -10,6 +10,7 @@ describe('frame rules of SPEC §2', () => {
       '/profilepage/points',
       '/profilepage/transaction',
       '/profilepage/account',
+      '/profilepage/tracking',
       '/storefront/checkout',
       '/storefront/checkout/confirm',
       '/storefront/checkout/payment',

@@ -35,6 +35,8 @@ export interface PageDef {
   area: AreaId;
   /** Members only: a visitor sees the login panel, and closing it goes back (SPEC §2). */
   membersOnly?: boolean;
+  /** A page reached only from a link (an e-mail's): left out of the area's list of pages. */
+  unlisted?: boolean;
 }
 
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
@@ -47,6 +49,8 @@ export const PAGES: readonly PageDef[] = [
   membersPage('/profilepage/points', 'profilePoints', 'profile'),
   membersPage('/profilepage/transaction', 'profileTransaction', 'profile'),
   membersPage('/profilepage/account', 'profileAccount', 'profile'),
+  // The tracking list in the profile (issue 6); its page comes with the award area.
+  membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
 
   page('/share', 'share', 'share'),
   page('/share/group', 'shareGroup', 'share'),
@@ -116,6 +120,8 @@ export const PAGES: readonly PageDef[] = [
   page('/awardplus/scraping', 'scraping', 'awardplus'),
   page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'),
   page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
+  // Not in SPEC §2: where a tracking e-mail's stop link lands (issue 6).
+  { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), unlisted: true },
 
   page('/asktripplus', 'assistant', 'assistant'),
   page('/promo', 'promo', 'promo'),

@@ -15,7 +15,7 @@ export function PageFrame({ page, children, showHighlights = true }: { page: Pag
   const description = t(`${page.id}.description`);
   usePageMeta(title, description);
   const highlights = t(`${page.id}.highlights`, { returnObjects: true }) as unknown;
-  const siblings = pagesOfArea(page.area).filter((other) => other.id !== page.id);
+  const siblings = pagesOfArea(page.area).filter((other) => other.id !== page.id && !other.unlisted);
 
   return (
     <Container size="lg" py="xl" data-page={page.id}>

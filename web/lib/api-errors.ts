@@ -12,7 +12,8 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
     const name = error.body?.error;
     if (name && exists(`errors.${name}`)) {
       const retryAfter = Number(error.body?.fields?.retryAfter);
-      const text = t(`errors.${name}`, { min: PASSWORD_MIN });
+      // `num`: the tracking days left, in the tracking-days message (SPEC §8).
+      const text = t(`errors.${name}`, { min: PASSWORD_MIN, num: error.body?.fields?.remaining ?? '' });
       return Number.isFinite(retryAfter) && retryAfter > 0 && name === 'RATE_LIMITED' ? `${text} ${t('errors.retryIn', { seconds: retryAfter })}` : text;
     }
   }

@@ -1,6 +1,8 @@
 import type { Place, PlaceLanguage } from '../../../core/awards/places.ts';
 import type { AwardCalendarQuery, CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import type { AwardNames, AwardSample, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
+import type { AwardNames, AwardQuery, AwardSample, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
+import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
+import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
 import type { Language } from '../../../core/locale.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
@@ -40,4 +42,14 @@ export const awardsApi = {
   search: (id: string, lang: PlaceLanguage) => apiGet<SearchAnswer>(`/api/awards/searches/${encodeURIComponent(id)}?lang=${lang}`),
   /** The search's progress as server-sent events; the browser reconnects by itself after a drop. */
   events: (id: string) => new EventSource(`/api/awards/searches/${encodeURIComponent(id)}/events`, { withCredentials: true }),
+};
+
+/** Award tracking (docs/trackings.md): a member's trackings, their tracking days, and the e-mails' stop link. */
+export const trackingsApi = {
+  list: (lang: PlaceLanguage) => apiGet<{ trackings: TrackingView[]; allowance: TrackingAllowance; names: AwardNames }>(`/api/trackings?lang=${lang}`),
+  get: (id: string, lang: PlaceLanguage) => apiGet<{ tracking: TrackingView; names: AwardNames }>(`/api/trackings/${encodeURIComponent(id)}?lang=${lang}`),
+  create: (request: Partial<CreateTracking> & Pick<CreateTracking, 'origin' | 'destination' | 'startDate' | 'endDate' | 'cabin'>) =>
+    apiSend<{ tracking: TrackingView; allowance: TrackingAllowance }>('POST', '/api/trackings', request),
+  remove: (id: string) => apiSend<{ allowance: TrackingAllowance }>('DELETE', `/api/trackings/${encodeURIComponent(id)}`),
+  stop: (tracking: string, signature: string) => apiSend<{ stopped: boolean; query: AwardQuery | null }>('POST', '/api/trackings/stop', { tracking, signature }),
 };

@@ -28,6 +28,12 @@ function QuerySummary({ query, names }: { query: AwardQuery; names: AwardNames }
   );
 }
 
+/** The tracking form, filled with a search's query (the member checks it and adds the tracking). */
+function trackingLink(query: AwardQuery, searchId: string): string {
+  const params = new URLSearchParams({ from: query.origin, to: query.destination, date: query.dates.from, end: query.dates.to, cabin: query.cabin, seats: String(query.seats), stops: String(MAX_STOPS[query.stops]), search: searchId });
+  return `/awardplus/scraping/alert?${params}`;
+}
+
 /** The scanning message of SPEC §4, alliance by alliance as the stream reports. */
 function Progress({ state }: { state: SearchState }) {
   const { t } = useTranslation('awards');
@@ -129,6 +135,11 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
           {query && state.answer ? <QuerySummary query={query} names={state.answer.names} /> : <span />}
           <Group gap="md">
             <QuotaLine quota={quota ? { ...quota, daysLeft: state.answer?.quota.daysLeft ?? quota.daysLeft } : null} />
+            {query && state.answer && (
+              <Anchor component={Link} to={trackingLink(query, state.answer.id)} data-testid="track-this">
+                {t('result.track')}
+              </Anchor>
+            )}
             <Anchor component={Link} to={panelPath} data-testid="new-search">
               {t('result.newSearch')}
             </Anchor>

@@ -1,5 +1,6 @@
 import type { Place } from '../../../core/awards/places.ts';
 import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
 import { SEAT_CHOICES, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
 import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { dayDifference } from '../../../core/awards/zoned-time.ts';
@@ -106,6 +107,12 @@ export function toRequest(form: SearchForm, live = false): CreateAwardSearch {
     minCabinPercent: form.mixedCabin ? form.minCabinPercent : 0,
     live,
   };
+}
+
+/** The tracking request of the same form (the tracking form is the search panel in tracking mode). */
+export function toTrackingRequest(form: SearchForm, keepTracking: boolean, fromSearch: string | null = null): CreateTracking {
+  const { live: _live, ...query } = toRequest(form);
+  return { ...query, keepTracking, fromSearch };
 }
 
 /** The seat choices of a cabin, keeping the member's choice when the cabin changes if it still fits. */

@@ -8,9 +8,10 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { awardsApi, type AwardQuota } from './awards-api.ts';
+import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
+import { awardsApi, trackingsApi, type AwardQuota } from './awards-api.ts';
 import { PlaceSelect } from './place-select.tsx';
-import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, type FormProblems, type SearchForm } from './search-form.ts';
+import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, toTrackingRequest, type FormProblems, type SearchForm } from './search-form.ts';
 
 /** The member's plan limits and days left, for the panel and the results page; null for a visitor. */
 export function useQuota(): { quota: AwardQuota | null; refresh: () => void } {
@@ -44,12 +45,33 @@ export function QuotaLine({ quota }: { quota: AwardQuota | null }) {
   );
 }
 
+/** "3 of 5 tracking days left" (SPEC §6, §9). */
+export function AllowanceLine({ allowance }: { allowance: TrackingAllowance | null }) {
+  const { t } = useTranslation('awards');
+  if (!allowance) return null;
+  return (
+    <Text size="sm" c="gray.7" data-testid="tracking-allowance">
+      {t('trackings.allowance', { count: allowance.remaining, days: allowance.days })}
+    </Text>
+  );
+}
+
+/** The panel in tracking mode: the member's tracking days, and what to do with the new tracking. */
+export interface TrackingMode {
+  allowance: TrackingAllowance | null;
+  /** The search result the form was filled from, if any. */
+  fromSearch?: string | null;
+  onCreated: (tracking: TrackingView, allowance: TrackingAllowance) => void;
+}
+
 /**
  * The panel 'Search for one-way award tickets' (SPEC §2, §3): every field of the query. It starts
  * the search and opens its results; problems are named beside their field, and what the server
  * refuses (over the limit, month used up, maintenance) comes in the message popup (SPEC §8).
+ * With `tracking` the same fields create a tracking instead (issue 6), with keep-tracking, and
+ * the date range is held to the tracking days left.
  */
-export function SearchPanel({ live = false, initial }: { live?: boolean; initial?: Partial<SearchForm> }) {
+export function SearchPanel({ live = false, initial, tracking }: { live?: boolean; initial?: Partial<SearchForm>; tracking?: TrackingMode }) {
   const { t } = useTranslation('awards');
   const { t: tc, i18n } = useTranslation();
   const { member, openLogin } = useAuth();
@@ -61,13 +83,19 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
   const [problems, setProblems] = useState<FormProblems>({});
   const [more, setMore] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [keepTracking, setKeepTracking] = useState(true);
 
   const set = <K extends keyof SearchForm>(field: K, value: SearchForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
     setProblems((current) => ({ ...current, [field]: undefined }));
   };
-  const daysPerSearch = quota?.daysPerSearch ?? LIMITS.search.memberDaysPerSearch;
-  const problem = (field: keyof FormProblems) => (problems[field] ? t(problems[field], { days: daysPerSearch }) : undefined);
+  const daysPerSearch = tracking ? Math.max(1, tracking.allowance?.remaining ?? 1) : (quota?.daysPerSearch ?? LIMITS.search.memberDaysPerSearch);
+  const problem = (field: keyof FormProblems) => {
+    const key = problems[field];
+    if (!key) return undefined;
+    // Tracking days, not search days, hold a tracking's range.
+    return tracking && key === 'panel.problems.tooManyDays' ? t('trackingForm.tooManyDays', { count: tracking.allowance?.remaining ?? 0 }) : t(key, { days: daysPerSearch });
+  };
 
   const submit = async () => {
     if (!member) {
@@ -79,6 +107,17 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
+    if (tracking) {
+      try {
+        const created = await trackingsApi.create(toTrackingRequest(form, keepTracking, tracking.fromSearch ?? null));
+        tracking.onCreated(created.tracking, created.allowance);
+      } catch (error) {
+        await showRefusal(error);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     try {
       const started = await awardsApi.start(toRequest(form, live));
       rememberSearch(form);
@@ -100,7 +139,7 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
       return;
     }
     const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
-    if (name === 'SEARCH_TOO_MANY_DAYS' || (name === 'INVALID_INPUT' && fields)) {
+    if (name === 'SEARCH_TOO_MANY_DAYS' || name === 'TRACKING_DAYS_EXCEEDED' || (name === 'INVALID_INPUT' && fields)) {
       setProblems((current) => ({ ...current, ...(fields?.endDate ? { endDate: 'panel.problems.tooManyDays' } : {}) }));
     }
     await popup.show({ title: name === 'SEARCH_MAINTENANCE' ? tc('notice.maintenanceTitle') : tc('errors.title'), message, confirmLabel: tc('popup.gotIt') });
@@ -125,9 +164,9 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
         <Stack gap="md">
           <Group justify="space-between" align="baseline">
             <Title order={2} fz="xl" id="search-panel-title">
-              {live ? t('panel.liveTitle') : t('panel.title')}
+              {tracking ? t('trackingForm.title') : live ? t('panel.liveTitle') : t('panel.title')}
             </Title>
-            <QuotaLine quota={quota} />
+            {tracking ? <AllowanceLine allowance={tracking.allowance} /> : <QuotaLine quota={quota} />}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PlaceSelect label={t('panel.origin')} value={form.origin} onChange={(place) => set('origin', place)} error={problem('origin')} testId="search-origin" />
@@ -146,7 +185,17 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
             />
             <TextInput type="date" label={form.dateMode === 'single' ? t('panel.date') : t('panel.startDate')} value={form.startDate} min={today} max={maxDate} onChange={(event) => set('startDate', event.currentTarget.value)} error={problem('startDate')} data-testid="search-start" />
             {form.dateMode === 'range' && (
-              <TextInput type="date" label={t('panel.endDate')} value={form.endDate} min={form.startDate || today} max={maxDate} onChange={(event) => set('endDate', event.currentTarget.value)} error={problem('endDate')} description={t('panel.daysPerSearch', { days: daysPerSearch })} data-testid="search-end" />
+              <TextInput
+                type="date"
+                label={t('panel.endDate')}
+                value={form.endDate}
+                min={form.startDate || today}
+                max={maxDate}
+                onChange={(event) => set('endDate', event.currentTarget.value)}
+                error={problem('endDate')}
+                description={tracking ? t('trackingForm.oneDayEach') : t('panel.daysPerSearch', { days: daysPerSearch })}
+                data-testid="search-end"
+              />
             )}
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -224,12 +273,15 @@ export function SearchPanel({ live = false, initial }: { live?: boolean; initial
               </Group>
             </Stack>
           </Collapse>
+          {tracking && (
+            <Switch label={t('trackingForm.keepTracking')} description={t('trackingForm.keepTrackingHint')} checked={keepTracking} onChange={(event) => setKeepTracking(event.currentTarget.checked)} data-testid="tracking-keep" />
+          )}
           <Group justify="space-between" align="center">
             <Text size="xs" c="gray.7">
-              {live ? t('panel.liveNote') : t('panel.sourceNote')}
+              {tracking ? t('trackingForm.note') : live ? t('panel.liveNote') : t('panel.sourceNote')}
             </Text>
             <Button type="submit" size="md" loading={busy} data-testid="search-submit">
-              {live ? t('panel.liveSubmit') : t('panel.submit')}
+              {tracking ? t('trackingForm.submit') : live ? t('panel.liveSubmit') : t('panel.submit')}
             </Button>
           </Group>
         </Stack>
