@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/tracking-crash.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
@@ -29,6 +30,17 @@ export default defineConfig({
           // Two cores: one browser per file, two files at a time, after the unit tests.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Worker processes killed hundreds of times: alone, after the browser tests, so neither slows the other.
+          name: 'crash',
+          include: ['e2e/tracking-crash.test.ts'],
+          environment: 'node',
+          testTimeout: 20 * 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

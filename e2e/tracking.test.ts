@@ -61,7 +61,7 @@ describe('award tracking', () => {
 
       await page.goto('/awardplus/scraping/alert');
       await page.locator('[data-testid="search-panel"]').waitFor();
-      expect(await page.locator('[data-testid="trackings-empty"]').isVisible()).toBe(true);
+      await page.locator('[data-testid="trackings-empty"]').waitFor();
       await choosePlace(page, 'origin', 'TPE', 'TPE');
       await choosePlace(page, 'destination', 'LAX', 'LAX');
       await page.locator('[data-testid="search-start"]').fill(dateAfter(20));

@@ -86,6 +86,8 @@ async function startCatcher(): Promise<{ port: number; caught: Caught[]; close()
       );
     },
   });
+  // A worker killed in the middle of a message drops its connection: expected here, not a failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, caught, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -282,6 +282,11 @@ export function TrackingStopPage({ page }: { page: PageDef }) {
     sent.current = true;
     const tracking = params.get('tracking') ?? '';
     const signature = params.get('signature') ?? '';
+    // A link cut short (no tracking or signature) is refused here, without asking the server.
+    if (!/^[0-9a-f-]{36}$/i.test(tracking) || !/^[\w-]{20,100}$/.test(signature)) {
+      setState({ phase: 'failed', message: tc('errors.TRACKING_LINK_INVALID') });
+      return;
+    }
     trackingsApi.stop(tracking, signature).then(
       (answer) => setState({ phase: answer.stopped ? 'stopped' : 'already', query: answer.query }),
       (error: unknown) => setState({ phase: 'failed', message: errorMessage(error, tc, (key) => i18n.exists(key)) }),

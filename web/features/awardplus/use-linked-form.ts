@@ -30,8 +30,9 @@ export function useLinkedForm(): Partial<SearchForm> | null {
     const date = params.get('date');
     const cabin = params.get('cabin');
     const end = params.get('end');
-    const seats = Number(params.get('seats'));
-    const stops = Number(params.get('stops'));
+    // Number(null) is 0: only a parameter that is there counts.
+    const seats = params.has('seats') ? Number(params.get('seats')) : NaN;
+    const stops = params.has('stops') ? Number(params.get('stops')) : NaN;
     void Promise.all([placeOfCode(from, placeLanguage(language)), placeOfCode(to, placeLanguage(language))]).then(([origin, destination]) => {
       if (!live) return;
       const form: Partial<SearchForm> = {};
