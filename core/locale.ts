@@ -15,6 +15,9 @@ export const MONEY_CURRENCIES = ['USD', 'TWD', 'CAD', 'HKD', 'CNY'] as const;
 export type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
 export const DEFAULT_MONEY_CURRENCY: MoneyCurrency = 'USD';
 
+/** The Intl locale each language formats dates and numbers with (Taiwan's for zh-Hant). */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (FORCEABLE_LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,9 +1,9 @@
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
 import { MailDelivery } from './modules/mail/mail-outbox.ts';
 import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
+import { closeOnSignals, settingsOrExit } from './process.ts';
 import { resolveAppSecret } from './secret.ts';
 
 /**
@@ -13,19 +13,8 @@ import { resolveAppSecret } from './secret.ts';
  * embedded PGlite is one process's, and `npm start` runs these jobs itself.
  */
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = settingsOrExit();
   if (!config.DATABASE_URL) {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database, `npm start` runs the background jobs itself.');
     process.exit(1);
@@ -40,28 +29,12 @@ async function main(): Promise<void> {
   mail.start();
   log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks and mail delivery');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'worker shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    force.unref();
-    (async () => {
-      await jobs.stop();
-      await mail.stop();
-      await awardSearch.close();
-      await database.close();
-    })().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(async () => {
+    await jobs.stop();
+    await mail.stop();
+    await awardSearch.close();
+    await database.close();
+  }, log);
 }
 
 main().catch((error: unknown) => {

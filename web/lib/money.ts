@@ -1,6 +1,5 @@
-import type { Language, MoneyCurrency } from '../../core/locale.ts';
+import { INTL_LOCALES as LOCALE_OF, type Language, type MoneyCurrency } from '../../core/locale.ts';
 
-const LOCALE_OF: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
 /** Taiwan dollars are quoted without cents in everyday prices. */
 const FRACTION_DIGITS: Record<MoneyCurrency, number> = { USD: 2, TWD: 0, CAD: 2, HKD: 2, CNY: 2 };
 

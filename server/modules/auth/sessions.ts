@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../core/api.ts';
 import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -32,6 +33,13 @@ export class Sessions {
       userAgent: userAgent.slice(0, 300),
     });
     reply.setCookie(SESSION_COOKIE, token, this.cookieOptions(ttlMs / 1000));
+  }
+
+  /** The signed-in member, or SPEC §6's "refresh and confirm login" error (award search and tracking need a member). */
+  async requireMember(request: FastifyRequest): Promise<MemberRow> {
+    const session = await this.current(request);
+    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
+    return session.member;
   }
 
   /** The signed-in member of this request, or null. */

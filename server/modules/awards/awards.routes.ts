@@ -15,11 +15,7 @@ import { suggestPlaces } from './places.ts';
  * member (SPEC §6): they get the "refresh and confirm login" message.
  */
 export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samples: AwardSamples; sessions: Sessions }> = async (app, { searches, samples, sessions }) => {
-  const member = async (request: Parameters<Sessions['current']>[0]) => {
-    const session = await sessions.current(request);
-    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
-    return session.member;
-  };
+  const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);
   const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
   const Params = z.object({ id: z.string().max(64) });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');

@@ -80,6 +80,8 @@ interface DueTracking {
 
 type Outcome = { itineraries: AwardItinerary[] } | { problem: true };
 
+const emptyReport = (at: Date): CycleReport => ({ at: at.toISOString(), checked: 0, baselines: 0, changes: 0, emails: 0, problems: 0, expired: 0, searches: 0, ms: 0 });
+
 /** A short hash of a match, as change fingerprints name it. */
 export const matchDigest = (match: readonly MatchedFlight[]) =>
   createHash('sha256')
@@ -114,7 +116,7 @@ export class TrackingChecks {
   /** Every watching tracking not yet checked at `at`; the trackings whose dates have passed expire first. */
   async runCycle(at: Date): Promise<CycleReport> {
     const started = performance.now();
-    const report: CycleReport = { at: at.toISOString(), checked: 0, baselines: 0, changes: 0, emails: 0, problems: 0, expired: 0, searches: 0, ms: 0 };
+    const report = emptyReport(at);
     report.expired = await this.expire(at);
     let cursor: string | null = null;
     for (;;) {
@@ -129,7 +131,7 @@ export class TrackingChecks {
 
   /** One tracking now (its baseline right after it is created). */
   async checkOne(id: string, at: Date): Promise<CycleReport> {
-    const report: CycleReport = { at: at.toISOString(), checked: 0, baselines: 0, changes: 0, emails: 0, problems: 0, expired: 0, searches: 0, ms: 0 };
+    const report = emptyReport(at);
     const rows = await this.#due(at, null, id);
     await this.#checkBatch(rows, at, report);
     return report;

@@ -1,4 +1,4 @@
-import type { Language } from '../../../core/locale.ts';
+import { INTL_LOCALES as INTL_LOCALE, type Language } from '../../../core/locale.ts';
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
 import type { TrackingDiff } from '../../../core/awards/tracking.ts';
@@ -8,8 +8,6 @@ import { emailText, renderMail } from '../mail/mail-templates.ts';
 
 /** Flights listed in the e-mail; the tracking's page shows the rest. */
 const FLIGHTS_IN_MAIL = 5;
-
-const INTL_LOCALE: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
 
 // Formatters are costly to make and a cycle writes hundreds of e-mails: one per language.
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();

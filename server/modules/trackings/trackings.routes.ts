@@ -11,11 +11,7 @@ import type { Trackings } from './trackings.service.ts';
  * stop link of the e-mails, which works without a login because it is signed.
  */
 export const trackingsRoutes: FastifyPluginAsyncZod<{ trackings: Trackings; sessions: Sessions }> = async (app, { trackings, sessions }) => {
-  const member = async (request: Parameters<Sessions['current']>[0]) => {
-    const session = await sessions.current(request);
-    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
-    return session.member;
-  };
+  const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);
   const Params = z.object({ id: z.uuid() });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
 

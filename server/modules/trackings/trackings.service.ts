@@ -48,11 +48,11 @@ export class Trackings {
     const days = trackingDaysUsed(query.dates, today);
     const { db } = this.options;
 
-    const row = await db.transaction(async (tx) => {
+    const { row, allowance } = await db.transaction(async (tx) => {
       // One member's creations queue on their row, so two at once cannot both take the last days.
       await tx.execute(sql`SELECT id FROM members WHERE id = ${member.id} FOR UPDATE`);
       const held = await tx.select().from(trackings).where(eq(trackings.memberId, member.id));
-      const remaining = this.#allowance(member.plan as Plan, held, today).remaining;
+      const { remaining } = this.#allowance(member.plan as Plan, held, today);
       if (days > remaining) {
         throw new AppError('TRACKING_DAYS_EXCEEDED', {
           status: 409,
@@ -61,11 +61,11 @@ export class Trackings {
         });
       }
       const [inserted] = await tx.insert(trackings).values({ memberId: member.id, query, keepTracking: request.keepTracking, fromSearch: request.fromSearch ?? null }).returning();
-      return inserted as TrackingRow;
+      return { row: inserted as TrackingRow, allowance: this.#allowance(member.plan as Plan, [...held, inserted as TrackingRow], today) };
     });
     // The baseline is taken at once, in the background: the list shows what matches within moments.
     this.#background(this.options.checks.checkOne(row.id, now));
-    return { tracking: this.#view(row, today), allowance: await this.allowance(member) };
+    return { tracking: this.#view(row, today), allowance };
   }
 
   async list(member: MemberRow): Promise<{ trackings: TrackingView[]; allowance: TrackingAllowance }> {

@@ -1,8 +1,7 @@
-import type { Language } from '../../../core/locale.ts';
+import { INTL_LOCALES as LOCALE, type Language } from '../../../core/locale.ts';
 
 /** How award results are written for the member: local times as the airports keep them, miles, durations. */
 
-const LOCALE: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
 
 /** "23:55" from "2026-12-01T23:55+08:00": the airport's own local time, never converted. */
 export function localTime(localWithOffset: string): string {
@@ -12,6 +11,11 @@ export function localTime(localWithOffset: string): string {
 /** A YYYY-MM-DD date as the member reads it, e.g. "Tue, Dec 1" or "12月1日 週二". */
 export function dayLabel(date: string, language: Language, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
   return new Intl.DateTimeFormat(LOCALE[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A query's dates: one day, or the first and the last. */
+export function datesLabel(dates: { from: string; to: string }, language: Language): string {
+  return dates.from === dates.to ? dayLabel(dates.from, language) : `${dayLabel(dates.from, language)} – ${dayLabel(dates.to, language)}`;
 }
 
 export function monthLabel(month: string, language: Language): string {

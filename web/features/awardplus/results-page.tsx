@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_STOPS, SEARCH_ALLIANCES, type AwardNames, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import { MAX_STOPS, SEARCH_ALLIANCES, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -10,23 +10,10 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { placeLanguage } from './awards-api.ts';
 import { AwardCalendar } from './award-calendar.tsx';
 import { BetaGate } from './beta-gate.tsx';
-import { dayLabel } from './format.ts';
+import { QuerySummary } from './query-summary.tsx';
 import { ResultsView } from './results-view.tsx';
 import { QuotaLine, useQuota } from './search-panel.tsx';
 import { useAwardSearch, type SearchState } from './use-award-search.ts';
-
-/** "Taipei (TPE) → Los Angeles (LAX) · Business · Dec 1 – Dec 3 · 1 seat". */
-function QuerySummary({ query, names }: { query: AwardQuery; names: AwardNames }) {
-  const { t } = useTranslation('awards');
-  const { language } = useAppState();
-  const place = (code: string) => (names.places[code] ? `${names.places[code].city} (${code})` : code);
-  const dates = query.dates.from === query.dates.to ? dayLabel(query.dates.from, language) : `${dayLabel(query.dates.from, language)} – ${dayLabel(query.dates.to, language)}`;
-  return (
-    <Text fw={600} size="lg" data-testid="query-summary">
-      {place(query.origin)} → {place(query.destination)} · {t(`cabins.${query.cabin}`)} · {dates} · {t('result.seatsAsked', { count: query.seats })}
-    </Text>
-  );
-}
 
 /** The tracking form, filled with a search's query (the member checks it and adds the tracking). */
 function trackingLink(query: AwardQuery, searchId: string): string {
@@ -132,7 +119,7 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
     <PageFrame page={page} showHighlights={false}>
       <Stack gap="lg" data-testid="results-page" data-phase={state.phase}>
         <Group justify="space-between" align="center" wrap="wrap">
-          {query && state.answer ? <QuerySummary query={query} names={state.answer.names} /> : <span />}
+          {query && state.answer ? <QuerySummary query={query} names={state.answer.names} size="lg" testId="query-summary" /> : <span />}
           <Group gap="md">
             <QuotaLine quota={quota ? { ...quota, daysLeft: state.answer?.quota.daysLeft ?? quota.daysLeft } : null} />
             {query && state.answer && (

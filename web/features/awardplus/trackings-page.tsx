@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title }
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { AwardNames, AwardQuery } from '../../../core/awards/search.ts';
+import { MAX_STOPS, type AwardNames, type AwardQuery } from '../../../core/awards/search.ts';
 import type { TrackingAllowance, TrackingStatus, TrackingView } from '../../../core/awards/tracking.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
@@ -11,30 +11,18 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { placeLanguage, trackingsApi } from './awards-api.ts';
-import { clockTime, dayLabel } from './format.ts';
+import { clockTime, datesLabel } from './format.ts';
 import { ItineraryCard } from './itinerary-card.tsx';
+import { QuerySummary } from './query-summary.tsx';
 import { AllowanceLine, SearchPanel } from './search-panel.tsx';
 import { useLinkedForm } from './use-linked-form.ts';
 
 const STATUS_COLOR: Record<TrackingStatus, string> = { tracking: 'blue', notified: 'green', 'change-notified': 'teal', expired: 'gray' };
 
-/** "Taipei (TPE) → Los Angeles (LAX) · Business · Dec 1 – Dec 3 · 4 seats". */
-function TrackingTitle({ query, names }: { query: AwardQuery; names: AwardNames }) {
-  const { t } = useTranslation('awards');
-  const { language } = useAppState();
-  const place = (code: string) => (names.places[code] ? `${names.places[code].city} (${code})` : code);
-  const dates = query.dates.from === query.dates.to ? dayLabel(query.dates.from, language) : `${dayLabel(query.dates.from, language)} – ${dayLabel(query.dates.to, language)}`;
-  return (
-    <Text fw={600} data-testid="tracking-route">
-      {place(query.origin)} → {place(query.destination)} · {t(`cabins.${query.cabin}`)} · {dates} · {t('result.seatsAsked', { count: query.seats })}
-    </Text>
-  );
-}
-
 /** The filters beyond route, dates and cabin, when any is set. */
 function filtersOf(query: AwardQuery, t: (key: string, values?: Record<string, unknown>) => string): string[] {
   return [
-    t(`stops.${query.stops === 'direct' ? 'max0' : query.stops === 'one' ? 'max1' : 'max2'}`),
+    t(`stops.max${MAX_STOPS[query.stops]}`),
     ...(query.airlines.length > 0 ? [t('trackings.airlines', { airlines: query.airlines.join(', ') })] : []),
     ...(query.flightNumber ? [t('trackings.flight', { flight: query.flightNumber })] : []),
     ...(query.mixedCabin.allowed ? [t('trackings.mixed', { percent: query.mixedCabin.minPercent })] : []),
@@ -49,7 +37,7 @@ function TrackingCard({ tracking, names, onDelete }: { tracking: TrackingView; n
     <Card withBorder radius="md" padding="md" data-testid="tracking" data-status={tracking.status} data-id={tracking.id}>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <TrackingTitle query={tracking.query} names={names} />
+          <QuerySummary query={tracking.query} names={names} testId="tracking-route" />
           <Badge color={STATUS_COLOR[tracking.status]} variant="light" data-testid="tracking-status">
             {t(`trackings.status.${tracking.status}`)}
           </Badge>
@@ -204,7 +192,7 @@ function TrackingDetail({ id }: { id: string }) {
   return (
     <Stack gap="md" data-testid="tracking-detail" data-status={tracking.status}>
       {back}
-      <TrackingTitle query={tracking.query} names={names} />
+      <QuerySummary query={tracking.query} names={names} testId="tracking-route" />
       <Badge color={STATUS_COLOR[tracking.status]} variant="light" w="fit-content">
         {t(`trackings.status.${tracking.status}`)}
       </Badge>
@@ -292,7 +280,7 @@ export function TrackingStopPage({ page }: { page: PageDef }) {
       (error: unknown) => setState({ phase: 'failed', message: errorMessage(error, tc, (key) => i18n.exists(key)) }),
     );
   }, [params, tc, i18n]);
-  const route = state.phase === 'stopped' && state.query ? `${state.query.origin} → ${state.query.destination}, ${dayLabel(state.query.dates.from, language)}${state.query.dates.to !== state.query.dates.from ? ` – ${dayLabel(state.query.dates.to, language)}` : ''}` : '';
+  const route = state.phase === 'stopped' && state.query ? `${state.query.origin} → ${state.query.destination}, ${datesLabel(state.query.dates, language)}` : '';
   return (
     <PageFrame page={page} showHighlights={false}>
       <Stack gap="md" data-testid="tracking-stop" data-phase={state.phase}>
