@@ -30,6 +30,15 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { getCurrentPromotion } from './modules/promotions/promotions.service.ts';
 import { staticDataRoutes } from './modules/site/static-data.routes.ts';
 import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
+import { startJobs } from './jobs.ts';
+import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import type { Payments } from './modules/payments/payments.service.ts';
+import type { SandboxPay } from './modules/payments/sandbox/sandbox-pay.ts';
+import { sandboxPayRoutes } from './modules/payments/sandbox/sandbox-pay.routes.ts';
+import { sponsorshipsFromConfig } from './modules/sponsorships/sponsorship-setup.ts';
+import type { Sponsorships } from './modules/sponsorships/sponsorships.service.ts';
+import { sponsorshipsRoutes } from './modules/sponsorships/sponsorships.routes.ts';
 import type { TrackingChecks } from './modules/trackings/tracking-checks.ts';
 import type { TrackingLinks } from './modules/trackings/tracking-links.ts';
 import { Trackings } from './modules/trackings/trackings.service.ts';
@@ -50,6 +59,9 @@ declare module 'fastify' {
     trackings: Trackings;
     trackingChecks: TrackingChecks;
     trackingLinks: TrackingLinks;
+    payments: Payments;
+    sandboxPay: SandboxPay;
+    sponsorships: Sponsorships;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
     routeTable: { method: string; url: string; csrf: boolean }[];
   }
@@ -123,10 +135,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
-  // The background checks run here unless worker processes run them (JOBS=off, `npm run worker`).
-  let jobs: Awaited<ReturnType<typeof tracking.startJobs>> | null = null;
-  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await tracking.startJobs()));
+  // The sandbox processor's webhooks come back into this server without leaving the process.
+  const paying = paymentsFromConfig({
+    config,
+    database,
+    secret,
+    log: app.log,
+    deliver: async (body, headers) => (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode,
+  });
+  const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
+  // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
+  let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
+  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs], log: app.log })));
+  app.addHook('onReady', async () => paying.sandbox.start());
   app.addHook('onClose', async () => {
+    paying.sandbox.stop();
+    await paying.sandbox.settle();
     await jobs?.stop();
     await trackings.settle();
     await awardSearches.settle();
@@ -137,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('trackings', trackings);
   app.decorate('trackingChecks', tracking.checks);
   app.decorate('trackingLinks', tracking.links);
+  app.decorate('payments', paying.payments);
+  app.decorate('sandboxPay', paying.sandbox);
+  app.decorate('sponsorships', sponsoring.sponsorships);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -144,12 +171,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  await registerSecurityHeaders(app, { https, captchaScriptUrl: config.CAPTCHA_SCRIPT_URL });
+  await registerSecurityHeaders(app, { https, captchaScriptUrl: config.CAPTCHA_SCRIPT_URL, paymentOrigins: paying.payments.provider.origins });
   await app.register(csrfPlugin, { secureCookies: https });
   registerErrorHandler(app);
   registerMetrics(app);
 
   await app.register(healthRoutes);
+  await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(staticDataRoutes);
   await app.register(
     async (api) => {
@@ -161,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(captchaRoutes, { captcha });
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });
+      await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: paying.sandbox.testCards() });
+      await api.register(sponsorshipsRoutes, { sponsorships: sponsoring.sponsorships, payments: paying.payments, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
     { prefix: '/api' },

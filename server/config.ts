@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { isTimeZone } from '../core/awards/zoned-time.ts';
+import { parsePriceList } from '../core/payments/money.ts';
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const priceList = z.string().superRefine((value, context) => {
+  const parsed = parsePriceList(value);
+  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+});
 
 /**
  * Every setting the server reads, parsed once at boot. Nothing else reads `process.env`.
@@ -111,6 +118,20 @@ export const ConfigSchema = z.object({
   TRACKING_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(15),
   /** Seconds a process may hold an e-mail it is sending before another process may send it instead. */
   MAIL_LEASE_S: z.coerce.number().int().min(1).default(300),
+
+  /** The card processor: `sandbox`, the built-in simulated one (test cards only; no real money moves). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The processor's public key (given to the page) and webhook signing secret; for the sandbox both are derived from APP_SECRET when unset. */
+  PAYMENT_PUBLIC_KEY: z.string().default(''),
+  PAYMENT_WEBHOOK_SECRET: z.string().default(''),
+  /** Monthly prices per money currency, e.g. "USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35" (every currency of SPEC §9). */
+  PRICE_SPONSOR: priceList.default('USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35'),
+  PRICE_SPONSOR_MORE: priceList.default('USD 9.99, TWD 300, CAD 13.99, HKD 78, CNY 70'),
+  PRICE_BUSINESS: priceList.default('USD 99, TWD 3000, CAD 135, HKD 780, CNY 700'),
+  /** The time zone billing months turn in (a sponsorship begun on the 31st at 23:30 renews on the last day of shorter months at 23:30 there). */
+  BILLING_TIME_ZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default('Asia/Taipei'),
+  /** Minutes between runs of the renewal job (1–60). */
+  RENEWAL_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(15),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,6 +3,9 @@ import { openDatabase } from './db/client.ts';
 import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
 import { MailDelivery } from './modules/mail/mail-outbox.ts';
 import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
+import { startJobs } from './jobs.ts';
+import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
+import { sponsorshipsFromConfig } from './modules/sponsorships/sponsorship-setup.ts';
 import { closeOnSignals, settingsOrExit } from './process.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -23,13 +26,19 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; it will be replaced') });
   const awardSearch = awardSearchFromConfig(config, log);
   const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, leaseSeconds: config.MAIL_LEASE_S });
-  const tracking = trackingChecksFromConfig({ config, database, secret: resolveAppSecret(config), search: awardSearch.start, mail, log });
+  const secret = resolveAppSecret(config);
+  const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log });
+  const paying = paymentsFromConfig({ config, database, secret, log });
+  const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
   await awardSearch.start();
-  const jobs = await tracking.startJobs();
+  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs], log });
   mail.start();
-  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks and mail delivery');
+  paying.sandbox.start();
+  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals and mail delivery');
 
   closeOnSignals(async () => {
+    paying.sandbox.stop();
+    await paying.sandbox.settle();
     await jobs.stop();
     await mail.stop();
     await awardSearch.close();

@@ -6,24 +6,26 @@ import type { FastifyInstance } from 'fastify';
  * (Vite emits no inline script); styles allow inline because Mantine sets CSS variables in
  * style attributes and one <style> element.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; captchaScriptUrl: string }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; captchaScriptUrl: string; paymentOrigins: string[] }): Promise<void> {
   // A hosted captcha (Turnstile, reCAPTCHA) runs a script and a frame from its own origin.
   const captchaOrigin = options.captchaScriptUrl ? [new URL(options.captchaScriptUrl).origin] : [];
+  // The card processor's script, card-field frame and verification page (none extra for the built-in sandbox, which is this site).
+  const paymentOrigins = options.paymentOrigins;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...captchaOrigin],
-        'frame-src': ["'self'", ...captchaOrigin],
+        'script-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
+        'frame-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...captchaOrigin],
+        'connect-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...paymentOrigins],
         'frame-ancestors': ["'none'"],
         ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
       },

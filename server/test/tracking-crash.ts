@@ -7,7 +7,8 @@ import { openAwardQuery } from '../../core/awards/search.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, members, trackingChanges, trackings } from '../db/schema/index.ts';
 import { matchDigest } from '../modules/trackings/tracking-checks.ts';
-import { ensureQueues, jobQueue, requestCycle } from '../modules/trackings/tracking-jobs.ts';
+import { jobQueue } from '../jobs.ts';
+import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.ts';
 import { createTestDatabase } from './database.ts';
 
 /**

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, apiGet, apiSend } from './api-client.ts';
 import { ChunkLoadError, loadChunk } from './lazy-page.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../core/payments/money.ts';
 import { applyLanguageParam, urlWithoutLanguageParam } from './preferences.ts';
 import { STORE_KEY, getStored, readStore, removeStored, setStored } from './storage.ts';
 import { readMileageRecords, readOriginCity, readProgrammes, saveMileageRecords, saveOriginCity, saveProgrammes } from './travel-preferences.ts';

@@ -3,3 +3,4 @@ export * from './members.ts';
 export * from './promotions.ts';
 export * from './awards.ts';
 export * from './trackings.ts';
+export * from './payments.ts';

@@ -20,10 +20,14 @@ export const members = pgTable(
     edm: boolean('edm').notNull().default(false),
     /** Where the member signed up from (the `from` field). */
     source: text('source').notNull().default(''),
-    /** Sponsorship plan (SPEC §6, §9): quotas depend on it; payment comes later. */
+    /**
+     * The allowances the member's sponsorship gives (SPEC §6, §9) and until when; past that the
+     * member has a member's allowances (core/payments/sponsorship.ts currentPlan). No end: given by hand.
+     */
     plan: text('plan', { enum: ['member', 'sponsor', 'sponsor-more'] })
       .notNull()
       .default('member'),
+    planUntil: timestamp('plan_until', { withTimezone: true }),
     /** The award scraping tool is invite-only (closed beta, SPEC §6). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

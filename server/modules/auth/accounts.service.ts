@@ -29,6 +29,7 @@ import { emailText, renderMail } from '../mail/mail-templates.ts';
 import { hashPassword, spendPasswordTime, verifyPassword } from './passwords.ts';
 import type { MemberRow, Sessions } from './sessions.ts';
 import { hmac, randomCode, randomToken, sameHex } from './tokens.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export interface AccountsDeps {
   db: Db;
@@ -168,7 +169,7 @@ export class Accounts {
       });
     } catch (error) {
       // Two sign-ups with one address at the same moment: the unique index decides.
-      if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505') {
+      if (isUniqueViolation(error)) {
         throw fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken, 409);
       }
       throw error;

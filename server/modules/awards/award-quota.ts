@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS, type Plan } from '../../../core/limits.ts';
+import type { Plan } from '../../../core/limits.ts';
+import { planBenefits } from '../../../core/payments/sponsorship.ts';
 import type { Db } from '../../db/client.ts';
 import { awardQuotaUsage } from '../../db/schema/index.ts';
 
@@ -19,9 +20,8 @@ export interface QuotaRules {
 }
 
 export function quotaRules(plan: Plan): QuotaRules {
-  return plan === 'member'
-    ? { daysPerMonth: LIMITS.search.memberDaysPerMonth, daysPerSearch: LIMITS.search.memberDaysPerSearch }
-    : { daysPerMonth: null, daysPerSearch: LIMITS.search.sponsorDaysPerSearch };
+  const { daysPerMonth, daysPerSearch } = planBenefits(plan);
+  return { daysPerMonth, daysPerSearch };
 }
 
 /** The quota month of an instant, YYYY-MM in UTC. */

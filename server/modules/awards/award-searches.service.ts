@@ -1,3 +1,4 @@
+import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarAwardQuery, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
@@ -7,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { awardSearches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/sessions.ts';
-import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays, type Plan } from './award-quota.ts';
+import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays } from './award-quota.ts';
 import type { AwardSearch } from './award-search.ts';
 
 /**
@@ -55,7 +56,7 @@ export class AwardSearches {
     if (request.live && !member.scrapingEnabled) {
       throw new AppError('SCRAPING_CLOSED_BETA', { status: 403, message: 'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.' });
     }
-    const plan = member.plan as Plan;
+    const plan = currentPlan(member, this.options.now());
     const rules = quotaRules(plan);
     const days = searchDays(request);
     if (days > rules.daysPerSearch) {
@@ -181,7 +182,7 @@ export class AwardSearches {
   }
 
   async daysLeft(member: MemberRow): Promise<number | null> {
-    return daysLeft(this.options.db, member.id, member.plan as Plan, quotaMonth(this.options.now()));
+    return daysLeft(this.options.db, member.id, currentPlan(member, this.options.now()), quotaMonth(this.options.now()));
   }
 
   /** Waits for searches still running (tests, and a graceful shutdown). */

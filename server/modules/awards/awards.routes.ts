@@ -1,9 +1,10 @@
+import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AwardCalendarQuerySchema, CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts';
 import { awardNames } from './award-names.ts';
 import type { AwardSamples } from './award-samples.ts';
-import { quotaRules, type Plan } from './award-quota.ts';
+import { quotaRules } from './award-quota.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
@@ -36,8 +37,9 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samp
   // What the panel needs to know before a search: the plan's limits, the days left, the beta gate.
   app.get('/awards/quota', async (request) => {
     const signedIn = await member(request);
-    const rules = quotaRules(signedIn.plan as Plan);
-    return { ok: true as const, plan: signedIn.plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: signedIn.scrapingEnabled };
+    const plan = currentPlan(signedIn, new Date());
+    const rules = quotaRules(plan);
+    return { ok: true as const, plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: signedIn.scrapingEnabled };
   });
 
   app.get('/awards/calendar', { schema: { querystring: AwardCalendarQuerySchema.extend({ lang: Lang }) } }, async (request) => {

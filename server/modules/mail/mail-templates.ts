@@ -1,34 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Language } from '../../../core/locale.ts';
-
-type Catalog = Record<string, Record<string, string>>;
-
-const catalogs = new Map<Language, Catalog>();
-function catalog(language: Language): Catalog {
-  let loaded = catalogs.get(language);
-  if (!loaded) {
-    const file = fileURLToPath(new URL(`../../../locales/${language}/emails.json`, import.meta.url));
-    try {
-      loaded = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
-    } catch {
-      loaded = {};
-    }
-    catalogs.set(language, loaded);
-  }
-  return loaded;
-}
+import { escapeHtml, serverText } from '../../i18n.ts';
 
 /** A string of the `emails` catalog; Japanese (partial by design) falls back to English. */
 export function emailText(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const [group, name] = key.split('.') as [string, string];
-  const template = catalog(language)[group]?.[name] ?? catalog('en')[group]?.[name];
-  if (template === undefined) throw new Error(`Missing e-mail string ${language}:${key}`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, slot: string) => String(values[slot] ?? ''));
+  return serverText('emails', language, key, values);
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 export interface RenderedMail {
   subject: string;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { AwardSearch } from '../awards/award-search.ts';
 import type { MailDelivery } from '../mail/mail-outbox.ts';
 import { TrackingChecks } from './tracking-checks.ts';
-import { startTrackingJobs } from './tracking-jobs.ts';
+import { trackingJobs } from './tracking-jobs.ts';
 import { TrackingLinks } from './tracking-links.ts';
 
 /** The site's address for links in e-mails sent from the background (no request to take it from). */
@@ -25,6 +25,6 @@ export function trackingChecksFromConfig(options: { config: Config; database: Da
   return {
     links,
     checks,
-    startJobs: () => startTrackingJobs({ database: options.database, checks, intervalMinutes: options.config.TRACKING_CHECK_INTERVAL_MIN, log: options.log }),
+    jobs: trackingJobs({ checks, intervalMinutes: options.config.TRACKING_CHECK_INTERVAL_MIN, log: options.log }),
   };
 }

@@ -1,3 +1,4 @@
+import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { toAwardQuery } from '../../../core/awards/search-contract.ts';
@@ -52,7 +53,7 @@ export class Trackings {
       // One member's creations queue on their row, so two at once cannot both take the last days.
       await tx.execute(sql`SELECT id FROM members WHERE id = ${member.id} FOR UPDATE`);
       const held = await tx.select().from(trackings).where(eq(trackings.memberId, member.id));
-      const { remaining } = this.#allowance(member.plan as Plan, held, today);
+      const { remaining } = this.#allowance(currentPlan(member, this.options.now()), held, today);
       if (days > remaining) {
         throw new AppError('TRACKING_DAYS_EXCEEDED', {
           status: 409,
@@ -61,7 +62,7 @@ export class Trackings {
         });
       }
       const [inserted] = await tx.insert(trackings).values({ memberId: member.id, query, keepTracking: request.keepTracking, fromSearch: request.fromSearch ?? null }).returning();
-      return { row: inserted as TrackingRow, allowance: this.#allowance(member.plan as Plan, [...held, inserted as TrackingRow], today) };
+      return { row: inserted as TrackingRow, allowance: this.#allowance(currentPlan(member, this.options.now()), [...held, inserted as TrackingRow], today) };
     });
     // The baseline is taken at once, in the background: the list shows what matches within moments.
     this.#background(this.options.checks.checkOne(row.id, now));
@@ -71,7 +72,7 @@ export class Trackings {
   async list(member: MemberRow): Promise<{ trackings: TrackingView[]; allowance: TrackingAllowance }> {
     const rows = await this.options.db.select().from(trackings).where(eq(trackings.memberId, member.id)).orderBy(desc(trackings.createdAt));
     const today = trackingToday(this.options.now());
-    return { trackings: rows.map((row) => this.#view(row, today)), allowance: this.#allowance(member.plan as Plan, rows, today) };
+    return { trackings: rows.map((row) => this.#view(row, today)), allowance: this.#allowance(currentPlan(member, this.options.now()), rows, today) };
   }
 
   async get(member: MemberRow, id: string): Promise<TrackingView | null> {
@@ -84,7 +85,7 @@ export class Trackings {
 
   async allowance(member: MemberRow): Promise<TrackingAllowance> {
     const rows = await this.options.db.select().from(trackings).where(eq(trackings.memberId, member.id));
-    return this.#allowance(member.plan as Plan, rows, trackingToday(this.options.now()));
+    return this.#allowance(currentPlan(member, this.options.now()), rows, trackingToday(this.options.now()));
   }
 
   /** Deletes a member's tracking: its days are free at once and its unsent e-mails are cancelled. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../core/payments/money.ts';
 import { clockTime, dayLabel, duration, formatNumber, localTime } from './format.ts';
 
 /** "Simulated availability · as of Nov 21, 14:05": where a result came from and how fresh it is. */

@@ -6,7 +6,7 @@ import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../core/payments/money.ts';
 import { awardsApi, placeLanguage } from './awards-api.ts';
 import { dayLabel, formatNumber } from './format.ts';
 import { SourceLabel } from './itinerary-card.tsx';

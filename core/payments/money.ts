@@ -1,0 +1,64 @@
+import { INTL_LOCALES, MONEY_CURRENCIES, type Language, type MoneyCurrency } from '../locale.ts';
+
+/**
+ * Money in payments is an integer count of minor units (cents; fen for CNY; TWD too is kept in
+ * hundredths, though its prices are whole dollars), so sums never meet floating point.
+ */
+export interface Money {
+  amount: number;
+  currency: MoneyCurrency;
+}
+
+export const MINOR_UNITS_PER_MAJOR = 100;
+
+/** A price in minor units per money currency. */
+export type PriceList = Record<MoneyCurrency, number>;
+
+/**
+ * Reads a price list setting such as "USD 4.99, TWD 150, CAD 6.49, HKD 38, CNY 35". Every money
+ * currency of SPEC §9 must have a price; an error names what is wrong.
+ */
+export function parsePriceList(text: string): { prices: PriceList } | { error: string } {
+  const prices: Partial<PriceList> = {};
+  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([A-Z]{3})\s+(\d{1,7}(?:\.\d{1,2})?)$/.exec(item);
+    if (!match) return { error: `"${item}" is not a price like "USD 4.99"` };
+    const currency = match[1] as MoneyCurrency;
+    if (!(MONEY_CURRENCIES as readonly string[]).includes(currency)) return { error: `${currency} is not one of ${MONEY_CURRENCIES.join(', ')}` };
+    const amount = Math.round(Number(match[2]) * MINOR_UNITS_PER_MAJOR);
+    if (amount <= 0) return { error: `the ${currency} price must be above zero` };
+    prices[currency] = amount;
+  }
+  const missing = MONEY_CURRENCIES.filter((currency) => prices[currency] === undefined);
+  if (missing.length > 0) return { error: `no price in ${missing.join(', ')}` };
+  return { prices: prices as PriceList };
+}
+
+/** Minor units as a major amount, for display. */
+export function toMajor(amount: number): number {
+  return amount / MINOR_UNITS_PER_MAJOR;
+}
+
+/** Taiwan dollars are quoted without cents in everyday prices. */
+const FRACTION_DIGITS: Record<MoneyCurrency, number> = { USD: 2, TWD: 0, CAD: 2, HKD: 2, CNY: 2 };
+
+/** A major amount (4.99) in the language's way of writing money. */
+export function formatMoney(amount: number, currency: MoneyCurrency, language: Language): string {
+  const digits = FRACTION_DIGITS[currency];
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'symbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+}
+
+/** Minor units written as money; an amount with cents in TWD keeps them rather than rounding them away. */
+export function formatMinor(amount: number, currency: MoneyCurrency, language: Language): string {
+  const major = toMajor(amount);
+  if (currency === 'TWD' && !Number.isInteger(major)) {
+    return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
+  }
+  return formatMoney(major, currency, language);
+}

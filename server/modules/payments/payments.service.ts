@@ -1,0 +1,214 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckoutDetails, PaymentFailure, PaymentPurpose } from '../../../core/payments/checkout-contract.ts';
+import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { paymentCards, paymentEvents, payments, receiptNumbers } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { CardRejected, type Charge, type PaymentProvider } from './payment-provider.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type CardRow = typeof paymentCards.$inferSelect;
+
+/** What runs, inside the transaction that marks a payment succeeded (or failed), for its purpose. */
+export type PaymentHandler = (tx: Db, payment: PaymentRow) => Promise<void>;
+
+export interface PayRequest {
+  memberId: string;
+  purpose: PaymentPurpose;
+  plan: SponsorPlan;
+  amount: number;
+  currency: string;
+  card: CardRow;
+  idempotencyKey: string;
+  description: string;
+  billing?: Omit<CheckoutDetails, 'termsAgreed'> | null;
+  sponsorshipId?: string | null;
+  period?: { start: Date; end: Date } | null;
+  language: string;
+  holderPresent: boolean;
+  /** Our page the verification step returns to; `{payment}` becomes the payment's id. */
+  returnPath: string;
+}
+
+/**
+ * Payments through the configured provider (issue 7), for sponsorship now and the storefront,
+ * shop and enterprise checkouts later. A payment is written before the provider is asked, under
+ * its idempotency key, and the same key goes to the provider: a repeated request, or a retry
+ * after a crash, finds the same payment and the same charge. Whichever of the page's return, the
+ * webhook or a renewal sees a charge settle first moves the payment, once.
+ */
+export class Payments {
+  readonly #succeeded = new Map<PaymentPurpose, PaymentHandler>();
+  readonly #failed = new Map<PaymentPurpose, PaymentHandler>();
+
+  constructor(private readonly options: { db: Db; provider: PaymentProvider; publicUrl: string; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }) {}
+
+  get provider(): PaymentProvider {
+    return this.options.provider;
+  }
+
+  /** Registers what a purpose does once its payment succeeds (and, optionally, fails). */
+  on(purpose: PaymentPurpose, handlers: { succeeded: PaymentHandler; failed?: PaymentHandler }): void {
+    this.#succeeded.set(purpose, handlers.succeeded);
+    if (handlers.failed) this.#failed.set(purpose, handlers.failed);
+  }
+
+  /** Saves the card the browser tokenized; a spent or forged token is "card info incomplete". */
+  async saveCard(memberId: string, token: string, holderName: string): Promise<CardRow> {
+    try {
+      const saved = await this.options.provider.saveCard({ token, customer: memberId });
+      const [card] = await this.options.db
+        .insert(paymentCards)
+        .values({ memberId, provider: this.options.provider.name, providerRef: saved.ref, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName })
+        .returning();
+      return card!;
+    } catch (error) {
+      if (error instanceof CardRejected) throw new AppError('CARD_INFO_INCOMPLETE', { status: 400, message: 'Card info incomplete.', fields: { card: 'card info incomplete' } });
+      throw error;
+    }
+  }
+
+  async card(memberId: string, cardId: string): Promise<CardRow | null> {
+    const [card] = await this.options.db.select().from(paymentCards).where(and(eq(paymentCards.id, cardId), eq(paymentCards.memberId, memberId)));
+    return card ?? null;
+  }
+
+  async byKey(idempotencyKey: string): Promise<PaymentRow | null> {
+    const [row] = await this.options.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  }
+
+  /** Writes the payment (or finds the one under its key) and charges the card once. */
+  async pay(request: PayRequest): Promise<PaymentRow> {
+    let payment = await this.byKey(request.idempotencyKey);
+    if (!payment) {
+      try {
+        const [inserted] = await this.options.db
+          .insert(payments)
+          .values({
+            memberId: request.memberId,
+            purpose: request.purpose,
+            plan: request.plan,
+            amount: request.amount,
+            currency: request.currency,
+            idempotencyKey: request.idempotencyKey,
+            provider: this.options.provider.name,
+            cardId: request.card.id,
+            billing: request.billing ?? null,
+            sponsorshipId: request.sponsorshipId ?? null,
+            periodStart: request.period?.start ?? null,
+            periodEnd: request.period?.end ?? null,
+            language: request.language,
+          })
+          .returning();
+        payment = inserted ?? null;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        payment = await this.byKey(request.idempotencyKey);
+      }
+    }
+    if (!payment) throw new Error('payment insert returned nothing');
+    if (payment.memberId !== request.memberId) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+    // Asked before: its charge already answered (or is waiting for the holder).
+    if (payment.status !== 'pending') return payment;
+    const charge = await this.options.provider.charge({
+      cardRef: request.card.providerRef,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: request.description,
+      idempotencyKey: payment.idempotencyKey,
+      reference: payment.id,
+      holderPresent: request.holderPresent,
+      returnUrl: `${this.options.publicUrl}${request.returnPath.replace('{payment}', payment.id)}`,
+      language: request.language,
+    });
+    return this.#record(payment.id, charge);
+  }
+
+  /** Asks the provider where a payment's charge stands and records it (the page's return from verification). */
+  async refresh(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status === 'succeeded' || payment.status === 'failed' || !payment.providerChargeId) return payment;
+    return this.#record(payment.id, await this.options.provider.getCharge(payment.providerChargeId));
+  }
+
+  async get(memberId: string, paymentId: string): Promise<PaymentRow | null> {
+    const [row] = await this.options.db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.memberId, memberId)));
+    return row ?? null;
+  }
+
+  /** The member's payments, newest first (the profile's transactions). */
+  async list(memberId: string): Promise<(PaymentRow & { card: CardRow | null })[]> {
+    const rows = await this.options.db.select({ payment: payments, card: paymentCards }).from(payments).leftJoin(paymentCards, eq(paymentCards.id, payments.cardId)).where(eq(payments.memberId, memberId)).orderBy(desc(payments.createdAt)).limit(200);
+    return rows.map((row) => ({ ...row.payment, card: row.card }));
+  }
+
+  /**
+   * A webhook: the event id goes in first, in the transaction of its effect, so a replay (or two
+   * deliveries at once) changes nothing. Answers whether it was new.
+   */
+  async handleWebhook(event: { id: string; type: string; chargeId: string; reference: string }): Promise<'handled' | 'duplicate' | 'ignored'> {
+    const charge = event.type === 'charge.succeeded' || event.type === 'charge.failed' ? await this.options.provider.getCharge(event.chargeId) : null;
+    return this.options.db.transaction(async (tx) => {
+      const inserted = await tx.insert(paymentEvents).values({ provider: this.options.provider.name, eventId: event.id, type: event.type }).onConflictDoNothing().returning();
+      if (inserted.length === 0) return 'duplicate';
+      if (!charge) return 'ignored';
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, this.options.provider.name), or(eq(payments.providerChargeId, event.chargeId), eq(payments.id, uuidOrNil(event.reference)))));
+      if (!payment) return 'ignored';
+      await this.#move(tx as unknown as Db, payment.id, charge);
+      return 'handled';
+    });
+  }
+
+  async #record(paymentId: string, charge: Charge): Promise<PaymentRow> {
+    return this.options.db.transaction(async (tx) => this.#move(tx as unknown as Db, paymentId, charge));
+  }
+
+  /**
+   * Moves a payment to what its charge says, forward only. The update names the states it may move
+   * from, so of two callers racing (the page and the webhook) one moves it and runs the purpose's
+   * handler, and the other finds it already moved.
+   */
+  async #move(tx: Db, paymentId: string, charge: Charge): Promise<PaymentRow> {
+    const now = this.options.now();
+    const from = charge.status === 'requires-verification' ? (['pending'] as const) : (['pending', 'verifying'] as const);
+    const status = charge.status === 'succeeded' ? 'succeeded' : charge.status === 'failed' ? 'failed' : 'verifying';
+    const [moved] = await tx
+      .update(payments)
+      .set({
+        status,
+        providerChargeId: charge.id,
+        verificationUrl: charge.verificationUrl ?? null,
+        failure: charge.failure ?? null,
+        updatedAt: now,
+        ...(status === 'succeeded' ? { paidAt: now } : {}),
+      })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
+      .returning();
+    if (!moved) {
+      const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      return current!;
+    }
+    if (status === 'succeeded') {
+      const [number] = await tx.insert(receiptNumbers).values({ paymentId }).returning();
+      const receiptNumber = `TP-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(number!.id).padStart(6, '0')}`;
+      const [numbered] = await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId)).returning();
+      await this.#succeeded.get(moved.purpose)?.(tx, numbered!);
+      const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      return after!;
+    }
+    if (status === 'failed') await this.#failed.get(moved.purpose)?.(tx, moved);
+    return moved;
+  }
+}
+
+/** A webhook's reference that is not one of our ids matches nothing (and must not break the query). */
+function uuidOrNil(value: string): string {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000';
+}
+
+export type { PaymentFailure };
