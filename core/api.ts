@@ -21,6 +21,9 @@ export const ERROR_NAMES = [
   'TRACKING_DAYS_EXCEEDED',
   'TRACKING_DATES_PAST',
   'TRACKING_LINK_INVALID',
+  'CARD_INFO_INCOMPLETE',
+  'ALREADY_SPONSORING',
+  'NOT_SPONSORING',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

@@ -20,6 +20,7 @@ describe('frame rules of SPEC §2', () => {
       '/enterprise/checkout/confirm',
       '/enterprise/checkout/payment',
       '/enterprise/checkout/complete',
+      '/profilepage/sponsorship',
     ]);
   });
 

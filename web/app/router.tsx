@@ -21,6 +21,8 @@ const AREA_MODULES: Partial<Record<AreaId, () => Promise<AreaModule>>> = {
   account: () => import('../features/account/index.ts'),
   profile: () => import('../features/profile/index.ts'),
   awardplus: () => import('../features/awardplus/index.ts'),
+  sponsor: () => import('../features/sponsor/index.ts'),
+  enterprise: () => import('../features/enterprise/index.ts'),
 };
 const frameModule = () => import('../components/page-skeleton.tsx');
 

@@ -128,12 +128,19 @@ export const PAGES: readonly PageDef[] = [
   page('/aboutus', 'aboutUs', 'about'),
 
   page('/enterprise', 'enterprise', 'enterprise'),
-  page('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
-  page('/enterprise/checkout/confirm', 'enterpriseCheckoutConfirm', 'enterprise'),
-  page('/enterprise/checkout/payment', 'enterpriseCheckoutPayment', 'enterprise'),
-  page('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'),
+  membersPage('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
+  { ...membersPage('/enterprise/checkout/confirm', 'enterpriseCheckoutConfirm', 'enterprise'), unlisted: true },
+  { ...membersPage('/enterprise/checkout/payment', 'enterpriseCheckoutPayment', 'enterprise'), unlisted: true },
+  { ...membersPage('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'), unlisted: true },
 
   page('/support-tripplus', 'sponsor', 'sponsor'),
+  // Not in SPEC §2: the sponsorship checkout (issue 7), the same steps as the storefront's and the enterprise's.
+  membersPage('/support-tripplus/checkout', 'sponsorCheckout', 'sponsor'),
+  { ...membersPage('/support-tripplus/checkout/confirm', 'sponsorCheckoutConfirm', 'sponsor'), unlisted: true },
+  { ...membersPage('/support-tripplus/checkout/payment', 'sponsorCheckoutPayment', 'sponsor'), unlisted: true },
+  { ...membersPage('/support-tripplus/checkout/complete', 'sponsorCheckoutComplete', 'sponsor'), unlisted: true },
+  // The manage-sponsorship page of SPEC §2, in the profile; its page comes with the sponsor area.
+  membersPage('/profilepage/sponsorship', 'profileSponsorship', 'sponsor'),
   page('/affiliator', 'affiliator', 'affiliate'),
   page('/rewardslib', 'rewardsLibrary', 'library'),
   page('/hotelslib', 'hotelsLibrary', 'library'),

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromLocal, toLocal } from '../../../core/awards/zoned-time.ts';
-import { billingAnchor, billingPeriod } from '../../../core/payments/billing-period.ts';
 import { testConfig } from '../../config.ts';
 import { mailOutbox, members, payments, sandboxPayEvents, sponsorships } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { endSponsorshipMonth } from '../../test/sponsorships.ts';
 import { paymentsFromConfig } from '../payments/payments-setup.ts';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../payments/sandbox/sandbox-pay.ts';
 
@@ -132,7 +131,7 @@ describe('a checkout', () => {
     const ticket = url.searchParams.get('ticket')!;
     const answer = (code: string) => app.inject({ method: 'POST', url: `${url.pathname}?lang=en`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ticket, code, action: 'verify' }).toString() });
     const wrong = await answer('000000');
-    expect(wrong.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(200);
     expect(wrong.body).toContain('2 tries left');
     const right = await answer('123456');
     expect(right.statusCode).toBe(303);
@@ -227,24 +226,7 @@ function derivedSecret(): string {
 }
 
 describe('the month', () => {
-  /**
-   * Moves a sponsorship into the past, as if its month had run out: anchored a calendar month
-   * before now, so that its first month ended a moment ago (the member's plan end moves with it).
-   */
-  async function endMonth(memberId: string) {
-    const [live] = await sponsorshipsOf(memberId);
-    const zone = app.config.BILLING_TIME_ZONE;
-    const local = toLocal(billingAnchor(Date.now() - 60_000), zone);
-    const [year, month, day] = local.date.split('-').map(Number) as [number, number, number];
-    const previous = new Date(Date.UTC(year, month - 2, 1));
-    const lastDay = new Date(Date.UTC(previous.getUTCFullYear(), previous.getUTCMonth() + 1, 0)).getUTCDate();
-    const anchor = fromLocal(`${previous.toISOString().slice(0, 8)}${String(Math.min(day, lastDay)).padStart(2, '0')}`, local.minutes, zone);
-    const period = billingPeriod(anchor, 0, zone);
-    const member = await memberRow(memberId);
-    const planUntil = new Date(period.end + (member.planUntil!.getTime() - live!.periodEnd.getTime()));
-    await app.database.db.update(sponsorships).set({ anchorAt: new Date(anchor), periodStart: new Date(period.start), periodEnd: new Date(period.end) }).where(eq(sponsorships.id, live!.id));
-    await app.database.db.update(members).set({ planUntil }).where(eq(members.id, memberId));
-  }
+  const endMonth = (memberId: string) => endSponsorshipMonth(app, memberId);
 
   it('cancelled keeps the plan to its end, then the allowances drop back', async () => {
     const { id, cookies } = await memberWithSession(app);

@@ -36,7 +36,7 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPay; rate
   app.get(`${SANDBOX_PATH}/fields`, { schema: { querystring: z.object({ key: z.string().max(100), lang: z.string().max(10).optional(), origin: z.url() }) } }, async (request, reply) => {
     const language = languageOf(request.query.lang);
     const messages = Object.fromEntries(FIELD_ERRORS.map((code) => [code, serverText('sandbox', language, `errors.${code}`)]));
-    const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+    const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans TC','PingFang TC',sans-serif;font-size:14px;color:#212529;background:transparent}
 label{display:block;font-weight:500;margin:0 0 4px}input{width:100%;height:36px;padding:0 12px;font-size:14px;border:1px solid #ced4da;border-radius:4px;font-family:inherit;background:#fff}
@@ -84,7 +84,7 @@ ${notice ? `<p class="error" role="alert">${notice}</p>` : ''}
 <button type="submit" name="action" value="cancel" class="secondary">${text(language, 'verify.cancel')}</button>
 </form>`
       : `<p>${text(language, 'verify.answered')}</p><p><a href="${escapeHtml(charge.returnUrl ?? '/')}">${text(language, 'verify.back')}</a></p>`;
-    return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${text(language, 'verify.title')}</title>
+    return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${text(language, 'verify.title')}</title>
 <style>body{margin:0;background:#e9ecef;font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans TC','PingFang TC',sans-serif;color:#212529}main{max-width:420px;margin:40px auto;background:#fff;border-radius:8px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 h1{font-size:20px;margin:0 0 8px}.bank{font-weight:bold;color:#2b8a3e;margin:0 0 16px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:16px 0}dt{color:#495057}dd{margin:0;font-weight:500}
 label{display:block;font-weight:500;margin:16px 0 4px}input{width:100%;box-sizing:border-box;height:40px;font-size:18px;letter-spacing:4px;padding:0 12px;border:1px solid #ced4da;border-radius:4px}
@@ -124,7 +124,8 @@ ${form}
       if (!answer) return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
       if ('wrongCode' in answer) {
         const html = await verifyPage(language, request.params.charge, ticket, text(language, 'verify.wrongCode', { left: answer.attemptsLeft }));
-        return reply.status(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(html);
+        // The page again with the message, as a bank's form page answers (not an HTTP error).
+        return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').send(html);
       }
       return reply.redirect(answer.returnUrl, 303);
     },
