@@ -6,9 +6,14 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const priceList = z.string().superRefine((value, context) => {
+/** A price list setting ("USD 4.99, TWD 150, …"), read once here into minor units per currency. */
+const priceList = z.string().transform((value, context) => {
   const parsed = parsePriceList(value);
-  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+  if ('error' in parsed) {
+    context.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.prices;
 });
 
 /**
@@ -125,9 +130,9 @@ export const ConfigSchema = z.object({
   PAYMENT_PUBLIC_KEY: z.string().default(''),
   PAYMENT_WEBHOOK_SECRET: z.string().default(''),
   /** Monthly prices per money currency, e.g. "USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35" (every currency of SPEC §9). */
-  PRICE_SPONSOR: priceList.default('USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35'),
-  PRICE_SPONSOR_MORE: priceList.default('USD 9.99, TWD 300, CAD 13.99, HKD 78, CNY 70'),
-  PRICE_BUSINESS: priceList.default('USD 99, TWD 3000, CAD 135, HKD 780, CNY 700'),
+  PRICE_SPONSOR: priceList.prefault('USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35'),
+  PRICE_SPONSOR_MORE: priceList.prefault('USD 9.99, TWD 300, CAD 13.99, HKD 78, CNY 70'),
+  PRICE_BUSINESS: priceList.prefault('USD 99, TWD 3000, CAD 135, HKD 780, CNY 700'),
   /** The time zone billing months turn in (a sponsorship begun on the 31st at 23:30 renews on the last day of shorter months at 23:30 there). */
   BILLING_TIME_ZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default('Asia/Taipei'),
   /** Minutes between runs of the renewal job (1–60). */
@@ -160,6 +165,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([`CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`]);
   }
   return parsed.data;
+}
+
+/** The site's address for links in e-mails and webhooks sent from the background (no request to take it from). */
+export function siteUrl(config: Config): string {
+  return config.PUBLIC_URL || `http://localhost:${config.PORT}`;
 }
 
 /** A comma-separated setting as a clean list. */

@@ -1,5 +1,5 @@
 import type { PaymentFailure, PaymentPurpose, PaymentStatus } from './checkout-contract.ts';
-import type { SponsorPlan, SponsorshipStatus } from './sponsorship.ts';
+import type { PlanBenefits, SponsorPlan, SponsorshipStatus } from './sponsorship.ts';
 import type { Plan } from '../limits.ts';
 import type { MoneyCurrency } from '../locale.ts';
 
@@ -33,7 +33,7 @@ export interface CardView {
 /** `GET /api/sponsorship`: the plans with prices, and the member's sponsorship if any. */
 export interface SponsorshipOverview {
   currency: MoneyCurrency;
-  plans: { plan: SponsorPlan; price: number; benefits: { daysPerSearch: number; daysPerMonth: number | null; trackingDays: number } }[];
+  plans: { plan: SponsorPlan; price: number; benefits: PlanBenefits }[];
   /** The allowances the member has now (null for a visitor). */
   planNow: Plan | null;
   /** Until when the member keeps them (the end of the paid month, or of the renewal's retries). */

@@ -10,7 +10,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
   // A hosted captcha (Turnstile, reCAPTCHA) runs a script and a frame from its own origin.
   const captchaOrigin = options.captchaScriptUrl ? [new URL(options.captchaScriptUrl).origin] : [];
   // The card processor's script, card-field frame and verification page (none extra for the built-in sandbox, which is this site).
-  const paymentOrigins = options.paymentOrigins;
+  const { paymentOrigins } = options;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import { siteUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { siteUrl } from '../trackings/tracking-setup.ts';
 import { Payments } from './payments.service.ts';
 import { SandboxPay } from './sandbox/sandbox-pay.ts';
 

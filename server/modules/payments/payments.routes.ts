@@ -55,7 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
   app.get('/payments/:id', { schema: { params: Params } }, async (request) => {
     const member = await sessions.requireMember(request);
     const payment = await owned(member.id, request.params.id);
-    return { ok: true as const, payment: paymentView(payment, payment.cardId ? await payments.card(member.id, payment.cardId) : null) };
+    return { ok: true as const, payment: paymentView(payment, await payments.cardOf(payment)) };
   });
 
   // The page the verification step returns to asks the provider where the charge stands (the
@@ -63,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
   app.post('/payments/:id/confirm', { schema: { params: Params } }, async (request) => {
     const member = await sessions.requireMember(request);
     const payment = await payments.refresh(await owned(member.id, request.params.id));
-    return { ok: true as const, payment: paymentView(payment, payment.cardId ? await payments.card(member.id, payment.cardId) : null) };
+    return { ok: true as const, payment: paymentView(payment, await payments.cardOf(payment)) };
   });
 
   app.get('/payments/:id/receipt', { schema: { params: Params, querystring: z.object({ lang: z.string().optional() }) } }, async (request, reply) => {
@@ -71,7 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
     const payment = await owned(member.id, request.params.id);
     if (payment.status !== 'succeeded' || !payment.receiptNumber) throw new AppError('NOT_FOUND', { status: 404, message: 'This payment has no receipt.' });
     const language = isLanguage(request.query.lang) ? request.query.lang : isLanguage(member.language) ? member.language : 'en';
-    const html = receiptHtml({ payment, card: payment.cardId ? await payments.card(member.id, payment.cardId) : null, language, timeZone: options.timeZone, simulated: payments.provider.simulated, supportEmail: options.supportEmail });
+    const html = receiptHtml({ payment, card: await payments.cardOf(payment), language, timeZone: options.timeZone, simulated: payments.provider.simulated, supportEmail: options.supportEmail });
     return reply
       .header('content-disposition', `attachment; filename="${payment.receiptNumber}.html"`)
       .header('cache-control', 'private, no-store')

@@ -70,8 +70,10 @@ export class Payments {
     }
   }
 
-  async card(memberId: string, cardId: string): Promise<CardRow | null> {
-    const [card] = await this.options.db.select().from(paymentCards).where(and(eq(paymentCards.id, cardId), eq(paymentCards.memberId, memberId)));
+  /** The card a payment was charged to (its member's own). */
+  async cardOf(payment: PaymentRow): Promise<CardRow | null> {
+    if (!payment.cardId) return null;
+    const [card] = await this.options.db.select().from(paymentCards).where(and(eq(paymentCards.id, payment.cardId), eq(paymentCards.memberId, payment.memberId)));
     return card ?? null;
   }
 

@@ -1,18 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import { siteUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { parsePriceList, type PriceList } from '../../../core/payments/money.ts';
 import type { Payments } from '../payments/payments.service.ts';
-import { siteUrl } from '../trackings/tracking-setup.ts';
 import { renewalJobs } from './renewal-jobs.ts';
 import { Sponsorships } from './sponsorships.service.ts';
-
-function prices(setting: string): PriceList {
-  const parsed = parsePriceList(setting);
-  // The settings schema has already refused a bad list at boot.
-  if ('error' in parsed) throw new Error(parsed.error);
-  return parsed.prices;
-}
 
 /** Sponsorships and their renewal job as the server and `npm run worker` both build them. */
 export function sponsorshipsFromConfig(options: { config: Config; database: Database; payments: Payments; log: FastifyBaseLogger; now?: () => Date }) {
@@ -20,7 +11,7 @@ export function sponsorshipsFromConfig(options: { config: Config; database: Data
   const sponsorships = new Sponsorships({
     db: options.database.db,
     payments: options.payments,
-    prices: { sponsor: prices(config.PRICE_SPONSOR), 'sponsor-more': prices(config.PRICE_SPONSOR_MORE), business: prices(config.PRICE_BUSINESS) },
+    prices: { sponsor: config.PRICE_SPONSOR, 'sponsor-more': config.PRICE_SPONSOR_MORE, business: config.PRICE_BUSINESS },
     timeZone: config.BILLING_TIME_ZONE,
     siteUrl: siteUrl(config),
     now: options.now ?? (() => new Date()),

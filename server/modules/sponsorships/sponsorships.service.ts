@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyCurrency } from '../../../core/locale.ts';
 import { billingAnchor, billingPeriod, proratedCharge } from '../../../core/payments/billing-period.ts';
 import type { SponsorCheckout } from '../../../core/payments/checkout-contract.ts';
+import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import type { PriceList } from '../../../core/payments/money.ts';
 import { PLAN_ENTITLEMENT, PLAN_RANK, SPONSOR_PLANS, currentPlan, planBenefits, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import type { Plan } from '../../../core/limits.ts';
@@ -332,28 +333,31 @@ export class Sponsorships {
     return SPONSOR_PLANS.map((plan) => ({ plan, price: this.price(plan, currency), benefits: planBenefits(PLAN_ENTITLEMENT[plan]) }));
   }
 
-  /** The plan the member has now and what each plan costs in a currency (the sponsorship's own, once sponsoring), for the pages. */
-  async overview(member: MemberRow, currency: MoneyCurrency) {
+  /**
+   * What the pages show: every plan's price in a currency (the sponsorship's own, once sponsoring),
+   * and for a member the plan they have now and their sponsorship.
+   */
+  async overview(member: MemberRow | null, currency: MoneyCurrency): Promise<SponsorshipOverview> {
+    if (!member) return { currency, plans: this.prices(currency), planNow: null, planUntil: null, sponsorship: null };
     const live = await this.current(member.id);
     const shownCurrency = (live?.currency as MoneyCurrency | undefined) ?? currency;
-    const plans = this.prices(shownCurrency);
-    const now = this.options.now();
+    const nextAt = live?.status === 'past-due' ? live.nextAttemptAt : live?.periodEnd;
     return {
       currency: shownCurrency,
-      plans,
-      planNow: currentPlan({ plan: member.plan, planUntil: member.planUntil }, now),
-      planUntil: member.plan !== 'member' ? member.planUntil : null,
+      plans: this.prices(shownCurrency),
+      planNow: currentPlan(member, this.options.now()),
+      planUntil: member.plan !== 'member' ? (member.planUntil?.toISOString() ?? null) : null,
       sponsorship: live
         ? {
             id: live.id,
             plan: live.plan,
             nextPlan: live.nextPlan,
             status: live.status,
-            currency: live.currency,
-            periodStart: live.periodStart,
-            periodEnd: live.periodEnd,
-            nextAttemptAt: live.nextAttemptAt,
-            nextCharge: live.status === 'cancelling' ? null : { amount: this.price(live.nextPlan ?? live.plan, live.currency as MoneyCurrency), at: live.status === 'past-due' ? live.nextAttemptAt : live.periodEnd },
+            currency: shownCurrency,
+            periodStart: live.periodStart.toISOString(),
+            periodEnd: live.periodEnd.toISOString(),
+            nextAttemptAt: live.nextAttemptAt?.toISOString() ?? null,
+            nextCharge: live.status === 'cancelling' ? null : { amount: this.price(live.nextPlan ?? live.plan, shownCurrency), at: nextAt?.toISOString() ?? null },
             card: { brand: live.card.brand, last4: live.card.last4, expMonth: live.card.expMonth, expYear: live.card.expYear },
             company: live.company,
           }

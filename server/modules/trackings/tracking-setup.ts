@@ -1,16 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import { siteUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AwardSearch } from '../awards/award-search.ts';
 import type { MailDelivery } from '../mail/mail-outbox.ts';
 import { TrackingChecks } from './tracking-checks.ts';
 import { trackingJobs } from './tracking-jobs.ts';
 import { TrackingLinks } from './tracking-links.ts';
-
-/** The site's address for links in e-mails sent from the background (no request to take it from). */
-export function siteUrl(config: Config): string {
-  return config.PUBLIC_URL || `http://localhost:${config.PORT}`;
-}
 
 /** The tracking checks as the server and `npm run worker` both build them. */
 export function trackingChecksFromConfig(options: { config: Config; database: Database; secret: string; search: () => Promise<AwardSearch>; mail: MailDelivery; log: FastifyBaseLogger }) {

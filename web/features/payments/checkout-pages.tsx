@@ -6,7 +6,7 @@ import { INTL_LOCALES, isMoneyCurrency, type Language, type MoneyCurrency } from
 import { BILLING_COUNTRIES, CheckoutDetailsSchema, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { PaymentSetup, PaymentView, SponsorshipOverview } from '../../../core/payments/payment-view.ts';
-import { SPONSOR_PLANS, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
+import { SPONSOR_PLANS, type PlanBenefits, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -16,6 +16,7 @@ import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 import { clearDraft, readDraft, saveDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { paymentsApi, sponsorshipApi } from './payments-api.ts';
 import { PlanBenefitsList } from './plan-benefits.tsx';
+import { useSponsorshipOverview } from './use-sponsorship-overview.ts';
 
 /** Which checkout: the sponsorship's (plan chosen on the pricing page) or the business plan's. */
 export interface CheckoutProduct {
@@ -83,7 +84,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   const earlier = readDraft(product.basePath);
   const currency: MoneyCurrency = member && isMoneyCurrency(member.currency) ? member.currency : 'USD';
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
-  const [overview, setOverview] = useState<SponsorshipOverview | null>(null);
+  const overview = useSponsorshipOverview();
   const [details, setDetails] = useState<Omit<CheckoutDetails, 'termsAgreed'>>(
     earlier?.details ?? { name: member?.name ?? '', email: member?.email ?? '', holderName: '', address: { country: 'TW', line1: '', line2: '', city: '', region: '', postalCode: '' }, company: '', taxId: '' },
   );
@@ -98,8 +99,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
 
   useEffect(() => {
     paymentsApi.setup().then(setSetup).catch(failed);
-    sponsorshipApi.overview(currency).then(setOverview).catch(failed);
-  }, [currency, failed]);
+  }, [failed]);
 
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([INTL_LOCALES[i18n.language as Language] ?? 'en'], { type: 'region' });
@@ -189,7 +189,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   );
 }
 
-function OrderSummary({ plan, price, currency, benefits, money }: { plan: SponsorPlan; price: number | null; currency: string; benefits: SponsorshipOverview['plans'][number]['benefits'] | null; money: (amount: number, currency: string) => string }) {
+function OrderSummary({ plan, price, currency, benefits, money }: { plan: SponsorPlan; price: number | null; currency: string; benefits: PlanBenefits | null; money: (amount: number, currency: string) => string }) {
   const { t } = useTranslation('payments');
   return (
     <Card withBorder padding="lg" data-testid="order-summary">

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentFailure } from '../../../../core/payments/checkout-contract.ts';
 import type { Db } from '../../../db/client.ts';
@@ -107,17 +107,7 @@ export class SandboxPay implements PaymentProvider {
     if (charge.status !== 'requires-verification') return back;
     const now = this.options.now();
     if ('code' in answer && answer.code.trim() === SANDBOX_VERIFICATION_CODE) {
-      await this.options.db.transaction(async (tx) => {
-        const [moved] = await tx
-          .update(sandboxPayCharges)
-          .set({ status: 'succeeded', updatedAt: now })
-          .where(and(eq(sandboxPayCharges.id, chargeId), eq(sandboxPayCharges.status, 'requires-verification')))
-          .returning();
-        if (!moved) return;
-        await tx.update(sandboxPayCards).set({ verifiedAt: now }).where(eq(sandboxPayCards.id, charge.cardId));
-        await this.#announce(tx as unknown as Db, moved.id, 'charge.succeeded', now);
-      });
-      this.#kick();
+      await this.#leaveVerification(chargeId, { status: 'succeeded' }, now);
       return back;
     }
     const attempts = charge.verifyAttempts + 1;
@@ -125,18 +115,24 @@ export class SandboxPay implements PaymentProvider {
       await this.options.db.update(sandboxPayCharges).set({ verifyAttempts: attempts }).where(eq(sandboxPayCharges.id, chargeId));
       return { wrongCode: true, attemptsLeft: MAX_VERIFY_ATTEMPTS - attempts };
     }
-    await this.#fail(chargeId, 'verification-failed', now);
+    await this.#leaveVerification(chargeId, { status: 'failed', failure: 'verification-failed' }, now);
     return back;
   }
 
-  async #fail(chargeId: string, failure: PaymentFailure, now: Date): Promise<void> {
+  /**
+   * Ends the verification step once (of two answers at once, one moves the charge): a passed step
+   * marks the card verified; either outcome is announced by webhook.
+   */
+  async #leaveVerification(chargeId: string, outcome: { status: 'succeeded' } | { status: 'failed'; failure: PaymentFailure }, now: Date): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const [moved] = await tx
         .update(sandboxPayCharges)
-        .set({ status: 'failed', failure, updatedAt: now })
+        .set({ ...outcome, updatedAt: now })
         .where(and(eq(sandboxPayCharges.id, chargeId), eq(sandboxPayCharges.status, 'requires-verification')))
         .returning();
-      if (moved) await this.#announce(tx as unknown as Db, moved.id, 'charge.failed', now);
+      if (!moved) return;
+      if (outcome.status === 'succeeded') await tx.update(sandboxPayCards).set({ verifiedAt: now }).where(eq(sandboxPayCards.id, moved.cardId));
+      await this.#announce(tx as unknown as Db, moved.id, `charge.${outcome.status}`, now);
     });
     this.#kick();
   }
@@ -339,9 +335,4 @@ function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** Counts for tests: webhooks the sandbox still has to deliver. */
-export function pendingEvents(db: Db) {
-  return db.select({ count: sql<number>`count(*)::int` }).from(sandboxPayEvents).where(isNull(sandboxPayEvents.deliveredAt));
 }
