@@ -8,6 +8,10 @@ import { paymentCards, paymentEvents, payments, receiptNumbers } from '../../db/
 import { AppError } from '../../errors.ts';
 import { CardRejected, type Charge, type PaymentProvider } from './payment-provider.ts';
 
+/** How long a repeated request waits for its twin's charge before answering with the payment as it stands. */
+const SETTLE_WAIT_MS = 10_000;
+const SETTLE_POLL_MS = 100;
+
 export type PaymentRow = typeof payments.$inferSelect;
 export type CardRow = typeof paymentCards.$inferSelect;
 
@@ -20,7 +24,8 @@ export interface PayRequest {
   plan: SponsorPlan;
   amount: number;
   currency: string;
-  card: CardRow;
+  /** The card to charge, or how to save the one the browser just tokenized. */
+  card: CardRow | { save: () => Promise<CardRow> };
   idempotencyKey: string;
   description: string;
   billing?: Omit<CheckoutDetails, 'termsAgreed'> | null;
@@ -82,41 +87,84 @@ export class Payments {
     return row ?? null;
   }
 
-  /** Writes the payment (or finds the one under its key) and charges the card once. */
+  /**
+   * Writes the payment (or finds the one under its key) and charges the card once. A card still
+   * to be saved (`saveCard`, the checkout's one-use token) is saved only by the request that wrote
+   * the payment, so a double-submitted checkout spends its token once and both requests answer
+   * with the same payment.
+   */
   async pay(request: PayRequest): Promise<PaymentRow> {
-    let payment = await this.byKey(request.idempotencyKey);
-    if (!payment) {
-      try {
-        const [inserted] = await this.options.db
-          .insert(payments)
-          .values({
-            memberId: request.memberId,
-            purpose: request.purpose,
-            plan: request.plan,
-            amount: request.amount,
-            currency: request.currency,
-            idempotencyKey: request.idempotencyKey,
-            provider: this.options.provider.name,
-            cardId: request.card.id,
-            billing: request.billing ?? null,
-            sponsorshipId: request.sponsorshipId ?? null,
-            periodStart: request.period?.start ?? null,
-            periodEnd: request.period?.end ?? null,
-            language: request.language,
-          })
-          .returning();
-        payment = inserted ?? null;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        payment = await this.byKey(request.idempotencyKey);
-      }
+    if (!(await this.byKey(request.idempotencyKey))) {
+      const written = await this.#write(request);
+      if (written) return this.#charge(request, written);
     }
-    if (!payment) throw new Error('payment insert returned nothing');
+    const payment = await this.#settled(request.idempotencyKey);
+    // The twin that wrote it could not save its card and withdrew the payment: the same token fails here too.
+    if (!payment) return this.pay(request);
     if (payment.memberId !== request.memberId) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
     // Asked before: its charge already answered (or is waiting for the holder).
-    if (payment.status !== 'pending') return payment;
+    if (payment.status !== 'pending' || !payment.cardId) return payment;
+    // Left pending by a request that stopped (a crash): the same key asks the provider for the same charge.
+    return this.#charge(request, payment);
+  }
+
+  /** The payment under a new key, or null when a concurrent request wrote it first. */
+  async #write(request: PayRequest): Promise<PaymentRow | null> {
+    try {
+      const [inserted] = await this.options.db
+        .insert(payments)
+        .values({
+          memberId: request.memberId,
+          purpose: request.purpose,
+          plan: request.plan,
+          amount: request.amount,
+          currency: request.currency,
+          idempotencyKey: request.idempotencyKey,
+          provider: this.options.provider.name,
+          cardId: 'id' in request.card ? request.card.id : null,
+          billing: request.billing ?? null,
+          sponsorshipId: request.sponsorshipId ?? null,
+          periodStart: request.period?.start ?? null,
+          periodEnd: request.period?.end ?? null,
+          language: request.language,
+        })
+        .returning();
+      return inserted ?? null;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The payment under a key another request wrote, once that request has had time to save its
+   * card and ask for the charge (a double-submitted checkout), so both answer with its outcome.
+   */
+  async #settled(idempotencyKey: string): Promise<PaymentRow | null> {
+    for (;;) {
+      const payment = await this.byKey(idempotencyKey);
+      const inFlight = payment?.status === 'pending' && Date.now() - payment.createdAt.getTime() < SETTLE_WAIT_MS;
+      if (!inFlight) return payment;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+  }
+
+  async #charge(request: PayRequest, written: PaymentRow): Promise<PaymentRow> {
+    let payment = written;
+    // A payment keeps the card it was written with; a retry does not save a second one.
+    let card = payment.cardId ? await this.cardOf(payment) : null;
+    if (!card && 'save' in request.card) {
+      try {
+        card = await request.card.save();
+      } catch (error) {
+        await this.options.db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+        throw error;
+      }
+      [payment] = (await this.options.db.update(payments).set({ cardId: card.id }).where(eq(payments.id, payment.id)).returning()) as [PaymentRow];
+    }
+    if (!card) throw new Error(`payment ${payment.id} has no card to charge`);
     const charge = await this.options.provider.charge({
-      cardRef: request.card.providerRef,
+      cardRef: card.providerRef,
       amount: payment.amount,
       currency: payment.currency,
       description: request.description,

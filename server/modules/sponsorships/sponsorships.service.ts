@@ -13,7 +13,7 @@ import { members, paymentCards, payments, sponsorships } from '../../db/schema/i
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/sessions.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
-import type { CardRow, PaymentRow, Payments } from '../payments/payments.service.ts';
+import type { CardRow, PaymentRow, Payments, PayRequest } from '../payments/payments.service.ts';
 import { sponsorshipMail } from './sponsorship-mail.ts';
 
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
@@ -75,31 +75,28 @@ export class Sponsorships {
 
   /** Starts paying for a plan: saves the card, charges the first month (verification step if the card asks). */
   async checkout(member: MemberRow, input: SponsorCheckout): Promise<PaymentRow> {
-    const key = `checkout:${input.checkoutId}`;
-    const earlier = await this.options.payments.byKey(key);
-    if (earlier) {
-      if (earlier.memberId !== member.id) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
-      return earlier;
-    }
-    const live = await this.current(member.id);
-    if (live && live.status !== 'cancelling') throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'You already sponsor TripPlus. Change your plan on the manage page.' });
-    if (live) throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'Your sponsorship runs to the end of its month. Resume it on the manage page, or sponsor again after it ends.' });
-    const card = await this.options.payments.saveCard(member.id, input.card.token, input.details.holderName);
     const { termsAgreed: _agreed, ...billing } = input.details;
-    return this.options.payments.pay({
+    const request: PayRequest = {
       memberId: member.id,
       purpose: 'sponsorship',
       plan: input.plan,
       amount: this.price(input.plan, input.currency),
       currency: input.currency,
-      card,
-      idempotencyKey: key,
+      card: { save: () => this.options.payments.saveCard(member.id, input.card.token, input.details.holderName) },
+      idempotencyKey: `checkout:${input.checkoutId}`,
       description: `TripPlus ${input.plan}`,
       billing,
       language: input.language,
       holderPresent: true,
       returnPath: RETURN_PATH[input.plan],
-    });
+    };
+    // The same checkout sent again (a double click, a retry) answers with its payment, not "already sponsoring".
+    if (!(await this.options.payments.byKey(request.idempotencyKey))) {
+      const live = await this.current(member.id);
+      if (live && live.status !== 'cancelling') throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'You already sponsor TripPlus. Change your plan on the manage page.' });
+      if (live) throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'Your sponsorship runs to the end of its month. Resume it on the manage page, or sponsor again after it ends.' });
+    }
+    return this.options.payments.pay(request);
   }
 
   /** A paid first month: the sponsorship begins, anchored at the payment, and the member has the plan at once. */

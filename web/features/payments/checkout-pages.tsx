@@ -238,6 +238,9 @@ export function CheckoutConfirmPage({ page, product }: { page: PageDef; product:
         navigate(`${product.basePath}/complete?payment=${payment.id}`);
       } else if (payment.status === 'verifying') {
         navigate(`${product.basePath}/payment?payment=${payment.id}&verify=1`);
+      } else if (payment.status === 'pending') {
+        // Still being charged (the same checkout sent twice): the transaction step asks where it stands.
+        navigate(`${product.basePath}/payment?payment=${payment.id}`);
       } else {
         // The token is spent and the checkout id used: the next try is a new card and a new payment.
         saveDraft(product.basePath, { ...draft, card: null, checkoutId: crypto.randomUUID() });
@@ -333,7 +336,7 @@ export function CheckoutPaymentPage({ page, product }: { page: PageDef; product:
   return (
     <PageFrame page={page} showHighlights={false}>
       <CheckoutSteps active={2} />
-      {!payment ? (
+      {!payment || payment.status === 'pending' ? (
         <Group data-testid="payment-processing">
           <Loader size="sm" />
           <Text>{goToBank ? t('verify.toBank') : t('verify.processing')}</Text>
