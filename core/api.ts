@@ -24,6 +24,10 @@ export const ERROR_NAMES = [
   'CARD_INFO_INCOMPLETE',
   'ALREADY_SPONSORING',
   'NOT_SPONSORING',
+  'UNKNOWN_CARD',
+  'UNKNOWN_PROGRAMME',
+  'WALLET_CARDS_FULL',
+  'WALLET_PROGRAMMES_FULL',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

@@ -43,6 +43,10 @@ import type { TrackingChecks } from './modules/trackings/tracking-checks.ts';
 import type { TrackingLinks } from './modules/trackings/tracking-links.ts';
 import { Trackings } from './modules/trackings/trackings.service.ts';
 import { trackingsRoutes } from './modules/trackings/trackings.routes.ts';
+import { cardData } from '../data/cards.ts';
+import { CardCatalogue } from './modules/cards/catalogue.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { Wallets } from './modules/cards/wallet.service.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -134,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });
+  const cardCatalogue = new CardCatalogue(cardData());
+  const wallets = new Wallets({ db: database.db, catalogue: cardCatalogue });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
   // The sandbox processor's webhooks come back into this server without leaving the process.
   const paying = paymentsFromConfig({
@@ -189,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(captchaRoutes, { captcha });
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });
+      await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: paying.sandbox.testCards() });
       await api.register(sponsorshipsRoutes, { sponsorships: sponsoring.sponsorships, payments: paying.payments, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });

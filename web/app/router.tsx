@@ -23,6 +23,8 @@ const AREA_MODULES: Partial<Record<AreaId, () => Promise<AreaModule>>> = {
   awardplus: () => import('../features/awardplus/index.ts'),
   sponsor: () => import('../features/sponsor/index.ts'),
   enterprise: () => import('../features/enterprise/index.ts'),
+  cardplus: () => import('../features/cardplus/index.ts'),
+  collections: () => import('../features/collections/index.ts'),
 };
 const frameModule = () => import('../components/page-skeleton.tsx');
 

@@ -37,6 +37,8 @@ export interface PageDef {
   membersOnly?: boolean;
   /** A page reached only from a link (an e-mail's): left out of the area's list of pages. */
   unlisted?: boolean;
+  /** For a path with a parameter: an address of it the browser tests open. */
+  sample?: string;
 }
 
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
@@ -86,6 +88,8 @@ export const PAGES: readonly PageDef[] = [
   page('/cardplus/s', 'cardplusSearch', 'cardplus'),
   page('/cardplus/s/all', 'cardplusSearchAll', 'cardplus'),
   page('/cardplus/c', 'cardplusCard', 'cardplus'),
+  // One card (issue 8): the page's heading is the card's name; the browser tests open `sample`.
+  { ...page('/cardplus/c/:id', 'cardplusCardDetail', 'cardplus'), unlisted: true, sample: '/cardplus/c/chase-sapphire-preferred' },
   page('/cardplus/allcards', 'cardplusAllCards', 'cardplus'),
   page('/cardplus/finder', 'cardplusFinder', 'cardplus'),
   page('/cardplus/finder/result', 'cardplusFinderResult', 'cardplus'),

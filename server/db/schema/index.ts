@@ -4,3 +4,4 @@ export * from './promotions.ts';
 export * from './awards.ts';
 export * from './trackings.ts';
 export * from './payments.ts';
+export * from './cards.ts';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LocalizedTextSchema } from './card.ts';
+
+/**
+ * What a card earns (issue 8): a bank's points (Chase Ultimate Rewards), an airline or hotel
+ * programme's miles or points (for co-branded cards, the programme's own id from
+ * data/programmes.json or data/hotel-programmes.json), or cash. Each has a value in US cents per
+ * point, with its source, so the finder can price earnings; a bank currency lists the
+ * programmes it transfers to.
+ */
+
+export const CURRENCY_KINDS = ['bank', 'airline', 'hotel', 'cash'] as const;
+export type CurrencyKind = (typeof CURRENCY_KINDS)[number];
+export const TRANSFER_TIMES = ['instant', 'hours', 'days'] as const;
+export const REDEEM_WAYS = ['transfer', 'portal', 'statement', 'cash', 'gift-cards', 'award', 'miles'] as const;
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const TransferSchema = z
+  .object({
+    /** A programme id (airline: data/programmes.json; hotel: data/hotel-programmes.json). */
+    to: z.string().min(1),
+    /** `from` points of this currency become `to` of the programme's. */
+    ratio: z.object({ from: z.number().positive(), to: z.number().positive() }).strict(),
+    minimum: z.number().positive().optional(),
+    increment: z.number().positive().optional(),
+    time: z.enum(TRANSFER_TIMES),
+    note: LocalizedTextSchema.optional(),
+  })
+  .strict();
+export type Transfer = z.infer<typeof TransferSchema>;
+
+export const PointsCurrencySchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    name: LocalizedTextSchema,
+    kind: z.enum(CURRENCY_KINDS),
+    country: z.enum(['US', 'TW', 'global']),
+    /** Value of one point in US cents (TPG-style valuation); cash is 1 per cent, i.e. 1. */
+    cents: z.number().positive(),
+    valuationSource: z.string().url(),
+    asOf: IsoDate,
+    transfers: z.array(TransferSchema).default([]),
+    /** How to redeem it, best first, for /cardplus/redeem. */
+    redeem: z.array(z.object({ way: z.enum(REDEEM_WAYS), centsPerPoint: z.number().positive().optional(), note: LocalizedTextSchema }).strict()).default([]),
+    unverified: z.array(z.string()).default([]),
+  })
+  .strict();
+export type PointsCurrency = z.infer<typeof PointsCurrencySchema>;

@@ -1,0 +1,140 @@
+/**
+ * The card data of CardPlus (issue 8): cards in data/cards/, what they earn in
+ * data/points-currencies/, hotel programmes, savings accounts and the exchange rates the finder
+ * uses. Every file is checked against its schema when read, and every reference between files
+ * (a card's currency, a transfer's programme) must resolve; `checkCardData` lists what does not.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { CardSchema, LocalizedTextSchema, type Card } from '../core/cards/card.ts';
+import { PointsCurrencySchema, type PointsCurrency } from '../core/cards/points-currency.ts';
+import { MONEY_CURRENCIES } from '../core/locale.ts';
+import { programmes } from './reference.ts';
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, notes: z.array(z.string()).default([]) };
+
+const CardFileSchema = z.object({ ...Sourced, cards: z.array(CardSchema) }).strict();
+const CurrencyFileSchema = z.object({ ...Sourced, currencies: z.array(PointsCurrencySchema) }).strict();
+
+export const HotelProgrammeSchema = z.object({ id: z.string(), name: LocalizedTextSchema, chain: z.string(), site: z.string().url() }).strict();
+export type HotelProgramme = z.infer<typeof HotelProgrammeSchema>;
+const HotelFileSchema = z.object({ ...Sourced, programmes: z.array(HotelProgrammeSchema) }).strict();
+
+export const SavingsAccountSchema = z
+  .object({
+    id: z.string(),
+    country: z.enum(['US', 'TW']),
+    bank: z.string(),
+    name: LocalizedTextSchema,
+    /** Annual percentage yield, percent. */
+    apy: z.number().nonnegative(),
+    /** Balance the rate applies up to (TW digital accounts cap it); none: no cap. */
+    rateCap: z.number().positive().optional(),
+    minimumDeposit: z.number().nonnegative(),
+    monthlyFee: z.number().nonnegative(),
+    insurance: z.enum(['FDIC', 'NCUA', 'CDIC']),
+    note: LocalizedTextSchema.optional(),
+    source: z.string().url(),
+    asOf: IsoDate,
+  })
+  .strict();
+export type SavingsAccount = z.infer<typeof SavingsAccountSchema>;
+const SavingsFileSchema = z.object({ ...Sourced, accounts: z.array(SavingsAccountSchema) }).strict();
+
+const RatesFileSchema = z.object({ ...Sourced, perUsd: z.record(z.enum(MONEY_CURRENCIES), z.number().positive()) }).strict();
+
+function read(path: string): unknown {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'));
+}
+
+/** A file that does not match its schema is reported to `problems`, or stops the load when there is none. */
+function readFile<T>(path: string, schema: z.ZodType<T>, problems?: string[]): T | null {
+  let parsed;
+  try {
+    parsed = schema.safeParse(read(path));
+  } catch (error) {
+    if (!problems) throw error;
+    problems.push(`${path}: ${(error as Error).message}`);
+    return null;
+  }
+  if (parsed.success) return parsed.data;
+  const problem = `${path}: ${z.prettifyError(parsed.error)}`;
+  if (!problems) throw new Error(problem);
+  problems.push(problem);
+  return null;
+}
+
+function readFolder<T>(folder: string, schema: z.ZodType<T>, problems?: string[]): T[] {
+  return readdirSync(fileURLToPath(new URL(folder, import.meta.url)))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .flatMap((file) => readFile(`${folder}${file}`, schema, problems) ?? []);
+}
+
+export interface CardData {
+  cards: Card[];
+  currencies: Map<string, PointsCurrency>;
+  hotelProgrammes: Map<string, HotelProgramme>;
+  savingsAccounts: SavingsAccount[];
+  /** Units of each money currency per US dollar, with the date they were taken. */
+  rates: { perUsd: Record<(typeof MONEY_CURRENCIES)[number], number>; asOf: string; source: string };
+}
+
+function load(problems?: string[]): CardData {
+  // The list's "featured" order is the files' order, US cards first.
+  const cards = readFolder('./cards/', CardFileSchema, problems)
+    .flatMap((file) => file.cards)
+    .sort((a, b) => (a.country === b.country ? 0 : a.country === 'US' ? -1 : 1));
+  const currencies = new Map(readFolder('./points-currencies/', CurrencyFileSchema, problems).flatMap((file) => file.currencies.map((currency) => [currency.id, currency] as const)));
+  const hotels = readFile('./hotel-programmes.json', HotelFileSchema, problems);
+  const savings = readFile('./high-yield-accounts.json', SavingsFileSchema, problems);
+  const rates = readFile('./exchange-rates.json', RatesFileSchema, problems);
+  return {
+    cards,
+    currencies,
+    hotelProgrammes: new Map((hotels?.programmes ?? []).map((programme) => [programme.id, programme])),
+    savingsAccounts: savings?.accounts ?? [],
+    rates: { perUsd: rates?.perUsd ?? { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: rates?.asOf ?? '', source: rates?.source ?? '' },
+  };
+}
+
+/** Problems between files: duplicate ids, unknown currencies or programmes. Empty when all is well. */
+export function checkCardData(data: CardData): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const card of data.cards) {
+    if (seen.has(card.id)) problems.push(`card ${card.id}: listed twice`);
+    seen.add(card.id);
+    if (card.earns !== 'cash' && !data.currencies.has(card.earns)) problems.push(`card ${card.id}: earns unknown currency ${card.earns}`);
+  }
+  const airline = programmes();
+  for (const currency of data.currencies.values()) {
+    if (currency.kind === 'airline' && !airline.has(currency.id)) problems.push(`currency ${currency.id}: not a programme of data/programmes.json`);
+    if (currency.kind === 'hotel' && !data.hotelProgrammes.has(currency.id)) problems.push(`currency ${currency.id}: not in data/hotel-programmes.json`);
+    for (const transfer of currency.transfers) {
+      if (!airline.has(transfer.to) && !data.hotelProgrammes.has(transfer.to)) problems.push(`currency ${currency.id}: transfers to unknown programme ${transfer.to}`);
+    }
+  }
+  return problems;
+}
+
+let cached: CardData | null = null;
+/** The card data, read and checked once; a broken reference stops the server at start. */
+export function cardData(): CardData {
+  if (!cached) {
+    const data = load();
+    const problems = checkCardData(data);
+    if (problems.length > 0) throw new Error(`card data:\n${problems.join('\n')}`);
+    cached = data;
+  }
+  return cached;
+}
+
+/** For scripts/check-card-data.ts: whatever data reads, and every problem found, without stopping at the first. */
+export function loadCardDataWithProblems(): { data: CardData; problems: string[] } {
+  const problems: string[] = [];
+  const data = load(problems);
+  return { data, problems: [...problems, ...checkCardData(data)] };
+}

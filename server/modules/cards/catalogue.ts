@@ -1,0 +1,68 @@
+import { filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
+import type { Card } from '../../../core/cards/card.ts';
+import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
+import type { CardData } from '../../../data/cards.ts';
+import { programmes } from '../../../data/reference.ts';
+
+/** A transfer partner as the card page shows it: the programme's names with the ratio. */
+export interface PartnerView {
+  programme: string;
+  kind: 'airline' | 'hotel';
+  name: { en: string; 'zh-Hant': string; 'zh-Hans': string };
+  ratio: { from: number; to: number };
+  time: PointsCurrency['transfers'][number]['time'];
+}
+
+/**
+ * The card catalogue (issue 8), read from data/ once: the list with its filters, one card with
+ * what its points are worth and where they transfer, and the reference the pages need.
+ */
+export class CardCatalogue {
+  readonly #byId: Map<string, Card>;
+
+  constructor(private readonly data: CardData) {
+    this.#byId = new Map(data.cards.map((card) => [card.id, card]));
+  }
+
+  list(filter: CardFilter): Card[] {
+    return filterCards(this.data.cards, filter, this.data.currencies, this.data.rates.perUsd);
+  }
+
+  get(id: string): Card | null {
+    return this.#byId.get(id) ?? null;
+  }
+
+  has(id: string): boolean {
+    return this.#byId.has(id);
+  }
+
+  /** A programme or points currency a balance may be kept in. */
+  hasProgramme(id: string): boolean {
+    return this.data.currencies.has(id);
+  }
+
+  currencyOf(card: Card): PointsCurrency | null {
+    return this.data.currencies.get(card.earns) ?? null;
+  }
+
+  partnersOf(card: Card): PartnerView[] {
+    const airlines = programmes();
+    return (this.currencyOf(card)?.transfers ?? []).flatMap((transfer): PartnerView[] => {
+      const airline = airlines.get(transfer.to);
+      const hotel = this.data.hotelProgrammes.get(transfer.to);
+      const name = airline?.name ?? hotel?.name;
+      if (!name) return [];
+      return [{ programme: transfer.to, kind: airline ? 'airline' : 'hotel', name, ratio: transfer.ratio, time: transfer.time }];
+    });
+  }
+
+  /** What the pages need besides the cards: currencies with their values, programme names, savings accounts and the exchange rates. */
+  reference() {
+    return {
+      currencies: [...this.data.currencies.values()],
+      hotelProgrammes: [...this.data.hotelProgrammes.values()],
+      savingsAccounts: this.data.savingsAccounts,
+      rates: this.data.rates,
+    };
+  }
+}

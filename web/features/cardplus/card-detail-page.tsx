@@ -1,0 +1,276 @@
+import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { COUNTRY_CURRENCY, type Card } from '../../../core/cards/card.ts';
+import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import { usePageMeta } from '../../components/page-meta.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { usePopup } from '../../components/message-popup.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { BonusHistoryChart } from './bonus-history-chart.tsx';
+import { useCardFormat, useLocalized } from './card-format.ts';
+import { cardsApi, type PartnerView } from './cards-api.ts';
+import { CardsLoading } from './cards-loading.tsx';
+import { useCardPreferences } from './use-card-preferences.ts';
+import { MAX_COMPARED, compareLink, useCompareSelection } from './use-compare-selection.ts';
+
+type Loaded = { card: Card; currency: PointsCurrency | null; partners: PartnerView[] };
+
+/** One card (/cardplus/c/:id): what it costs and earns, its offer and the offer's history, where its points go. */
+export function CardDetailPage({ page }: { page: PageDef }) {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('cards');
+  const failed = useErrorPopup();
+  const [state, setState] = useState<{ id: string; loaded: Loaded | null; missing: boolean }>({ id: '', loaded: null, missing: false });
+
+  useEffect(() => {
+    let live = true;
+    cardsApi
+      .card(id)
+      .then((loaded) => live && setState({ id, loaded, missing: false }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiRequestError && error.status === 404) setState({ id, loaded: null, missing: true });
+        else void failed(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, failed]);
+
+  if (state.id === id && state.missing) return <MissingCard page={page} />;
+  if (state.id !== id || !state.loaded) {
+    return (
+      <Container size="lg" py="xl">
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          {t('detail.loadingTitle')}
+        </Title>
+        <CardsLoading />
+      </Container>
+    );
+  }
+  return <CardDetail {...state.loaded} />;
+}
+
+function MissingCard({ page }: { page: PageDef }) {
+  const { t } = useTranslation('cards');
+  usePageMeta(t('detail.missingTitle'), t('detail.missing'));
+  return (
+    <Container size="lg" py="xl" data-page={page.id}>
+      <Title order={1}>{t('detail.missingTitle')}</Title>
+      <Text mt="sm">{t('detail.missing')}</Text>
+      <Button component={Link} to="/cardplus/s" mt="md">
+        {t('detail.toList')}
+      </Button>
+    </Container>
+  );
+}
+
+function CardDetail({ card, currency, partners }: Loaded) {
+  const { t } = useTranslation('cards');
+  const localized = useLocalized();
+  const format = useCardFormat();
+  const { member, openLogin } = useAuth();
+  const popup = usePopup();
+  const failed = useErrorPopup();
+  const { preferences, save } = useCardPreferences();
+  const compare = useCompareSelection();
+  const name = localized(card.name);
+  usePageMeta(name, localized(card.description));
+  const money = COUNTRY_CURRENCY[card.country];
+  const liked = preferences.likedCards.includes(card.id);
+
+  const addToWallet = async () => {
+    if (!member) {
+      openLogin({ mode: 'login' });
+      return;
+    }
+    try {
+      await cardsApi.addCard(card.id, null);
+      await popup.show({ title: t('wallet.addedTitle'), message: t('wallet.added', { name }) });
+    } catch (error) {
+      await failed(error);
+    }
+  };
+
+  return (
+    <Container size="lg" py="xl" data-page="cardplusCardDetail" data-card={card.id}>
+      <Stack gap="lg">
+        <header>
+          <Text c="dimmed">{t(`banks.${card.bank}`)}</Text>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            {name}
+          </Title>
+          <Group gap={6} mt="xs">
+            <Badge variant="light">{t(`kinds.${card.kind}`)}</Badge>
+            {card.business && <Badge variant="light" color="grape">{t('types.business')}</Badge>}
+            <Badge variant="outline" color="gray">{t(`networks.${card.network}`)}</Badge>
+          </Group>
+          <Text size="lg" mt="sm" maw={760}>
+            {localized(card.description)}
+          </Text>
+          <Group mt="md" gap="xs">
+            <Button variant={liked ? 'filled' : 'default'} color="pink" aria-pressed={liked} onClick={() => void save({ ...preferences, likedCards: liked ? preferences.likedCards.filter((other) => other !== card.id) : [...preferences.likedCards, card.id] })}>
+              {liked ? t('like.liked') : t('like.like')}
+            </Button>
+            <Button variant="default" onClick={() => compare.toggle(card.id)} disabled={!compare.ids.includes(card.id) && compare.ids.length >= MAX_COMPARED}>
+              {compare.ids.includes(card.id) ? t('compare.remove') : t('compare.add')}
+            </Button>
+            {compare.ids.length >= 2 && (
+              <Button component={Link} to={compareLink(compare.ids)} variant="subtle">
+                {t('compare.go')}
+              </Button>
+            )}
+            <Button variant="light" onClick={() => void addToWallet()}>
+              {t('wallet.add')}
+            </Button>
+          </Group>
+        </header>
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="card-facts">
+              <Title order={2} fz="lg" id="card-facts">
+                {t('detail.facts')}
+              </Title>
+              <Table mt="xs">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('fields.annualFee')}</Table.Th>
+                    <Table.Td>{format.fee(card)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('fields.foreignFee')}</Table.Th>
+                    <Table.Td>{card.foreignFee === 0 ? t('fee.noForeign') : t('rate.percent', { rate: format.number(card.foreignFee, 2) })}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('fields.earns')}</Table.Th>
+                    <Table.Td>
+                      {card.earns === 'cash' ? t('earns.cash') : currency ? localized(currency.name) : card.earns}
+                      {currency && card.earns !== 'cash' && <Text size="xs" c="dimmed">{t('detail.valuedAt', { cents: format.number(currency.cents, 2) })}</Text>}
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('fields.welcomeBonus')}</Table.Th>
+                    <Table.Td data-testid="current-bonus">
+                      {format.bonus(card, currency)}
+                      {card.welcomeBonus?.extra && <Text size="xs">{localized(card.welcomeBonus.extra)}</Text>}
+                    </Table.Td>
+                  </Table.Tr>
+                  {card.credits.length > 0 && (
+                    <Table.Tr>
+                      <Table.Th scope="row">{t('fields.credits')}</Table.Th>
+                      <Table.Td>{card.credits.map((credit) => `${localized(credit.name)} (${format.money(credit.value, money)})`).join(' · ')}</Table.Td>
+                    </Table.Tr>
+                  )}
+                  {card.anniversaryPoints > 0 && (
+                    <Table.Tr>
+                      <Table.Th scope="row">{t('fields.anniversary')}</Table.Th>
+                      <Table.Td>{t(`amount.${format.unit(card, currency)}`, { count: card.anniversaryPoints, amount: format.number(card.anniversaryPoints) })}</Table.Td>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="card-earn">
+              <Title order={2} fz="lg" id="card-earn">
+                {t('detail.earn')}
+              </Title>
+              <Table mt="xs" data-testid="earn-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('detail.category')}</Table.Th>
+                    <Table.Th>{t('detail.rate')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {card.earn.map((rate, index) => (
+                    <Table.Tr key={index}>
+                      <Table.Td>
+                        {t(`categories.${rate.category}`)}
+                        {rate.condition && <Text size="xs" c="dimmed">{t(`conditions.${rate.condition}`)}</Text>}
+                        {rate.note && <Text size="xs" c="dimmed">{localized(rate.note)}</Text>}
+                      </Table.Td>
+                      <Table.Td>
+                        {format.rate(card, rate, currency)}
+                        {rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, money) })}</Text>}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+
+        <section aria-labelledby="card-features">
+          <Title order={2} fz="lg" id="card-features">
+            {t('detail.features')}
+          </Title>
+          <List mt="xs" spacing={4}>
+            {card.features.map((feature, index) => (
+              <List.Item key={index}>{localized(feature)}</List.Item>
+            ))}
+          </List>
+        </section>
+
+        <section aria-labelledby="card-history">
+          <Title order={2} fz="lg" id="card-history">
+            {t('history.title')}
+          </Title>
+          <BonusHistoryChart card={card} currency={currency} />
+        </section>
+
+        <section aria-labelledby="card-partners">
+          <Title order={2} fz="lg" id="card-partners">
+            {t('detail.partners')}
+          </Title>
+          {partners.length === 0 ? (
+            <Text mt="xs">{card.earns === 'cash' ? t('detail.cashNoPartners') : t('detail.noPartners')}</Text>
+          ) : (
+            <Table mt="xs" striped data-testid="partners-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('detail.programme')}</Table.Th>
+                  <Table.Th>{t('detail.ratio')}</Table.Th>
+                  <Table.Th>{t('detail.time')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {partners.map((partner) => (
+                  <Table.Tr key={partner.programme}>
+                    <Table.Td>
+                      {localized(partner.name)} {partner.kind === 'hotel' && <Badge size="xs" variant="light">{t('detail.hotel')}</Badge>}
+                    </Table.Td>
+                    <Table.Td>{`${format.number(partner.ratio.from, 2)} : ${format.number(partner.ratio.to, 2)}`}</Table.Td>
+                    <Table.Td>{t(`transferTimes.${partner.time}`)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {card.earns !== 'cash' && (
+            <Anchor component={Link} to={`/cardplus/redeem#${card.earns}`} size="sm" mt="xs" display="inline-block">
+              {t('detail.howToRedeem')}
+            </Anchor>
+          )}
+        </section>
+
+        <Alert color="gray" variant="light">
+          <Text size="sm">
+            {t('detail.source', { date: card.asOf })}{' '}
+            <Anchor href={card.source} target="_blank" rel="noopener noreferrer">
+              {new URL(card.source).hostname}
+            </Anchor>
+          </Text>
+          {card.unverified.length > 0 && <Text size="sm">{t('detail.unverified')}</Text>}
+        </Alert>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_CURRENCY, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
+import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
+import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
+import { formatMoney } from '../../../core/payments/money.ts';
+
+/** Card data carries en, zh-Hant and zh-Hans; Japanese reads the English. */
+export function useLocalized(): (text: LocalizedText) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  return useCallback((text: LocalizedText) => (language === 'ja' ? text.en : text[language]), [language]);
+}
+
+export function useCardFormat() {
+  const { t, i18n } = useTranslation('cards');
+  const language = i18n.language as Language;
+  // Whole amounts without cents (US$95, not US$95.00); others as money usually is.
+  const money = useCallback(
+    (amount: number, currency: MoneyCurrency) =>
+      Number.isInteger(amount) ? new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount) : formatMoney(amount, currency, language),
+    [language],
+  );
+  const number = useCallback((value: number, digits = 0) => new Intl.NumberFormat(language === 'ja' ? 'ja-JP' : language, { maximumFractionDigits: digits }).format(value), [language]);
+
+  /** "miles" or "points", by what the card earns. */
+  const unit = (card: Card, currency: PointsCurrency | null | undefined) => (card.earns === 'cash' ? 'cash' : currency?.kind === 'airline' ? 'miles' : 'points');
+
+  return {
+    money,
+    number,
+    /** A card's fee in its own money, with the first year's when it differs. */
+    fee: (card: Card) => {
+      const currency = COUNTRY_CURRENCY[card.country];
+      if (card.annualFee === 0) return t('fee.none');
+      const yearly = money(card.annualFee, currency);
+      if (card.firstYearFee === undefined) return yearly;
+      return card.firstYearFee === 0 ? t('fee.waivedFirstYear', { fee: yearly }) : t('fee.firstYear', { fee: yearly, first: money(card.firstYearFee, currency) });
+    },
+    /** 3x, 1.5%, or "NT$22 / mile" for a Taiwan mile card. */
+    rate: (card: Card, rate: EarnRate, currency: PointsCurrency | null | undefined) => {
+      if (card.earns === 'cash') return t('rate.percent', { rate: number(rate.rate, 2) });
+      if (rate.rate < 1) return t(`rate.per.${unit(card, currency)}`, { money: money(Math.round((1 / rate.rate) * 100) / 100, COUNTRY_CURRENCY[card.country]) });
+      return t(`rate.times.${unit(card, currency)}`, { rate: number(rate.rate, 2) });
+    },
+    /** The current welcome bonus in a line: "75,000 points after US$5,000 in 3 months". */
+    bonus: (card: Card, currency: PointsCurrency | null | undefined, offer = card.welcomeBonus) => {
+      if (!offer || offer.amount === 0) return t('bonus.none');
+      const amount = card.earns === 'cash' ? money(offer.amount, COUNTRY_CURRENCY[card.country]) : t(`amount.${unit(card, currency)}`, { count: offer.amount, amount: number(offer.amount) });
+      if (offer.spend === 0) return amount;
+      return t('bonus.after', { amount, spend: money(offer.spend, COUNTRY_CURRENCY[card.country]), count: offer.months });
+    },
+    unit,
+  };
+}

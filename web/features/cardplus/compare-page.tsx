@@ -1,0 +1,143 @@
+import { Alert, Anchor, CloseButton, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { SPEND_CATEGORIES, baseRate, type Card, type SpendCategory } from '../../../core/cards/card.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { useCardFormat, useLocalized } from './card-format.ts';
+import { CardsLoading } from './cards-loading.tsx';
+import { useCardData, type CardData } from './use-card-data.ts';
+import { MAX_COMPARED, MIN_COMPARED, useCompareSelection } from './use-compare-selection.ts';
+
+/** The best unconditional rate of a category on a card (its base rate when it has none). */
+function categoryRate(card: Card, category: SpendCategory) {
+  const own = card.earn.filter((rate) => rate.category === category && !rate.condition).sort((a, b) => b.rate - a.rate)[0];
+  return own ?? card.earn.find((rate) => rate.category === 'other' && !rate.condition && !rate.cap) ?? { category, rate: baseRate(card) };
+}
+
+/**
+ * Two to four cards side by side (/cardplus/compare?cards=a,b): fee, offer, every category's
+ * rate with caps, credits, features and transfer partners.
+ */
+export function ComparePage({ page }: { page: PageDef }) {
+  const data = useCardData();
+  return <PageFrame page={page}>{data ? <CompareCards data={data} /> : <CardsLoading />}</PageFrame>;
+}
+
+/** The Taiwan rewards comparison (/cardplus/compare/rewards-credit-cards-tw): Taiwan's mile and points cards, in the same table. */
+export function TaiwanRewardsComparePage({ page }: { page: PageDef }) {
+  const data = useCardData();
+  return <PageFrame page={page}>{data ? <TaiwanComparison data={data} /> : <CardsLoading />}</PageFrame>;
+}
+
+function CompareCards({ data }: { data: CardData }) {
+  const { t } = useTranslation('cards');
+  const localized = useLocalized();
+  const [params, setParams] = useSearchParams();
+  const selection = useCompareSelection();
+  const fromLink = (params.get('cards') ?? '').split(',').filter((id) => data.byId.has(id));
+  const ids = (fromLink.length > 0 ? fromLink : selection.ids.filter((id) => data.byId.has(id))).slice(0, MAX_COMPARED);
+  const cards = ids.map((id) => data.byId.get(id)!);
+
+  // The page's address names the cards, so a comparison can be shared; the selection follows it.
+  useEffect(() => {
+    if (fromLink.length > 0 && fromLink.join(',') !== selection.ids.join(',')) selection.set(fromLink.slice(0, MAX_COMPARED));
+  }, [fromLink, selection]);
+
+  const change = (next: string[]) => {
+    selection.set(next);
+    setParams(next.length > 0 ? { cards: next.join(',') } : {}, { replace: true });
+  };
+  const options = data.cards.filter((card) => !ids.includes(card.id)).map((card) => ({ value: card.id, label: `${localized(card.name)} · ${t(`banks.${card.bank}`)}` }));
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end">
+        <Select label={t('compare.pick')} placeholder={t('compare.pickPlaceholder')} data={options} value={null} onChange={(value) => value && change([...ids, value])} searchable disabled={ids.length >= MAX_COMPARED} w={360} />
+        <Text size="sm" c="dimmed">
+          {t('compare.limits', { min: MIN_COMPARED, max: MAX_COMPARED })}
+        </Text>
+      </Group>
+      {cards.length < MIN_COMPARED ? (
+        <Alert color="blue" title={t('compare.needTitle')}>
+          {t('compare.need', { count: MIN_COMPARED - cards.length })}{' '}
+          <Anchor component={Link} to="/cardplus/s">
+            {t('compare.browse')}
+          </Anchor>
+        </Alert>
+      ) : null}
+      {cards.length > 0 && <ComparisonTable cards={cards} data={data} onRemove={(id) => change(ids.filter((other) => other !== id))} />}
+    </Stack>
+  );
+}
+
+function TaiwanComparison({ data }: { data: CardData }) {
+  const { t } = useTranslation('cards');
+  const rewards = data.cards.filter((card) => card.country === 'TW' && card.kind !== 'cash-back');
+  return (
+    <Stack gap="sm">
+      <Text>{t('compareTw.intro')}</Text>
+      <ComparisonTable cards={rewards} data={data} categories={['other', 'overseas', 'dining', 'online-shopping', 'flights']} />
+    </Stack>
+  );
+}
+
+function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[]; data: CardData; onRemove?: (id: string) => void; categories?: readonly SpendCategory[] }) {
+  const { t } = useTranslation('cards');
+  const localized = useLocalized();
+  const format = useCardFormat();
+  const shownCategories = (categories ?? SPEND_CATEGORIES).filter((category) => category === 'other' || cards.some((card) => card.earn.some((rate) => rate.category === category)));
+  const row = (label: string, cell: (card: Card) => React.ReactNode) => (
+    <Table.Tr key={label}>
+      <Table.Th scope="row">{label}</Table.Th>
+      {cards.map((card) => (
+        <Table.Td key={card.id}>{cell(card)}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+  return (
+    <Table.ScrollContainer minWidth={Math.max(480, 200 + cards.length * 200)}>
+      <Table withColumnBorders striped data-testid="compare-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('compare.card')}</Table.Th>
+            {cards.map((card) => (
+              <Table.Th key={card.id} data-card={card.id}>
+                <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+                  <Anchor component={Link} to={`/cardplus/c/${card.id}`}>
+                    {localized(card.name)}
+                  </Anchor>
+                  {onRemove && <CloseButton size="sm" aria-label={t('compare.removeNamed', { name: localized(card.name) })} onClick={() => onRemove(card.id)} />}
+                </Group>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {row(t('filters.bank'), (card) => t(`banks.${card.bank}`))}
+          {row(t('filters.type'), (card) => [t(`kinds.${card.kind}`), ...(card.business ? [t('types.business')] : [])].join(' · '))}
+          {row(t('fields.annualFee'), (card) => format.fee(card))}
+          {row(t('fields.foreignFee'), (card) => (card.foreignFee === 0 ? t('fee.noForeign') : t('rate.percent', { rate: format.number(card.foreignFee, 2) })))}
+          {row(t('fields.earns'), (card) => (card.earns === 'cash' ? t('earns.cash') : localized(data.programmeName(card.earns) ?? card.name)))}
+          {row(t('fields.welcomeBonus'), (card) => format.bonus(card, data.currencyById.get(card.earns)))}
+          {shownCategories.map((category) =>
+            row(t(`categories.${category}`), (card) => {
+              const rate = categoryRate(card, category);
+              return (
+                <>
+                  {format.rate(card, { category, rate: rate.rate }, data.currencyById.get(card.earns))}
+                  {'cap' in rate && rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, card.country === 'US' ? 'USD' : 'TWD') })}</Text>}
+                </>
+              );
+            }),
+          )}
+          {row(t('fields.credits'), (card) => (card.credits.length === 0 ? '—' : card.credits.map((credit) => localized(credit.name)).join(' · ')))}
+          {row(t('detail.features'), (card) => card.features.map((feature) => localized(feature)).join(' · '))}
+          {row(t('detail.partners'), (card) => t('compare.partnerCount', { count: data.currencyById.get(card.earns)?.transfers.length ?? 0 }))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+

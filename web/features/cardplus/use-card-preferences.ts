@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import { CardPreferencesSchema, DEFAULT_CARD_PREFERENCES, type CardPreferences } from '../../../core/cards/catalogue.ts';
+import { getStored, setStored } from '../../lib/storage.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { cardsApi } from './cards-api.ts';
+
+const STORED = 'cardPreferences';
+
+function storedPreferences(): CardPreferences {
+  const parsed = CardPreferencesSchema.safeParse(getStored(STORED));
+  return parsed.success ? parsed.data : DEFAULT_CARD_PREFERENCES;
+}
+
+/**
+ * Card-holder preferences (SPEC §3): a member's are stored on the server, a visitor's in local
+ * storage. `save` shows the change at once and keeps it; a failed save puts the old one back.
+ */
+export function useCardPreferences(): { preferences: CardPreferences; ready: boolean; save: (next: CardPreferences) => Promise<void> } {
+  const { member } = useAuth();
+  const failed = useErrorPopup();
+  const memberId = member?.account ?? null;
+  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean; owner: string | null }>(() => ({ preferences: storedPreferences(), ready: !memberId, owner: null }));
+
+  useEffect(() => {
+    if (!memberId) {
+      setState({ preferences: storedPreferences(), ready: true, owner: null });
+      return;
+    }
+    let live = true;
+    cardsApi
+      .preferences()
+      .then((preferences) => live && setState({ preferences, ready: true, owner: memberId }))
+      .catch((error: unknown) => live && void failed(error));
+    return () => {
+      live = false;
+    };
+  }, [memberId, failed]);
+
+  const save = useCallback(
+    async (next: CardPreferences) => {
+      const before = state.preferences;
+      setState((current) => ({ ...current, preferences: next }));
+      if (!memberId) {
+        setStored(STORED, next);
+        return;
+      }
+      try {
+        const saved = await cardsApi.savePreferences(next);
+        setState((current) => ({ ...current, preferences: saved }));
+      } catch (error) {
+        setState((current) => ({ ...current, preferences: before }));
+        await failed(error);
+      }
+    },
+    [memberId, failed, state.preferences],
+  );
+
+  return { preferences: state.preferences, ready: state.ready, save };
+}
