@@ -62,7 +62,7 @@ function CompareCards({ data }: { data: CardData }) {
       {cards.length < MIN_COMPARED ? (
         <Alert color="blue" title={t('compare.needTitle')}>
           {t('compare.need', { count: MIN_COMPARED - cards.length })}{' '}
-          <Anchor component={Link} to="/cardplus/s">
+          <Anchor component={Link} to="/cardplus/s" c="inherit" underline="always" fw={600}>
             {t('compare.browse')}
           </Anchor>
         </Alert>

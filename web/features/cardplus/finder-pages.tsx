@@ -119,7 +119,7 @@ export function FinderResultPage({ page }: { page: PageDef }) {
       {empty ? (
         <Alert color="blue" title={t('finder.noSpendTitle')}>
           {t('finder.noSpend')}{' '}
-          <Anchor component={Link} to="/cardplus/finder">
+          <Anchor component={Link} to="/cardplus/finder" c="inherit" underline="always" fw={600}>
             {t('finder.toForm')}
           </Anchor>
         </Alert>

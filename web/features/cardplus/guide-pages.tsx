@@ -96,7 +96,7 @@ export function LikedCardsPage({ page }: { page: PageDef }) {
       ) : liked.length === 0 ? (
         <Alert color="gray" title={t('collection.emptyTitle')}>
           {t('collection.empty')}{' '}
-          <Anchor component={Link} to="/cardplus/s">
+          <Anchor component={Link} to="/cardplus/s" c="inherit" underline="always" fw={600}>
             {t('compare.browse')}
           </Anchor>
         </Alert>

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterCards } from '../core/cards/catalogue.ts';
+import { rankCards } from '../core/cards/finder.ts';
+import { LIMITS } from '../core/limits.ts';
+import { cardData } from '../data/cards.ts';
+import { members, walletBalances, walletCards } from '../server/db/schema/index.ts';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
+import { signInNewMember } from './fixtures.ts';
+import { startServer } from './server.ts';
+
+/**
+ * CardPlus in the browser (issue 8): the list's filters and preferences, comparison, a card's
+ * bonus history, the finder's ranking against the same arithmetic, and the wallet's limits.
+ */
+type Server = Awaited<ReturnType<typeof startServer>>;
+type Catalog = Record<string, unknown>;
+const catalog = (language: string) => JSON.parse(readFileSync(`locales/${language}/cards.json`, 'utf8')) as Catalog;
+const text = (strings: Catalog, path: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce((line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)), path.split('.').reduce<unknown>((node, key) => (node as Catalog)[key], strings) as string);
+
+const data = cardData();
+let browser: Browser;
+let server: Server;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visitor(language = 'en', viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
+  const context = await newContext(browser, { language, viewport, baseUrl: server.baseUrl });
+  const page = await context.newPage();
+  return { context, page, complaints: watchPage(page).list };
+}
+
+/** Picks an option of a labelled segmented control by its visible text. */
+const segment = (page: Page, labelledBy: string, option: string) => page.locator(`[aria-labelledby="${labelledBy}"] label`, { hasText: option }).click();
+const tiles = (page: Page) => page.locator('[data-testid="card-tile"]');
+const count = (page: Page) => page.locator('[data-testid="card-count"]');
+const en = catalog('en');
+
+describe('the card list', () => {
+  it('filters by country, bank and type, keeps the filters in the address, and clears them', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/cardplus/s');
+    await expect.poll(() => tiles(page).count()).toBe(data.cards.length);
+
+    await segment(page, 'filter-country', 'US cards');
+    const us = filterCards(data.cards, { country: 'US' }, data.currencies);
+    await expect.poll(() => count(page).innerText()).toBe(`${us.length} cards`);
+
+    await page.getByRole('combobox', { name: 'Bank', exact: true }).click();
+    await page.getByRole('option', { name: 'Chase' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('[aria-labelledby="filter-type"]').getByText('Business', { exact: true }).click();
+    const chaseBusiness = filterCards(data.cards, { country: 'US', bank: ['chase'], type: ['business'] }, data.currencies);
+    expect(chaseBusiness.length).toBeGreaterThan(1);
+    await expect.poll(() => tiles(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')))).toEqual(chaseBusiness.map((card) => card.id));
+    expect(new URL(page.url()).searchParams.get('bank')).toBe('chase');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('business');
+
+    // The address alone brings the same list back.
+    await page.reload();
+    await expect.poll(() => tiles(page).count()).toBe(chaseBusiness.length);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => tiles(page).count()).toBe(data.cards.length);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves out ignored banks and keeps a visitor’s preferences on the device', async () => {
+    const { context, page } = await visitor();
+    await page.goto('/cardplus/s?country=US');
+    await page.getByText('Your card preferences').click();
+    await page.getByRole('combobox', { name: 'Banks to ignore' }).click();
+    await page.getByRole('option', { name: 'American Express' }).click();
+    await page.keyboard.press('Escape');
+    const amex = data.cards.filter((card) => card.country === 'US' && card.bank === 'amex').length;
+    await expect.poll(() => count(page).innerText()).toContain(`${amex} hidden by your ignored banks`);
+    expect(await page.locator('[data-testid="card-tile"]', { hasText: 'American Express' }).filter({ has: page.getByText('American Express', { exact: true }) }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => tiles(page).count()).toBe(data.cards.filter((card) => card.country === 'US').length - amex);
+    await context.close();
+  });
+});
+
+describe('comparison', () => {
+  it('puts two to four cards side by side, and a card can be taken out', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/cardplus/s?country=TW');
+    const picked = filterCards(data.cards, { country: 'TW' }, data.currencies).slice(0, 4);
+    for (const card of picked) await page.locator(`[data-card="${card.id}"]`).getByRole('checkbox', { name: 'Compare' }).check({ force: true });
+    await expect.poll(() => page.locator('[data-testid="compare-tray"]').innerText()).toContain('4 of 4 cards picked to compare');
+    // A fifth cannot be picked.
+    const fifth = filterCards(data.cards, { country: 'TW' }, data.currencies)[4]!;
+    expect(await page.locator(`[data-card="${fifth.id}"]`).getByRole('checkbox', { name: 'Compare' }).isDisabled()).toBe(true);
+
+    await page.getByRole('link', { name: 'Compare side by side' }).click();
+    await page.locator('[data-testid="compare-table"]').waitFor();
+    const headers = () => page.locator('[data-testid="compare-table"] thead th[data-card]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')));
+    expect(await headers()).toEqual(picked.map((card) => card.id));
+    const fee = page.locator('[data-testid="compare-table"] tbody tr', { hasText: 'Annual fee' });
+    expect(await fee.locator('td').count()).toBe(4);
+
+    await page.getByRole('button', { name: `Remove ${picked[0]!.name.en} from the comparison` }).click();
+    await expect.poll(headers).toEqual(picked.slice(1).map((card) => card.id));
+    expect(new URL(page.url()).searchParams.get('cards')).toBe(picked.slice(1).map((card) => card.id).join(','));
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a card', () => {
+  it('shows its offer, the history of its welcome bonus as a chart and a table, and its transfer partners', async () => {
+    const { context, page, complaints } = await visitor('zh-Hant', PHONE);
+    const card = data.cards.find((candidate) => candidate.id === 'chase-sapphire-preferred')!;
+    await page.goto(`/cardplus/c/${card.id}`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(card.name['zh-Hant']);
+    expect(await page.locator('[data-testid="bonus-point"]').count()).toBe(card.bonusHistory.length);
+    expect(await page.locator('[data-testid="bonus-history"] tbody tr').count()).toBe(card.bonusHistory.length);
+    expect(await page.locator('[data-testid="bonus-history"] tbody tr').first().innerText()).toContain(card.bonusHistory.at(-1)!.date);
+    expect(await page.locator('[data-testid="partners-table"]').innerText()).toContain(data.currencies.get('united-mileageplus')!.name['zh-Hant']);
+    expect(await page.title()).toBe(`${card.name['zh-Hant']} | TripPlus`);
+    const missing = await context.newPage();
+    await missing.goto('/cardplus/c/no-such-card');
+    await expect.poll(() => missing.locator('main h1').innerText()).toBe(text(catalog('zh-Hant'), 'detail.missingTitle'));
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the card finder', () => {
+  it('ranks cards by the same arithmetic, shows the sum, and asks for spend first', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/cardplus/finder');
+    await page.getByRole('button', { name: 'Find my cards' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(text(en, 'finder.needSpend'));
+    await page.locator('[data-testid="spend-dining"]').fill('600');
+    await page.locator('[data-testid="spend-groceries"]').fill('500');
+    await page.locator('[data-testid="spend-other"]').fill('1200');
+    await page.getByRole('button', { name: 'Find my cards' }).click();
+    await page.locator('[data-testid="finder-card"]').first().waitFor();
+
+    const spend = { dining: 600, groceries: 500, other: 1200 };
+    const worth = (card: (typeof data.cards)[number]) => ({ cash: card.earns === 'cash', cents: data.currencies.get(card.earns)?.cents ?? 1 });
+    const personalUs = data.cards.filter((card) => card.country === 'US' && !card.business);
+    const expected = rankCards(personalUs, spend, 'USD', worth, { perUsd: data.rates.perUsd }, 'first-year').slice(0, 10);
+    const shown = await page.locator('[data-testid="finder-card"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')));
+    expect(shown).toEqual(expected.map((value) => value.cardId));
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: Number.isInteger(expected[0]!.firstYear) ? 0 : 2, minimumFractionDigits: Number.isInteger(expected[0]!.firstYear) ? 0 : 2 });
+    expect(await page.locator('[data-testid="finder-value"]').first().innerText()).toBe(money.format(expected[0]!.firstYear));
+
+    await page.locator('[data-testid="finder-card"]').first().getByRole('button').first().click();
+    const sum = await page.locator('[data-testid="finder-sum"]').first().innerText();
+    expect(sum).toContain('Dining');
+    expect(sum).toContain(`First year ${money.format(expected[0]!.firstYear)}`);
+
+    await page.locator('[data-testid="finder-results"] label', { hasText: 'Every year after' }).click();
+    const ongoing = rankCards(personalUs, spend, 'USD', worth, { perUsd: data.rates.perUsd }, 'ongoing').slice(0, 10);
+    await expect.poll(() => page.locator('[data-testid="finder-card"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')))).toEqual(ongoing.map((value) => value.cardId));
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the wallet', () => {
+  it(`says so at ${LIMITS.wallet.maxCards} cards and ${LIMITS.wallet.maxProgrammes} programmes, in the member's language`, async () => {
+    const context = await newContext(browser, { language: 'zh-Hant', viewport: DESKTOP, baseUrl: server.baseUrl });
+    const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
+    const [member] = await server.app.database.db.select().from(members).where(eq(members.email, email));
+    const db = server.app.database.db;
+    const held = data.cards.slice(0, LIMITS.wallet.maxCards - 1);
+    await db.insert(walletCards).values(held.map((card, index) => ({ memberId: member!.id, cardId: card.id, addedAt: new Date(Date.now() - (100 - index) * 1000) })));
+    const programmes = ['chase-ur', 'amex-mr', 'united-mileageplus', 'asia-miles', 'eva-infinity'];
+    await db.insert(walletBalances).values(programmes.map((programme, index) => ({ memberId: member!.id, programme, balance: 10_000 * (index + 1), addedAt: new Date(Date.now() - (100 - index) * 1000) })));
+
+    const page = await context.newPage();
+    const complaints = watchPage(page).list;
+    const strings = catalog('zh-Hant');
+    await page.goto('/profilepage/points');
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-count"]').innerText()).toBe(text(strings, 'wallet.count', { count: 9, max: 10 }));
+
+    const last = data.cards.find((card) => card.country === 'TW')!;
+    await page.getByRole('combobox', { name: text(strings, 'wallet.addCardLabel'), exact: true }).fill(last.name['zh-Hant'].slice(0, 8));
+    await page.getByRole('option', { name: new RegExp(last.name['zh-Hant'].slice(0, 8)) }).first().click();
+    await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-13');
+    await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
+    await expect.poll(() => page.getByText(text(strings, 'wallet.sinceFormat')).count()).toBe(1);
+    await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-05');
+    await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-full"]').innerText()).toBe(text(strings, 'wallet.cardsFull', { max: 10 }));
+    expect(await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).count()).toBe(0);
+    expect(await db.select().from(walletCards).where(eq(walletCards.memberId, member!.id))).toHaveLength(LIMITS.wallet.maxCards);
+
+    await page.getByRole('combobox', { name: text(strings, 'wallet.programmeLabel'), exact: true }).click();
+    await page.getByRole('option', { name: data.currencies.get('ba-avios')!.name['zh-Hant'] }).click();
+    await page.getByLabel(text(strings, 'wallet.balanceLabel'), { exact: true }).fill('42000');
+    await page.getByRole('button', { name: text(strings, 'wallet.saveBalance') }).click();
+    await expect.poll(() => page.locator('[data-testid="wallet-programmes-full"]').innerText()).toBe(text(strings, 'wallet.programmesFull', { max: 6 }));
+    const stored = await db.select().from(walletBalances).where(eq(walletBalances.memberId, member!.id));
+    expect(stored.find((row) => row.programme === 'ba-avios')?.balance).toBe(42_000);
+    // At the limit only the programmes kept can be picked, to change their balance.
+    await page.getByRole('combobox', { name: text(strings, 'wallet.programmeLabel'), exact: true }).click();
+    expect(await page.getByRole('option').count()).toBe(LIMITS.wallet.maxProgrammes);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
