@@ -231,7 +231,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
             {t('detail.partners')}
           </Title>
           {partners.length === 0 ? (
-            <Text mt="xs">{card.earns === 'cash' ? t('detail.cashNoPartners') : t('detail.noPartners')}</Text>
+            <Text mt="xs">{card.earns === 'cash' ? t('detail.cashNoPartners') : currency && currency.kind !== 'bank' ? t('detail.earnsDirectly', { programme: localized(currency.name) }) : t('detail.noPartners')}</Text>
           ) : (
             <Table mt="xs" striped data-testid="partners-table">
               <Table.Thead>
@@ -254,7 +254,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
               </Table.Tbody>
             </Table>
           )}
-          {card.earns !== 'cash' && (
+          {currency?.kind === 'bank' && (
             <Anchor component={Link} to={`/cardplus/redeem#${card.earns}`} size="sm" mt="xs" display="inline-block">
               {t('detail.howToRedeem')}
             </Anchor>
