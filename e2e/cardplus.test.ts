@@ -209,6 +209,13 @@ describe('the wallet', () => {
     // At the limit only the programmes kept can be picked, to change their balance.
     await page.getByRole('combobox', { name: text(strings, 'wallet.programmeLabel'), exact: true }).click();
     expect(await page.getByRole('option').count()).toBe(LIMITS.wallet.maxProgrammes);
+
+    // Other pages use the wallet: a card held says so, with the balance of what it earns.
+    const first = held[0]!;
+    await page.goto(`/cardplus/c/${first.id}`);
+    await expect.poll(() => page.getByText(text(strings, 'wallet.youHold')).count()).toBe(1);
+    const balance = stored.find((row) => row.programme === first.earns)?.balance;
+    if (balance !== undefined) expect(await page.locator('[data-testid="held-balance"]').innerText()).toContain(new Intl.NumberFormat('zh-TW').format(balance));
     expect(complaints).toEqual([]);
     await context.close();
   });

@@ -15,6 +15,7 @@ import { useCardFormat, useLocalized } from './card-format.ts';
 import { cardsApi, type PartnerView } from './cards-api.ts';
 import { CardsLoading } from './cards-loading.tsx';
 import { useCardPreferences } from './use-card-preferences.ts';
+import { useWallet } from './use-wallet.ts';
 import { MAX_COMPARED, compareLink, useCompareSelection } from './use-compare-selection.ts';
 
 type Loaded = { card: Card; currency: PointsCurrency | null; partners: PartnerView[] };
@@ -82,6 +83,10 @@ function CardDetail({ card, currency, partners }: Loaded) {
   usePageMeta(name, localized(card.description));
   const money = COUNTRY_CURRENCY[card.country];
   const liked = preferences.likedCards.includes(card.id);
+  const wallet = useWallet();
+  const balance = wallet?.balances.find((entry) => entry.programme === card.earns)?.balance;
+  const [added, setAdded] = useState(false);
+  const held = added || (wallet?.cards.some((entry) => entry.cardId === card.id) ?? false);
 
   const addToWallet = async () => {
     if (!member) {
@@ -90,6 +95,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
     }
     try {
       await cardsApi.addCard(card.id, null);
+      setAdded(true);
       await popup.show({ title: t('wallet.addedTitle'), message: t('wallet.added', { name }) });
     } catch (error) {
       await failed(error);
@@ -124,9 +130,15 @@ function CardDetail({ card, currency, partners }: Loaded) {
                 {t('compare.go')}
               </Button>
             )}
-            <Button variant="light" onClick={() => void addToWallet()}>
-              {t('wallet.add')}
-            </Button>
+            {held ? (
+              <Badge color="teal" variant="light" size="lg">
+                {t('wallet.youHold')}
+              </Badge>
+            ) : (
+              <Button variant="light" onClick={() => void addToWallet()}>
+                {t('wallet.add')}
+              </Button>
+            )}
           </Group>
         </header>
 
@@ -151,6 +163,11 @@ function CardDetail({ card, currency, partners }: Loaded) {
                     <Table.Td>
                       {card.earns === 'cash' ? t('earns.cash') : currency ? localized(currency.name) : card.earns}
                       {currency && card.earns !== 'cash' && <Text size="xs" c="dimmed">{t('detail.valuedAt', { cents: format.number(currency.cents, 2) })}</Text>}
+                      {balance !== undefined && (
+                        <Text size="xs" data-testid="held-balance">
+                          {t('wallet.youHoldPoints', { amount: t(`amount.${format.unit(card, currency)}`, { count: balance, amount: format.number(balance) }) })}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                   <Table.Tr>

@@ -15,6 +15,7 @@ import { CardsLoading } from './cards-loading.tsx';
 import { LabelledSegments } from './labelled-choices.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { useCardPreferences } from './use-card-preferences.ts';
+import { useWallet } from './use-wallet.ts';
 
 /** Monthly spend of the worked example (/cardplus/finder/example), in US dollars. */
 export const EXAMPLE_SPEND: MonthlySpend = { dining: 600, groceries: 500, flights: 200, hotels: 150, gas: 150, streaming: 30, other: 1_200 };
@@ -160,6 +161,7 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
   const localized = useLocalized();
   const format = useCardFormat();
   const { preferences } = useCardPreferences();
+  const wallet = useWallet();
   const [order, setOrder] = useState<FinderOrder>('first-year');
   const ranked = useMemo(() => {
     const cards = applyPreferences(
@@ -202,6 +204,7 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
                     </Badge>
                     <Text fw={600}>{localized(card.name)}</Text>
                     {preferences.likedCards.includes(card.id) && <Badge color="pink" variant="light">{t('like.liked')}</Badge>}
+                    {wallet?.cards.some((held) => held.cardId === card.id) && <Badge color="teal" variant="light">{t('wallet.youHold')}</Badge>}
                   </Group>
                   <Text fw={700} data-testid="finder-value">
                     {format.money(order === 'first-year' ? value.firstYear : value.ongoing, currency)}
