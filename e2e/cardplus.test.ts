@@ -21,6 +21,8 @@ const catalog = (language: string) => JSON.parse(readFileSync(`locales/${languag
 const text = (strings: Catalog, path: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)), path.split('.').reduce<unknown>((node, key) => (node as Catalog)[key], strings) as string);
 
+// Rendering a hundred cards on a busy CI machine takes longer than expect.poll's one second.
+const eventually = { timeout: 15_000 };
 const data = cardData();
 let browser: Browser;
 let server: Server;
@@ -50,11 +52,11 @@ describe('the card list', () => {
   it('filters by country, bank and type, keeps the filters in the address, and clears them', async () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/cardplus/s');
-    await expect.poll(() => tiles(page).count()).toBe(data.cards.length);
+    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.length);
 
     await segment(page, 'filter-country', 'US cards');
     const us = filterCards(data.cards, { country: 'US' }, data.currencies);
-    await expect.poll(() => count(page).innerText()).toBe(`${us.length} cards`);
+    await expect.poll(() => count(page).innerText(), eventually).toBe(`${us.length} cards`);
 
     await page.getByRole('combobox', { name: 'Bank', exact: true }).click();
     await page.getByRole('option', { name: 'Chase' }).click();
@@ -62,15 +64,15 @@ describe('the card list', () => {
     await page.locator('[aria-labelledby="filter-type"]').getByText('Business', { exact: true }).click();
     const chaseBusiness = filterCards(data.cards, { country: 'US', bank: ['chase'], type: ['business'] }, data.currencies);
     expect(chaseBusiness.length).toBeGreaterThan(1);
-    await expect.poll(() => tiles(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')))).toEqual(chaseBusiness.map((card) => card.id));
+    await expect.poll(() => tiles(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card'))), eventually).toEqual(chaseBusiness.map((card) => card.id));
     expect(new URL(page.url()).searchParams.get('bank')).toBe('chase');
     expect(new URL(page.url()).searchParams.get('type')).toBe('business');
 
     // The address alone brings the same list back.
     await page.reload();
-    await expect.poll(() => tiles(page).count()).toBe(chaseBusiness.length);
+    await expect.poll(() => tiles(page).count(), eventually).toBe(chaseBusiness.length);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => tiles(page).count()).toBe(data.cards.length);
+    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.length);
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -83,10 +85,10 @@ describe('the card list', () => {
     await page.getByRole('option', { name: 'American Express' }).click();
     await page.keyboard.press('Escape');
     const amex = data.cards.filter((card) => card.country === 'US' && card.bank === 'amex').length;
-    await expect.poll(() => count(page).innerText()).toContain(`${amex} hidden by your ignored banks`);
+    await expect.poll(() => count(page).innerText(), eventually).toContain(`${amex} hidden by your ignored banks`);
     expect(await page.locator('[data-testid="card-tile"]', { hasText: 'American Express' }).filter({ has: page.getByText('American Express', { exact: true }) }).count()).toBe(0);
     await page.reload();
-    await expect.poll(() => tiles(page).count()).toBe(data.cards.filter((card) => card.country === 'US').length - amex);
+    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.filter((card) => card.country === 'US').length - amex);
     await context.close();
   });
 });
@@ -97,7 +99,7 @@ describe('comparison', () => {
     await page.goto('/cardplus/s?country=TW');
     const picked = filterCards(data.cards, { country: 'TW' }, data.currencies).slice(0, 4);
     for (const card of picked) await page.locator(`[data-card="${card.id}"]`).getByRole('checkbox', { name: 'Compare' }).check({ force: true });
-    await expect.poll(() => page.locator('[data-testid="compare-tray"]').innerText()).toContain('4 of 4 cards picked to compare');
+    await expect.poll(() => page.locator('[data-testid="compare-tray"]').innerText(), eventually).toContain('4 of 4 cards picked to compare');
     // A fifth cannot be picked.
     const fifth = filterCards(data.cards, { country: 'TW' }, data.currencies)[4]!;
     expect(await page.locator(`[data-card="${fifth.id}"]`).getByRole('checkbox', { name: 'Compare' }).isDisabled()).toBe(true);
@@ -110,7 +112,7 @@ describe('comparison', () => {
     expect(await fee.locator('td').count()).toBe(4);
 
     await page.getByRole('button', { name: `Remove ${picked[0]!.name.en} from the comparison` }).click();
-    await expect.poll(headers).toEqual(picked.slice(1).map((card) => card.id));
+    await expect.poll(headers, eventually).toEqual(picked.slice(1).map((card) => card.id));
     expect(new URL(page.url()).searchParams.get('cards')).toBe(picked.slice(1).map((card) => card.id).join(','));
     expect(complaints).toEqual([]);
     await context.close();
@@ -122,7 +124,7 @@ describe('a card', () => {
     const { context, page, complaints } = await visitor('zh-Hant', PHONE);
     const card = data.cards.find((candidate) => candidate.id === 'chase-sapphire-preferred')!;
     await page.goto(`/cardplus/c/${card.id}`);
-    await expect.poll(() => page.locator('main h1').innerText()).toBe(card.name['zh-Hant']);
+    await expect.poll(() => page.locator('main h1').innerText(), eventually).toBe(card.name['zh-Hant']);
     expect(await page.locator('[data-testid="bonus-point"]').count()).toBe(card.bonusHistory.length);
     expect(await page.locator('[data-testid="bonus-history"] tbody tr').count()).toBe(card.bonusHistory.length);
     expect(await page.locator('[data-testid="bonus-history"] tbody tr').first().innerText()).toContain(card.bonusHistory.at(-1)!.date);
@@ -130,7 +132,7 @@ describe('a card', () => {
     expect(await page.title()).toBe(`${card.name['zh-Hant']} | TripPlus`);
     const missing = await context.newPage();
     await missing.goto('/cardplus/c/no-such-card');
-    await expect.poll(() => missing.locator('main h1').innerText()).toBe(text(catalog('zh-Hant'), 'detail.missingTitle'));
+    await expect.poll(() => missing.locator('main h1').innerText(), eventually).toBe(text(catalog('zh-Hant'), 'detail.missingTitle'));
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -141,7 +143,7 @@ describe('the card finder', () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/cardplus/finder');
     await page.getByRole('button', { name: 'Find my cards' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe(text(en, 'finder.needSpend'));
+    await expect.poll(() => page.getByRole('alert').innerText(), eventually).toBe(text(en, 'finder.needSpend'));
     await page.locator('[data-testid="spend-dining"]').fill('600');
     await page.locator('[data-testid="spend-groceries"]').fill('500');
     await page.locator('[data-testid="spend-other"]').fill('1200');
@@ -164,7 +166,7 @@ describe('the card finder', () => {
 
     await page.locator('[data-testid="finder-results"] label', { hasText: 'Every year after' }).click();
     const ongoing = rankCards(personalUs, spend, 'USD', worth, { perUsd: data.rates.perUsd }, 'ongoing').slice(0, 10);
-    await expect.poll(() => page.locator('[data-testid="finder-card"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')))).toEqual(ongoing.map((value) => value.cardId));
+    await expect.poll(() => page.locator('[data-testid="finder-card"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card'))), eventually).toEqual(ongoing.map((value) => value.cardId));
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -185,17 +187,17 @@ describe('the wallet', () => {
     const complaints = watchPage(page).list;
     const strings = catalog('zh-Hant');
     await page.goto('/profilepage/points');
-    await expect.poll(() => page.locator('[data-testid="wallet-cards-count"]').innerText()).toBe(text(strings, 'wallet.count', { count: 9, max: 10 }));
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-count"]').innerText(), eventually).toBe(text(strings, 'wallet.count', { count: 9, max: 10 }));
 
     const last = data.cards.find((card) => card.country === 'TW')!;
     await page.getByRole('combobox', { name: text(strings, 'wallet.addCardLabel'), exact: true }).fill(last.name['zh-Hant'].slice(0, 8));
     await page.getByRole('option', { name: new RegExp(last.name['zh-Hant'].slice(0, 8)) }).first().click();
     await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-13');
     await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
-    await expect.poll(() => page.getByText(text(strings, 'wallet.sinceFormat')).count()).toBe(1);
+    await expect.poll(() => page.getByText(text(strings, 'wallet.sinceFormat')).count(), eventually).toBe(1);
     await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-05');
     await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
-    await expect.poll(() => page.locator('[data-testid="wallet-cards-full"]').innerText()).toBe(text(strings, 'wallet.cardsFull', { max: 10 }));
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-full"]').innerText(), eventually).toBe(text(strings, 'wallet.cardsFull', { max: 10 }));
     expect(await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).count()).toBe(0);
     expect(await db.select().from(walletCards).where(eq(walletCards.memberId, member!.id))).toHaveLength(LIMITS.wallet.maxCards);
 
@@ -203,7 +205,7 @@ describe('the wallet', () => {
     await page.getByRole('option', { name: data.currencies.get('ba-avios')!.name['zh-Hant'] }).click();
     await page.getByLabel(text(strings, 'wallet.balanceLabel'), { exact: true }).fill('42000');
     await page.getByRole('button', { name: text(strings, 'wallet.saveBalance') }).click();
-    await expect.poll(() => page.locator('[data-testid="wallet-programmes-full"]').innerText()).toBe(text(strings, 'wallet.programmesFull', { max: 6 }));
+    await expect.poll(() => page.locator('[data-testid="wallet-programmes-full"]').innerText(), eventually).toBe(text(strings, 'wallet.programmesFull', { max: 6 }));
     const stored = await db.select().from(walletBalances).where(eq(walletBalances.memberId, member!.id));
     expect(stored.find((row) => row.programme === 'ba-avios')?.balance).toBe(42_000);
     // At the limit only the programmes kept can be picked, to change their balance.
@@ -213,7 +215,7 @@ describe('the wallet', () => {
     // Other pages use the wallet: a card held says so, with the balance of what it earns.
     const first = held[0]!;
     await page.goto(`/cardplus/c/${first.id}`);
-    await expect.poll(() => page.getByText(text(strings, 'wallet.youHold')).count()).toBe(1);
+    await expect.poll(() => page.getByText(text(strings, 'wallet.youHold')).count(), eventually).toBe(1);
     const balance = stored.find((row) => row.programme === first.earns)?.balance;
     if (balance !== undefined) expect(await page.locator('[data-testid="held-balance"]').innerText()).toContain(new Intl.NumberFormat('zh-TW').format(balance));
     expect(complaints).toEqual([]);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CARD_ORDERS, CardFilterSchema, FEE_BANDS, applyPreferences, filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
@@ -30,6 +30,37 @@ function paramsFromFilter(filter: CardFilter): Record<string, string> {
 }
 
 /**
+ * The filters, kept in the page's address so a filtered list can be bookmarked. The page's own
+ * state leads: the router applies a change to the address a moment later, and two quick changes
+ * (a bank, then a type) must both stay. An address the page did not write (a link followed while
+ * on the page) replaces the filters.
+ */
+function useFilterInAddress() {
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState<CardFilter>(() => filterFromParams(params));
+  const written = useRef(new Set<string>([params.toString()]));
+
+  useEffect(() => {
+    const address = params.toString();
+    if (!written.current.has(address)) {
+      written.current.add(address);
+      setFilter(filterFromParams(params));
+    }
+  }, [params]);
+
+  useEffect(() => {
+    const next = new URLSearchParams(paramsFromFilter(filter));
+    if (next.toString() === new URLSearchParams(window.location.search).toString()) return;
+    written.current.add(next.toString());
+    setParams(next, { replace: true });
+  }, [filter, setParams]);
+
+  /** Changes some filters, or clears them all with null. */
+  const update = (change: Partial<CardFilter> | null) => setFilter((current) => (change === null ? {} : { ...current, ...change }));
+  return { filter, update };
+}
+
+/**
  * The card list (issue 8) with its filters and order; /cardplus/s, /cardplus/s/all,
  * /creditcardlist and /card show it. Card-holder preferences apply: ignored banks' cards are
  * left out, liked cards come first, business cards after personal ones unless promoted.
@@ -42,13 +73,11 @@ export function CardListPage({ page }: { page: PageDef }) {
 function CardList({ data }: { data: CardData }) {
   const { t } = useTranslation('cards');
   const localized = useLocalized();
-  const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => filterFromParams(params), [params]);
+  const { filter, update } = useFilterInAddress();
   const { preferences, save } = useCardPreferences();
   const compare = useCompareSelection();
   const [showIgnored, setShowIgnored] = useState(false);
 
-  const update = (change: Partial<CardFilter>) => setParams(paramsFromFilter({ ...filter, ...change }), { replace: true });
   const matching = useMemo(() => filterCards(data.cards, filter, data.currencyById, data.rates.perUsd), [data, filter]);
   const shown = applyPreferences(matching, (card) => card, showIgnored ? { ...preferences, ignoredBanks: [] } : preferences, 'list');
   const hidden = matching.length - shown.length;
@@ -110,7 +139,7 @@ function CardList({ data }: { data: CardData }) {
                   {t('list.showHidden')}
                 </Button>
               )}
-              <Button variant="subtle" size="xs" onClick={() => setParams({}, { replace: true })}>
+              <Button variant="subtle" size="xs" onClick={() => update(null)}>
                 {t('filters.clear')}
               </Button>
             </Group>
