@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CardSchema, LocalizedTextSchema, type Card } from '../core/cards/card.ts';
+import { CardSchema, type Card } from '../core/cards/card.ts';
 import { PointsCurrencySchema, type PointsCurrency } from '../core/cards/points-currency.ts';
+import { HotelProgrammeSchema, SavingsAccountSchema, type ExchangeRates, type HotelProgramme, type SavingsAccount } from '../core/cards/reference.ts';
 import { MONEY_CURRENCIES } from '../core/locale.ts';
 import { programmes } from './reference.ts';
 
@@ -18,29 +19,8 @@ const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, no
 const CardFileSchema = z.object({ ...Sourced, cards: z.array(CardSchema) }).strict();
 const CurrencyFileSchema = z.object({ ...Sourced, currencies: z.array(PointsCurrencySchema) }).strict();
 
-export const HotelProgrammeSchema = z.object({ id: z.string(), name: LocalizedTextSchema, chain: z.string(), site: z.string().url() }).strict();
-export type HotelProgramme = z.infer<typeof HotelProgrammeSchema>;
 const HotelFileSchema = z.object({ ...Sourced, programmes: z.array(HotelProgrammeSchema) }).strict();
 
-export const SavingsAccountSchema = z
-  .object({
-    id: z.string(),
-    country: z.enum(['US', 'TW']),
-    bank: z.string(),
-    name: LocalizedTextSchema,
-    /** Annual percentage yield, percent. */
-    apy: z.number().nonnegative(),
-    /** Balance the rate applies up to (TW digital accounts cap it); none: no cap. */
-    rateCap: z.number().positive().optional(),
-    minimumDeposit: z.number().nonnegative(),
-    monthlyFee: z.number().nonnegative(),
-    insurance: z.enum(['FDIC', 'NCUA', 'CDIC']),
-    note: LocalizedTextSchema.optional(),
-    source: z.string().url(),
-    asOf: IsoDate,
-  })
-  .strict();
-export type SavingsAccount = z.infer<typeof SavingsAccountSchema>;
 const SavingsFileSchema = z.object({ ...Sourced, accounts: z.array(SavingsAccountSchema) }).strict();
 
 const RatesFileSchema = z.object({ ...Sourced, perUsd: z.record(z.enum(MONEY_CURRENCIES), z.number().positive()) }).strict();
@@ -78,8 +58,7 @@ export interface CardData {
   currencies: Map<string, PointsCurrency>;
   hotelProgrammes: Map<string, HotelProgramme>;
   savingsAccounts: SavingsAccount[];
-  /** Units of each money currency per US dollar, with the date they were taken. */
-  rates: { perUsd: Record<(typeof MONEY_CURRENCIES)[number], number>; asOf: string; source: string };
+  rates: ExchangeRates;
 }
 
 function load(problems?: string[]): CardData {

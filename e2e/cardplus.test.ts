@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { LIMITS } from '../core/limits.ts';
 import { cardData } from '../data/cards.ts';
 import { members, walletBalances, walletCards } from '../server/db/schema/index.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
-import { signInNewMember } from './fixtures.ts';
+import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -16,10 +15,7 @@ import { startServer } from './server.ts';
  * bonus history, the finder's ranking against the same arithmetic, and the wallet's limits.
  */
 type Server = Awaited<ReturnType<typeof startServer>>;
-type Catalog = Record<string, unknown>;
-const catalog = (language: string) => JSON.parse(readFileSync(`locales/${language}/cards.json`, 'utf8')) as Catalog;
-const text = (strings: Catalog, path: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)), path.split('.').reduce<unknown>((node, key) => (node as Catalog)[key], strings) as string);
+const catalog = (language: string) => catalogText(language, 'cards');
 
 // Rendering a hundred cards on a busy CI machine takes longer than expect.poll's one second.
 const eventually = { timeout: 15_000 };
@@ -55,14 +51,14 @@ describe('the card list', () => {
     await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.length);
 
     await segment(page, 'filter-country', 'US cards');
-    const us = filterCards(data.cards, { country: 'US' }, data.currencies);
+    const us = filterCards(data.cards, { country: 'US' }, data.currencies, data.rates.perUsd);
     await expect.poll(() => count(page).innerText(), eventually).toBe(`${us.length} cards`);
 
     await page.getByRole('combobox', { name: 'Bank', exact: true }).click();
     await page.getByRole('option', { name: 'Chase' }).click();
     await page.keyboard.press('Escape');
     await page.locator('[aria-labelledby="filter-type"]').getByText('Business', { exact: true }).click();
-    const chaseBusiness = filterCards(data.cards, { country: 'US', bank: ['chase'], type: ['business'] }, data.currencies);
+    const chaseBusiness = filterCards(data.cards, { country: 'US', bank: ['chase'], type: ['business'] }, data.currencies, data.rates.perUsd);
     expect(chaseBusiness.length).toBeGreaterThan(1);
     await expect.poll(() => tiles(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card'))), eventually).toEqual(chaseBusiness.map((card) => card.id));
     expect(new URL(page.url()).searchParams.get('bank')).toBe('chase');
@@ -97,11 +93,11 @@ describe('comparison', () => {
   it('puts two to four cards side by side, and a card can be taken out', async () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/cardplus/s?country=TW');
-    const picked = filterCards(data.cards, { country: 'TW' }, data.currencies).slice(0, 4);
+    const picked = filterCards(data.cards, { country: 'TW' }, data.currencies, data.rates.perUsd).slice(0, 4);
     for (const card of picked) await page.locator(`[data-card="${card.id}"]`).getByRole('checkbox', { name: 'Compare' }).check({ force: true });
     await expect.poll(() => page.locator('[data-testid="compare-tray"]').innerText(), eventually).toContain('4 of 4 cards picked to compare');
     // A fifth cannot be picked.
-    const fifth = filterCards(data.cards, { country: 'TW' }, data.currencies)[4]!;
+    const fifth = filterCards(data.cards, { country: 'TW' }, data.currencies, data.rates.perUsd)[4]!;
     expect(await page.locator(`[data-card="${fifth.id}"]`).getByRole('checkbox', { name: 'Compare' }).isDisabled()).toBe(true);
 
     await page.getByRole('link', { name: 'Compare side by side' }).click();
@@ -132,7 +128,7 @@ describe('a card', () => {
     expect(await page.title()).toBe(`${card.name['zh-Hant']} | TripPlus`);
     const missing = await context.newPage();
     await missing.goto('/cardplus/c/no-such-card');
-    await expect.poll(() => missing.locator('main h1').innerText(), eventually).toBe(text(catalog('zh-Hant'), 'detail.missingTitle'));
+    await expect.poll(() => missing.locator('main h1').innerText(), eventually).toBe(catalog('zh-Hant')('detail.missingTitle'));
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -143,7 +139,7 @@ describe('the card finder', () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/cardplus/finder');
     await page.getByRole('button', { name: 'Find my cards' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText(), eventually).toBe(text(en, 'finder.needSpend'));
+    await expect.poll(() => page.getByRole('alert').innerText(), eventually).toBe(en('finder.needSpend'));
     await page.locator('[data-testid="spend-dining"]').fill('600');
     await page.locator('[data-testid="spend-groceries"]').fill('500');
     await page.locator('[data-testid="spend-other"]').fill('1200');
@@ -187,35 +183,35 @@ describe('the wallet', () => {
     const complaints = watchPage(page).list;
     const strings = catalog('zh-Hant');
     await page.goto('/profilepage/points');
-    await expect.poll(() => page.locator('[data-testid="wallet-cards-count"]').innerText(), eventually).toBe(text(strings, 'wallet.count', { count: 9, max: 10 }));
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-count"]').innerText(), eventually).toBe(strings('wallet.count', { count: 9, max: 10 }));
 
     const last = data.cards.find((card) => card.country === 'TW')!;
-    await page.getByRole('combobox', { name: text(strings, 'wallet.addCardLabel'), exact: true }).fill(last.name['zh-Hant'].slice(0, 8));
+    await page.getByRole('combobox', { name: strings('wallet.addCardLabel'), exact: true }).fill(last.name['zh-Hant'].slice(0, 8));
     await page.getByRole('option', { name: new RegExp(last.name['zh-Hant'].slice(0, 8)) }).first().click();
-    await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-13');
-    await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
-    await expect.poll(() => page.getByText(text(strings, 'wallet.sinceFormat')).count(), eventually).toBe(1);
-    await page.getByLabel(text(strings, 'wallet.sinceLabel'), { exact: true }).fill('2024-05');
-    await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).click();
-    await expect.poll(() => page.locator('[data-testid="wallet-cards-full"]').innerText(), eventually).toBe(text(strings, 'wallet.cardsFull', { max: 10 }));
-    expect(await page.getByRole('button', { name: text(strings, 'wallet.addCard') }).count()).toBe(0);
+    await page.getByLabel(strings('wallet.sinceLabel'), { exact: true }).fill('2024-13');
+    await page.getByRole('button', { name: strings('wallet.addCard') }).click();
+    await expect.poll(() => page.getByText(strings('wallet.sinceFormat')).count(), eventually).toBe(1);
+    await page.getByLabel(strings('wallet.sinceLabel'), { exact: true }).fill('2024-05');
+    await page.getByRole('button', { name: strings('wallet.addCard') }).click();
+    await expect.poll(() => page.locator('[data-testid="wallet-cards-full"]').innerText(), eventually).toBe(strings('wallet.cardsFull', { max: 10 }));
+    expect(await page.getByRole('button', { name: strings('wallet.addCard') }).count()).toBe(0);
     expect(await db.select().from(walletCards).where(eq(walletCards.memberId, member!.id))).toHaveLength(LIMITS.wallet.maxCards);
 
-    await page.getByRole('combobox', { name: text(strings, 'wallet.programmeLabel'), exact: true }).click();
+    await page.getByRole('combobox', { name: strings('wallet.programmeLabel'), exact: true }).click();
     await page.getByRole('option', { name: data.currencies.get('ba-avios')!.name['zh-Hant'] }).click();
-    await page.getByLabel(text(strings, 'wallet.balanceLabel'), { exact: true }).fill('42000');
-    await page.getByRole('button', { name: text(strings, 'wallet.saveBalance') }).click();
-    await expect.poll(() => page.locator('[data-testid="wallet-programmes-full"]').innerText(), eventually).toBe(text(strings, 'wallet.programmesFull', { max: 6 }));
+    await page.getByLabel(strings('wallet.balanceLabel'), { exact: true }).fill('42000');
+    await page.getByRole('button', { name: strings('wallet.saveBalance') }).click();
+    await expect.poll(() => page.locator('[data-testid="wallet-programmes-full"]').innerText(), eventually).toBe(strings('wallet.programmesFull', { max: 6 }));
     const stored = await db.select().from(walletBalances).where(eq(walletBalances.memberId, member!.id));
     expect(stored.find((row) => row.programme === 'ba-avios')?.balance).toBe(42_000);
     // At the limit only the programmes kept can be picked, to change their balance.
-    await page.getByRole('combobox', { name: text(strings, 'wallet.programmeLabel'), exact: true }).click();
+    await page.getByRole('combobox', { name: strings('wallet.programmeLabel'), exact: true }).click();
     expect(await page.getByRole('option').count()).toBe(LIMITS.wallet.maxProgrammes);
 
     // Other pages use the wallet: a card held says so, with the balance of what it earns.
     const first = held[0]!;
     await page.goto(`/cardplus/c/${first.id}`);
-    await expect.poll(() => page.getByText(text(strings, 'wallet.youHold')).count(), eventually).toBe(1);
+    await expect.poll(() => page.getByText(strings('wallet.youHold')).count(), eventually).toBe(1);
     const balance = stored.find((row) => row.programme === first.earns)?.balance;
     if (balance !== undefined) expect(await page.locator('[data-testid="held-balance"]').innerText()).toContain(new Intl.NumberFormat('zh-TW').format(balance));
     expect(complaints).toEqual([]);

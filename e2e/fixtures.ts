@@ -45,6 +45,19 @@ export function pageText(language: string, page: string, key: string): string {
   return text;
 }
 
+/**
+ * A catalog of a language as a lookup, with the placeholders filled:
+ * `catalogText('zh-Hant', 'cards')('wallet.count', { count: 9, max: 10 })`.
+ */
+export function catalogText(language: string, namespace: string): (path: string, values?: Record<string, string | number>) => string {
+  const catalog: unknown = JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
+  return (path, values = {}) => {
+    const text = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], catalog);
+    if (typeof text !== 'string') throw new Error(`No string ${language} ${namespace}:${path}`);
+    return Object.entries(values).reduce((line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)), text);
+  };
+}
+
 interface MailboxMessage {
   to: string;
   subject: string;

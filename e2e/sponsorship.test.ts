@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../server/db/schema/index.ts';
 import { endSponsorshipMonth } from '../server/test/sponsorships.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
-import { signInNewMember } from './fixtures.ts';
+import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -14,9 +13,7 @@ import { startServer } from './server.ts';
  * allowances at once, the transaction and its receipt, cancel, and the allowances after the month.
  */
 type Server = Awaited<ReturnType<typeof startServer>>;
-type Strings = Record<string, Record<string, unknown>>;
-const strings = (language: string) => JSON.parse(readFileSync(`locales/${language}/payments.json`, 'utf8')) as Strings;
-const text = (catalog: Strings, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], catalog) as string;
+const strings = (language: string) => catalogText(language, 'payments');
 
 let browser: Browser;
 let server: Server;
@@ -88,10 +85,10 @@ describe('sponsorship', () => {
     await page.locator('[data-testid="checkout-name"]').fill('');
     await page.locator('[data-testid="checkout-next"]').click();
     await popup(page).waitFor();
-    expect(await popup(page).innerText()).toContain(text(en, 'fieldErrors.card'));
+    expect(await popup(page).innerText()).toContain(en('fieldErrors.card'));
     await popup(page).getByRole('button').click();
-    expect(await page.getByText(text(en, 'fieldErrors.name')).count()).toBe(1);
-    expect(await page.getByText(text(en, 'fieldErrors.holderName')).count()).toBe(1);
+    expect(await page.getByText(en('fieldErrors.name')).count()).toBe(1);
+    expect(await page.getByText(en('fieldErrors.holderName')).count()).toBe(1);
     await page.locator('[data-testid="checkout-name"]').fill('Mei Lin');
 
     await fillDetails(page, { number: '4000 0000 0000 3220' });
@@ -100,7 +97,7 @@ describe('sponsorship', () => {
     expect(await page.locator('[data-testid="confirm-card"]').innerText()).toContain('3220');
     // Terms must be agreed before paying (SPEC §5).
     await page.locator('[data-testid="checkout-pay"]').click();
-    await page.getByText(text(en, 'fieldErrors.terms')).first().waitFor();
+    await page.getByText(en('fieldErrors.terms')).first().waitFor();
     await page.locator('[data-testid="checkout-terms"]').check();
     await page.locator('[data-testid="checkout-pay"]').click();
 
@@ -121,16 +118,16 @@ describe('sponsorship', () => {
     expect(await page.locator('[data-testid="transaction"]').count()).toBe(1);
     const row = (await page.locator('[data-testid="transaction"]').textContent()) ?? '';
     expect(row).toContain('$9.99');
-    expect(row).toContain(text(en, 'status.succeeded'));
+    expect(row).toContain(en('status.succeeded'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="transaction-receipt"]').click()]);
     expect(download.suggestedFilename()).toMatch(/^TP-\d{8}-\d{6}\.html$/);
 
     await page.goto('/profilepage/sponsorship');
     await page.locator('[data-testid="sponsorship-cancel"]').click();
     await popup(page).waitFor();
-    await popup(page).getByRole('button', { name: text(en, 'manage.cancelConfirm') }).click();
+    await popup(page).getByRole('button', { name: en('manage.cancelConfirm') }).click();
     await page.locator('[data-testid="cancelling-notice"]').waitFor();
-    expect(await page.locator('[data-testid="sponsorship-status"]').textContent()).toBe(text(en, 'manage.state.cancelling'));
+    expect(await page.locator('[data-testid="sponsorship-status"]').textContent()).toBe(en('manage.state.cancelling'));
     expect(await allowances(page)).toEqual({ daysPerSearch: 15, trackingDays: 15 });
 
     await endSponsorshipMonth(server.app, id);
@@ -147,7 +144,7 @@ describe('sponsorship', () => {
     const { context, page } = await member('zh-Hant', PHONE);
     await payWith(page, '4242424242424242');
     await page.locator('[data-testid="payment-complete"]').waitFor();
-    expect(await page.locator('[data-testid="payment-complete"]').innerText()).toContain(text(zh, 'complete.title'));
+    expect(await page.locator('[data-testid="payment-complete"]').innerText()).toContain(zh('complete.title'));
     expect(await allowances(page)).toEqual({ daysPerSearch: 15, trackingDays: 5 });
     await context.close();
   });
@@ -161,7 +158,7 @@ describe('sponsorship', () => {
     ] as const) {
       await payWith(page, number);
       await popup(page).waitFor();
-      expect(await popup(page).innerText()).toContain(text(zh, `failures.${failure}`));
+      expect(await popup(page).innerText()).toContain(zh(`failures.${failure}`));
       await popup(page).getByRole('button').click();
       await page.locator('[data-testid="checkout-next"]').waitFor();
     }

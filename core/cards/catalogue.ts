@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { CARD_BANKS, CARD_COUNTRIES, CARD_TYPES, cardTypes, type Card, type CardBank, type CardCountry } from './card.ts';
+import { CARD_BANKS, CARD_COUNTRIES, CARD_TYPES, COUNTRY_CURRENCY, cardTypes, type Card, type CardBank, type CardCountry } from './card.ts';
+import { convert, type Rates } from './finder.ts';
 import type { PointsCurrency } from './points-currency.ts';
 
 /**
@@ -50,15 +51,17 @@ export function reachableProgrammes(card: Pick<Card, 'earns'>, currencies: Reado
   return [card.earns, ...(currency?.transfers.map((transfer) => transfer.to) ?? [])];
 }
 
+/** A card's money in US dollars, so US and Taiwan cards order together. */
+const inUsd = (card: Card, amount: number, perUsd: Rates['perUsd']) => convert(amount, COUNTRY_CURRENCY[card.country], 'USD', { perUsd });
+
 /** The current welcome bonus in US cents, to order by it (cash bonuses at face value). */
-export function bonusCents(card: Card, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: { TWD: number }): number {
+export function bonusCents(card: Card, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): number {
   if (!card.welcomeBonus) return 0;
-  const inUsd = (amount: number) => (card.country === 'TW' ? amount / perUsd.TWD : amount);
-  if (card.earns === 'cash') return inUsd(card.welcomeBonus.amount) * 100;
+  if (card.earns === 'cash') return inUsd(card, card.welcomeBonus.amount, perUsd) * 100;
   return card.welcomeBonus.amount * (currencies.get(card.earns)?.cents ?? 1);
 }
 
-export function filterCards(cards: readonly Card[], filter: CardFilter, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: { TWD: number } = { TWD: 30 }): Card[] {
+export function filterCards(cards: readonly Card[], filter: CardFilter, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): Card[] {
   const words = filter.q?.trim().toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const matches = cards.filter(
     (card) =>
@@ -75,13 +78,11 @@ export function filterCards(cards: readonly Card[], filter: CardFilter, currenci
   if (order === 'featured') return matches;
   const sorted = [...matches];
   if (order === 'name') sorted.sort((a, b) => a.name.en.localeCompare(b.name.en));
-  if (order === 'fee-low') sorted.sort((a, b) => feeInUsd(a, perUsd) - feeInUsd(b, perUsd));
-  if (order === 'fee-high') sorted.sort((a, b) => feeInUsd(b, perUsd) - feeInUsd(a, perUsd));
+  if (order === 'fee-low') sorted.sort((a, b) => inUsd(a, a.annualFee, perUsd) - inUsd(b, b.annualFee, perUsd));
+  if (order === 'fee-high') sorted.sort((a, b) => inUsd(b, b.annualFee, perUsd) - inUsd(a, a.annualFee, perUsd));
   if (order === 'bonus') sorted.sort((a, b) => bonusCents(b, currencies, perUsd) - bonusCents(a, currencies, perUsd));
   return sorted;
 }
-
-const feeInUsd = (card: Card, perUsd: { TWD: number }) => (card.country === 'TW' ? card.annualFee / perUsd.TWD : card.annualFee);
 
 /** Card-holder preferences (SPEC §3): stored for members, in local storage for visitors. */
 export const CardPreferencesSchema = z
@@ -99,20 +100,14 @@ export const DEFAULT_CARD_PREFERENCES: CardPreferences = { likedCards: [], ignor
  * come after personal ones unless promoted (the finder and advisor leave them out then);
  * liked cards come first.
  */
-export function applyPreferences<T>(items: readonly T[], cardOf: (item: T) => Pick<Card, 'id' | 'bank' | 'business'>, preferences: CardPreferences, mode: 'list' | 'recommend'): T[] {
+export function applyPreferences<T extends Pick<Card, 'id' | 'bank' | 'business'>>(cards: readonly T[], preferences: CardPreferences, mode: 'list' | 'recommend'): T[] {
   const ignored = new Set<CardBank>(preferences.ignoredBanks);
   const liked = new Set(preferences.likedCards);
-  const kept = items.filter((item) => {
-    const card = cardOf(item);
-    if (ignored.has(card.bank)) return false;
-    return mode === 'list' || preferences.promoteBusiness || !card.business;
-  });
-  const rank = (item: T) => {
-    const card = cardOf(item);
-    return (liked.has(card.id) ? 0 : 2) + (card.business && !preferences.promoteBusiness ? 1 : 0);
-  };
+  const kept = cards.filter((card) => !ignored.has(card.bank) && (mode === 'list' || preferences.promoteBusiness || !card.business));
+  if (mode === 'recommend') return kept;
+  const rank = (card: T) => (liked.has(card.id) ? 0 : 2) + (card.business && !preferences.promoteBusiness ? 1 : 0);
   // A stable sort keeps each group in its incoming order (featured or by value).
-  return mode === 'list' ? [...kept].sort((a, b) => rank(a) - rank(b)) : kept;
+  return [...kept].sort((a, b) => rank(a) - rank(b));
 }
 
 /** The member's wallet (User resources): owned cards and balances, with SPEC §9's limits. */

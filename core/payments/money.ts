@@ -42,9 +42,12 @@ export function toMajor(amount: number): number {
 /** Taiwan dollars are quoted without cents in everyday prices. */
 const FRACTION_DIGITS: Record<MoneyCurrency, number> = { USD: 2, TWD: 0, CAD: 2, HKD: 2, CNY: 2 };
 
-/** A major amount (4.99) in the language's way of writing money. */
-export function formatMoney(amount: number, currency: MoneyCurrency, language: Language): string {
-  const digits = FRACTION_DIGITS[currency];
+/**
+ * A major amount (4.99) in the language's way of writing money. `wholeWithoutCents` writes a
+ * whole amount as US$95 rather than US$95.00 (fees and spend requirements).
+ */
+export function formatMoney(amount: number, currency: MoneyCurrency, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
+  const digits = options.wholeWithoutCents && Number.isInteger(amount) ? 0 : FRACTION_DIGITS[currency];
   return new Intl.NumberFormat(INTL_LOCALES[language], {
     style: 'currency',
     currency,

@@ -20,7 +20,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ catalogue: CardCatalogue; wall
   });
 
   app.get('/cards/reference', async (_request, reply) => {
-    // The data changes only with a deploy; a day in the browser's cache is fine.
+    // The data changes only with a deploy; an hour in the browser's cache is fine.
     reply.header('cache-control', 'public, max-age=3600');
     return { ok: true as const, ...catalogue.reference() };
   });

@@ -1,17 +1,9 @@
 import { filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
 import type { Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
+import type { CardReference, PartnerView } from '../../../core/cards/reference.ts';
 import type { CardData } from '../../../data/cards.ts';
 import { programmes } from '../../../data/reference.ts';
-
-/** A transfer partner as the card page shows it: the programme's names with the ratio. */
-export interface PartnerView {
-  programme: string;
-  kind: 'airline' | 'hotel';
-  name: { en: string; 'zh-Hant': string; 'zh-Hans': string };
-  ratio: { from: number; to: number };
-  time: PointsCurrency['transfers'][number]['time'];
-}
 
 /**
  * The card catalogue (issue 8), read from data/ once: the list with its filters, one card with
@@ -57,7 +49,7 @@ export class CardCatalogue {
   }
 
   /** What the pages need besides the cards: currencies with their values, programme names, savings accounts and the exchange rates. */
-  reference() {
+  reference(): CardReference {
     return {
       currencies: [...this.data.currencies.values()],
       hotelProgrammes: [...this.data.hotelProgrammes.values()],

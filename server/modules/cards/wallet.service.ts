@@ -26,8 +26,7 @@ export class Wallets {
   /** Adds a card held (or changes its month opened); the eleventh is refused. */
   async addCard(memberId: string, card: WalletCard): Promise<Wallet> {
     if (!this.options.catalogue.has(card.cardId)) throw new AppError('UNKNOWN_CARD', { status: 400, message: 'There is no such card.', fields: { cardId: 'unknown card' } });
-    await this.options.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${members} where ${members.id} = ${memberId} for update`);
+    await this.#locked(memberId, async (tx) => {
       const held = await tx.select({ cardId: walletCards.cardId }).from(walletCards).where(eq(walletCards.memberId, memberId));
       if (held.some((row) => row.cardId === card.cardId)) {
         await tx.update(walletCards).set({ since: card.since }).where(and(eq(walletCards.memberId, memberId), eq(walletCards.cardId, card.cardId)));
@@ -47,8 +46,7 @@ export class Wallets {
   /** Sets a programme's balance, adding the programme if new; a seventh programme is refused. */
   async setBalance(memberId: string, entry: WalletBalance): Promise<Wallet> {
     if (!this.options.catalogue.hasProgramme(entry.programme)) throw new AppError('UNKNOWN_PROGRAMME', { status: 400, message: 'There is no such programme.', fields: { programme: 'unknown programme' } });
-    await this.options.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${members} where ${members.id} = ${memberId} for update`);
+    await this.#locked(memberId, async (tx) => {
       const kept = await tx.select({ programme: walletBalances.programme }).from(walletBalances).where(eq(walletBalances.memberId, memberId));
       if (kept.some((row) => row.programme === entry.programme)) {
         await tx.update(walletBalances).set({ balance: entry.balance, updatedAt: new Date() }).where(and(eq(walletBalances.memberId, memberId), eq(walletBalances.programme, entry.programme)));
@@ -63,6 +61,14 @@ export class Wallets {
   async removeBalance(memberId: string, programme: string): Promise<Wallet> {
     await this.options.db.delete(walletBalances).where(and(eq(walletBalances.memberId, memberId), eq(walletBalances.programme, programme)));
     return this.get(memberId);
+  }
+
+  /** Runs a change of the wallet in a transaction holding the member's row, one change at a time per member. */
+  #locked(memberId: string, change: (tx: Db) => Promise<void>): Promise<void> {
+    return this.options.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${members} where ${members.id} = ${memberId} for update`);
+      await change(tx as unknown as Db);
+    });
   }
 
   async preferences(memberId: string): Promise<CardPreferences> {

@@ -54,7 +54,7 @@ function Advisor({ data }: { data: CardData }) {
   const picks = useMemo(() => {
     const money = answers.country === 'US' ? 'USD' : 'TWD';
     const cards = data.cards.filter((card) => card.country === answers.country && GOAL_FITS[answers.goal](card) && FEE_FITS[answers.fee].includes(feeBand(card)) && (answers.business === 'yes' || !card.business));
-    const kept = applyPreferences(cards, (card) => card, { ...preferences, promoteBusiness: preferences.promoteBusiness || answers.business === 'yes' }, 'recommend');
+    const kept = applyPreferences(cards, { ...preferences, promoteBusiness: preferences.promoteBusiness || answers.business === 'yes' }, 'recommend');
     const worth = (card: Card) => ({ cash: card.earns === 'cash', cents: data.currencyById.get(card.earns)?.cents ?? 1 });
     return { money, ranked: rankCards(kept, spendFor(answers), money, worth, { perUsd: data.rates.perUsd }, 'first-year').slice(0, 3) } as const;
   }, [answers, data, preferences]);

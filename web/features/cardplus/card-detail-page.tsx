@@ -12,7 +12,8 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { BonusHistoryChart } from './bonus-history-chart.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
-import { cardsApi, type PartnerView } from './cards-api.ts';
+import type { PartnerView } from '../../../core/cards/reference.ts';
+import { cardsApi } from './cards-api.ts';
 import { CardsLoading } from './cards-loading.tsx';
 import { useCardPreferences } from './use-card-preferences.ts';
 import { useWallet } from './use-wallet.ts';
@@ -77,7 +78,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
   const { member, openLogin } = useAuth();
   const popup = usePopup();
   const failed = useErrorPopup();
-  const { preferences, save } = useCardPreferences();
+  const { preferences, toggleLiked } = useCardPreferences();
   const compare = useCompareSelection();
   const name = localized(card.name);
   usePageMeta(name, localized(card.description));
@@ -119,7 +120,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
             {localized(card.description)}
           </Text>
           <Group mt="md" gap="xs">
-            <Button variant={liked ? 'filled' : 'default'} color="pink" aria-pressed={liked} onClick={() => void save({ ...preferences, likedCards: liked ? preferences.likedCards.filter((other) => other !== card.id) : [...preferences.likedCards, card.id] })}>
+            <Button variant={liked ? 'filled' : 'default'} color="pink" aria-pressed={liked} onClick={() => void toggleLiked(card.id)}>
               {liked ? t('like.liked') : t('like.like')}
             </Button>
             <Button variant="default" onClick={() => compare.toggle(card.id)} disabled={!compare.ids.includes(card.id) && compare.ids.length >= MAX_COMPARED}>

@@ -15,13 +15,8 @@ export function useLocalized(): (text: LocalizedText) => string {
 export function useCardFormat() {
   const { t, i18n } = useTranslation('cards');
   const language = i18n.language as Language;
-  // Whole amounts without cents (US$95, not US$95.00); others as money usually is.
-  const money = useCallback(
-    (amount: number, currency: MoneyCurrency) =>
-      Number.isInteger(amount) ? new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount) : formatMoney(amount, currency, language),
-    [language],
-  );
-  const number = useCallback((value: number, digits = 0) => new Intl.NumberFormat(language === 'ja' ? 'ja-JP' : language, { maximumFractionDigits: digits }).format(value), [language]);
+  const money = useCallback((amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true }), [language]);
+  const number = useCallback((value: number, digits = 0) => new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value), [language]);
 
   /** "miles" or "points", by what the card earns. */
   const unit = (card: Card, currency: PointsCurrency | null | undefined) => (card.earns === 'cash' ? 'cash' : currency?.kind === 'airline' ? 'miles' : 'points');

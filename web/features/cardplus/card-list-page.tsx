@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CARD_ORDERS, CardFilterSchema, FEE_BANDS, applyPreferences, filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
-import { CARD_TYPES, TW_BANKS, US_BANKS, type Card, type CardKind } from '../../../core/cards/card.ts';
+import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CardTile } from './card-tile.tsx';
@@ -74,12 +74,12 @@ function CardList({ data }: { data: CardData }) {
   const { t } = useTranslation('cards');
   const localized = useLocalized();
   const { filter, update } = useFilterInAddress();
-  const { preferences, save } = useCardPreferences();
+  const { preferences, save, toggleLiked } = useCardPreferences();
   const compare = useCompareSelection();
   const [showIgnored, setShowIgnored] = useState(false);
 
   const matching = useMemo(() => filterCards(data.cards, filter, data.currencyById, data.rates.perUsd), [data, filter]);
-  const shown = applyPreferences(matching, (card) => card, showIgnored ? { ...preferences, ignoredBanks: [] } : preferences, 'list');
+  const shown = applyPreferences(matching, showIgnored ? { ...preferences, ignoredBanks: [] } : preferences, 'list');
   const hidden = matching.length - shown.length;
 
   const banks = (filter.country === 'TW' ? TW_BANKS : filter.country === 'US' ? US_BANKS : [...US_BANKS, ...TW_BANKS]).filter((bank) => data.cards.some((card) => card.bank === bank));
@@ -87,11 +87,6 @@ function CardList({ data }: { data: CardData }) {
   const partners = [...new Set(data.currencies.flatMap((currency) => currency.transfers.map((transfer) => transfer.to)))];
   const nameOf = (id: string) => (id === 'cash' ? t('earns.cash') : localized(data.programmeName(id) ?? { en: id, 'zh-Hant': id, 'zh-Hans': id }));
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
-
-  const toggleLike = (card: Card) => {
-    const liked = preferences.likedCards.includes(card.id);
-    void save({ ...preferences, likedCards: liked ? preferences.likedCards.filter((id) => id !== card.id) : [...preferences.likedCards, card.id] });
-  };
 
   return (
     <Stack gap="md">
@@ -174,7 +169,7 @@ function CardList({ data }: { data: CardData }) {
               card={card}
               data={data}
               liked={preferences.likedCards.includes(card.id)}
-              onLike={() => toggleLike(card)}
+              onLike={() => void toggleLiked(card.id)}
               compared={compare.ids.includes(card.id)}
               onCompare={() => compare.toggle(card.id)}
               compareFull={compare.ids.length >= MAX_COMPARED}

@@ -1,43 +1,8 @@
 import type { CardPreferences, Wallet } from '../../../core/cards/catalogue.ts';
 import type { Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
-import type { MoneyCurrency } from '../../../core/locale.ts';
+import type { CardReference, PartnerView } from '../../../core/cards/reference.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
-
-export interface HotelProgrammeName {
-  id: string;
-  name: Card['name'];
-}
-
-export interface SavingsAccount {
-  id: string;
-  country: 'US' | 'TW';
-  bank: string;
-  name: Card['name'];
-  apy: number;
-  rateCap?: number;
-  minimumDeposit: number;
-  monthlyFee: number;
-  insurance: string;
-  note?: Card['name'];
-  source: string;
-  asOf: string;
-}
-
-export interface CardReference {
-  currencies: PointsCurrency[];
-  hotelProgrammes: HotelProgrammeName[];
-  savingsAccounts: SavingsAccount[];
-  rates: { perUsd: Record<MoneyCurrency, number>; asOf: string; source: string };
-}
-
-export interface PartnerView {
-  programme: string;
-  kind: 'airline' | 'hotel';
-  name: Card['name'];
-  ratio: { from: number; to: number };
-  time: 'instant' | 'hours' | 'days';
-}
 
 /** The CardPlus API as the pages call it (docs/cards.md). */
 export const cardsApi = {

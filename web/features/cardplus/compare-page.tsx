@@ -2,7 +2,7 @@ import { Alert, Anchor, CloseButton, Group, Select, Stack, Table, Text } from '@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SPEND_CATEGORIES, baseRate, type Card, type SpendCategory } from '../../../core/cards/card.ts';
+import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type SpendCategory } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
@@ -11,9 +11,9 @@ import { useCardData, type CardData } from './use-card-data.ts';
 import { MAX_COMPARED, MIN_COMPARED, useCompareSelection } from './use-compare-selection.ts';
 
 /** The best unconditional rate of a category on a card (its base rate when it has none). */
-function categoryRate(card: Card, category: SpendCategory) {
+function categoryRate(card: Card, category: SpendCategory): EarnRate {
   const own = card.earn.filter((rate) => rate.category === category && !rate.condition).sort((a, b) => b.rate - a.rate)[0];
-  return own ?? card.earn.find((rate) => rate.category === 'other' && !rate.condition && !rate.cap) ?? { category, rate: baseRate(card) };
+  return own ?? card.earn.find((rate) => rate.category === 'other' && !rate.condition && !rate.cap)!;
 }
 
 /**
@@ -127,7 +127,7 @@ function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[];
               return (
                 <>
                   {format.rate(card, { category, rate: rate.rate }, data.currencyById.get(card.earns))}
-                  {'cap' in rate && rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, card.country === 'US' ? 'USD' : 'TWD') })}</Text>}
+                  {rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, COUNTRY_CURRENCY[card.country]) })}</Text>}
                 </>
               );
             }),

@@ -166,7 +166,6 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
   const ranked = useMemo(() => {
     const cards = applyPreferences(
       data.cards.filter((card) => card.country === country),
-      (card) => card,
       preferences,
       'recommend',
     );

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { cardsApi, type CardReference } from './cards-api.ts';
+import type { CardReference } from '../../../core/cards/reference.ts';
+import { cardsApi } from './cards-api.ts';
 
 export interface CardData extends CardReference {
   cards: Card[];
@@ -45,5 +46,5 @@ export function useCardData(): CardData | null {
       live = false;
     };
   }, [failed]);
-  return useMemo(() => data, [data]);
+  return data;
 }

@@ -16,21 +16,21 @@ function storedPreferences(): CardPreferences {
  * Card-holder preferences (SPEC §3): a member's are stored on the server, a visitor's in local
  * storage. `save` shows the change at once and keeps it; a failed save puts the old one back.
  */
-export function useCardPreferences(): { preferences: CardPreferences; ready: boolean; save: (next: CardPreferences) => Promise<void> } {
+export function useCardPreferences(): { preferences: CardPreferences; ready: boolean; save: (next: CardPreferences) => Promise<void>; toggleLiked: (cardId: string) => Promise<void> } {
   const { member } = useAuth();
   const failed = useErrorPopup();
   const memberId = member?.account ?? null;
-  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean; owner: string | null }>(() => ({ preferences: storedPreferences(), ready: !memberId, owner: null }));
+  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>(() => ({ preferences: storedPreferences(), ready: !memberId }));
 
   useEffect(() => {
     if (!memberId) {
-      setState({ preferences: storedPreferences(), ready: true, owner: null });
+      setState({ preferences: storedPreferences(), ready: true });
       return;
     }
     let live = true;
     cardsApi
       .preferences()
-      .then((preferences) => live && setState({ preferences, ready: true, owner: memberId }))
+      .then((preferences) => live && setState({ preferences, ready: true }))
       .catch((error: unknown) => live && void failed(error));
     return () => {
       live = false;
@@ -56,5 +56,8 @@ export function useCardPreferences(): { preferences: CardPreferences; ready: boo
     [memberId, failed, state.preferences],
   );
 
-  return { preferences: state.preferences, ready: state.ready, save };
+  const { likedCards } = state.preferences;
+  const toggleLiked = (cardId: string) => save({ ...state.preferences, likedCards: likedCards.includes(cardId) ? likedCards.filter((id) => id !== cardId) : [...likedCards, cardId] });
+
+  return { preferences: state.preferences, ready: state.ready, save, toggleLiked };
 }
