@@ -7,13 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CardSchema, type Card } from '../core/cards/card.ts';
+import { CardSchema, IsoDateSchema as IsoDate, type Card } from '../core/cards/card.ts';
 import { PointsCurrencySchema, type PointsCurrency } from '../core/cards/points-currency.ts';
 import { HotelProgrammeSchema, SavingsAccountSchema, type ExchangeRates, type HotelProgramme, type SavingsAccount } from '../core/cards/reference.ts';
 import { MONEY_CURRENCIES } from '../core/locale.ts';
 import { programmes } from './reference.ts';
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, notes: z.array(z.string()).default([]) };
 
 const CardFileSchema = z.object({ ...Sourced, cards: z.array(CardSchema) }).strict();
@@ -29,8 +28,8 @@ function read(path: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'));
 }
 
-/** A file that does not match its schema is reported to `problems`, or stops the load when there is none. */
-function readFile<T>(path: string, schema: z.ZodType<T>, problems?: string[]): T | null {
+/** A file of this folder that does not match its schema is reported to `problems`, or stops the load when there is none. */
+export function readFile<T>(path: string, schema: z.ZodType<T>, problems?: string[]): T | null {
   let parsed;
   try {
     parsed = schema.safeParse(read(path));

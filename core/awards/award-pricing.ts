@@ -42,7 +42,19 @@ export interface RedeemPrice {
   feesUsd: number;
   /** Half of a round-trip price, for programmes without one-way partner awards. */
   halfOfRoundTrip: boolean;
+  /** Which row of the chart set the price, so a page can show the way to it. */
+  basis: PriceBasis;
 }
+
+/** A distance band: flown miles above `above` up to `upTo` (null: no upper edge). */
+export interface DistanceBand {
+  above: number;
+  upTo: number | null;
+}
+
+export type PriceBasis =
+  | { kind: 'distance'; perSegment: boolean; parts: { miles: number; band: DistanceBand; price: number }[] }
+  | { kind: 'zone'; from: string; to: string; miles: number; upTo: number | null };
 
 export function canBook(chart: AwardChart, legs: readonly PricedLeg[]): boolean {
   return legs.every((leg) => chart.bookable.airlines.includes(leg.airline) || (leg.alliance !== null && chart.bookable.alliances.includes(leg.alliance)));
@@ -58,9 +70,12 @@ export function regionOf(chart: AwardChart, place: { airport: string; country: s
   );
 }
 
-function bandPrice(bands: NonNullable<AwardChart['bands']>, miles: number, cabin: Cabin): number | null {
-  const band = bands.find((candidate) => candidate.maxMiles === null || miles <= candidate.maxMiles);
-  return band?.[cabin] ?? null;
+function bandPrice(bands: NonNullable<AwardChart['bands']>, miles: number, cabin: Cabin): { miles: number; band: DistanceBand; price: number } | null {
+  const index = bands.findIndex((candidate) => candidate.maxMiles === null || miles <= candidate.maxMiles);
+  const band = bands[index];
+  const price = band?.[cabin] ?? null;
+  if (!band || price === null) return null;
+  return { miles, band: { above: index === 0 ? 0 : (bands[index - 1]?.maxMiles ?? 0), upTo: band.maxMiles }, price };
 }
 
 function zoneRows(chart: AwardChart, from: string, to: string) {
@@ -78,13 +93,14 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
   const totalMiles = legs.reduce((sum, leg) => sum + leg.miles, 0);
 
   let price: number | null;
+  let basis: PriceBasis;
   if (chart.pricing === 'distance' && chart.bands) {
-    if (chart.perSegment) {
-      const parts = legs.map((leg) => bandPrice(chart.bands ?? [], leg.miles, leg.cabin ?? cabin));
-      price = parts.every((part) => part !== null) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : null;
-    } else {
-      price = bandPrice(chart.bands, totalMiles, cabin);
-    }
+    const bands = chart.bands;
+    const parts = chart.perSegment ? legs.map((leg) => bandPrice(bands, leg.miles, leg.cabin ?? cabin)) : [bandPrice(bands, totalMiles, cabin)];
+    if (parts.some((part) => part === null)) return null;
+    const priced = parts.filter((part) => part !== null);
+    price = priced.reduce((sum, part) => sum + part.price, 0);
+    basis = { kind: 'distance', perSegment: chart.perSegment, parts: priced };
   } else {
     // Zone and whole-trip charts price a mixed-cabin trip at its highest cabin, as the programmes do.
     const from = regionOf(chart, first.from);
@@ -93,6 +109,7 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
     const rows = zoneRows(chart, from, to);
     const row = chart.pricing === 'zone-distance' ? rows.find((candidate) => candidate.maxMiles == null || totalMiles <= candidate.maxMiles) : rows[0];
     price = row?.[cabin] ?? null;
+    basis = { kind: 'zone', from, to, miles: totalMiles, upTo: row?.maxMiles ?? null };
   }
   if (price === null) return null;
 
@@ -102,5 +119,6 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
     miles: chart.oneWay ? price : Math.ceil(price / 2),
     feesUsd: Math.round((chart.fees.perItinerary + chart.fees.perSegment * legs.length + surcharges) * 100) / 100,
     halfOfRoundTrip: !chart.oneWay,
+    basis,
   };
 }

@@ -10,6 +10,11 @@ const Localized = z.object({ en: z.string().min(1), 'zh-Hant': z.string().min(1)
 export type LocalizedText = z.infer<typeof Localized>;
 export { Localized as LocalizedTextSchema };
 
+/** Data carries en, zh-Hant and zh-Hans; Japanese reads the English. */
+export function localize(text: LocalizedText, language: 'en' | 'zh-Hant' | 'zh-Hans' | 'ja'): string {
+  return language === 'ja' ? text.en : text[language];
+}
+
 /** Where cards are issued; a card's amounts are in its country's currency. */
 export const CARD_COUNTRIES = ['US', 'TW'] as const;
 export type CardCountry = (typeof CARD_COUNTRIES)[number];
@@ -52,7 +57,9 @@ export const PERIODS_PER_YEAR: Record<CapPeriod, number> = { month: 12, quarter:
 export const EARN_CONDITIONS = ['portal', 'brand', 'rotating', 'enrolment'] as const;
 export type EarnCondition = (typeof EARN_CONDITIONS)[number];
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+/** A calendar date as the data files write it, YYYY-MM-DD. */
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const IsoDate = IsoDateSchema;
 const Url = z.string().url();
 
 export const EarnRateSchema = z

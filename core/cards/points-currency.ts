@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './card.ts';
+import { IsoDateSchema as IsoDate, LocalizedTextSchema } from './card.ts';
 
 /**
  * What a card earns (issue 8): a bank's points (Chase Ultimate Rewards), an airline or hotel
@@ -14,7 +14,6 @@ export type CurrencyKind = (typeof CURRENCY_KINDS)[number];
 export const TRANSFER_TIMES = ['instant', 'hours', 'days'] as const;
 export const REDEEM_WAYS = ['transfer', 'portal', 'statement', 'cash', 'gift-cards', 'award', 'miles'] as const;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const TransferSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MoneyCurrency } from '../locale.ts';
-import { LocalizedTextSchema, type LocalizedText } from './card.ts';
+import { IsoDateSchema, LocalizedTextSchema, type LocalizedText } from './card.ts';
 import type { PointsCurrency, Transfer } from './points-currency.ts';
 
 /**
@@ -28,7 +28,7 @@ export const SavingsAccountSchema = z
     insurance: z.enum(['FDIC', 'NCUA', 'CDIC']),
     note: LocalizedTextSchema.optional(),
     source: z.string().url(),
-    asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    asOf: IsoDateSchema,
   })
   .strict();
 export type SavingsAccount = z.infer<typeof SavingsAccountSchema>;

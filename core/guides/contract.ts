@@ -1,0 +1,52 @@
+import type { Alliance, AwardChart } from '../awards/award-pricing.ts';
+import type { LocalizedText } from '../cards/card.ts';
+import type { PointsCurrency } from '../cards/points-currency.ts';
+import type { ExplorerResult, SaleCampaign } from './explorer.ts';
+import type { ProgrammeGuide } from './guide.ts';
+import type { TransferPartnerRow } from './transfers.ts';
+
+/** What the guides API answers (docs/guides.md), one shape for the server and the pages. */
+
+/** A programme in the library's lists. */
+export interface LibraryEntry {
+  id: string;
+  kind: 'airline' | 'hotel';
+  name: LocalizedText;
+  alliance: Alliance | null;
+  hasGuide: boolean;
+  hasChart: boolean;
+}
+
+/** `GET /api/guides/:id`. */
+export interface ProgrammePage {
+  programme: LibraryEntry & { currency: 'miles' | 'points' };
+  guide: ProgrammeGuide | null;
+  chart: AwardChart | null;
+  /** Currencies that transfer in, and programmes this one transfers out to (Marriott's airlines). */
+  transfersIn: TransferPartnerRow[];
+  transfersOut: TransferPartnerRow[];
+  sale: SaleCampaign | null;
+}
+
+/** A currency the transfer lookup offers. */
+export interface TransferSource {
+  id: string;
+  kind: PointsCurrency['kind'];
+  country: PointsCurrency['country'];
+  name: LocalizedText;
+}
+
+/** Names of what an explorer answer mentions, in the language asked for. */
+export interface ExplorerNames {
+  places: Record<string, { city: string; name: string }>;
+  airlines: Record<string, string>;
+  programmes: Record<string, string>;
+  currencies: Record<string, string>;
+}
+
+/** `GET /api/explorer`. */
+export interface ExplorerAnswer {
+  today: string;
+  result: ExplorerResult;
+  names: ExplorerNames;
+}
