@@ -44,8 +44,11 @@ import type { TrackingLinks } from './modules/trackings/tracking-links.ts';
 import { Trackings } from './modules/trackings/trackings.service.ts';
 import { trackingsRoutes } from './modules/trackings/trackings.routes.ts';
 import { cardData } from '../data/cards.ts';
+import { guideData } from '../data/guides.ts';
 import { CardCatalogue } from './modules/cards/catalogue.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { Guides } from './modules/guides/guides.service.ts';
+import { guidesRoutes } from './modules/guides/guides.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { registerWebApp } from './modules/site/web-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -76,6 +79,8 @@ export interface BuildAppOptions {
   /** An already open database (tests share one per file); otherwise opened from the settings. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of dated offers (transfer bonuses, mile sales); tests pin it. */
+  now?: () => Date;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -140,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });
   const cardCatalogue = new CardCatalogue(cardData());
   const wallets = new Wallets({ db: database.db, catalogue: cardCatalogue });
+  const guides = new Guides({ guides: guideData(), cards: cardData(), now: options.now ?? (() => new Date()) });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
   // The sandbox processor's webhooks come back into this server without leaving the process.
   const paying = paymentsFromConfig({
@@ -196,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
+      await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: paying.sandbox.testCards() });
       await api.register(sponsorshipsRoutes, { sponsorships: sponsoring.sponsorships, payments: paying.payments, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });

@@ -20,6 +20,8 @@ export const RATE_LIMIT_PRESETS = {
   forgot: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 3, windowMs: 60 * 60_000 } },
   reset: { perIp: { max: 10, windowMs: 60 * 60_000 } },
   social: { perIp: { max: 30, windowMs: 10 * 60_000 } },
+  // The explorer prices every route from an origin when it first sees it; generous for people, not for scrapers.
+  explorer: { perIp: { max: 120, windowMs: 5 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;

@@ -4,9 +4,9 @@ import { testConfig, type Config } from '../config.ts';
 import { createTestDatabase } from './database.ts';
 
 /** An app on a fresh database; call `close()` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, ...options });
   return {
     app,
     close: async () => {

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ExplorerQuerySchema } from '../../../core/guides/explorer.ts';
+import { TransferPartnerQuerySchema } from '../../../core/guides/transfers.ts';
+import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../plugins/rate-limits.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { Wallets } from '../cards/wallet.service.ts';
+import type { Guides } from './guides.service.ts';
+
+const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
+
+/**
+ * The guides (issue 9): transfer partners (`GET /api/transfer-partners`, fixed for outside
+ * callers), the programme library, hotel themes and the redeem explorer. All open to visitors
+ * except the explorer's wallet mode.
+ */
+export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides; wallets: Wallets; sessions: Sessions; rateLimitScale: number }> = async (app, { guides, wallets, sessions, rateLimitScale }) => {
+  const notFound = (what: string) => new AppError('NOT_FOUND', { status: 404, message: `No such ${what}.` });
+
+  app.get('/transfer-partners', { schema: { querystring: TransferPartnerQuerySchema } }, async (request) => {
+    const partners = guides.transferPartners(request.query);
+    if (!partners) throw notFound(request.query.from ? 'points currency' : 'programme');
+    return { ok: true as const, from: request.query.from ?? null, to: request.query.to ?? null, today: guides.today(), partners };
+  });
+
+  app.get('/transfer-partners/sources', async () => ({ ok: true as const, sources: guides.transferSources() }));
+
+  app.get('/guides', { schema: { querystring: z.object({ kind: z.enum(['airline', 'hotel']).default('airline') }) } }, async (request) => ({
+    ok: true as const,
+    programmes: guides.library(request.query.kind),
+  }));
+
+  app.get('/guides/:id', { schema: { params: z.object({ id: z.string().max(60) }) } }, async (request) => {
+    const page = guides.programme(request.params.id);
+    if (!page) throw notFound('programme');
+    return { ok: true as const, ...page };
+  });
+
+  app.get('/hotel-themes', async () => ({ ok: true as const, themes: guides.themes() }));
+
+  app.get('/explorer', { schema: { querystring: ExplorerQuerySchema.extend({ lang: Lang }) }, preHandler: rateLimited(app, 'explorer', rateLimitScale) }, async (request) => {
+    const { lang, ...form } = request.query;
+    const wallet = form.wallet === '1' ? (await wallets.get((await sessions.requireMember(request)).id)).balances : null;
+    return { ok: true as const, today: guides.today(), ...guides.explore(form, wallet, lang) };
+  });
+};

@@ -1,0 +1,167 @@
+import type { PlaceLanguage } from '../../../core/awards/places.ts';
+import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
+import { chartOptions, checkExplorerForm, currentCampaign, explore, type ChartOption, type ExplorerData, type ExplorerForm, type ExplorerResult } from '../../../core/guides/explorer.ts';
+import type { ExplorerNames, LibraryEntry, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
+import { partnersFrom, partnersTo, type ProgrammeName, type TransferDirectory, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
+import type { CardData } from '../../../data/cards.ts';
+import type { GuideData } from '../../../data/guides.ts';
+import { airlines, airports, awardCharts, programmes, routes } from '../../../data/reference.ts';
+import { AppError } from '../../errors.ts';
+import { placeOf } from '../awards/places.ts';
+
+/** Origins and cabins priced lately: the routes and charts change only with a deploy. */
+const OPTION_CACHE_SIZE = 64;
+
+/**
+ * The guides (issue 9): the programme library, transfer partners with today's bonuses, and the
+ * redeem explorer over the award search's routes and charts.
+ */
+export class Guides {
+  readonly #directory: TransferDirectory;
+  readonly #explorerData: ExplorerData;
+  readonly #optionCache = new Map<string, Map<string, Map<string, ChartOption>>>();
+
+  constructor(private readonly options: { guides: GuideData; cards: CardData; now: () => Date }) {
+    const names = new Map<string, ProgrammeName>();
+    for (const programme of programmes().values()) names.set(programme.id, { id: programme.id, kind: 'airline', name: programme.name });
+    for (const hotel of options.cards.hotelProgrammes.values()) names.set(hotel.id, { id: hotel.id, kind: 'hotel', name: hotel.name });
+    this.#directory = { currencies: options.cards.currencies, programmes: names, bonuses: options.guides.bonuses };
+    const perUsd = options.cards.rates.perUsd as Record<string, number>;
+    this.#explorerData = {
+      network: {
+        airports: airports(),
+        routes: routes(),
+        alliances: new Map([...airlines().values()].map((airline) => [airline.iata, airline.alliance])),
+        charts: awardCharts(),
+      },
+      currencies: options.cards.currencies,
+      bonuses: options.guides.bonuses,
+      campaigns: options.guides.campaigns,
+      purchaseRules: new Map([...options.guides.guides.values()].map((guide) => [guide.id, guide.rules.purchase])),
+      // A sale priced in a currency without a rate (pounds) is compared as if in dollars.
+      usdPer: (currency) => (perUsd[currency] ? 1 / perUsd[currency] : 1),
+    };
+  }
+
+  /** Bonuses and sales run by the calendar day, in UTC. */
+  today(): string {
+    return this.options.now().toISOString().slice(0, 10);
+  }
+
+  /** `GET /api/transfer-partners`: null for an unknown currency or programme. */
+  transferPartners(query: { from?: string | undefined; to?: string | undefined }): TransferPartnerRow[] | null {
+    return query.from ? partnersFrom(this.#directory, query.from, this.today()) : partnersTo(this.#directory, query.to ?? '', this.today());
+  }
+
+  /** Every currency that transfers anywhere, for the lookup's picker: banks first. */
+  transferSources(): TransferSource[] {
+    return [...this.options.cards.currencies.values()]
+      .filter((currency) => currency.transfers.length > 0)
+      .sort((a, b) => Number(a.kind !== 'bank') - Number(b.kind !== 'bank'))
+      .map((currency) => ({ id: currency.id, kind: currency.kind, country: currency.country, name: currency.name }));
+  }
+
+  library(kind: 'airline' | 'hotel'): LibraryEntry[] {
+    const entries: LibraryEntry[] =
+      kind === 'airline'
+        ? [...programmes().values()].map((programme) => this.#entry(programme.id)!)
+        : [...this.options.cards.hotelProgrammes.keys()].map((id) => this.#entry(id)!);
+    // Programmes with a guide first, as they have the most to read.
+    return entries.sort((a, b) => Number(b.hasGuide) - Number(a.hasGuide) || a.name.en.localeCompare(b.name.en));
+  }
+
+  #entry(id: string): LibraryEntry | null {
+    const airline = programmes().get(id);
+    const hotel = this.options.cards.hotelProgrammes.get(id);
+    if (!airline && !hotel) return null;
+    return {
+      id,
+      kind: airline ? 'airline' : 'hotel',
+      name: (airline ?? hotel)!.name,
+      alliance: airline?.alliance ?? null,
+      hasGuide: this.options.guides.guides.has(id),
+      hasChart: awardCharts().has(id),
+    };
+  }
+
+  programme(id: string): ProgrammePage | null {
+    const entry = this.#entry(id);
+    if (!entry) return null;
+    const today = this.today();
+    return {
+      programme: { ...entry, currency: programmes().get(id)?.currency ?? 'points' },
+      guide: this.options.guides.guides.get(id) ?? null,
+      chart: awardCharts().get(id) ?? null,
+      transfersIn: partnersTo(this.#directory, id, today) ?? [],
+      transfersOut: this.options.cards.currencies.get(id)?.transfers.length ? (partnersFrom(this.#directory, id, today) ?? []) : [],
+      sale: currentCampaign(this.options.guides.campaigns, id, today),
+    };
+  }
+
+  themes() {
+    return this.options.guides.themes;
+  }
+
+  /**
+   * The redeem explorer. `wallet` holds the member's balances in wallet mode. A bad form is a
+   * 400 whose fields name each problem (SPEC §5).
+   */
+  explore(form: ExplorerForm, wallet: { programme: string; balance: number }[] | null, language: PlaceLanguage): { result: ExplorerResult; names: ExplorerNames } {
+    const checked = checkExplorerForm(form, {
+      currency: (id) => this.options.cards.currencies.has(id) || programmes().has(id),
+      origin: (code) => (placeOf(code, 'en')?.airports.length ?? 0) > 0,
+    });
+    if ('errors' in checked) throw new AppError('INVALID_INPUT', { status: 400, message: 'Check the explorer form.', fields: checked.errors });
+    const { request } = checked;
+    const origin = placeOf(request.origin, 'en')!;
+    const holdings = request.wallet ? (wallet ?? []).map((balance) => ({ currency: balance.programme, points: balance.balance })) : [{ currency: request.source!, points: request.amount! }];
+    const result = explore(
+      this.#explorerData,
+      this.#options(origin.airports, request.cabin),
+      { holdings, origin: { code: origin.code, airports: origin.airports }, cabin: request.cabin, buy: request.buy },
+      this.today(),
+    );
+    return { result, names: this.#names(result, language) };
+  }
+
+  #options(originAirports: string[], cabin: Cabin) {
+    const key = `${originAirports.join(',')}|${cabin}`;
+    let options = this.#optionCache.get(key);
+    if (!options) {
+      options = chartOptions(this.#explorerData.network, originAirports, cabin);
+      if (this.#optionCache.size >= OPTION_CACHE_SIZE) this.#optionCache.delete(this.#optionCache.keys().next().value!);
+      this.#optionCache.set(key, options);
+    }
+    return options;
+  }
+
+  #names(result: ExplorerResult, language: PlaceLanguage): ExplorerNames {
+    const names: ExplorerNames = { places: {}, airlines: {}, programmes: {}, currencies: {} };
+    const place = (code: string) => {
+      const found = names.places[code] ? null : placeOf(code, language);
+      if (found) names.places[code] = { city: found.city, name: found.name };
+    };
+    const programme = (id: string) => {
+      const name = programmes().get(id)?.name ?? this.options.cards.currencies.get(id)?.name;
+      if (name) names.programmes[id] = name[language];
+    };
+    place(result.origin.code);
+    for (const holding of result.holdings) {
+      programme(holding.programme);
+      for (const source of holding.sources) {
+        const currency = this.options.cards.currencies.get(source.currency)?.name ?? programmes().get(source.currency)?.name;
+        if (currency) names.currencies[source.currency] = currency[language];
+      }
+    }
+    for (const destination of result.destinations) {
+      programme(destination.option.programme);
+      for (const leg of destination.option.legs) {
+        place(leg.from);
+        place(leg.to);
+        const airline = airlines().get(leg.airline);
+        if (airline) names.airlines[leg.airline] = airline.name[language];
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExplorerAnswer, ProgrammePage } from '../../../core/guides/contract.ts';
+import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
+import { loadGuideDataWithProblems } from '../../../data/guides.ts';
+import { createTestApp, csrf } from '../../test/app.ts';
+import { memberWithSession } from '../../test/members.ts';
+
+/**
+ * The guides' API (issue 9): transfer partners with the bonus running on the day asked about,
+ * the programme library, and the redeem explorer's answers and messages, against the shipped data.
+ */
+
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let close: () => Promise<void>;
+let today = '2026-11-21';
+beforeAll(async () => {
+  ({ app, close } = await createTestApp({}, { now: () => new Date(`${today}T12:00:00Z`) }));
+});
+afterAll(async () => close());
+
+const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });
+const partners = async (query: string) => (await get(`/api/transfer-partners?${query}`)).json<{ ok: true; today: string; partners: TransferPartnerRow[] }>();
+
+describe('the guide data', () => {
+  it('loads every file with every reference resolved', () => {
+    const { data, problems } = loadGuideDataWithProblems();
+    expect(problems).toEqual([]);
+    expect([...data.guides.values()].filter((guide) => guide.kind === 'hotel')).toHaveLength(8);
+    // SPEC §9's mileage facts, stored on the storefront's programme.
+    expect(data.guides.get('avianca-lifemiles')?.rules).toMatchObject({
+      purchase: { annualCap: 150_000, capIncludesBonus: false },
+      validity: { months: 24 },
+      partnerRedemptionFee: { fee: { amount: 12.5, currency: 'USD' }, per: 'one-way', freeChangeHours: 24 },
+      seatHold: { hours: 24 },
+      stopover: { allowed: true, maxDays: 14 },
+    });
+  });
+});
+
+describe('GET /api/transfer-partners', () => {
+  it('lists where a currency goes, with a running bonus applied to the ratio', async () => {
+    today = '2026-11-21';
+    const answer = await partners('from=amex-mr');
+    expect(answer.ok).toBe(true);
+    const virgin = answer.partners.find((row) => row.to.id === 'virgin-flying-club');
+    expect(virgin).toMatchObject({ ratio: { from: 1, to: 1 }, minimum: 1000, increment: 1000, time: 'instant', bonus: { percent: 30, end: '2026-12-31', ratio: { from: 1, to: 1.3 } } });
+    // A bonus that ended on 31 October is history.
+    expect(answer.partners.find((row) => row.to.id === 'asia-miles')?.bonus).toBeNull();
+    expect(answer.partners.find((row) => row.to.id === 'emirates-skywards')?.ratio).toEqual({ from: 5, to: 4 });
+    // Running bonuses come first.
+    expect(answer.partners[0]?.bonus).not.toBeNull();
+  });
+
+  it('lists every currency that reaches a programme, and drops a bonus the day after it ends', async () => {
+    today = '2026-12-15';
+    const during = await partners('to=aeroplan');
+    expect(during.partners.map((row) => row.from.id)).toEqual(expect.arrayContaining(['chase-ur', 'amex-mr', 'capital-one-miles', 'bilt-points', 'marriott-bonvoy']));
+    expect(during.partners.find((row) => row.from.id === 'chase-ur')?.bonus?.percent).toBe(20);
+    expect(during.partners.find((row) => row.from.id === 'marriott-bonvoy')?.ratio).toEqual({ from: 3, to: 1 });
+    today = '2026-12-16';
+    expect((await partners('to=aeroplan')).partners.find((row) => row.from.id === 'chase-ur')?.bonus).toBeNull();
+    today = '2026-11-21';
+  });
+
+  it('asks for exactly one of from and to, and answers 404 for an unknown id', async () => {
+    expect((await get('/api/transfer-partners')).statusCode).toBe(400);
+    expect((await get('/api/transfer-partners?from=amex-mr&to=aeroplan')).statusCode).toBe(400);
+    const unknown = await get('/api/transfer-partners?from=no-such-bank');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ ok: false, error: 'NOT_FOUND' });
+  });
+});
+
+describe('the programme library', () => {
+  it('lists the eight hotel programmes and answers one programme with its chart and partners', async () => {
+    expect((await get('/api/guides?kind=hotel')).json<{ programmes: unknown[] }>().programmes).toHaveLength(8);
+    const eva = (await get('/api/guides/eva-infinity')).json<ProgrammePage>();
+    expect(eva.programme).toMatchObject({ id: 'eva-infinity', kind: 'airline', alliance: 'star', hasGuide: true, hasChart: true });
+    expect(eva.chart?.programme).toBe('eva-infinity');
+    expect(eva.guide?.rules.purchase).toMatchObject({ pricePer1000: { amount: 40, currency: 'USD' }, annualCap: 150_000 });
+    expect(eva.transfersIn.map((row) => row.from.id)).toContain('citi-typ');
+    // Marriott's points go out to airlines.
+    expect((await get('/api/guides/marriott-bonvoy')).json<ProgrammePage>().transfersOut.length).toBeGreaterThan(10);
+    expect((await get('/api/guides/no-such-programme')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/explorer', () => {
+  const explore = async (query: string, cookies: Record<string, string> = {}) => get(`/api/explorer?${query}`, cookies);
+
+  it('names each missing or wrong field (SPEC §5), never a 500', async () => {
+    const empty = await explore('origin=TPE');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ ok: false, fields: { amount: 'amount-required', source: 'source-required' } });
+    const wrong = await explore('amount=12abc&source=no-such&origin=QQQ');
+    expect(wrong.json()).toMatchObject({ fields: { amount: 'amount-invalid', source: 'source-unknown', origin: 'origin-unknown' } });
+    expect((await explore('amount=1000&source=chase-ur')).json()).toMatchObject({ fields: { origin: 'origin-required' } });
+  });
+
+  it('reaches Hong Kong from Taipei with 7,000 ThankYou points moved 1:1 to Asia Miles', async () => {
+    const answer = (await explore('amount=20000&source=citi-typ&origin=TPE&cabin=economy')).json<ExplorerAnswer>();
+    // Citi → LifeMiles runs a 25% bonus until 20 December: 20,000 become 25,000.
+    expect(answer.result.holdings.find((holding) => holding.programme === 'avianca-lifemiles')?.miles).toBe(25_000);
+    const hongKong = answer.result.destinations.find((destination) => destination.airport === 'HKG');
+    // Taipei–Hong Kong flies about 500 miles: Asia Miles' shortest band, 7,000 in economy.
+    expect(hongKong).toMatchObject({ reachable: true, option: { programme: 'asia-miles', miles: 7000 }, use: [{ currency: 'citi-typ', points: 7000, miles: 7000 }] });
+    expect(answer.names.places.HKG?.city).toBe('Hong Kong');
+    // Without buy-miles mode every destination listed is within reach.
+    expect(answer.result.destinations.every((destination) => destination.reachable)).toBe(true);
+  });
+
+  it('in buy-miles mode adds destinations a purchase within the cap would reach, priced in whole blocks', async () => {
+    const answer = (await explore('amount=20000&source=citi-typ&origin=TPE&cabin=economy&buy=1')).json<ExplorerAnswer>();
+    const bought = answer.result.destinations.filter((destination) => !destination.reachable);
+    expect(bought.length).toBeGreaterThan(0);
+    for (const destination of bought) {
+      const buy = destination.buy!;
+      expect(buy.missing).toBe(destination.option.miles - destination.held);
+      expect(buy.bought + buy.bonusMiles).toBeGreaterThanOrEqual(buy.missing);
+      if (buy.annualCap !== null) expect(buy.countedTowardsCap).toBeLessThanOrEqual(buy.annualCap);
+    }
+  });
+
+  it('explores a member’s wallet, with the bonus on each transfer, and asks a visitor to log in', async () => {
+    expect((await explore('origin=TPE&wallet=1')).statusCode).toBe(401);
+    const member = await memberWithSession(app);
+    const { headers, cookies } = csrf();
+    await app.inject({ method: 'PUT', url: '/api/wallet/balances/chase-ur', headers, cookies: { ...cookies, ...member.cookies }, payload: { balance: 30_000 } });
+    const answer = (await explore('origin=TPE&wallet=1&cabin=business', member.cookies)).json<ExplorerAnswer>();
+    // Chase → Aeroplan +20% until 15 December: 30,000 become 36,000.
+    expect(answer.result.holdings.find((holding) => holding.programme === 'aeroplan')?.miles).toBe(36_000);
+    expect(answer.result.holdings.find((holding) => holding.programme === 'united-mileageplus')?.miles).toBe(30_000);
+    expect(answer.result.destinations.length).toBeGreaterThan(0);
+  });
+});
