@@ -25,6 +25,8 @@ const AREA_MODULES: Partial<Record<AreaId, () => Promise<AreaModule>>> = {
   enterprise: () => import('../features/enterprise/index.ts'),
   cardplus: () => import('../features/cardplus/index.ts'),
   collections: () => import('../features/collections/index.ts'),
+  library: () => import('../features/guides/index.ts'),
+  storefront: () => import('../features/guides/index.ts'),
 };
 const frameModule = () => import('../components/page-skeleton.tsx');
 

@@ -148,6 +148,9 @@ export const PAGES: readonly PageDef[] = [
   page('/affiliator', 'affiliator', 'affiliate'),
   page('/rewardslib', 'rewardsLibrary', 'library'),
   page('/hotelslib', 'hotelsLibrary', 'library'),
+  // One programme's guide (issue 9): headed with the programme's name; the browser tests open `sample`.
+  { ...page('/rewardslib/:programme', 'rewardsLibraryProgramme', 'library'), unlisted: true, sample: '/rewardslib/eva-infinity' },
+  { ...page('/hotelslib/:programme', 'hotelsLibraryProgramme', 'library'), unlisted: true, sample: '/hotelslib/world-of-hyatt' },
 
   page('/edm', 'newsletter', 'newsletter'),
   page('/edm/preference', 'newsletterPreference', 'newsletter'),

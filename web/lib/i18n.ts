@@ -15,10 +15,10 @@ async function loadCatalog(language: Language, namespace: string): Promise<Recor
 }
 
 // Namespaces of one area, loaded with that area's pages.
-const areaCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{awards,payments,cards}.json');
+const areaCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{awards,payments,cards,guides,tutorials}.json');
 
 /** Adds an area's namespace for the current language (and English under Japanese) before its pages show. */
-export async function loadNamespace(namespace: 'awards' | 'payments' | 'cards'): Promise<void> {
+export async function loadNamespace(namespace: 'awards' | 'payments' | 'cards' | 'guides' | 'tutorials'): Promise<void> {
   const language = i18next.language as Language;
   const languages: Language[] = language === 'ja' ? ['ja', 'en'] : [language];
   await Promise.all(

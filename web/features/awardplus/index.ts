@@ -3,6 +3,8 @@ import { loadNamespace } from '../../lib/i18n.ts';
 import { AwardLandingPage } from './landing-page.tsx';
 import { RedemptionResultPage, RedemptionSearchPage, ScrapingPage, ScrapingResultPage } from './search-pages.tsx';
 import { ProfileTrackingsPage, TrackingStopPage, TrackingsPage } from './trackings-page.tsx';
+// The transfer lookup and the explorer are guides (issue 9) that live under /awardplus.
+import { pages as guides } from '../guides/index.ts';
 
 // The award strings come with the area, so other pages do not carry them.
 await loadNamespace('awards');
@@ -17,4 +19,6 @@ export const pages: AreaModule['pages'] = {
   scrapingAlert: TrackingsPage,
   scrapingAlertStop: TrackingStopPage,
   profileTrackings: ProfileTrackingsPage,
+  transferPartner: guides.transferPartner,
+  redemptionExplorer: guides.redemptionExplorer,
 };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CURRENCY, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
+import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { formatMoney } from '../../../core/payments/money.ts';
@@ -9,7 +9,7 @@ import { formatMoney } from '../../../core/payments/money.ts';
 export function useLocalized(): (text: LocalizedText) => string {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
-  return useCallback((text: LocalizedText) => (language === 'ja' ? text.en : text[language]), [language]);
+  return useCallback((text: LocalizedText) => localize(text, language), [language]);
 }
 
 export function useCardFormat() {

@@ -3,27 +3,27 @@ import { useTranslation } from 'react-i18next';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 
-interface Section {
+export interface LegalSection {
+  /** An anchor (`#lifemiles`) for sections other pages link to. */
+  id?: string;
   heading: string;
   body: string;
 }
 
-function sectionsOf(value: unknown): Section[] {
-  return Array.isArray(value) ? (value as Section[]) : [];
+export function sectionsOf(value: unknown): LegalSection[] {
+  return Array.isArray(value) ? (value as LegalSection[]) : [];
 }
 
-/** Terms and privacy: numbered sections with the date of the current version. */
-export function LegalDocument({ page }: { page: PageDef }) {
-  const { t } = useTranslation('pages');
-  const sections = sectionsOf(t(`${page.id}.sections`, { returnObjects: true }));
+/** Numbered sections under the date of the current version; a section with an id can be linked to. */
+export function NumberedSections({ updated, sections }: { updated: string; sections: readonly LegalSection[] }) {
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <>
       <Text size="sm" c="gray.7">
-        {t(`${page.id}.updated`)}
+        {updated}
       </Text>
       <Stack gap="lg" maw={760}>
         {sections.map((section, index) => (
-          <section key={index}>
+          <section key={section.id ?? index} id={section.id} style={{ scrollMarginTop: 80 }} data-testid={section.id ? `terms-${section.id}` : undefined}>
             <Title order={2} fz="xl">
               {index + 1}. {section.heading}
             </Title>
@@ -31,6 +31,16 @@ export function LegalDocument({ page }: { page: PageDef }) {
           </section>
         ))}
       </Stack>
+    </>
+  );
+}
+
+/** Terms and privacy. */
+export function LegalDocument({ page }: { page: PageDef }) {
+  const { t } = useTranslation('pages');
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <NumberedSections updated={t(`${page.id}.updated`)} sections={sectionsOf(t(`${page.id}.sections`, { returnObjects: true }))} />
     </PageFrame>
   );
 }

@@ -1,0 +1,413 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CABINS, type Cabin } from '../../../core/awards/simulated-schedule.ts';
+import { checkExplorerForm, type ExplorerDestination, type ExplorerError } from '../../../core/guides/explorer.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import type { PageDef } from '../../app/site-map.ts';
+import { usePopup } from '../../components/message-popup.tsx';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { awardsApi, placeLanguage } from '../awardplus/awards-api.ts';
+import { PlaceSelect } from '../awardplus/place-select.tsx';
+import type { PlaceChoice } from '../awardplus/search-form.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useGuideFormat } from './guide-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
+import { guidesApi, type Explored as ExplorerAnswer } from './guides-api.ts';
+import { GuidesLoading } from './guides-loading.tsx';
+import { useLoaded } from './use-loaded.ts';
+
+// d3-geo and the world's outline load with the first answer, not with the form.
+const ExplorerMap = lazy(() => import('./explorer-map.tsx').then((module) => ({ default: module.ExplorerMap })));
+
+type Field = 'amount' | 'source' | 'origin' | 'cabin';
+type SortOrder = 'value' | 'miles' | 'distance' | 'name';
+const PAGE_ROWS = 60;
+
+/**
+ * The redeem explorer (/awardplus/redemption/e; /storefront/awardmap opens it in buy-miles
+ * mode): an amount and a points system, or the member's wallet, an origin and a cabin give every
+ * destination within reach on a map and in a sortable list, each with its path from the points to
+ * the miles needed. The address holds the question, so a result can be shared or reloaded.
+ */
+export function ExplorerPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const { language } = useAppState();
+  const { member, openLogin } = useAuth();
+  const popup = usePopup();
+  const failed = useErrorPopup();
+  const [params, setParams] = useSearchParams();
+  const buyByDefault = page.id === 'storefrontAwardMap';
+
+  // The form's own state; the address changes only when the member asks.
+  const [amount, setAmount] = useState(params.get('amount') ?? '');
+  const [source, setSource] = useState<string | null>(params.get('source'));
+  const [origin, setOrigin] = useState<PlaceChoice | null>(null);
+  const [cabin, setCabin] = useState<Cabin>((CABINS as readonly string[]).includes(params.get('cabin') ?? '') ? (params.get('cabin') as Cabin) : 'economy');
+  const [wallet, setWallet] = useState(params.get('wallet') === '1');
+  const [buy, setBuy] = useState(params.has('buy') ? params.get('buy') === '1' : buyByDefault);
+  const [errors, setErrors] = useState<Partial<Record<Field, ExplorerError>>>({});
+  const [answer, setAnswer] = useState<ExplorerAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [order, setOrder] = useState<SortOrder>('value');
+  const [shown, setShown] = useState(PAGE_ROWS);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const sources = useLoaded(async () => {
+    const [withTransfers, airlines] = await Promise.all([guidesApi.sources(), guidesApi.library('airline')]);
+    return { withTransfers, charted: airlines.filter((entry) => entry.hasChart) };
+  }, 'explorer-sources');
+  const sourceOptions = useMemo(() => {
+    if (!sources) return [];
+    const group = (label: string, items: { id: string; name: Parameters<typeof format.text>[0] }[]) => ({ group: label, items: items.map((item) => ({ value: item.id, label: format.text(item.name) })) });
+    const banks = sources.withTransfers.filter((source) => source.kind === 'bank');
+    const charted = new Set(sources.charted.map((entry) => entry.id));
+    return [
+      group(t('transfers.groups.bankUs'), banks.filter((source) => source.country === 'US')),
+      group(t('transfers.groups.bankTw'), banks.filter((source) => source.country === 'TW')),
+      group(t('transfers.groups.hotel'), sources.withTransfers.filter((source) => source.kind === 'hotel')),
+      group(t('explorer.chartedGroup'), sources.charted),
+      group(t('transfers.groups.airline'), sources.withTransfers.filter((source) => source.kind === 'airline' && !charted.has(source.id))),
+    ].filter((entry) => entry.items.length > 0);
+  }, [sources, format, t]);
+
+  // The origin in the address is looked up once, so its field shows a name.
+  const originCode = params.get('origin');
+  useEffect(() => {
+    if (!originCode || origin) return;
+    awardsApi
+      .places(originCode, placeLanguage(language))
+      .then((places) => setOrigin(places.find((place) => place.code === originCode.toUpperCase()) ?? null))
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address's origin
+  }, [originCode]);
+
+  // The answer follows the address: a shared link or a reload explores at once.
+  const query = params.toString();
+  useEffect(() => {
+    const form = Object.fromEntries(params.entries());
+    // The storefront's award map buys miles unless the address says not to.
+    if (buyByDefault && !form.buy) form.buy = '1';
+    if (!form.origin || (form.wallet !== '1' && (!form.amount || !form.source))) {
+      setAnswer(null);
+      return;
+    }
+    if (form.wallet === '1' && !member) return;
+    const controller = new AbortController();
+    setBusy(true);
+    guidesApi
+      .explore(form, placeLanguage(language), controller.signal)
+      .then((loaded) => {
+        setAnswer(loaded);
+        setShown(PAGE_ROWS);
+        setOpen(null);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, ExplorerError>> | undefined) : undefined;
+        if (fields && Object.keys(fields).length > 0) return void showErrors(fields);
+        void failed(error);
+      })
+      .finally(() => !controller.signal.aborted && setBusy(false));
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address is the question
+  }, [query, language, member?.account]);
+
+  const showErrors = (found: Partial<Record<Field, ExplorerError>>) => {
+    setErrors(found);
+    return popup.show({ title: t('explorer.checkTitle'), message: Object.values(found).map((code) => t(`explorer.errors.${code}`)) });
+  };
+
+  const submit = () => {
+    if (wallet && !member) return void openLogin({ mode: 'login' });
+    const form = { amount, source: source ?? '', origin: origin?.code ?? '', cabin, wallet: wallet ? ('1' as const) : ('0' as const), buy: buy ? ('1' as const) : ('0' as const) };
+    // Only what the page can know is checked here; the server names an unknown system or origin.
+    const checked = checkExplorerForm(form, { currency: () => true, origin: () => true });
+    if ('errors' in checked) return void showErrors(checked.errors);
+    setErrors({});
+    const next: Record<string, string> = { origin: form.origin, cabin };
+    if (wallet) next.wallet = '1';
+    else Object.assign(next, { amount: String(checked.request.amount), source: form.source });
+    if (buy) next.buy = '1';
+    else if (buyByDefault) next.buy = '0';
+    setParams(next);
+  };
+
+  const placeName = (code: string) => answer?.names.places[code]?.city ?? code;
+  const programmeName = (id: string) => answer?.names.programmes[id] ?? id;
+  const sorted = useMemo(() => sortDestinations(answer?.destinations ?? [], order, placeName), [answer, order]); // eslint-disable-line react-hooks/exhaustive-deps -- names come with the answer
+  const reachable = answer?.destinations.filter((destination) => destination.reachable).length ?? 0;
+  const buyable = (answer?.destinations.length ?? 0) - reachable;
+  const error = (field: Field) => (errors[field] ? t(`explorer.errors.${errors[field]}`) : undefined);
+
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => (event.preventDefault(), submit())} data-testid="explorer-form" noValidate>
+        <Stack gap="sm">
+          <SegmentedControl
+            aria-label={t('explorer.mode')}
+            value={wallet ? 'wallet' : 'amount'}
+            onChange={(value) => setWallet(value === 'wallet')}
+            data={[
+              { value: 'amount', label: t('explorer.modeAmount') },
+              { value: 'wallet', label: t('explorer.modeWallet') },
+            ]}
+            maw={420}
+          />
+          <Group align="start" gap="md" wrap="wrap">
+            {!wallet && (
+              <>
+                <TextInput label={t('explorer.amount')} value={amount} onChange={(event) => setAmount(event.currentTarget.value)} inputMode="numeric" placeholder="80,000" error={error('amount')} w={170} data-testid="explorer-amount" />
+                <Select label={t('explorer.source')} data={sourceOptions} value={source} onChange={setSource} searchable placeholder={t('explorer.sourcePlaceholder')} error={error('source')} w={300} data-testid="explorer-source" comboboxProps={{ withinPortal: true }} />
+              </>
+            )}
+            <div style={{ width: 260 }}>
+              <PlaceSelect label={t('explorer.origin')} value={origin} onChange={setOrigin} error={error('origin')} testId="explorer-origin-field" />
+            </div>
+            <Select label={t('explorer.cabin')} data={CABINS.map((value) => ({ value, label: t(`explorer.cabins.${value}`) }))} value={cabin} onChange={(value) => value && setCabin(value as Cabin)} allowDeselect={false} w={170} data-testid="explorer-cabin" />
+          </Group>
+          {wallet && (
+            <Text size="sm" c="gray.7">
+              {member ? t('explorer.walletHint') : t('explorer.walletLogin')}{' '}
+              <Anchor component={Link} to="/profilepage/points" size="sm">
+                {t('explorer.walletEdit')}
+              </Anchor>
+            </Text>
+          )}
+          <Group justify="space-between" wrap="wrap">
+            <Switch label={t('explorer.buy')} checked={buy} onChange={(event) => setBuy(event.currentTarget.checked)} data-testid="explorer-buy" />
+            <Button type="submit" loading={busy} data-testid="explorer-submit">
+              {t('explorer.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {busy && !answer && <GuidesLoading />}
+      {answer && (
+        <Stack gap="md" data-testid="explorer-result">
+          <Holdings answer={answer} />
+          <Text fw={600} data-testid="explorer-summary">
+            {t('explorer.summary', { count: reachable, place: placeName(answer.origin.code) })}
+            {answer.destinations.length > reachable ? ` ${t('explorer.summaryBuy', { count: buyable })}` : ''}
+          </Text>
+          {answer.destinations.length === 0 ? (
+            <Alert color="gray" title={t('explorer.noneTitle')}>
+              {answer.holdings.length === 0 ? t('explorer.noProgramme') : t('explorer.none')}
+            </Alert>
+          ) : (
+            <>
+              <Suspense fallback={<GuidesLoading />}>
+                <ExplorerMap origin={answer.origin} destinations={answer.destinations} label={t('explorer.mapLabel', { place: placeName(answer.origin.code) })} nameOf={placeName} />
+              </Suspense>
+              <Group gap="lg">
+                <Group gap={6}>
+                  <span style={{ width: 18, height: 3, background: '#0c8599', display: 'inline-block' }} />
+                  <Text size="sm">{t('explorer.legendReach')}</Text>
+                </Group>
+                <Group gap={6}>
+                  <span style={{ width: 18, height: 0, borderTop: '3px dashed #e8590c', display: 'inline-block' }} />
+                  <Text size="sm">{t('explorer.legendBuy')}</Text>
+                </Group>
+              </Group>
+              <Group justify="space-between" align="end">
+                <Title order={2} fz="lg">
+                  {t('explorer.listTitle')}
+                </Title>
+                <Select label={t('explorer.sort')} data={(['value', 'miles', 'distance', 'name'] as const).map((value) => ({ value, label: t(`explorer.sorts.${value}`) }))} value={order} onChange={(value) => value && setOrder(value as SortOrder)} allowDeselect={false} w={220} data-testid="explorer-sort" />
+              </Group>
+              <ScrollTable label={t('explorer.listTitle')} minWidth={720}>
+                <Table highlightOnHover data-testid="explorer-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('explorer.columns.destination')}</Table.Th>
+                      <Table.Th>{t('explorer.columns.programme')}</Table.Th>
+                      <Table.Th>{t('explorer.columns.miles')}</Table.Th>
+                      <Table.Th>{t('explorer.columns.route')}</Table.Th>
+                      <Table.Th>{t('explorer.columns.cost')}</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {sorted.slice(0, shown).map((destination) => (
+                      <DestinationRows key={destination.airport} destination={destination} answer={answer} open={open === destination.airport} onToggle={() => setOpen(open === destination.airport ? null : destination.airport)} programmeName={programmeName} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollTable>
+              {sorted.length > shown && (
+                <Button variant="default" onClick={() => setShown(shown + PAGE_ROWS)} maw={260}>
+                  {t('explorer.more', { left: sorted.length - shown })}
+                </Button>
+              )}
+            </>
+          )}
+          <Text size="sm" c="gray.7">
+            {t('explorer.footnote', { date: format.date(answer.today) })}
+          </Text>
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}
+
+function sortDestinations(list: readonly ExplorerDestination[], order: SortOrder, name: (code: string) => string): ExplorerDestination[] {
+  const flown = (destination: ExplorerDestination) => destination.option.legs.reduce((sum, leg) => sum + leg.miles, 0);
+  if (order === 'value') return [...list];
+  const sorted = [...list];
+  if (order === 'miles') sorted.sort((a, b) => a.option.miles - b.option.miles);
+  if (order === 'distance') sorted.sort((a, b) => flown(b) - flown(a));
+  if (order === 'name') sorted.sort((a, b) => name(a.airport).localeCompare(name(b.airport)));
+  return sorted;
+}
+
+/** What the points become in each programme they reach. */
+function Holdings({ answer }: { answer: ExplorerAnswer }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  if (answer.holdings.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="explorer-holdings">
+      <Text fw={600}>{t('explorer.holdingsTitle')}</Text>
+      <Group gap="xs">
+        {answer.holdings.map((holding) => (
+          <Badge key={holding.programme} variant="light" color="teal" size="lg" tt="none">
+            {t('explorer.holding', { miles: format.number(holding.miles, 0), programme: answer.names.programmes[holding.programme] ?? holding.programme })}
+          </Badge>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+function DestinationRows({ destination, answer, open, onToggle, programmeName }: { destination: ExplorerDestination; answer: ExplorerAnswer; open: boolean; onToggle: () => void; programmeName: (id: string) => string }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const place = answer.names.places[destination.airport];
+  const legs = destination.option.legs;
+  const route = legs.length === 1 ? t('explorer.nonstop') : t('explorer.via', { place: answer.names.places[legs[0]!.to]?.city ?? legs[0]!.to });
+  const airlines = [...new Set(legs.map((leg) => answer.names.airlines[leg.airline] ?? leg.airline))].join(' · ');
+  const pathId = `path-${destination.airport}`;
+  return (
+    <>
+      <Table.Tr data-testid="explorer-row" data-airport={destination.airport} data-reachable={destination.reachable}>
+        <Table.Td>
+          <Text fw={600}>{place?.city ?? destination.airport}</Text>
+          <Text size="xs" c="gray.7">
+            {place?.name ?? destination.airport} ({destination.airport})
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Anchor component={Link} to={`/rewardslib/${destination.option.programme}`}>
+            {programmeName(destination.option.programme)}
+          </Anchor>
+        </Table.Td>
+        <Table.Td data-testid="explorer-miles">{format.number(destination.option.miles, 0)}</Table.Td>
+        <Table.Td>
+          <Text size="sm">{route}</Text>
+          <Text size="xs" c="gray.7">
+            {airlines}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          {destination.reachable ? (
+            <Text size="sm">{destination.use?.map((part) => t('explorer.uses', { points: format.number(part.points, 0), currency: answer.names.currencies[part.currency] ?? part.currency })).join(' + ')}</Text>
+          ) : (
+            destination.buy && (
+              <Text size="sm" c="orange.9" data-testid="explorer-buy-cost">
+                {t('explorer.buyCost', { cost: format.price(destination.buy.cost.amount, destination.buy.cost.currency), miles: format.number(destination.buy.missing, 0) })}
+              </Text>
+            )
+          )}
+        </Table.Td>
+        <Table.Td>
+          <Button variant="subtle" size="compact-sm" onClick={onToggle} aria-expanded={open} aria-controls={pathId}>
+            {open ? t('explorer.hidePath') : t('explorer.showPath')}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr id={pathId}>
+          <Table.Td colSpan={6}>
+            <PathSteps destination={destination} answer={answer} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+/** Currency → ratio and bonus → programme → chart row → miles needed, and the purchase that closes a gap. */
+function PathSteps({ destination, answer }: { destination: ExplorerDestination; answer: ExplorerAnswer }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const programme = answer.names.programmes[destination.option.programme] ?? destination.option.programme;
+  const holding = answer.holdings.find((candidate) => candidate.programme === destination.option.programme);
+  const place = (code: string) => answer.names.places[code]?.city ?? code;
+  const basis = destination.option.basis;
+  const steps: string[] = [];
+  // What moves: the points used when the destination is within reach, else everything held.
+  const moved = destination.use ?? holding?.sources.map((source) => ({ currency: source.currency, points: source.points, miles: source.miles })) ?? [];
+  for (const part of moved) {
+    const source = holding?.sources.find((candidate) => candidate.currency === part.currency);
+    const currency = answer.names.currencies[part.currency] ?? part.currency;
+    if (!source?.transfer) steps.push(t('path.held', { miles: format.number(part.miles, 0), programme }));
+    else
+      steps.push(
+        t(source.transfer.bonusPercent > 0 ? 'path.transferBonus' : 'path.transfer', {
+          points: format.number(part.points, 0),
+          currency,
+          ratio: format.ratio(source.transfer.ratio),
+          percent: source.transfer.bonusPercent,
+          end: source.transfer.bonusEnds ? format.date(source.transfer.bonusEnds) : '',
+          miles: format.number(part.miles, 0),
+          programme,
+        }),
+      );
+  }
+  if (basis.kind === 'distance') {
+    basis.parts.forEach((part, index) => {
+      const leg = basis.perSegment ? destination.option.legs[index] : null;
+      steps.push(
+        t(part.band.upTo === null ? 'path.bandOpen' : 'path.band', {
+          trip: leg ? `${place(leg.from)}–${place(leg.to)}` : t('path.wholeTrip'),
+          flown: format.number(part.miles, 0),
+          above: format.number(part.band.above, 0),
+          upTo: format.number(part.band.upTo ?? 0, 0),
+          price: format.number(part.price, 0),
+        }),
+      );
+    });
+  } else {
+    steps.push(t(basis.upTo === null ? 'path.zone' : 'path.zoneDistance', { from: basis.from, to: basis.to, flown: format.number(basis.miles, 0), upTo: format.number(basis.upTo ?? 0, 0) }));
+  }
+  steps.push(t(destination.option.halfOfRoundTrip ? 'path.neededHalf' : 'path.needed', { miles: format.number(destination.option.miles, 0), fees: format.price(destination.option.feesUsd, 'USD') }));
+  const buy = destination.buy;
+  if (buy) {
+    steps.push(t('path.missing', { held: format.number(destination.held, 0), missing: format.number(buy.missing, 0) }));
+    steps.push(
+      t(buy.campaign ? 'path.buySale' : 'path.buy', {
+        bought: format.number(buy.bought, 0),
+        bonus: format.number(buy.bonusMiles, 0),
+        cost: format.price(buy.cost.amount, buy.cost.currency),
+        percent: buy.campaign?.bonusPercent ?? 0,
+        discount: buy.campaign?.discountPercent ?? 0,
+        end: buy.campaign ? format.date(buy.campaign.end) : '',
+      }),
+    );
+    if (buy.annualCap !== null) steps.push(t('path.cap', { counted: format.number(buy.countedTowardsCap, 0), cap: format.number(buy.annualCap, 0) }));
+  }
+  return (
+    <ol style={{ margin: 0, paddingInlineStart: 20 }} data-testid="explorer-path">
+      {steps.map((step, index) => (
+        <li key={index}>
+          <Text size="sm">{step}</Text>
+        </li>
+      ))}
+    </ol>
+  );
+}

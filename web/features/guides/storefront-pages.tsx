@@ -1,0 +1,183 @@
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { ProgrammeRules } from '../../../core/guides/guide.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { NumberedSections, sectionsOf } from '../legal/legal-pages.tsx';
+import { useGuideFormat } from './guide-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
+import { guidesApi } from './guides-api.ts';
+import { GuidesLoading } from './guides-loading.tsx';
+import { RulesTable } from './library-pages.tsx';
+import { useLoaded } from './use-loaded.ts';
+
+/** The programme each tutorial teaches, and its anchor in the storefront's terms. */
+const TUTORIALS = {
+  storefrontLifemilesTutorial: { key: 'lifemiles', programme: 'avianca-lifemiles' },
+  storefrontAviosTutorial: { key: 'avios', programme: 'ba-avios' },
+} as const;
+
+const linesOf = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
+
+/** /storefront/lifemiles/tutorial and /storefront/avios/tutorial: steps, tips and the programme's rules from its guide. */
+export function TutorialPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('tutorials');
+  const tutorial = TUTORIALS[page.id as keyof typeof TUTORIALS];
+  const programme = useLoaded(() => guidesApi.programme(tutorial.programme), tutorial.programme);
+  const steps = sectionsOf(t(`${tutorial.key}.steps`, { returnObjects: true }));
+  const tips = linesOf(t(`${tutorial.key}.tips`, { returnObjects: true }));
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <Text maw={760}>{t(`${tutorial.key}.intro`)}</Text>
+      <ol style={{ margin: 0, paddingInlineStart: 24, maxWidth: 760 }} data-testid="tutorial-steps">
+        {steps.map((step, index) => (
+          <li key={index} style={{ marginBottom: 16 }}>
+            <Title order={2} fz="lg">
+              {step.heading}
+            </Title>
+            <Text mt={4}>{step.body}</Text>
+          </li>
+        ))}
+      </ol>
+      <Paper withBorder p="md" radius="md" maw={760}>
+        <Stack gap={6}>
+          {tips.map((tip, index) => (
+            <Text key={index} size="sm">
+              • {tip}
+            </Text>
+          ))}
+        </Stack>
+      </Paper>
+      <section aria-labelledby="tutorial-rules">
+        <Title order={2} fz="xl" id="tutorial-rules" mb="xs">
+          {t(`${tutorial.key}.rulesTitle`)}
+        </Title>
+        {programme?.guide ? <RulesTable rules={programme.guide.rules} /> : <GuidesLoading />}
+        <Anchor component={Link} to={`/storefront/tos#${tutorial.key}`} mt="sm" display="inline-block" data-testid="tutorial-terms-link">
+          {t(`${tutorial.key}.termsLink`)}
+        </Anchor>
+      </section>
+    </PageFrame>
+  );
+}
+
+/** The LifeMiles figures the storefront's terms quote, from its guide so the two never differ. */
+function lifemilesTerms(rules: ProgrammeRules | undefined, price: (amount: number, currency: string) => string, number: (value: number) => string) {
+  return {
+    hours: LIMITS.crediting.firstPurchaseDelayHours,
+    annualCap: rules?.purchase?.annualCap ? number(rules.purchase.annualCap) : '—',
+    validityMonths: rules?.validity?.months ?? '—',
+    fee: rules?.partnerRedemptionFee ? price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) : '—',
+    changeHours: rules?.partnerRedemptionFee?.freeChangeHours ?? '—',
+    holdHours: rules?.seatHold?.hours ?? '—',
+    stopoverDays: rules?.stopover?.maxDays ?? '—',
+  };
+}
+
+/** /storefront/tos: the terms of sale, each section anchored (#lifemiles, #avios) for the tutorials' links. */
+export function StorefrontTermsPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('tutorials');
+  const format = useGuideFormat();
+  const { hash } = useLocation();
+  const lifemiles = useLoaded(() => guidesApi.programme('avianca-lifemiles'), 'avianca-lifemiles');
+  const sections = sectionsOf(t('terms.sections', { returnObjects: true, ...lifemilesTerms(lifemiles?.guide?.rules, format.price, (value) => format.number(value, 0)) }));
+
+  // The router does not scroll to an anchor; once the sections are drawn, go to the one asked for.
+  useEffect(() => {
+    if (!hash || !lifemiles) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, lifemiles]);
+
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      {!lifemiles && <GuidesLoading />}
+      <NumberedSections updated={t('terms.updated')} sections={sections} />
+    </PageFrame>
+  );
+}
+
+/** /storefront/themes: hotel stays by theme, with each hotel's points per night and its programme. */
+export function HotelThemesPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const themes = useLoaded(() => guidesApi.themes(), 'themes');
+  const hotels = useLoaded(() => guidesApi.library('hotel'), 'hotel-names');
+  const programmeName = (id: string) => {
+    const entry = hotels?.find((candidate) => candidate.id === id);
+    return entry ? format.text(entry.name) : id;
+  };
+  if (!themes) {
+    return (
+      <PageFrame page={page} showHighlights={false}>
+        <GuidesLoading />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame page={page} showHighlights={false}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" maw={760}>
+        {themes.map((theme) => (
+          <Anchor key={theme.id} href={`#${theme.id}`} size="sm">
+            {format.text(theme.name)}
+          </Anchor>
+        ))}
+      </SimpleGrid>
+      {themes.map((theme) => (
+        <section key={theme.id} id={theme.id} aria-labelledby={`${theme.id}-title`} data-testid="hotel-theme" style={{ scrollMarginTop: 80 }}>
+          <Title order={2} fz="xl" id={`${theme.id}-title`}>
+            {format.text(theme.name)}
+          </Title>
+          <Text mt={4} mb="sm" maw={760}>
+            {format.text(theme.description)}
+          </Text>
+          <ScrollTable label={format.text(theme.name)} minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('themes.hotel')}</Table.Th>
+                  <Table.Th>{t('themes.city')}</Table.Th>
+                  <Table.Th>{t('themes.programme')}</Table.Th>
+                  <Table.Th>{t('themes.points')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {theme.hotels.map((hotel) => (
+                  <Table.Tr key={hotel.name.en}>
+                    <Table.Td>
+                      {format.text(hotel.name)}
+                      {hotel.note && (
+                        <Text size="xs" c="gray.7">
+                          {format.text(hotel.note)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{format.text(hotel.city)}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/hotelslib/${hotel.programme}`}>
+                        {programmeName(hotel.programme)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      {hotel.pointsPerNight.min === hotel.pointsPerNight.max
+                        ? format.number(hotel.pointsPerNight.min, 0)
+                        : t('themes.range', { min: format.number(hotel.pointsPerNight.min, 0), max: format.number(hotel.pointsPerNight.max, 0) })}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </section>
+      ))}
+      <Text size="sm" c="gray.7">
+        <Badge variant="light" color="gray" mr={6}>
+          {t('themes.approximate')}
+        </Badge>
+        {t('themes.note')}
+      </Text>
+    </PageFrame>
+  );
+}
