@@ -37,7 +37,7 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
 
       if (definition.sample) {
         // A page of one thing (a card) is headed and titled with that thing's name, once it has loaded.
-        await page.locator('[data-testid="cards-loading"]').waitFor({ state: 'detached' });
+        await page.locator('[data-testid="cards-loading"], [data-testid="guides-loading"]').first().waitFor({ state: 'detached' });
         const heading = (await page.locator('main h1').first().innerText()).trim();
         expect(heading.length).toBeGreaterThan(3);
         expect(await page.title()).toBe(`${heading} | ${brand}`);

@@ -33,6 +33,8 @@ describe('frame rules', () => {
   });
 
   it('gives checkout pages a slim bar with a way back to their area', async () => {
+    // The enterprise checkout is for members: a visitor would get the login panel over the bar.
+    await signInNewMember(visit.context);
     await openPage(visit.page, '/enterprise/checkout/payment');
     const bar = visit.page.locator('[data-testid="checkout-bar"]');
     expect(await bar.innerText()).toContain('Secure checkout');

@@ -1,0 +1,140 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ExplorerAnswer } from '../core/guides/contract.ts';
+import { milesFor, type TransferPartnerRow } from '../core/guides/transfers.ts';
+import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
+import { catalogText } from './fixtures.ts';
+
+/**
+ * The guides in the browser (issue 9): the redeem explorer's messages and its map, drawn with an
+ * arc for every destination the API answers; the transfer lookup's arithmetic; a tutorial's link
+ * to its terms anchor. Expected figures come from the API or the shared arithmetic, so the test
+ * holds whatever bonus or sale runs on the day it runs.
+ */
+const en = catalogText('en', 'guides');
+const eventually = { timeout: 15_000 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visitor(): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
+  const context = await newContext(browser, { language: 'en', viewport: DESKTOP, baseUrl: inject('baseUrl') });
+  const page = await context.newPage();
+  return { context, page, complaints: watchPage(page).list };
+}
+
+describe('the redeem explorer', () => {
+  it('names the missing amount and points system (SPEC §5) and asks nothing of the server', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/awardplus/redemption/e');
+    await page.getByTestId('explorer-submit').click();
+    const popup = page.getByTestId('message-popup');
+    await expect.poll(() => popup.innerText(), eventually).toContain(en('explorer.errors.amount-required'));
+    const text = await popup.innerText();
+    expect(text).toContain(en('explorer.errors.source-required'));
+    expect(text).toContain(en('explorer.errors.origin-required'));
+    await popup.getByRole('button').first().click();
+    // The fields say it too, and no question went into the address.
+    expect(await page.getByTestId('explorer-form').innerText()).toContain(en('explorer.errors.amount-required'));
+    expect(new URL(page.url()).search).toBe('');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('draws an arc on the world map for every destination the points reach, and shows the way to one', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/awardplus/redemption/e');
+    await page.getByTestId('explorer-amount').fill('80,000');
+    await page.getByRole('combobox', { name: en('explorer.source') }).click();
+    await page.getByRole('option', { name: 'Chase Ultimate Rewards', exact: true }).click();
+    await page.getByRole('combobox', { name: en('explorer.origin') }).fill('TPE');
+    // The city (all its airports) comes before the airport of the same code.
+    await page.getByTestId('explorer-origin-field-option-TPE').first().click();
+    await page.getByTestId('explorer-submit').click();
+
+    await page.getByTestId('explorer-map').waitFor({ state: 'visible', timeout: 30_000 });
+    const search = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(search)).toMatchObject({ amount: '80000', source: 'chase-ur', origin: 'TPE', cabin: 'economy' });
+    const answer = (await (await page.request.get(`/api/explorer?${search.toString()}`)).json()) as ExplorerAnswer;
+    const reachable = answer.result.destinations.filter((destination) => destination.reachable);
+    expect(reachable.length).toBeGreaterThan(50);
+
+    // One arc per destination, each a drawn great-circle path ending at a dot.
+    await expect.poll(() => page.getByTestId('explorer-arc').count(), eventually).toBe(answer.result.destinations.length);
+    const arc = page.locator('[data-testid="explorer-arc"][data-airport="HKG"]');
+    expect(await arc.locator('path').getAttribute('d')).toMatch(/^M[\d.,-]+/);
+    expect(await arc.locator('circle').count()).toBe(1);
+    expect(await page.getByTestId('explorer-origin').count()).toBe(1);
+    expect(await page.getByTestId('explorer-summary').innerText()).toContain(String(reachable.length));
+
+    // The list's row for Hong Kong, and its path from points to miles needed.
+    const hongKong = answer.result.destinations.find((destination) => destination.airport === 'HKG')!;
+    const row = page.locator('[data-testid="explorer-row"][data-airport="HKG"]');
+    expect(await row.getByTestId('explorer-miles').innerText()).toBe(hongKong.option.miles.toLocaleString('en-US'));
+    await row.getByRole('button', { name: en('explorer.showPath') }).click();
+    const path = await page.getByTestId('explorer-path').innerText();
+    expect(path).toContain(`Miles needed: ${hongKong.option.miles.toLocaleString('en-US')}`);
+    expect(path).toContain(`${hongKong.use![0]!.points.toLocaleString('en-US')} Chase Ultimate Rewards`);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('in buy-miles mode marks the places a purchase would reach with dashed arcs and their cost', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/storefront/awardmap?amount=20000&source=citi-typ&origin=TPE&cabin=economy');
+    await page.getByTestId('explorer-map').waitFor({ state: 'visible', timeout: 30_000 });
+    const answer = (await (await page.request.get('/api/explorer?amount=20000&source=citi-typ&origin=TPE&cabin=economy&buy=1')).json()) as ExplorerAnswer;
+    const bought = answer.result.destinations.filter((destination) => !destination.reachable);
+    expect(bought.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="explorer-arc"][data-reachable="false"]').count(), eventually).toBe(bought.length);
+    expect(await page.locator('[data-testid="explorer-arc"][data-reachable="false"] path').first().getAttribute('stroke-dasharray')).toBe('4 3');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the transfer-partner lookup', () => {
+  it('shows what a number of points becomes at each partner, and looks back from a programme', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/awardplus/transferpartner?from=capital-one-miles');
+    const api = (await (await page.request.get('/api/transfer-partners?from=capital-one-miles')).json()) as { partners: TransferPartnerRow[] };
+    const rows = page.locator('[data-testid="transfer-table"] tbody tr');
+    await expect.poll(() => rows.count(), eventually).toBe(api.partners.length);
+
+    await page.getByLabel(en('transfers.points')).fill('10050');
+    const eva = api.partners.find((row) => row.to.id === 'eva-infinity')!;
+    // 2 : 1.5 in steps of 100: 10,050 moves 10,000 (with any bonus running today).
+    const expected = milesFor(10_050, { ratio: eva.ratio, minimum: eva.minimum ?? undefined, increment: eva.increment ?? undefined }, eva.bonus?.percent ?? 0);
+    await expect.poll(() => page.locator('tr[data-partner="eva-infinity"] [data-testid="transfer-received"]').innerText(), eventually).toBe(expected.toLocaleString('en-US'));
+
+    await page.locator('label', { hasText: en('transfers.toMode') }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('to'), eventually).toBe('eva-infinity');
+    const back = (await (await page.request.get('/api/transfer-partners?to=eva-infinity')).json()) as { partners: TransferPartnerRow[] };
+    await expect.poll(() => rows.count(), eventually).toBe(back.partners.length);
+    expect(await page.locator('tr[data-partner="citi-typ"]').count()).toBe(1);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the tutorials', () => {
+  it('link to their section of the storefront terms, which quotes the programme’s rules', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/storefront/lifemiles/tutorial');
+    await page.getByTestId('tutorial-terms-link').click();
+    await page.waitForURL(/\/storefront\/tos#lifemiles$/);
+    const section = page.getByTestId('terms-lifemiles');
+    await expect.poll(() => section.innerText(), eventually).toContain('150,000');
+    const text = await section.innerText();
+    expect(text).toContain('24');
+    expect(text).toContain('14');
+    expect(text).toContain('$12.50');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
