@@ -138,3 +138,25 @@ describe('the tutorials', () => {
     await context.close();
   });
 });
+
+describe('the FAQ', () => {
+  it('opens the question its address names, in the visitor’s language, and links on to the page that answers more', async () => {
+    const zh = catalogText('zh-Hant', 'pages');
+    const context = await newContext(browser, { language: 'zh-Hant', viewport: DESKTOP, baseUrl: inject('baseUrl') });
+    const page = await context.newPage();
+    const complaints = watchPage(page).list;
+    await page.goto('/faq#bonuses');
+    const bonuses = page.getByTestId('faq-bonuses');
+    await expect.poll(() => bonuses.getByText(zh('faq.items.bonuses.a')).isVisible(), eventually).toBe(true);
+    expect(await page.getByRole('heading', { level: 2, name: zh('faq.groups.transfers') }).isVisible()).toBe(true);
+    // Only the named question is open.
+    expect(await page.getByText(zh('faq.items.reverse.a')).isVisible()).toBe(false);
+    await page.getByRole('button', { name: zh('faq.items.reverse.q') }).click();
+    await expect.poll(() => page.getByText(zh('faq.items.reverse.a')).isVisible(), eventually).toBe(true);
+
+    await bonuses.getByRole('link', { name: zh('faq.items.bonuses.link') }).click();
+    await page.waitForURL('**/awardplus/transferpartner');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});

@@ -247,7 +247,10 @@ export function ExplorerPage({ page }: { page: PageDef }) {
             </>
           )}
           <Text size="sm" c="gray.7">
-            {t('explorer.footnote', { date: format.date(answer.today) })}
+            {t('explorer.footnote', { date: format.date(answer.today) })}{' '}
+            <Anchor component={Link} to="/faq#explorer" inherit underline="always">
+              {t('explorer.faqLink')}
+            </Anchor>
           </Text>
         </Stack>
       )}

@@ -145,7 +145,10 @@ export function TransferPartnerPage({ page }: { page: PageDef }) {
           </ScrollTable>
         )}
         <Text size="sm" c="gray.7">
-          {t('transfers.footnote')}
+          {t('transfers.footnote')}{' '}
+          <Anchor component={Link} to="/faq#ratios" inherit underline="always">
+            {t('transfers.faqLink')}
+          </Anchor>
         </Text>
       </Stack>
     </PageFrame>

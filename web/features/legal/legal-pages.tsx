@@ -1,5 +1,7 @@
-import { Accordion, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 
@@ -45,24 +47,75 @@ export function LegalDocument({ page }: { page: PageDef }) {
   );
 }
 
+/**
+ * The FAQ's shape: groups of questions, each with an anchor (`/faq#bonuses`) and, where a page
+ * answers more, a link to it. The words live in the catalogs under `faq.groups` and `faq.items`.
+ */
+const FAQ: readonly { group: string; items: readonly { id: string; to?: string }[] }[] = [
+  { group: 'awards', items: [{ id: 'sources', to: '/awardplus/redemption/s' }, { id: 'allowance' }, { id: 'tracking' }] },
+  {
+    group: 'transfers',
+    items: [
+      { id: 'ratios', to: '/awardplus/transferpartner' },
+      { id: 'bonuses', to: '/awardplus/transferpartner' },
+      { id: 'reverse' },
+      { id: 'unconfirmed', to: '/rewardslib' },
+    ],
+  },
+  {
+    group: 'explorer',
+    items: [
+      { id: 'explorer', to: '/awardplus/redemption/e' },
+      { id: 'seats', to: '/awardplus/redemption/s' },
+      { id: 'charts', to: '/awardplus/transferpartner' },
+      { id: 'wallet', to: '/profilepage/points' },
+    ],
+  },
+  { group: 'buying', items: [{ id: 'buying', to: '/storefront/awardmap' }, { id: 'limits', to: '/storefront/tos#lifemiles' }] },
+  { group: 'site', items: [{ id: 'free' }, { id: 'languages' }] },
+];
+
+/** The site FAQ; an address with a question's anchor opens that question and scrolls to it. */
 export function FaqPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('pages');
-  const raw = t(`${page.id}.items`, { returnObjects: true });
-  const items = Array.isArray(raw) ? (raw as { q: string; a: string }[]) : [];
+  const { hash } = useLocation();
+  const anchor = decodeURIComponent(hash.slice(1));
+  const [open, setOpen] = useState<string[]>(() => (anchor ? [anchor] : []));
+  useEffect(() => {
+    if (!anchor || !FAQ.some(({ items }) => items.some((item) => item.id === anchor))) return;
+    setOpen((current) => (current.includes(anchor) ? current : [...current, anchor]));
+    document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
+  }, [anchor]);
   return (
     <PageFrame page={page} showHighlights={false}>
-      <Accordion variant="separated" maw={760} multiple>
-        {items.map((item, index) => (
-          <Accordion.Item key={index} value={String(index)}>
-            <Accordion.Control>
-              <Title order={2} fz="md" fw={600}>
-                {item.q}
-              </Title>
-            </Accordion.Control>
-            <Accordion.Panel>{item.a}</Accordion.Panel>
-          </Accordion.Item>
+      <Stack gap="xl" maw={760}>
+        {FAQ.map(({ group, items }) => (
+          <section key={group} aria-labelledby={`faq-${group}`}>
+            <Title order={2} fz="lg" id={`faq-${group}`} mb="sm">
+              {t(`faq.groups.${group}`)}
+            </Title>
+            <Accordion variant="separated" multiple value={open} onChange={setOpen}>
+              {items.map((item) => (
+                <Accordion.Item key={item.id} value={item.id} id={item.id} style={{ scrollMarginTop: 80 }} data-testid={`faq-${item.id}`}>
+                  <Accordion.Control>
+                    <Title order={3} fz="md" fw={600}>
+                      {t(`faq.items.${item.id}.q`)}
+                    </Title>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Text>{t(`faq.items.${item.id}.a`)}</Text>
+                    {item.to && (
+                      <Anchor component={Link} to={item.to} mt="xs" display="inline-block">
+                        {t(`faq.items.${item.id}.link`)}
+                      </Anchor>
+                    )}
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          </section>
         ))}
-      </Accordion>
+      </Stack>
     </PageFrame>
   );
 }
