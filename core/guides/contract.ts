@@ -25,7 +25,24 @@ export interface ProgrammePage {
   /** Currencies that transfer in, and programmes this one transfers out to (Marriott's airlines). */
   transfersIn: TransferPartnerRow[];
   transfersOut: TransferPartnerRow[];
+  /** Airlines an airline programme's miles fly besides its own; null for hotels. */
+  partnerAirlines: PartnerAirlines | null;
   sale: SaleCampaign | null;
+}
+
+/**
+ * The members of the programme's alliance, and the partners outside it that its award chart
+ * books. Without a chart the second list is empty: it is what the data knows, not every partner.
+ */
+export interface PartnerAirlines {
+  alliance: Alliance | null;
+  members: PartnerAirline[];
+  others: PartnerAirline[];
+}
+
+export interface PartnerAirline {
+  iata: string;
+  name: LocalizedText;
 }
 
 /** A currency the transfer lookup offers. */

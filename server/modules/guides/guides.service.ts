@@ -1,11 +1,11 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
 import { chartOptions, checkExplorerForm, currentCampaign, explore, type ChartOption, type ExplorerData, type ExplorerForm, type ExplorerResult } from '../../../core/guides/explorer.ts';
-import type { ExplorerNames, LibraryEntry, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
+import type { ExplorerNames, LibraryEntry, PartnerAirlines, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
 import { partnersFrom, partnersTo, type ProgrammeName, type TransferDirectory, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { CardData } from '../../../data/cards.ts';
 import type { GuideData } from '../../../data/guides.ts';
-import { airlines, airports, awardCharts, programmes, routes } from '../../../data/reference.ts';
+import { airlines, airports, awardCharts, programmes, routes, type Airline } from '../../../data/reference.ts';
 import { AppError } from '../../errors.ts';
 import { placeOf } from '../awards/places.ts';
 
@@ -94,8 +94,24 @@ export class Guides {
       chart: awardCharts().get(id) ?? null,
       transfersIn: partnersTo(this.#directory, id, today) ?? [],
       transfersOut: this.options.cards.currencies.get(id)?.transfers.length ? (partnersFrom(this.#directory, id, today) ?? []) : [],
+      partnerAirlines: this.#partnerAirlines(id),
       sale: currentCampaign(this.options.guides.campaigns, id, today),
     };
+  }
+
+  #partnerAirlines(id: string): PartnerAirlines | null {
+    const programme = programmes().get(id);
+    if (!programme) return null;
+    const known = airlines();
+    const own = (iata: string) => iata === programme.airline || known.get(iata)?.programme === id;
+    const members = [...known.values()].filter((airline) => programme.alliance !== null && airline.alliance === programme.alliance && !own(airline.iata));
+    // The chart names the partners outside the alliance; an airline it books that flies with
+    // this programme (EVA's UNI Air) is the programme's own, not a partner.
+    const others = (awardCharts().get(id)?.bookable.airlines ?? [])
+      .flatMap((iata) => known.get(iata) ?? [])
+      .filter((airline) => !own(airline.iata) && (programme.alliance === null || airline.alliance !== programme.alliance));
+    const entry = (airline: Airline) => ({ iata: airline.iata, name: airline.name });
+    return { alliance: programme.alliance, members: members.map(entry), others: others.map(entry) };
   }
 
   themes() {

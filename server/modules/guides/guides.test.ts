@@ -80,8 +80,27 @@ describe('the programme library', () => {
     expect(eva.guide?.rules.purchase).toMatchObject({ pricePer1000: { amount: 40, currency: 'USD' }, annualCap: 150_000 });
     expect(eva.transfersIn.map((row) => row.from.id)).toContain('citi-typ');
     // Marriott's points go out to airlines.
-    expect((await get('/api/guides/marriott-bonvoy')).json<ProgrammePage>().transfersOut.length).toBeGreaterThan(10);
+    const marriott = (await get('/api/guides/marriott-bonvoy')).json<ProgrammePage>();
+    expect(marriott.transfersOut.length).toBeGreaterThan(10);
+    expect(marriott.partnerAirlines).toBeNull();
     expect((await get('/api/guides/no-such-programme')).statusCode).toBe(404);
+  });
+
+  it('names the partner airlines: the alliance without the programme’s own airlines, and those outside it from the chart', async () => {
+    const united = (await get('/api/guides/united-mileageplus')).json<ProgrammePage>().partnerAirlines!;
+    const codes = (list: { iata: string }[]) => list.map((airline) => airline.iata);
+    // Star Alliance has 25 members in data/airlines.json; United itself is not its own partner.
+    expect(united.alliance).toBe('star');
+    expect(codes(united.members)).toHaveLength(24);
+    expect(codes(united.members)).toEqual(expect.arrayContaining(['BR', 'NH', 'SQ']));
+    expect(codes(united.members)).not.toContain('UA');
+    // Its chart also books Emirates and Aer Lingus, which are in no alliance.
+    expect(codes(united.others)).toEqual(expect.arrayContaining(['EK', 'EI']));
+    expect(codes(united.others)).not.toContain('UA');
+    // EVA's chart books UNI Air, which flies with EVA's own programme: not a partner.
+    const eva = (await get('/api/guides/eva-infinity')).json<ProgrammePage>().partnerAirlines!;
+    expect(codes(eva.others)).toEqual([]);
+    expect(codes(eva.members)).not.toContain('BR');
   });
 });
 

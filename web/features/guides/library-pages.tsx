@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
-import type { LibraryEntry, ProgrammePage } from '../../../core/guides/contract.ts';
+import type { LibraryEntry, PartnerAirline, PartnerAirlines, ProgrammePage } from '../../../core/guides/contract.ts';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { PageDef } from '../../app/site-map.ts';
@@ -174,6 +174,12 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
           </Section>
         )}
 
+        {data.partnerAirlines && (
+          <Section title={t('library.partnerAirlines')} id="partner-airlines">
+            <PartnerAirlineList partners={data.partnerAirlines} />
+          </Section>
+        )}
+
         <Section title={t('library.transfersIn')} id="transfers-in">
           {data.transfersIn.length === 0 ? <Text>{t('library.noTransfersIn')}</Text> : <PartnerTable rows={data.transfersIn} side="from" />}
           <Anchor component={Link} to={`/awardplus/transferpartner?to=${programme.id}`} size="sm" mt="xs" display="inline-block">
@@ -222,6 +228,38 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The alliance's members and the partners outside it, in the reader's language and order. */
+function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) {
+  const { t, i18n } = useTranslation('guides');
+  const format = useGuideFormat();
+  const names = (list: readonly PartnerAirline[]) =>
+    list
+      .map((airline) => format.text(airline.name))
+      .sort((a, b) => a.localeCompare(b, i18n.language))
+      .join(t('library.listSeparator'));
+  if (partners.members.length === 0 && partners.others.length === 0) return <Text>{t('library.noPartnerAirlines')}</Text>;
+  return (
+    <Stack gap="xs" maw={760} data-testid="partner-airlines">
+      {partners.alliance && partners.members.length > 0 && (
+        <Text>
+          <Text span fw={600}>
+            {t('library.allianceMembers', { alliance: t(`library.alliances.${partners.alliance}`), count: partners.members.length })}
+          </Text>{' '}
+          {names(partners.members)}
+        </Text>
+      )}
+      {partners.others.length > 0 && (
+        <Text>
+          <Text span fw={600}>
+            {t('library.otherPartners')}
+          </Text>{' '}
+          {names(partners.others)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -315,7 +353,9 @@ function ChartSummary({ chart }: { chart: AwardChart }) {
         <Text size="sm" c="gray.7">
           {t('library.regions')}{' '}
           {Object.entries(chart.regions)
-            .map(([region, members]) => `${region}: ${members.countries.slice(0, 12).join(', ')}${members.countries.length > 12 ? '…' : ''}`)
+            // A region may be airports (EVA's North American gateways), which the pricing matches first.
+            .map(([region, { airports = [], countries }]) => [region, [...airports, ...countries]] as const)
+            .map(([region, members]) => `${region}: ${members.slice(0, 12).join(', ')}${members.length > 12 ? '…' : ''}`)
             .join(' · ')}
         </Text>
       )}
