@@ -84,9 +84,7 @@ let cached: GuideData | null = null;
 /** The guide data, read and checked once; a broken file or reference stops the server at start. */
 export function guideData(): GuideData {
   if (!cached) {
-    const problems: string[] = [];
-    const data = load(problems);
-    problems.push(...checkGuideData(data));
+    const { data, problems } = loadGuideDataWithProblems();
     if (problems.length > 0) throw new Error(`guide data:\n${problems.join('\n')}`);
     cached = data;
   }

@@ -22,8 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visitor(): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
-  const context = await newContext(browser, { language: 'en', viewport: DESKTOP, baseUrl: inject('baseUrl') });
+async function visitor(language = 'en'): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
+  const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: inject('baseUrl') });
   const page = await context.newPage();
   return { context, page, complaints: watchPage(page).list };
 }
@@ -142,9 +142,7 @@ describe('the tutorials', () => {
 describe('the FAQ', () => {
   it('opens the question its address names, in the visitor’s language, and links on to the page that answers more', async () => {
     const zh = catalogText('zh-Hant', 'pages');
-    const context = await newContext(browser, { language: 'zh-Hant', viewport: DESKTOP, baseUrl: inject('baseUrl') });
-    const page = await context.newPage();
-    const complaints = watchPage(page).list;
+    const { context, page, complaints } = await visitor('zh-Hant');
     await page.goto('/faq#bonuses');
     const bonuses = page.getByTestId('faq-bonuses');
     await expect.poll(() => bonuses.getByText(zh('faq.items.bonuses.a')).isVisible(), eventually).toBe(true);

@@ -60,6 +60,8 @@ export type EarnCondition = (typeof EARN_CONDITIONS)[number];
 /** A calendar date as the data files write it, YYYY-MM-DD. */
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const IsoDate = IsoDateSchema;
+/** A data file's id: lower case words joined by hyphens, `chase-sapphire-preferred`. */
+export const IdSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 const Url = z.string().url();
 
 export const EarnRateSchema = z
@@ -95,7 +97,7 @@ export type BonusRecord = z.infer<typeof BonusRecordSchema>;
 export const CardSchema = z
   .object({
     /** Stable and readable: `chase-sapphire-preferred`. */
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     country: z.enum(CARD_COUNTRIES),
     bank: z.enum(CARD_BANKS),
     name: Localized,

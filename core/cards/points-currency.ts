@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema as IsoDate, LocalizedTextSchema } from './card.ts';
+import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card.ts';
 
 /**
  * What a card earns (issue 8): a bank's points (Chase Ultimate Rewards), an airline or hotel
@@ -31,7 +31,7 @@ export type Transfer = z.infer<typeof TransferSchema>;
 
 export const PointsCurrencySchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     name: LocalizedTextSchema,
     kind: z.enum(CURRENCY_KINDS),
     country: z.enum(['US', 'TW', 'global']),

@@ -3,7 +3,7 @@ import { canBook, priceAward, type Alliance, type AwardChart, type PriceBasis, t
 import { greatCircleMiles } from '../awards/geo.ts';
 import { CABINS, type Cabin } from '../awards/simulated-schedule.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
-import { IsoDateSchema } from '../cards/card.ts';
+import { IdSchema, IsoDateSchema } from '../cards/card.ts';
 import { PriceSchema, type PurchaseRule } from './guide.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
@@ -267,7 +267,7 @@ export function pointsToUse(miles: number, holding: ProgrammeHolding): { currenc
 
 export const SaleCampaignSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     programme: z.string(),
     discountPercent: z.number().min(0).max(90),
     bonusPercent: z.number().min(0).max(300),

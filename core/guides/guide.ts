@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card.ts';
+import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card.ts';
 
 /**
  * A programme's guide (issue 9, SPEC §1 Guides): what the library pages at /rewardslib/:id and
@@ -43,7 +43,7 @@ export type ProgrammeRules = z.infer<typeof ProgrammeRulesSchema>;
 export const ProgrammeGuideSchema = z
   .object({
     /** The programme's id in data/programmes.json (airline) or data/hotel-programmes.json (hotel). */
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     kind: z.enum(['airline', 'hotel']),
     overview: LocalizedTextSchema,
     earn: LocalizedTextSchema,
@@ -61,7 +61,7 @@ export type ProgrammeGuide = z.infer<typeof ProgrammeGuideSchema>;
 
 export const HotelThemeSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     name: LocalizedTextSchema,
     description: LocalizedTextSchema,
     hotels: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema as IsoDate, type LocalizedText } from '../cards/card.ts';
+import { IdSchema, IsoDateSchema as IsoDate, type LocalizedText } from '../cards/card.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 
 export const TransferBonusSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    id: IdSchema,
     from: z.string(),
     to: z.string(),
     /** Added to what the partner receives: 30 turns 1,000 miles into 1,300. */

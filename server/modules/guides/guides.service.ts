@@ -103,13 +103,13 @@ export class Guides {
     const programme = programmes().get(id);
     if (!programme) return null;
     const known = airlines();
-    const own = (iata: string) => iata === programme.airline || known.get(iata)?.programme === id;
-    const members = [...known.values()].filter((airline) => programme.alliance !== null && airline.alliance === programme.alliance && !own(airline.iata));
-    // The chart names the partners outside the alliance; an airline it books that flies with
-    // this programme (EVA's UNI Air) is the programme's own, not a partner.
+    // An airline flying with this programme (EVA's UNI Air, which its chart books) is its own, not a partner.
+    const own = (airline: Airline) => airline.programme === id;
+    const members = [...known.values()].filter((airline) => programme.alliance !== null && airline.alliance === programme.alliance && !own(airline));
+    // The chart names the partners outside the alliance.
     const others = (awardCharts().get(id)?.bookable.airlines ?? [])
       .flatMap((iata) => known.get(iata) ?? [])
-      .filter((airline) => !own(airline.iata) && (programme.alliance === null || airline.alliance !== programme.alliance));
+      .filter((airline) => !own(airline) && (programme.alliance === null || airline.alliance !== programme.alliance));
     const entry = (airline: Airline) => ({ iata: airline.iata, name: airline.name });
     return { alliance: programme.alliance, members: members.map(entry), others: others.map(entry) };
   }

@@ -1,13 +1,8 @@
-import { Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingLine } from '../../components/loading-line.tsx';
 
 /** While the catalogue loads. */
 export function CardsLoading() {
   const { t } = useTranslation('cards');
-  return (
-    <Group data-testid="cards-loading">
-      <Loader size="sm" />
-      <Text>{t('loading')}</Text>
-    </Group>
-  );
+  return <LoadingLine label={t('loading')} testId="cards-loading" />;
 }

@@ -354,8 +354,10 @@ function ChartSummary({ chart }: { chart: AwardChart }) {
           {t('library.regions')}{' '}
           {Object.entries(chart.regions)
             // A region may be airports (EVA's North American gateways), which the pricing matches first.
-            .map(([region, { airports = [], countries }]) => [region, [...airports, ...countries]] as const)
-            .map(([region, members]) => `${region}: ${members.slice(0, 12).join(', ')}${members.length > 12 ? '…' : ''}`)
+            .map(([region, { airports = [], countries }]) => {
+              const members = [...airports, ...countries];
+              return `${region}: ${members.slice(0, 12).join(', ')}${members.length > 12 ? '…' : ''}`;
+            })
             .join(' · ')}
         </Text>
       )}

@@ -75,17 +75,20 @@ const FAQ: readonly { group: string; items: readonly { id: string; to?: string }
   { group: 'site', items: [{ id: 'free' }, { id: 'languages' }] },
 ];
 
+const QUESTIONS = new Set(FAQ.flatMap(({ items }) => items.map((item) => item.id)));
+
 /** The site FAQ; an address with a question's anchor opens that question and scrolls to it. */
 export function FaqPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('pages');
   const { hash } = useLocation();
   const anchor = decodeURIComponent(hash.slice(1));
-  const [open, setOpen] = useState<string[]>(() => (anchor ? [anchor] : []));
+  const asked = QUESTIONS.has(anchor) ? anchor : null;
+  const [open, setOpen] = useState<string[]>(() => (asked ? [asked] : []));
   useEffect(() => {
-    if (!anchor || !FAQ.some(({ items }) => items.some((item) => item.id === anchor))) return;
-    setOpen((current) => (current.includes(anchor) ? current : [...current, anchor]));
-    document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
-  }, [anchor]);
+    if (!asked) return;
+    setOpen((current) => (current.includes(asked) ? current : [...current, asked]));
+    document.getElementById(asked)?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   return (
     <PageFrame page={page} showHighlights={false}>
       <Stack gap="xl" maw={760}>
