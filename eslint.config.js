@@ -4,6 +4,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = { group: ['node:*'], message: 'core/ and web/ run in the browser too: no Node APIs.' };
+const webPatterns = [
+  { group: ['**/server/**', '**/data/**'], message: 'web/ talks to the server over HTTP and shares only core/.' },
+  { group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server packages do not belong in the browser.' },
+  nodeBuiltins,
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'var/', 'node_modules/', 'server/db/migrations/', 'coverage/'] },
@@ -47,9 +52,25 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/data/**'], message: 'web/ talks to the server over HTTP and shares only core/.' },
-            { group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server packages do not belong in the browser.' },
-            nodeBuiltins,
+            ...webPatterns,
+            // Outside web/features, a feature is reached only through its index.ts.
+            { regex: 'features/[^/]+/(?!index\\.ts$)', message: 'Use the feature through its index.ts; what two parts share belongs in web/components, web/lib or core/.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Features are cut by domain: a feature uses another only through that feature's index.ts.
+  {
+    files: ['web/features/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webPatterns,
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "A feature uses another only through its index.ts; what two features share belongs in web/components, web/lib or core/." },
           ],
         },
       ],
@@ -60,7 +81,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**', 'react', 'react-dom', '@mantine/*'], message: 'server/ shares only core/ with the web app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/web/**', '!**/web/entry-server.tsx', 'react', 'react-dom', '@mantine/*'],
+              message: 'server/ shares only core/ with the web app, and reaches its pages only through web/entry-server.tsx.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,6 @@
 /**
- * Public settings the server hands the web app inside index.html, so the first paint needs
- * no extra request. Never put a secret here: every visitor can read it.
+ * Public settings the server hands the web app inside each page it renders, so the first paint
+ * needs no extra request. Never put a secret here: every visitor can read it.
  */
 export interface ClientConfig {
   /** A host name containing this string gets the card-tools variant of the app (SPEC §2). */
@@ -8,7 +8,7 @@ export interface ClientConfig {
   analytics: boolean;
   maintenance: boolean;
   supportEmail: string;
-  /** Absolute site address for canonical and alternate-language links; empty = this origin. */
+  /** The configured public address, for canonical and alternate-language links; empty = this origin. */
   publicUrl: string;
   captcha: {
     provider: 'altcha' | 'turnstile' | 'recaptcha' | 'test';
@@ -24,27 +24,6 @@ export interface ClientConfig {
   socialProviders: string[];
 }
 
-export function isClientConfig(value: unknown): value is ClientConfig {
-  if (!value || typeof value !== 'object') return false;
-  const config = value as Record<string, unknown>;
-  return (
-    typeof config.cardVariantDomain === 'string' &&
-    typeof config.analytics === 'boolean' &&
-    typeof config.maintenance === 'boolean' &&
-    typeof config.supportEmail === 'string' &&
-    typeof config.publicUrl === 'string' &&
-    typeof config.captcha === 'object' &&
-    config.captcha !== null &&
-    Array.isArray(config.lossyEmailDomains) &&
-    typeof config.resendIntervalMs === 'number' &&
-    Array.isArray(config.socialProviders)
-  );
-}
-
-export const CLIENT_CONFIG_ELEMENT_ID = 'client-config';
-/** Data for this visit that the server puts into the page, so the first paint needs no call. */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
-
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   cardVariantDomain: 'cardplus',
   analytics: false,
@@ -56,3 +35,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   resendIntervalMs: 120_000,
   socialProviders: [],
 };
+
+/** The card-tools variant of the site serves hosts whose name contains the configured domain (SPEC §2). */
+export function isCardVariantHost(hostname: string, cardVariantDomain: string): boolean {
+  return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
+}

@@ -1,17 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrf } from './test/app.ts';
 
-const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--client-config--></head><body><div id="root"></div></body></html>');
-writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
-
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  testApp = await createTestApp({ WEB_DIST: dist, CARD_VARIANT_DOMAIN: 'cards-example', SUPPORT_EMAIL: 'help@example.org' });
+  testApp = await createTestApp();
   // A route that fails unexpectedly, to see what a visitor would be told.
   testApp.app.get('/api/test/boom', async () => {
     throw new Error('secret connection string postgres://user:pw@db');
@@ -36,38 +28,11 @@ describe('health and metrics', () => {
   });
 });
 
-describe('the web app and unknown paths', () => {
+describe('unknown API paths and data files', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await testApp.app.inject('/api/no-such-thing');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ ok: false, error: 'NOT_FOUND' });
-  });
-
-  it.each(['/', '/awardplus/scraping/result', '/tos/', '/an/unknown/page'])('serves the app at %s with public settings inside', async (path) => {
-    const response = await testApp.app.inject(path);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<div id="root">');
-    const config = JSON.parse(/<script type="application\/json" id="client-config">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null');
-    expect(config).toMatchObject({ cardVariantDomain: 'cards-example', supportEmail: 'help@example.org', maintenance: false });
-  });
-
-  it('puts this visit’s data (the banner promotion, in the page language) into the page', async () => {
-    const response = await testApp.app.inject({ url: '/cardplus', cookies: { lang: 'zh-Hans' } });
-    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null');
-    expect(data).toEqual({ language: 'zh-Hans', promotion: null });
-  });
-
-  it('sets the page language from the language cookie before any script runs', async () => {
-    const response = await testApp.app.inject({ url: '/faq', cookies: { lang: 'zh-Hant' } });
-    expect(response.body).toContain('<html lang="zh-Hant">');
-  });
-
-  it('serves hashed assets with a year-long cache and a missing file as 404', async () => {
-    const asset = await testApp.app.inject('/assets/app-abc123.js');
-    expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toContain('immutable');
-    expect((await testApp.app.inject('/assets/missing-000.js')).statusCode).toBe(404);
   });
 
   it('serves the convenience-store data file', async () => {

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientConfig } from '../core/client-config.ts';
-import { listSetting, type Config } from './config.ts';
+import { listSetting, siteUrl, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -27,8 +27,8 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
-import { getCurrentPromotion } from './modules/promotions/promotions.service.ts';
 import { staticDataRoutes } from './modules/site/static-data.routes.ts';
+import { seoRoutes } from './modules/site/seo.routes.ts';
 import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
 import { startJobs } from './jobs.ts';
 import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
@@ -50,7 +50,8 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { Guides } from './modules/guides/guides.service.ts';
 import { guidesRoutes } from './modules/guides/guides.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
-import { registerWebApp } from './modules/site/web-app.ts';
+import { loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
+import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -69,6 +70,8 @@ declare module 'fastify' {
     payments: Payments;
     sandboxPay: SandboxPay;
     sponsorships: Sponsorships;
+    /** Pages rendered for visitors, kept briefly; cleared when what they show changes. */
+    pageCache: PageCache<unknown>;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
     routeTable: { method: string; url: string; csrf: boolean }[];
   }
@@ -183,7 +186,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  await registerSecurityHeaders(app, { https, captchaScriptUrl: config.CAPTCHA_SCRIPT_URL, paymentOrigins: paying.payments.provider.origins });
+  // The built web app renders the pages; its colour-scheme script is the one inline script the CSP allows.
+  const renderer = await loadWebRenderer(config.WEB_DIST);
+  await registerSecurityHeaders(app, {
+    https,
+    captchaScriptUrl: config.CAPTCHA_SCRIPT_URL,
+    paymentOrigins: paying.payments.provider.origins,
+    inlineScripts: renderer ? [renderer.colorSchemeScript().code] : [],
+  });
   await app.register(csrfPlugin, { secureCookies: https });
   registerErrorHandler(app);
   registerMetrics(app);
@@ -191,6 +201,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(staticDataRoutes);
+  await app.register(seoRoutes, {
+    renderer,
+    origin: siteUrl(config),
+    paramValues: {
+      '/cardplus/c/:id': () => cardCatalogue.list({}).map((card) => card.id),
+      '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
+      '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
+    },
+  });
   await app.register(
     async (api) => {
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
@@ -218,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     analytics: config.ANALYTICS !== 'off',
     maintenance: config.MAINTENANCE,
     supportEmail: config.SUPPORT_EMAIL,
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: siteUrl(config),
     captcha: {
       provider: config.CAPTCHA_PROVIDER,
       siteKey: config.CAPTCHA_SITE_KEY,
@@ -229,10 +248,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
     socialProviders: [...providers.keys()],
   };
-  await registerWebApp(app, {
+  const web = await registerWebApp(app, {
     distDir: config.WEB_DIST,
+    renderer,
     clientConfig,
-    pageData: async (language) => ({ promotion: await getCurrentPromotion({ db: database.db, language }) }),
+    origin: siteUrl(config),
+    secureCookies: https,
+    cacheSeconds: config.PAGE_CACHE_S,
   });
+  app.decorate('pageCache', web.cache);
   return app;
 }

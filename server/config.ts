@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   SEED_DEMO: boolean.default(true),
   /** Folder of the built web app. */
   WEB_DIST: z.string().min(1).default('dist/web'),
+  /** Seconds a page rendered for visitors is kept for the next one asking the same; 0 renders every time. */
+  PAGE_CACHE_S: z.coerce.number().int().min(0).max(3600).default(60),
 
   /** Key for HMACs (codes, captcha); at least 32 characters. Required in production; elsewhere one is kept in var/secret.key. */
   APP_SECRET: z.string().min(32).optional(),

@@ -1,23 +1,35 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers with an enforced Content-Security-Policy. Scripts come only from this origin
- * (Vite emits no inline script); styles allow inline because Mantine sets CSS variables in
+ * Security headers with an enforced Content-Security-Policy. Scripts come only from this origin,
+ * but for inline scripts named by their hash (Vite emits none; the page's colour-scheme script is
+ * the one); JSON data blocks in the page are not scripts and need nothing. Styles allow inline because Mantine sets CSS variables in
  * style attributes and one <style> element.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; captchaScriptUrl: string; paymentOrigins: string[] }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    https: boolean;
+    captchaScriptUrl: string;
+    paymentOrigins: string[];
+    /** Inline scripts the pages carry (Mantine's colour-scheme script), allowed by their SHA-256 and nothing else. */
+    inlineScripts?: string[];
+  },
+): Promise<void> {
   // A hosted captcha (Turnstile, reCAPTCHA) runs a script and a frame from its own origin.
   const captchaOrigin = options.captchaScriptUrl ? [new URL(options.captchaScriptUrl).origin] : [];
   // The card processor's script, card-field frame and verification page (none extra for the built-in sandbox, which is this site).
   const { paymentOrigins } = options;
+  const scriptHashes = (options.inlineScripts ?? []).map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
+        'script-src': ["'self'", ...scriptHashes, ...captchaOrigin, ...paymentOrigins],
         'frame-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],

@@ -11,6 +11,10 @@ export interface AppState {
   variant: 'main' | 'card';
   config: ClientConfig;
   isMobile: boolean;
+  /** The first page's address named its language (`?lang=`), so its canonical address does too. */
+  languageInAddress: boolean;
+  /** The server's date when it rendered the page (YYYY-MM-DD): the same first render on both sides. */
+  today: string;
 }
 
 const AppContext = createContext<AppState | null>(null);
@@ -21,6 +25,8 @@ export function AppStateProvider(props: {
   variant: 'main' | 'card';
   config: ClientConfig;
   isMobile: boolean;
+  languageInAddress: boolean;
+  today: string;
   children: ReactNode;
 }) {
   const [moneyCurrency, setMoneyCurrency] = useState(props.moneyCurrency);
@@ -32,8 +38,10 @@ export function AppStateProvider(props: {
       variant: props.variant,
       config: props.config,
       isMobile: props.isMobile,
+      languageInAddress: props.languageInAddress,
+      today: props.today,
     }),
-    [props.language, moneyCurrency, props.variant, props.config, props.isMobile],
+    [props.language, moneyCurrency, props.variant, props.config, props.isMobile, props.languageInAddress, props.today],
   );
   return <AppContext.Provider value={value}>{props.children}</AppContext.Provider>;
 }

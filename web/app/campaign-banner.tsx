@@ -1,39 +1,22 @@
 import { Anchor, CloseButton, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { Promotion } from '../../core/promotions.ts';
-import { apiGet } from '../lib/api-client.ts';
-import { pageData } from '../lib/client-config.ts';
-import { useAppState } from './app-context.tsx';
+import { Link, useRouteLoaderData } from 'react-router';
+import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 
 const DISMISSED_KEY = 'dismissedPromotion';
 
-/** The promotion the server put into the page for this language; undefined when it did not. */
-function promotionInPage(language: string): Promotion | null | undefined {
-  const data = pageData();
-  return data.language === language && 'promotion' in data ? (data.promotion as Promotion | null) : undefined;
-}
-
 /**
- * The top campaign banner: the current promotion in the visitor's language (SPEC §2, §7). The
- * server puts it into the page, so the banner paints with the header instead of pushing it down
- * a moment later; without that, the app fetches it.
+ * The top campaign banner: the current promotion in the visitor's language (SPEC §2, §7),
+ * loaded by the root route with the page, so it arrives in the page's HTML with the header.
+ * A visitor who closed it does not see it again in the same tab.
  */
 export function CampaignBanner() {
   const { t } = useTranslation();
-  const { language } = useAppState();
-  const [promotion, setPromotion] = useState<Promotion | null>(() => promotionInPage(language) ?? null);
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
-
-  useEffect(() => {
-    if (promotionInPage(language) !== undefined) return;
-    const controller = new AbortController();
-    apiGet<{ promotion: Promotion | null }>('/api/promotions/current', { lang: language, signal: controller.signal })
-      .then((answer) => setPromotion(answer.promotion))
-      .catch(() => setPromotion(null)); // no banner is better than a broken one
-    return () => controller.abort();
-  }, [language]);
+  const promotion = (useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined)?.promotion ?? null;
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  // Read after hydration: the server cannot know what this tab closed.
+  useEffect(() => setDismissed(sessionStorage.getItem(DISMISSED_KEY)), []);
 
   if (!promotion || dismissed === String(promotion.id)) return null;
   return (

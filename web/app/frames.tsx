@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu.tsx';
+import { AccountMenu } from '../features/auth/index.ts';
 import { LocalePicker } from './locale-picker.tsx';
 
 const LAST_PAGE_KEY = 'lastNonProfilePage';
@@ -12,13 +12,17 @@ export function rememberNonProfilePage(path: string): void {
   sessionStorage.setItem(LAST_PAGE_KEY, path);
 }
 
-export function lastNonProfilePage(): string {
-  return sessionStorage.getItem(LAST_PAGE_KEY) ?? '/';
+/** Where the back link leads; '/' on the server and until the browser has read what this tab saw. */
+function useLastNonProfilePage(): string {
+  const [path, setPath] = useState('/');
+  useEffect(() => setPath(sessionStorage.getItem(LAST_PAGE_KEY) ?? '/'), []);
+  return path;
 }
 
 /** The profile area's frame: a back link to the previous non-profile page and the account menu. */
 export function ProfileFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const back = useLastNonProfilePage();
   const links = [
     { to: '/profilepage/points', label: t('profile.points') },
     { to: '/profilepage/transaction', label: t('profile.transactions') },
@@ -29,7 +33,7 @@ export function ProfileFrame({ children }: { children: ReactNode }) {
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="profile-bar">
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={lastNonProfilePage()} data-testid="profile-back" fw={600}>
+            <Anchor component={Link} to={back} data-testid="profile-back" fw={600}>
               ← {t('profile.back')}
             </Anchor>
             <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameOf, isCardVariantHost, isProfilePath } from './layout-rules.ts';
+import { isCardVariantHost } from '../../core/client-config.ts';
+import { frameOf, isProfilePath } from './layout-rules.ts';
 import { PAGES, areaOfPath, pageOfPath } from './site-map.ts';
 
 describe('frame rules of SPEC §2', () => {

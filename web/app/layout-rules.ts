@@ -37,8 +37,3 @@ export function frameOf(pathname: string): Frame {
 export function isProfilePath(pathname: string): boolean {
   return under(normalizePath(pathname), '/profilepage');
 }
-
-/** The card-tools variant of the app serves hosts whose name contains the configured domain. */
-export function isCardVariantHost(hostname: string, cardVariantDomain: string): boolean {
-  return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
-}

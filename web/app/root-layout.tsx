@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../features/auth/auth-context.tsx';
+import { useAuth } from '../features/auth/index.ts';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';
 import { ProgressLoader } from '../components/progress-loader.tsx';
 import { useAppState } from './app-context.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Box, Burger, Container, Drawer, Group, Stack } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu.tsx';
+import { AccountMenu } from '../features/auth/index.ts';
 import { useAppState } from './app-context.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 import classes from './site-header.module.css';

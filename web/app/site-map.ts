@@ -39,6 +39,43 @@ export interface PageDef {
   unlisted?: boolean;
   /** For a path with a parameter: an address of it the browser tests open. */
   sample?: string;
+  /** The feature whose code shows this page, when it is not its area's (see FEATURE_OF_AREA). */
+  feature?: FeatureId;
+  /** Kept out of search engines and the sitemap (a page reached from an e-mail, say). */
+  noindex?: boolean;
+}
+
+/** Folders of web/features/. */
+export type FeatureId =
+  | 'about'
+  | 'account'
+  | 'awardplus'
+  | 'cardplus'
+  | 'enterprise'
+  | 'guides'
+  | 'home'
+  | 'legal'
+  | 'payments'
+  | 'profile'
+  | 'sponsor';
+
+/** The feature that shows an area's pages; areas without one show the shared page frame. */
+const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
+  home: 'home',
+  legal: 'legal',
+  about: 'about',
+  account: 'account',
+  profile: 'profile',
+  awardplus: 'awardplus',
+  sponsor: 'sponsor',
+  enterprise: 'enterprise',
+  cardplus: 'cardplus',
+  library: 'guides',
+  storefront: 'guides',
+};
+
+export function featureOfPage(page: PageDef): FeatureId | null {
+  return page.feature ?? FEATURE_OF_AREA[page.area] ?? null;
 }
 
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
@@ -48,8 +85,8 @@ export const PAGES: readonly PageDef[] = [
   page('/', 'home', 'home'),
 
   membersPage('/profilepage', 'profile', 'profile'),
-  membersPage('/profilepage/points', 'profilePoints', 'profile'),
-  membersPage('/profilepage/transaction', 'profileTransaction', 'profile'),
+  { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cardplus' },
+  { ...membersPage('/profilepage/transaction', 'profileTransaction', 'profile'), feature: 'payments' },
   membersPage('/profilepage/account', 'profileAccount', 'profile'),
   // The tracking list in the profile (issue 6); its page comes with the award area.
   membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
@@ -105,7 +142,7 @@ export const PAGES: readonly PageDef[] = [
   page('/card', 'card', 'cardplus'),
 
   page('/collections', 'collections', 'collections'),
-  page('/collections/cc', 'collectionsCards', 'collections'),
+  { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cardplus' },
   page('/collections/store', 'collectionsStores', 'collections'),
 
   membersPage('/me/new-article', 'newArticle', 'articles'),
@@ -119,8 +156,8 @@ export const PAGES: readonly PageDef[] = [
   page('/awardplus/redemption', 'redemption', 'awardplus'),
   page('/awardplus/redemption/s', 'redemptionSearch', 'awardplus'),
   page('/awardplus/redemption/s/result', 'redemptionResult', 'awardplus'),
-  page('/awardplus/redemption/e', 'redemptionExplorer', 'awardplus'),
-  page('/awardplus/transferpartner', 'transferPartner', 'awardplus'),
+  { ...page('/awardplus/redemption/e', 'redemptionExplorer', 'awardplus'), feature: 'guides' },
+  { ...page('/awardplus/transferpartner', 'transferPartner', 'awardplus'), feature: 'guides' },
   page('/awardplus/scraping', 'scraping', 'awardplus'),
   page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'),
   page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
@@ -158,7 +195,7 @@ export const PAGES: readonly PageDef[] = [
   page('/search', 'siteSearch', 'search'),
 
   // Not in SPEC §2: where the password-reset e-mail's link lands.
-  page('/reset-password', 'resetPassword', 'account'),
+  { ...page('/reset-password', 'resetPassword', 'account'), noindex: true },
 ];
 
 /** The old promotion path of one airline (LifeMiles), kept so old links land on the home page. */

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagesOfArea, type PageDef } from '../app/site-map.ts';
-import { usePageMeta } from './page-meta.tsx';
 
 /**
  * The frame of a page: its title and what it is for, in the page's language, the page's own
@@ -13,7 +12,6 @@ export function PageFrame({ page, children, showHighlights = true }: { page: Pag
   const { t } = useTranslation('pages');
   const title = t(`${page.id}.title`);
   const description = t(`${page.id}.description`);
-  usePageMeta(title, description);
   const highlights = t(`${page.id}.highlights`, { returnObjects: true }) as unknown;
   const siblings = pagesOfArea(page.area).filter((other) => other.id !== page.id && !other.unlisted);
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, apiGet, apiSend } from './api-client.ts';
 import { ChunkLoadError, loadChunk } from './lazy-page.ts';
 import { formatMoney } from '../../core/payments/money.ts';
-import { applyLanguageParam, urlWithoutLanguageParam } from './preferences.ts';
+import { urlWithoutLanguageParam } from './preferences.ts';
 import { STORE_KEY, getStored, readStore, removeStored, setStored } from './storage.ts';
 import { readMileageRecords, readOriginCity, readProgrammes, saveMileageRecords, saveOriginCity, saveProgrammes } from './travel-preferences.ts';
 
@@ -134,30 +134,10 @@ describe('lazy page chunks', () => {
 });
 
 describe('the ?lang= parameter', () => {
-  function fakeLocation(href: string) {
-    return { href, replace: vi.fn() } as unknown as Location & { replace: ReturnType<typeof vi.fn> };
-  }
-
-  it('tells the server and reloads without the parameter', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
-    const location = fakeLocation('http://localhost/cardplus?lang=zh-hant&x=1#top');
-    expect(await applyLanguageParam(location)).toBe(true);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ language: 'zh-Hant' });
-    expect(location.replace).toHaveBeenCalledWith('/cardplus?x=1#top');
-  });
-
-  it('reloads without the parameter when the server call fails or the value is unknown', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
-    const failing = fakeLocation('http://localhost/?lang=ja');
-    expect(await applyLanguageParam(failing)).toBe(true);
-    expect(failing.replace).toHaveBeenCalledWith('/');
-    const unknown = fakeLocation('http://localhost/tos?lang=klingon');
-    expect(await applyLanguageParam(unknown)).toBe(true);
-    expect(unknown.replace).toHaveBeenCalledWith('/tos');
-  });
-
-  it('does nothing without the parameter', async () => {
-    expect(await applyLanguageParam(fakeLocation('http://localhost/faq'))).toBe(false);
+  // The server renders in the asked language and sets the cookie; the browser only drops the parameter.
+  it('leaves the address without it, keeping the rest', () => {
+    expect(urlWithoutLanguageParam('http://localhost/cardplus?lang=zh-hant&x=1#top')).toBe('/cardplus?x=1#top');
+    expect(urlWithoutLanguageParam('http://localhost/?lang=ja')).toBe('/');
     expect(urlWithoutLanguageParam('http://localhost/a?b=2')).toBe('/a?b=2');
   });
 });

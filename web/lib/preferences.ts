@@ -1,5 +1,5 @@
-import { MONEY_CURRENCY_COOKIE } from '../../core/api.ts';
-import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, type Language, type MoneyCurrency } from '../../core/locale.ts';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../core/api.ts';
+import { DEFAULT_MONEY_CURRENCY, isLanguage, isMoneyCurrency, pickLanguage, type Language, type MoneyCurrency } from '../../core/locale.ts';
 import { apiSend } from './api-client.ts';
 import { readCookie } from './cookies.ts';
 
@@ -22,24 +22,11 @@ export function saveMoneyCurrency(currency: MoneyCurrency): Promise<unknown> {
   return apiSend('POST', '/api/preferences/currency', { currency });
 }
 
-/**
- * SPEC §2, §4: `?lang=zh-hant|zh-hans|en|ja` forces the language. The server is told, then the
- * page reloads without the parameter — also when the call fails, so the visitor is never stuck.
- * Returns true when a reload is under way and the app should not render.
- */
-export async function applyLanguageParam(location: Location): Promise<boolean> {
-  const raw = new URL(location.href).searchParams.get(LANGUAGE_PARAM);
-  if (raw === null) return false;
-  const language = languageFromQuery(raw);
-  if (language) {
-    try {
-      await saveLanguage(language);
-    } catch {
-      // fall through to the reload without the parameter
-    }
-  }
-  location.replace(urlWithoutLanguageParam(location.href));
-  return true;
+/** Without a server-rendered page: the saved language, else the browser's, else English. */
+export function guessBrowserLanguage(): Language {
+  const saved = readCookie(LANGUAGE_COOKIE);
+  if (isLanguage(saved)) return saved;
+  return pickLanguage(navigator.languages.join(','));
 }
 
 export function initialMoneyCurrency(): MoneyCurrency {

@@ -1,86 +1,175 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../../../core/api.ts';
-import { CLIENT_CONFIG_ELEMENT_ID, PAGE_DATA_ELEMENT_ID, type ClientConfig } from '../../../core/client-config.ts';
-import { pickLanguage, type Language } from '../../../core/locale.ts';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import { isCardVariantHost, type ClientConfig } from '../../../core/client-config.ts';
+import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, pickLanguage } from '../../../core/locale.ts';
+import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
+import { PageCache } from './page-cache.ts';
+import type { BootState, RenderResult, WebRenderer } from './web-renderer.ts';
 
-const CONFIG_SLOT = '<!--client-config-->';
+/** Vite's build manifest: per source module, its file, the chunks it imports and its CSS. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
-/** JSON that is safe inside a <script> element: no `</script>` can close it early. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replaceAll('<', '\\u003c');
+const SLOT = { head: '<!--app-head-->', body: '<!--app-body-->', data: '<!--app-data-->' } as const;
+
+/** The server-rendering half of the build, beside the browser's: dist/web → dist/ssr. */
+export function ssrEntryOf(distDir: string): string {
+  return join(dirname(resolve(distDir)), 'ssr', 'entry-server.js');
+}
+
+/** Loads the server-rendering entry of the built web app, or null when the app is not built. */
+export async function loadWebRenderer(distDir: string): Promise<WebRenderer | null> {
+  const entry = ssrEntryOf(distDir);
+  if (!existsSync(entry) || !existsSync(join(distDir, 'index.html'))) return null;
+  return (await import(pathToFileURL(entry).href)) as WebRenderer;
+}
+
+/** Preload and stylesheet links for the modules a page uses and everything they import. */
+function assetLinks(manifest: Manifest, sources: readonly string[], template: string): string {
+  const modules = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || modules.has(entry.file)) return;
+    modules.add(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  for (const source of sources) visit(source);
+  // The template already links the entry's own script, chunks and styles.
+  const fresh = (file: string) => !template.includes(`/${file}"`);
+  return [...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" href="/${file}">`), ...[...modules].filter(fresh).map((file) => `<link rel="modulepreload" href="/${file}">`)].join('\n    ');
+}
+
+function etagOf(html: string): string {
+  return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * path that is not an API or a file, so the app's router decides (unknown paths go home there).
- * Unknown /api/* paths answer a JSON 404 instead.
+ * Serves the web app: hashed assets with a year-long immutable cache, and every page rendered
+ * on the server with its data, head and hydration state (ADR 007). Unknown paths are redirected
+ * home by the route table itself; unknown /api/* paths answer a JSON 404.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   options: {
     distDir: string;
+    renderer: WebRenderer | null;
     clientConfig: ClientConfig;
-    /** Per-visit data placed in the page (the campaign banner's promotion), so it paints with the page. */
-    pageData?: (language: Language) => Promise<Record<string, unknown>>;
+    /** The configured public address: canonical and alternate links use it, never the request's host. */
+    origin: string;
+    secureCookies: boolean;
+    /** How long a rendered page is kept for the next visitor asking the same (no member data is in it). */
+    cacheSeconds: number;
   },
-): Promise<void> {
+): Promise<{ cache: PageCache<RenderResult> }> {
   const distDir = resolve(options.distDir);
-  const indexFile = join(distDir, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const page = template?.replace(
-    CONFIG_SLOT,
-    `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${scriptSafeJson(options.clientConfig)}</script>`,
-  );
-
-  if (template) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      wildcard: true,
-      setHeaders(reply, filePath) {
-        // File names under assets/ carry a content hash, so they never change.
-        const immutable = filePath.includes(`${join(distDir, 'assets')}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
+  const { renderer } = options;
+  const cache = new PageCache<RenderResult>({ maxEntries: 500, ttlMs: options.cacheSeconds * 1000 });
+  if (!renderer) {
+    app.setNotFoundHandler((request, reply) => notFound(request, reply, () => reply.status(503).send({ ok: false, code: -99, error: 'UNAVAILABLE', message: 'The web app is not built; run npm run build.' })));
+    return { cache };
   }
 
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!page) {
-      return reply.status(503).send({ ok: false, code: -99, error: 'UNAVAILABLE', message: 'The web app is not built; run npm run build.' });
+  const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const colorScheme = renderer.colorSchemeScript().html;
+  const origin = options.origin.replace(/\/$/, '');
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    // The page template is not a page: every page comes rendered.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders(reply, filePath) {
+      // File names under assets/ carry a content hash, so they never change.
+      const immutable = filePath.startsWith(join(distDir, 'assets'));
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://site.invalid');
+    // `?lang=` renders in that language and keeps it in the cookie (SPEC §2); the browser then
+    // drops the parameter from the address without loading again.
+    const forced = languageFromQuery(url.searchParams.get('lang'));
+    if (forced) setPreferenceCookies(reply, { language: forced }, options.secureCookies);
+    url.searchParams.delete('lang');
+    const language = forced ?? pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
+    const savedCurrency = request.cookies[MONEY_CURRENCY_COOKIE];
+    const boot: BootState = {
+      config: options.clientConfig,
+      language,
+      moneyCurrency: isMoneyCurrency(savedCurrency) ? savedCurrency : DEFAULT_MONEY_CURRENCY,
+      variant: isCardVariantHost(request.hostname, options.clientConfig.cardVariantDomain) ? 'card' : 'main',
+      isMobile: /Mobi|Android|iPhone/i.test(request.headers['user-agent'] ?? ''),
+      languageInAddress: forced !== null,
+      today: new Date().toISOString().slice(0, 10),
+    };
+    const key = JSON.stringify([boot.today, boot.language, boot.moneyCurrency, boot.variant, boot.isMobile, boot.languageInAddress, url.pathname, url.search]);
+
+    let result: RenderResult | undefined = cache.get(key);
+    if (!result) {
+      result = await renderer.render({
+        url: `${origin}${url.pathname}${url.search}`,
+        origin,
+        boot,
+        // The page's loaders ask the API in-process, as an anonymous visitor from the same address:
+        // no member's data reaches a page that may be kept for others, and rate limits still apply.
+        callApi: async (path) => {
+          const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json', 'accept-language': language }, remoteAddress: request.ip });
+          let body: unknown;
+          try {
+            body = answer.json();
+          } catch {
+            body = null;
+          }
+          return { status: answer.statusCode, body };
+        },
+      });
+      if (result.kind === 'redirect' || (result.shareable && result.status === 200)) cache.set(key, result);
     }
-    const language = pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
-    let data: Record<string, unknown> = {};
-    try {
-      data = (await options.pageData?.(language)) ?? {};
-    } catch (error) {
-      // The page works without it: the app asks for the same data itself.
-      request.log.warn({ err: error }, 'page data unavailable');
-    }
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(
-        page
-          .replace('<html lang="en">', `<html lang="${language}">`)
-          .replace('</head>', `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson({ language, ...data })}</script></head>`),
+
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+
+    const html = template
+      .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
+      .replace(SLOT.head, `${colorScheme}\n    ${result.head}\n    ${assetLinks(manifest, result.sources, template)}`)
+      .replace(SLOT.body, result.body)
+      .replace(
+        SLOT.data,
+        `<script type="application/json" id="${renderer.BOOT_ELEMENT_ID}">${JSON.stringify(boot).replaceAll('<', '\\u003c')}</script>\n    <script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${result.routerData}</script>`,
       );
+    const etag = etagOf(html);
+    reply
+      .status(result.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // The same address differs by language and currency cookies; browsers revalidate with the ETag.
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .header('etag', etag);
+    if (result.status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(html);
   };
 
   // The static plugin would refuse "/" as a directory without an index.
-  app.get('/', sendApp);
+  app.get('/', page);
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, () => page(request, reply)));
+  return { cache };
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `No API at ${request.method} ${path}.` });
-    }
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) return sendApp(request, reply);
-    return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `Nothing at ${path}.` });
-  });
+/** Unknown API paths and missing files answer 404; any other GET is a page of the app. */
+function notFound(request: FastifyRequest, reply: FastifyReply, servePage: () => unknown) {
+  const path = request.url.split('?')[0] ?? '/';
+  if (path === '/api' || path.startsWith('/api/')) {
+    return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `No API at ${request.method} ${path}.` });
+  }
+  const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
+  if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) return servePage();
+  return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `Nothing at ${path}.` });
 }

@@ -1,4 +1,4 @@
-import type { AreaModule } from '../../app/router.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
 import { AboutPage } from './about-page.tsx';
 
-export const pages: AreaModule['pages'] = { aboutUs: AboutPage };
+export const pages: FeatureModule['pages'] = { aboutUs: AboutPage };

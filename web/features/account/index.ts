@@ -1,4 +1,4 @@
-import type { AreaModule } from '../../app/router.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
-export const pages: AreaModule['pages'] = { resetPassword: ResetPasswordPage };
+export const pages: FeatureModule['pages'] = { resetPassword: ResetPasswordPage };

@@ -5,11 +5,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '../../../core/auth.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
-import { usePageMeta } from '../../components/page-meta.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { authApi } from '../auth/auth-api.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { PasswordField } from '../auth/password-field.tsx';
+import { authApi } from '../auth/index.ts';
+import { useAuth } from '../auth/index.ts';
+import { PasswordField } from '../auth/index.ts';
 
 /** Where the reset e-mail's link lands: choose a new password (every session then ends). */
 export function ResetPasswordPage({ page }: { page: PageDef }) {
@@ -24,7 +23,6 @@ export function ResetPasswordPage({ page }: { page: PageDef }) {
   const [again, setAgain] = useState('');
   const [busy, setBusy] = useState(false);
   const title = t(`pages:${page.id}.title`);
-  usePageMeta(title, t(`pages:${page.id}.description`));
 
   const submit = async () => {
     if (password.length < PASSWORD_MIN) return popup.show({ title: t('errors.title'), message: t('errors.INVALID_PASSWORD', { min: PASSWORD_MIN }), confirmLabel: t('popup.gotIt') });

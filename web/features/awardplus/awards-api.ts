@@ -1,17 +1,16 @@
-import type { Place, PlaceLanguage } from '../../../core/awards/places.ts';
+import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import type { AwardCalendarQuery, CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import type { AwardNames, AwardQuery, AwardSample, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
 import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
 import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
-import type { Language } from '../../../core/locale.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { findPlaces, placeLanguage } from '../../lib/places.ts';
 
 /** The award search API as the pages call it (docs/awards.md). */
 
 export type { PlaceLanguage };
 
-/** Japanese pages fall back to English names. */
-export const placeLanguage = (language: Language): PlaceLanguage => (language === 'ja' ? 'en' : language);
+export { placeLanguage };
 
 export interface AwardQuota {
   plan: 'member' | 'sponsor' | 'sponsor-more';
@@ -28,8 +27,7 @@ export type SearchAnswer = AwardSearchView & { names: AwardNames; quota: { daysL
 export type SearchEvent = AwardSearchEvent;
 
 export const awardsApi = {
-  places: (q: string, lang: PlaceLanguage, signal?: AbortSignal) =>
-    apiGet<{ places: Place[] }>(`/api/awards/places?q=${encodeURIComponent(q)}&lang=${lang}`, signal ? { signal } : {}).then((answer) => answer.places),
+  places: findPlaces,
   samples: (lang: PlaceLanguage) => apiGet<{ samples: AwardSample[]; names: AwardNames }>(`/api/awards/samples?lang=${lang}`),
   quota: () => apiGet<AwardQuota>('/api/awards/quota'),
   calendar: (query: AwardCalendarQuery, lang: PlaceLanguage) => {

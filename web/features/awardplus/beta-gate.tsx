@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ClosedBetaNotice } from '../../components/notice-screens.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /**
  * What stands before a search page: visitors are asked to log in (SPEC §6, the spec's message);

@@ -1,16 +1,13 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { loadNamespace } from '../../lib/i18n.ts';
-import { AwardLandingPage } from './landing-page.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { awardLandingPage } from './landing-page.tsx';
 import { RedemptionResultPage, RedemptionSearchPage, ScrapingPage, ScrapingResultPage } from './search-pages.tsx';
 import { ProfileTrackingsPage, TrackingStopPage, TrackingsPage } from './trackings-page.tsx';
-// The transfer lookup and the explorer are guides (issue 9) that live under /awardplus.
-import { pages as guides } from '../guides/index.ts';
 
-// The award strings come with the area, so other pages do not carry them.
-await loadNamespace('awards');
+// The award strings come with the feature, so other pages do not carry them.
+export const namespaces: FeatureModule['namespaces'] = ['awards'];
 
-export const pages: AreaModule['pages'] = {
-  awardplus: AwardLandingPage,
+export const pages: FeatureModule['pages'] = {
+  awardplus: awardLandingPage,
   redemption: RedemptionSearchPage,
   redemptionSearch: RedemptionSearchPage,
   redemptionResult: RedemptionResultPage,
@@ -19,6 +16,4 @@ export const pages: AreaModule['pages'] = {
   scrapingAlert: TrackingsPage,
   scrapingAlertStop: TrackingStopPage,
   profileTrackings: ProfileTrackingsPage,
-  transferPartner: guides.transferPartner,
-  redemptionExplorer: guides.redemptionExplorer,
 };

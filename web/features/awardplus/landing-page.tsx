@@ -1,13 +1,14 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { formatMoney } from '../../../core/payments/money.ts';
-import { awardsApi, placeLanguage } from './awards-api.ts';
+import { placeLanguage } from './awards-api.ts';
+import { loaderGet, loaderLanguage } from '../../lib/loader-api.ts';
+import { definePage } from '../../lib/page-module.ts';
 import { dayLabel, formatNumber } from './format.ts';
 import { SourceLabel } from './itinerary-card.tsx';
 import { SearchPanel } from './search-panel.tsx';
@@ -53,25 +54,24 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
   );
 }
 
+type SamplesLoad = { samples: AwardSample[]; names: AwardNames } | null;
+
+/** The samples in the page's language; null when the search could not work them out (the page says so). */
+async function loadSamples({ context }: LoaderFunctionArgs): Promise<SamplesLoad> {
+  try {
+    return await loaderGet<{ samples: AwardSample[]; names: AwardNames }>(context, `/api/awards/samples?lang=${placeLanguage(loaderLanguage(context))}`);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * /awardplus: the award search landing (SPEC §2) with the search panel and sample redemptions
  * from the US and from Taiwan, worked out by the search itself on the current availability.
  */
-export function AwardLandingPage({ page }: { page: PageDef }) {
+function AwardLandingPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('awards');
-  const { language } = useAppState();
-  const [samples, setSamples] = useState<{ samples: AwardSample[]; names: AwardNames } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    awardsApi
-      .samples(placeLanguage(language))
-      .then((answer) => live && setSamples(answer))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  const samples = useLoaderData() as SamplesLoad;
 
   return (
     <PageFrame page={page} showHighlights={false}>
@@ -83,20 +83,25 @@ export function AwardLandingPage({ page }: { page: PageDef }) {
         <Text size="sm" c="gray.7" mb="sm">
           {t('samples.lead')}
         </Text>
-        {failed && <Text c="red.8">{t('samples.failed')}</Text>}
-        {(['us', 'tw'] as const).map((region) => (
-          <Stack key={region} gap="xs" mb="lg">
-            <Title order={3} fz="lg">
-              {t(`samples.${region}`)}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {samples
-                ? samples.samples.filter((sample) => sample.region === region).map((sample) => <SampleCard key={`${sample.origin}-${sample.destination}-${sample.cabin}`} sample={sample} names={samples.names} />)
-                : !failed && Array.from({ length: 4 }, (_, index) => <Skeleton key={index} height={190} radius="md" />)}
-            </SimpleGrid>
-          </Stack>
-        ))}
+        {!samples && <Text c="red.8">{t('samples.failed')}</Text>}
+        {samples &&
+          (['us', 'tw'] as const).map((region) => (
+            <Stack key={region} gap="xs" mb="lg">
+              <Title order={3} fz="lg">
+                {t(`samples.${region}`)}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+                {samples.samples
+                  .filter((sample) => sample.region === region)
+                  .map((sample) => (
+                    <SampleCard key={`${sample.origin}-${sample.destination}-${sample.cabin}`} sample={sample} names={samples.names} />
+                  ))}
+              </SimpleGrid>
+            </Stack>
+          ))}
       </section>
     </PageFrame>
   );
 }
+
+export const awardLandingPage = definePage<SamplesLoad>({ Component: AwardLandingPage, loader: loadSamples });

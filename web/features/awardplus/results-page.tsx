@@ -6,7 +6,7 @@ import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ProgressLoader } from '../../components/progress-loader.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { placeLanguage } from './awards-api.ts';
 import { AwardCalendar } from './award-calendar.tsx';
 import { BetaGate } from './beta-gate.tsx';

@@ -1,4 +1,3 @@
-import type { Place } from '../../../core/awards/places.ts';
 import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
 import { SEAT_CHOICES, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
@@ -7,6 +6,8 @@ import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { saveOriginCity } from '../../lib/travel-preferences.ts';
+import { localToday } from '../../lib/use-today.ts';
+import type { PlaceChoice } from '../../lib/places.ts';
 
 /**
  * What the panel 'Search for one-way award tickets' holds, and how it becomes the API's request.
@@ -14,7 +15,7 @@ import { saveOriginCity } from '../../lib/travel-preferences.ts';
  */
 
 /** A chosen place: enough to show it again and to search it. */
-export type PlaceChoice = Pick<Place, 'code' | 'kind' | 'name' | 'city' | 'asciiCity' | 'country'>;
+export type { PlaceChoice };
 
 export interface SearchForm {
   origin: PlaceChoice | null;
@@ -39,10 +40,7 @@ export const LAST_SEARCH_COOKIE = 'award_last_search';
 export const DEFAULT_MIN_CABIN_PERCENT = 50;
 
 /** Today in the member's own calendar, YYYY-MM-DD. */
-export function localToday(now = new Date()): string {
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
-}
+export { localToday };
 
 export function addDays(date: string, days: number): string {
   return dateOfEpochDay(epochDay(date) + days);

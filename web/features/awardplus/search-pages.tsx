@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { BetaGate } from './beta-gate.tsx';
 import { ResultsPage } from './results-page.tsx';
 import { SearchPanel, useQuota } from './search-panel.tsx';

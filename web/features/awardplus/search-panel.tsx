@@ -7,10 +7,11 @@ import { LIMITS } from '../../../core/limits.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
 import { awardsApi, trackingsApi, type AwardQuota } from './awards-api.ts';
-import { PlaceSelect } from './place-select.tsx';
+import { PlaceSelect } from '../../components/place-select.tsx';
+import { useToday } from '../../lib/use-today.ts';
 import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, toTrackingRequest, type FormProblems, type SearchForm } from './search-form.ts';
 
 /** The member's plan limits and days left, for the panel and the results page; null for a visitor. */
@@ -78,8 +79,14 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
   const popup = usePopup();
   const navigate = useNavigate();
   const { quota } = useQuota();
-  const today = localToday();
-  const [form, setForm] = useState<SearchForm>(() => ({ ...(lastSearch(today) ?? emptyForm(today)), ...initial }));
+  const today = useToday();
+  // The server renders every visitor's panel empty; the last search (a cookie) fills it after hydration.
+  const [form, setForm] = useState<SearchForm>(() => ({ ...emptyForm(today), ...initial }));
+  useEffect(() => {
+    const saved = lastSearch(localToday());
+    setForm((current) => ({ ...(saved ?? current), ...initial }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  }, []);
   const [problems, setProblems] = useState<FormProblems>({});
   const [more, setMore] = useState(false);
   const [busy, setBusy] = useState(false);

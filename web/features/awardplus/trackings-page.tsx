@@ -9,7 +9,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { placeLanguage, trackingsApi } from './awards-api.ts';
 import { clockTime, datesLabel } from './format.ts';
 import { ItineraryCard } from './itinerary-card.tsx';

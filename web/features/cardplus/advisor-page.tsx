@@ -8,7 +8,6 @@ import { rankCards, type MonthlySpend } from '../../../core/cards/finder.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
-import { CardsLoading } from './cards-loading.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { useCardPreferences } from './use-card-preferences.ts';
 
@@ -39,7 +38,7 @@ const FEE_FITS: Record<Answers['fee'], FeeBand[]> = { none: ['none'], low: ['non
 /** /cardplus/advisor: five questions, then three cards with the reasons. */
 export function AdvisorPage({ page }: { page: PageDef }) {
   const data = useCardData();
-  return <PageFrame page={page}>{data ? <Advisor data={data} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page}><Advisor data={data} /></PageFrame>;
 }
 
 function Advisor({ data }: { data: CardData }) {

@@ -1,65 +1,86 @@
 import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { COUNTRY_CURRENCY, type Card } from '../../../core/cards/card.ts';
+import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { COUNTRY_CURRENCY, localize, type Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import type { PageDef } from '../../app/site-map.ts';
-import { usePageMeta } from '../../components/page-meta.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { loaderFind } from '../../lib/loader-api.ts';
+import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { usePopup } from '../../components/message-popup.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { BonusHistoryChart } from './bonus-history-chart.tsx';
-import { useCardFormat, useLocalized } from './card-format.ts';
+import { cardFormat, useCardFormat, useLocalized } from './card-format.ts';
 import type { PartnerView } from '../../../core/cards/reference.ts';
 import { cardsApi } from './cards-api.ts';
-import { CardsLoading } from './cards-loading.tsx';
 import { useCardPreferences } from './use-card-preferences.ts';
 import { useWallet } from './use-wallet.ts';
 import { MAX_COMPARED, compareLink, useCompareSelection } from './use-compare-selection.ts';
 
 type Loaded = { card: Card; currency: PointsCurrency | null; partners: PartnerView[] };
+/** A card, or null with status 404 when the address names no card of ours. */
+type CardLoad = Loaded | null;
+
+async function loadCard({ context, params }: LoaderFunctionArgs) {
+  const loaded = await loaderFind<Loaded>(context, `/api/cards/${encodeURIComponent(params.id ?? '')}`);
+  return loaded ? loaded : data<CardLoad>(null, { status: 404 });
+}
+
+/**
+ * Title, description and structured data of a card's page: its name, fee and welcome offer,
+ * as a search result shows them, and the way down from the card list.
+ */
+function cardHead({ data: loaded, t, language }: PageHeadArgs<CardLoad>): Partial<PageHead> {
+  const tc = (key: string, options?: Record<string, unknown>) => t(key, { ns: 'cards', ...options });
+  if (!loaded) return { title: tc('detail.missingTitle'), description: tc('detail.missing'), noindex: true };
+  const { card, currency } = loaded;
+  const format = cardFormat(tc as never, language);
+  const name = localize(card.name, language);
+  // A plain amount ("$95") needs its word; the other fee phrases ("No annual fee", "waived the first year") say it.
+  const fee = card.annualFee > 0 && card.firstYearFee === undefined ? tc('detail.annualFee', { fee: format.fee(card) }) : format.fee(card);
+  const bonus = format.bonus(card, currency);
+  const offer = card.welcomeBonus && card.welcomeBonus.amount > 0 ? tc('detail.offer', { bonus }) : bonus;
+  const bank = tc(`banks.${card.bank}`);
+  return {
+    title: name,
+    description: tc('detail.metaDescription', { name, fee, offer, description: localize(card.description, language) }),
+    type: 'product',
+    breadcrumbs: [
+      { name: t('brand'), path: '/' },
+      { name: t('pages:cardplusSearch.title'), path: '/cardplus/s' },
+      { name, path: `/cardplus/c/${card.id}` },
+    ],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'CreditCard',
+        name,
+        description: localize(card.description, language),
+        provider: { '@type': 'BankOrCreditUnion', name: bank },
+        feesAndCommissionsSpecification: fee,
+        offers: {
+          '@type': 'Offer',
+          price: card.annualFee,
+          priceCurrency: COUNTRY_CURRENCY[card.country],
+          description: bonus,
+        },
+      },
+    ],
+  };
+}
 
 /** One card (/cardplus/c/:id): what it costs and earns, its offer and the offer's history, where its points go. */
-export function CardDetailPage({ page }: { page: PageDef }) {
-  const { id = '' } = useParams();
-  const { t } = useTranslation('cards');
-  const failed = useErrorPopup();
-  const [state, setState] = useState<{ id: string; loaded: Loaded | null; missing: boolean }>({ id: '', loaded: null, missing: false });
-
-  useEffect(() => {
-    let live = true;
-    cardsApi
-      .card(id)
-      .then((loaded) => live && setState({ id, loaded, missing: false }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiRequestError && error.status === 404) setState({ id, loaded: null, missing: true });
-        else void failed(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, failed]);
-
-  if (state.id === id && state.missing) return <MissingCard page={page} />;
-  if (state.id !== id || !state.loaded) {
-    return (
-      <Container size="lg" py="xl">
-        <Title order={1} fz={{ base: 26, sm: 34 }}>
-          {t('detail.loadingTitle')}
-        </Title>
-        <CardsLoading />
-      </Container>
-    );
-  }
-  return <CardDetail {...state.loaded} />;
+function CardDetailPage({ page }: { page: PageDef }) {
+  const loaded = useLoaderData() as CardLoad;
+  if (!loaded) return <MissingCard page={page} />;
+  return <CardDetail {...loaded} />;
 }
+
+export const cardDetailPage = definePage<CardLoad>({ Component: CardDetailPage, loader: loadCard, head: cardHead });
 
 function MissingCard({ page }: { page: PageDef }) {
   const { t } = useTranslation('cards');
-  usePageMeta(t('detail.missingTitle'), t('detail.missing'));
   return (
     <Container size="lg" py="xl" data-page={page.id}>
       <Title order={1}>{t('detail.missingTitle')}</Title>
@@ -81,7 +102,6 @@ function CardDetail({ card, currency, partners }: Loaded) {
   const { preferences, toggleLiked } = useCardPreferences();
   const compare = useCompareSelection();
   const name = localized(card.name);
-  usePageMeta(name, localized(card.description));
   const money = COUNTRY_CURRENCY[card.country];
   const liked = preferences.likedCards.includes(card.id);
   const wallet = useWallet();

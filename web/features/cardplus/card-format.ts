@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
@@ -15,8 +16,13 @@ export function useLocalized(): (text: LocalizedText) => string {
 export function useCardFormat() {
   const { t, i18n } = useTranslation('cards');
   const language = i18n.language as Language;
-  const money = useCallback((amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true }), [language]);
-  const number = useCallback((value: number, digits = 0) => new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value), [language]);
+  return useMemo(() => cardFormat(t, language), [t, language]);
+}
+
+/** How a card's amounts read in one language; `t` reads the `cards` namespace. Also used outside React (a page's head). */
+export function cardFormat(t: TFunction<'cards'> | TFunction, language: Language) {
+  const money = (amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true });
+  const number = (value: number, digits = 0) => new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value);
 
   /** "miles" or "points", by what the card earns. */
   const unit = (card: Card, currency: PointsCurrency | null | undefined) => (card.earns === 'cash' ? 'cash' : currency?.kind === 'airline' ? 'miles' : 'points');

@@ -7,7 +7,6 @@ import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind } from '../../../core/car
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CardTile } from './card-tile.tsx';
-import { CardsLoading } from './cards-loading.tsx';
 import { LabelledChips, LabelledSegments } from './labelled-choices.tsx';
 import { useLocalized } from './card-format.ts';
 import { PreferencesPanel } from './preferences-panel.tsx';
@@ -67,7 +66,7 @@ function useFilterInAddress() {
  */
 export function CardListPage({ page }: { page: PageDef }) {
   const data = useCardData();
-  return <PageFrame page={page}>{data ? <CardList data={data} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page}><CardList data={data} /></PageFrame>;
 }
 
 function CardList({ data }: { data: CardData }) {

@@ -6,7 +6,6 @@ import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type Spen
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
-import { CardsLoading } from './cards-loading.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { MAX_COMPARED, MIN_COMPARED, useCompareSelection } from './use-compare-selection.ts';
 
@@ -22,13 +21,13 @@ function categoryRate(card: Card, category: SpendCategory): EarnRate {
  */
 export function ComparePage({ page }: { page: PageDef }) {
   const data = useCardData();
-  return <PageFrame page={page}>{data ? <CompareCards data={data} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page}><CompareCards data={data} /></PageFrame>;
 }
 
 /** The Taiwan rewards comparison (/cardplus/compare/rewards-credit-cards-tw): Taiwan's mile and points cards, in the same table. */
 export function TaiwanRewardsComparePage({ page }: { page: PageDef }) {
   const data = useCardData();
-  return <PageFrame page={page}>{data ? <TaiwanComparison data={data} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page}><TaiwanComparison data={data} /></PageFrame>;
 }
 
 function CompareCards({ data }: { data: CardData }) {

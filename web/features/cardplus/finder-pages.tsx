@@ -9,9 +9,8 @@ import { isMoneyCurrency, type MoneyCurrency } from '../../../core/locale.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';
-import { CardsLoading } from './cards-loading.tsx';
 import { LabelledSegments } from './labelled-choices.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { useCardPreferences } from './use-card-preferences.ts';
@@ -124,10 +123,8 @@ export function FinderResultPage({ page }: { page: PageDef }) {
             {t('finder.toForm')}
           </Anchor>
         </Alert>
-      ) : data ? (
-        <FinderResults data={data} spend={spend} currency={currency} country={country} />
       ) : (
-        <CardsLoading />
+        <FinderResults data={data} spend={spend} currency={currency} country={country} />
       )}
     </PageFrame>
   );
@@ -150,7 +147,7 @@ export function FinderExamplePage({ page }: { page: PageDef }) {
           ))}
         </List>
         <Text>{t('example.rules', { share: CREDIT_USE_RATE * 100 })}</Text>
-        {data ? <FinderResults data={data} spend={EXAMPLE_SPEND} currency="USD" country="US" expandFirst limit={3} /> : <CardsLoading />}
+        <FinderResults data={data} spend={EXAMPLE_SPEND} currency="USD" country="US" expandFirst limit={3} />
       </Stack>
     </PageFrame>
   );

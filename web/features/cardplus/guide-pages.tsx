@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Card as Panel, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card as Panel,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARD_BANKS } from '../../../core/cards/card.ts';
@@ -42,7 +54,11 @@ export function CardPlusHomePage({ page }: { page: PageDef }) {
 /** /cardplus/allcards: every card, by bank. */
 export function AllCardsPage({ page }: { page: PageDef }) {
   const data = useCardData();
-  return <PageFrame page={page}>{data ? <CardsByBank data={data} /> : <CardsLoading />}</PageFrame>;
+  return (
+    <PageFrame page={page}>
+      <CardsByBank data={data} />
+    </PageFrame>
+  );
 }
 
 function CardsByBank({ data }: { data: CardData }) {
@@ -88,10 +104,10 @@ export function LikedCardsPage({ page }: { page: PageDef }) {
   const localized = useLocalized();
   const format = useCardFormat();
   const { preferences, ready } = useCardPreferences();
-  const liked = data ? preferences.likedCards.flatMap((id) => data.byId.get(id) ?? []) : [];
+  const liked = preferences.likedCards.flatMap((id) => data.byId.get(id) ?? []);
   return (
     <PageFrame page={page} showHighlights={false}>
-      {!data || !ready ? (
+      {!ready ? (
         <CardsLoading />
       ) : liked.length === 0 ? (
         <Alert color="gray" title={t('collection.emptyTitle')}>
@@ -129,59 +145,61 @@ export function HighYieldPage({ page }: { page: PageDef }) {
   const format = useCardFormat();
   return (
     <PageFrame page={page}>
-      {!data ? (
-        <CardsLoading />
-      ) : (
-        <Stack gap="lg">
-          <Alert color="yellow">{t('savings.changeOften')}</Alert>
-          {(['US', 'TW'] as const).map((country) => (
-            <section key={country} aria-labelledby={`savings-${country}`}>
-              <Title order={2} fz="lg" id={`savings-${country}`}>
-                {t(`savings.${country}`)}
-              </Title>
-              <Table.ScrollContainer minWidth={640}>
-                <Table mt="xs" striped data-testid={`savings-${country}`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('savings.account')}</Table.Th>
-                      <Table.Th>{t('savings.apy')}</Table.Th>
-                      <Table.Th>{t('savings.cap')}</Table.Th>
-                      <Table.Th>{t('savings.minimum')}</Table.Th>
-                      <Table.Th>{t('savings.asOf')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.savingsAccounts
-                      .filter((account) => account.country === country)
-                      .sort((a, b) => b.apy - a.apy)
-                      .map((account) => {
-                        const money = country === 'US' ? 'USD' : 'TWD';
-                        return (
-                          <Table.Tr key={account.id}>
-                            <Table.Td>
-                              <Anchor href={account.source} target="_blank" rel="noopener noreferrer">
-                                {localized(account.name)}
-                              </Anchor>
-                              {account.note && (
-                                <Text size="xs" c="dimmed">
-                                  {localized(account.note)}
-                                </Text>
-                              )}
-                            </Table.Td>
-                            <Table.Td>{t('rate.percent', { rate: format.number(account.apy, 2) })}</Table.Td>
-                            <Table.Td>{account.rateCap ? format.money(account.rateCap, money) : t('savings.noCap')}</Table.Td>
-                            <Table.Td>{format.money(account.minimumDeposit, money)}</Table.Td>
-                            <Table.Td>{account.asOf}</Table.Td>
-                          </Table.Tr>
-                        );
-                      })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </section>
-          ))}
-        </Stack>
-      )}
+      <Stack gap="lg">
+        <Alert color="yellow">{t('savings.changeOften')}</Alert>
+        {(['US', 'TW'] as const).map((country) => (
+          <section key={country} aria-labelledby={`savings-${country}`}>
+            <Title order={2} fz="lg" id={`savings-${country}`}>
+              {t(`savings.${country}`)}
+            </Title>
+            <Table.ScrollContainer minWidth={640}>
+              <Table mt="xs" striped data-testid={`savings-${country}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('savings.account')}</Table.Th>
+                    <Table.Th>{t('savings.apy')}</Table.Th>
+                    <Table.Th>{t('savings.cap')}</Table.Th>
+                    <Table.Th>{t('savings.minimum')}</Table.Th>
+                    <Table.Th>{t('savings.asOf')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.savingsAccounts
+                    .filter((account) => account.country === country)
+                    .sort((a, b) => b.apy - a.apy)
+                    .map((account) => {
+                      const money = country === 'US' ? 'USD' : 'TWD';
+                      return (
+                        <Table.Tr key={account.id}>
+                          <Table.Td>
+                            <Anchor href={account.source} target="_blank" rel="noopener noreferrer">
+                              {localized(account.name)}
+                            </Anchor>
+                            {account.note && (
+                              <Text size="xs" c="dimmed">
+                                {localized(account.note)}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            {t('rate.percent', { rate: format.number(account.apy, 2) })}
+                          </Table.Td>
+                          <Table.Td>
+                            {account.rateCap
+                              ? format.money(account.rateCap, money)
+                              : t('savings.noCap')}
+                          </Table.Td>
+                          <Table.Td>{format.money(account.minimumDeposit, money)}</Table.Td>
+                          <Table.Td>{account.asOf}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </section>
+        ))}
+      </Stack>
     </PageFrame>
   );
 }
@@ -192,41 +210,45 @@ export function RedeemPage({ page }: { page: PageDef }) {
   const data = useCardData();
   const localized = useLocalized();
   const format = useCardFormat();
-  const banks = data?.currencies.filter((currency) => currency.kind === 'bank') ?? [];
+  const banks = data.currencies.filter((currency) => currency.kind === 'bank') ?? [];
   return (
     <PageFrame page={page}>
-      {!data ? (
-        <CardsLoading />
-      ) : (
-        <Stack gap="lg">
-          {banks.map((currency) => (
-            <section key={currency.id} id={currency.id} aria-labelledby={`redeem-${currency.id}`}>
-              <Group gap="xs">
-                <Title order={2} fz="lg" id={`redeem-${currency.id}`}>
-                  {localized(currency.name)}
-                </Title>
-                <Badge variant="light">{t(`countries.${currency.country === 'TW' ? 'TW' : 'US'}`)}</Badge>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('detail.valuedAt', { cents: format.number(currency.cents, 2) })} · {t('redeem.cards', { count: data.cards.filter((card) => card.earns === currency.id).length })}
+      <Stack gap="lg">
+        {banks.map((currency) => (
+          <section key={currency.id} id={currency.id} aria-labelledby={`redeem-${currency.id}`}>
+            <Group gap="xs">
+              <Title order={2} fz="lg" id={`redeem-${currency.id}`}>
+                {localized(currency.name)}
+              </Title>
+              <Badge variant="light">
+                {t(`countries.${currency.country === 'TW' ? 'TW' : 'US'}`)}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('detail.valuedAt', { cents: format.number(currency.cents, 2) })} ·{' '}
+              {t('redeem.cards', {
+                count: data.cards.filter((card) => card.earns === currency.id).length,
+              })}
+            </Text>
+            <List mt="xs" spacing={4}>
+              {currency.redeem.map((option, index) => (
+                <List.Item key={index}>
+                  <strong>{t(`redeemWays.${option.way}`)}</strong>
+                  {option.centsPerPoint
+                    ? ` (${t('redeem.centsPerPoint', { cents: format.number(option.centsPerPoint, 2) })})`
+                    : ''}
+                  : {localized(option.note)}
+                </List.Item>
+              ))}
+            </List>
+            {currency.transfers.length > 0 && (
+              <Text size="sm" mt={4}>
+                {t('redeem.partners', { count: currency.transfers.length })}
               </Text>
-              <List mt="xs" spacing={4}>
-                {currency.redeem.map((option, index) => (
-                  <List.Item key={index}>
-                    <strong>{t(`redeemWays.${option.way}`)}</strong>
-                    {option.centsPerPoint ? ` (${t('redeem.centsPerPoint', { cents: format.number(option.centsPerPoint, 2) })})` : ''}: {localized(option.note)}
-                  </List.Item>
-                ))}
-              </List>
-              {currency.transfers.length > 0 && (
-                <Text size="sm" mt={4}>
-                  {t('redeem.partners', { count: currency.transfers.length })}
-                </Text>
-              )}
-            </section>
-          ))}
-        </Stack>
-      )}
+            )}
+          </section>
+        ))}
+      </Stack>
     </PageFrame>
   );
 }

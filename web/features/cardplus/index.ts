@@ -1,33 +1,38 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { loadNamespace } from '../../lib/i18n.ts';
+import { definePage, type FeatureModule } from '../../lib/page-module.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import type { ComponentType } from 'react';
 import { AdvisorPage } from './advisor-page.tsx';
-import { CardDetailPage } from './card-detail-page.tsx';
+import { cardDetailPage } from './card-detail-page.tsx';
 import { CardListPage } from './card-list-page.tsx';
 import { ComparePage, TaiwanRewardsComparePage } from './compare-page.tsx';
 import { FinderExamplePage, FinderPage, FinderResultPage } from './finder-pages.tsx';
 import { AllCardsPage, CardPlusHomePage, HighYieldPage, LikedCardsPage, RedeemPage } from './guide-pages.tsx';
+import { loadCatalogue } from './use-card-data.ts';
 import { WalletPage } from './wallet-page.tsx';
 
-await loadNamespace('cards');
+export const namespaces: FeatureModule['namespaces'] = ['cards'];
 
-export const pages: AreaModule['pages'] = {
+/** A page that shows the card catalogue: the server renders it with every card. */
+const withCatalogue = (Component: ComponentType<{ page: PageDef }>) => definePage({ Component, loader: loadCatalogue });
+
+export const pages: FeatureModule['pages'] = {
   cardplus: CardPlusHomePage,
   card: CardPlusHomePage,
-  cardplusSearch: CardListPage,
-  cardplusSearchAll: CardListPage,
-  creditCardList: CardListPage,
-  cardplusCard: AllCardsPage,
-  cardplusCardDetail: CardDetailPage,
-  cardplusAllCards: AllCardsPage,
+  cardplusSearch: withCatalogue(CardListPage),
+  cardplusSearchAll: withCatalogue(CardListPage),
+  creditCardList: withCatalogue(CardListPage),
+  cardplusCard: withCatalogue(AllCardsPage),
+  cardplusCardDetail: cardDetailPage,
+  cardplusAllCards: withCatalogue(AllCardsPage),
   cardplusFinder: FinderPage,
-  cardplusFinderResult: FinderResultPage,
-  cardplusFinderExample: FinderExamplePage,
-  cardplusCompare: ComparePage,
-  cardplusCompareTw: TaiwanRewardsComparePage,
-  cardplusAdvisor: AdvisorPage,
-  cardplusHighYield: HighYieldPage,
-  cardplusRedeem: RedeemPage,
+  cardplusFinderResult: withCatalogue(FinderResultPage),
+  cardplusFinderExample: withCatalogue(FinderExamplePage),
+  cardplusCompare: withCatalogue(ComparePage),
+  cardplusCompareTw: withCatalogue(TaiwanRewardsComparePage),
+  cardplusAdvisor: withCatalogue(AdvisorPage),
+  cardplusHighYield: withCatalogue(HighYieldPage),
+  cardplusRedeem: withCatalogue(RedeemPage),
+  // The wallet in the profile and the liked cards in the collections are made of card parts.
+  profilePoints: withCatalogue(WalletPage),
+  collectionsCards: withCatalogue(LikedCardsPage),
 };
-
-/** Pages of other areas made of CardPlus parts: the wallet in the profile, liked cards in the collections. */
-export { LikedCardsPage, WalletPage };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardPreferences } from '../../../core/cards/catalogue.ts';
 import type { CardBank } from '../../../core/cards/card.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
 

@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import type { CardReference } from '../../../core/cards/reference.ts';
-import { cardsApi } from './cards-api.ts';
+import { loaderGet } from '../../lib/loader-api.ts';
+
+/** What the card pages load: every card and the reference data beside them. */
+export interface CatalogueLoad {
+  cards: Card[];
+  reference: CardReference;
+}
 
 export interface CardData extends CardReference {
   cards: Card[];
@@ -13,11 +19,13 @@ export interface CardData extends CardReference {
   programmeName: (id: string) => Card['name'] | null;
 }
 
-// The catalogue changes only with a deploy: one load serves every CardPlus page of the visit.
-let loading: Promise<CardData> | null = null;
+/** The loader of every page that shows the catalogue; the browser keeps one answer for the visit. */
+export async function loadCatalogue({ context }: LoaderFunctionArgs): Promise<CatalogueLoad> {
+  const [list, reference] = await Promise.all([loaderGet<{ cards: Card[] }>(context, '/api/cards', { cache: true }), loaderGet<CardReference>(context, '/api/cards/reference', { cache: true })]);
+  return { cards: list.cards, reference };
+}
 
-async function load(): Promise<CardData> {
-  const [cards, reference] = await Promise.all([cardsApi.list(), cardsApi.reference()]);
+function indexed({ cards, reference }: CatalogueLoad): CardData {
   const currencyById = new Map(reference.currencies.map((currency) => [currency.id, currency]));
   const hotels = new Map(reference.hotelProgrammes.map((hotel) => [hotel.id, hotel.name]));
   return {
@@ -29,22 +37,8 @@ async function load(): Promise<CardData> {
   };
 }
 
-/** Every card and the reference data, or null while they load. */
-export function useCardData(): CardData | null {
-  const failed = useErrorPopup();
-  const [data, setData] = useState<CardData | null>(null);
-  useEffect(() => {
-    let live = true;
-    loading ??= load();
-    loading
-      .then((loaded) => live && setData(loaded))
-      .catch((error: unknown) => {
-        loading = null;
-        if (live) void failed(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [failed]);
-  return data;
+/** Every card and the reference data, as the page's loader brought them. */
+export function useCardData(): CardData {
+  const loaded = useLoaderData() as CatalogueLoad;
+  return useMemo(() => indexed(loaded), [loaded]);
 }

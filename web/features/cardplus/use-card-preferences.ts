@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CardPreferencesSchema, DEFAULT_CARD_PREFERENCES, type CardPreferences } from '../../../core/cards/catalogue.ts';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { cardsApi } from './cards-api.ts';
 
 const STORED = 'cardPreferences';
@@ -20,7 +20,8 @@ export function useCardPreferences(): { preferences: CardPreferences; ready: boo
   const { member } = useAuth();
   const failed = useErrorPopup();
   const memberId = member?.account ?? null;
-  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>(() => ({ preferences: storedPreferences(), ready: !memberId }));
+  // Local storage is read after hydration: the server renders every visitor's page with the defaults.
+  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>({ preferences: DEFAULT_CARD_PREFERENCES, ready: false });
 
   useEffect(() => {
     if (!memberId) {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getStored, setStored } from '../../lib/storage.ts';
 
 /** Cards side by side: two to four (issue 8). */
@@ -13,9 +13,10 @@ function stored(): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string').slice(0, MAX_COMPARED) : [];
 }
 
-/** The cards picked for comparison, kept across pages in local storage. */
+/** The cards picked for comparison, kept across pages in local storage (read after hydration: the server has none). */
 export function useCompareSelection() {
-  const [ids, setIds] = useState<string[]>(stored);
+  const [ids, setIds] = useState<string[]>([]);
+  useEffect(() => setIds(stored()), []);
   const keep = useCallback((next: string[]) => {
     setIds(next);
     setStored(STORED, next);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Wallet } from '../../../core/cards/catalogue.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { cardsApi } from './cards-api.ts';
 
 /**

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import { cardsApi } from './cards-api.ts';
 import { CardsLoading } from './cards-loading.tsx';
@@ -26,7 +26,7 @@ export function WalletPage({ page }: { page: PageDef }) {
     if (!member) return;
     cardsApi.wallet().then(setWallet).catch(failed);
   }, [member, failed]);
-  return <PageFrame page={page} showHighlights={false}>{member && data && wallet ? <WalletEditor data={data} wallet={wallet} onChange={setWallet} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page} showHighlights={false}>{member && wallet ? <WalletEditor data={data} wallet={wallet} onChange={setWallet} /> : <CardsLoading />}</PageFrame>;
 }
 
 function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wallet; onChange: (wallet: Wallet) => void }) {

@@ -1,7 +1,8 @@
 import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
+import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { PlanBenefitsList, useMoney, useSponsorshipOverview } from '../payments/index.ts';
 
@@ -9,7 +10,7 @@ import { PlanBenefitsList, useMoney, useSponsorshipOverview } from '../payments/
 export function EnterprisePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('payments');
   const money = useMoney();
-  const overview = useSponsorshipOverview();
+  const overview = useSponsorshipOverview(useLoaderData() as SponsorshipOverview);
   const business = overview?.plans.find((plan) => plan.plan === 'business');
   return (
     <PageFrame page={page}>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { CABINS, type Cabin } from '../../../core/awards/simulated-schedule.ts';
 import { checkExplorerForm, type ExplorerDestination, type ExplorerError } from '../../../core/guides/explorer.ts';
 import { useAppState } from '../../app/app-context.tsx';
@@ -10,15 +10,16 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { awardsApi, placeLanguage } from '../awardplus/awards-api.ts';
-import { PlaceSelect } from '../awardplus/place-select.tsx';
-import type { PlaceChoice } from '../awardplus/search-form.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { PlaceSelect } from '../../components/place-select.tsx';
+import { findPlaces, placeLanguage, type PlaceChoice } from '../../lib/places.ts';
+import { useAuth } from '../auth/index.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 import { guidesApi, type Explored as ExplorerAnswer } from './guides-api.ts';
 import { GuidesLoading } from './guides-loading.tsx';
-import { useLoaded } from './use-loaded.ts';
+import type { LibraryEntry, TransferSource } from '../../../core/guides/contract.ts';
+import { loaderGet } from '../../lib/loader-api.ts';
+import { definePage } from '../../lib/page-module.ts';
 
 // d3-geo and the world's outline load with the first answer, not with the form.
 const ExplorerMap = lazy(() => import('./explorer-map.tsx').then((module) => ({ default: module.ExplorerMap })));
@@ -27,13 +28,27 @@ type Field = 'amount' | 'source' | 'origin' | 'cabin';
 type SortOrder = 'value' | 'miles' | 'distance' | 'name';
 const PAGE_ROWS = 60;
 
+interface ExplorerSources {
+  withTransfers: TransferSource[];
+  charted: LibraryEntry[];
+}
+
+/** The points systems the form offers: currencies with transfer partners, and airline programmes with a chart. */
+async function loadSources({ context }: LoaderFunctionArgs): Promise<ExplorerSources> {
+  const [withTransfers, airlines] = await Promise.all([
+    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', { cache: true }),
+    loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=airline', { cache: true }),
+  ]);
+  return { withTransfers: withTransfers.sources, charted: airlines.programmes.filter((entry) => entry.hasChart) };
+}
+
 /**
  * The redeem explorer (/awardplus/redemption/e; /storefront/awardmap opens it in buy-miles
  * mode): an amount and a points system, or the member's wallet, an origin and a cabin give every
  * destination within reach on a map and in a sortable list, each with its path from the points to
  * the miles needed. The address holds the question, so a result can be shared or reloaded.
  */
-export function ExplorerPage({ page }: { page: PageDef }) {
+function ExplorerPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const { language } = useAppState();
@@ -57,12 +72,8 @@ export function ExplorerPage({ page }: { page: PageDef }) {
   const [shown, setShown] = useState(PAGE_ROWS);
   const [open, setOpen] = useState<string | null>(null);
 
-  const sources = useLoaded(async () => {
-    const [withTransfers, airlines] = await Promise.all([guidesApi.sources(), guidesApi.library('airline')]);
-    return { withTransfers, charted: airlines.filter((entry) => entry.hasChart) };
-  }, 'explorer-sources');
+  const sources = useLoaderData() as ExplorerSources;
   const sourceOptions = useMemo(() => {
-    if (!sources) return [];
     const group = (label: string, items: { id: string; name: Parameters<typeof format.text>[0] }[]) => ({ group: label, items: items.map((item) => ({ value: item.id, label: format.text(item.name) })) });
     const banks = sources.withTransfers.filter((source) => source.kind === 'bank');
     const charted = new Set(sources.charted.map((entry) => entry.id));
@@ -79,8 +90,7 @@ export function ExplorerPage({ page }: { page: PageDef }) {
   const originCode = params.get('origin');
   useEffect(() => {
     if (!originCode || origin) return;
-    awardsApi
-      .places(originCode, placeLanguage(language))
+    findPlaces(originCode, placeLanguage(language))
       .then((places) => setOrigin(places.find((place) => place.code === originCode.toUpperCase()) ?? null))
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address's origin
@@ -414,3 +424,5 @@ function PathSteps({ destination, answer }: { destination: ExplorerDestination; 
     </ol>
   );
 }
+
+export const explorerPage = definePage<ExplorerSources>({ Component: ExplorerPage, loader: loadSources });

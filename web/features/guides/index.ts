@@ -1,24 +1,23 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { loadNamespace } from '../../lib/i18n.ts';
-import { ExplorerPage } from './explorer-page.tsx';
-import { LibraryPage, ProgrammeGuidePage } from './library-pages.tsx';
-import { HotelThemesPage, StorefrontTermsPage, TutorialPage } from './storefront-pages.tsx';
-import { TransferPartnerPage } from './transfer-partner-page.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { explorerPage } from './explorer-page.tsx';
+import { libraryPage, programmeGuidePage } from './library-pages.tsx';
+import { aviosTutorialPage, hotelThemesPage, lifemilesTutorialPage, storefrontTermsPage } from './storefront-pages.tsx';
+import { transferPartnerPage } from './transfer-partner-page.tsx';
 
 // The explorer's origin field is the award search's, with its strings.
-await Promise.all([loadNamespace('guides'), loadNamespace('tutorials'), loadNamespace('awards')]);
+export const namespaces: FeatureModule['namespaces'] = ['guides', 'tutorials', 'awards'];
 
-/** The guides (issue 9): the library, the storefront's tutorials, terms and themes, and the award area's transfer lookup and explorer. */
-export const pages: AreaModule['pages'] = {
-  rewardsLibrary: LibraryPage,
-  hotelsLibrary: LibraryPage,
-  rewardsLibraryProgramme: ProgrammeGuidePage,
-  hotelsLibraryProgramme: ProgrammeGuidePage,
-  storefrontLifemilesTutorial: TutorialPage,
-  storefrontAviosTutorial: TutorialPage,
-  storefrontTos: StorefrontTermsPage,
-  storefrontThemes: HotelThemesPage,
-  storefrontAwardMap: ExplorerPage,
-  transferPartner: TransferPartnerPage,
-  redemptionExplorer: ExplorerPage,
+/** The guides: the library, the storefront's tutorials, terms and themes, the transfer lookup and the explorer. */
+export const pages: FeatureModule['pages'] = {
+  rewardsLibrary: libraryPage,
+  hotelsLibrary: libraryPage,
+  rewardsLibraryProgramme: programmeGuidePage,
+  hotelsLibraryProgramme: programmeGuidePage,
+  storefrontLifemilesTutorial: lifemilesTutorialPage,
+  storefrontAviosTutorial: aviosTutorialPage,
+  storefrontTos: storefrontTermsPage,
+  storefrontThemes: hotelThemesPage,
+  storefrontAwardMap: explorerPage,
+  transferPartner: transferPartnerPage,
+  redemptionExplorer: explorerPage,
 };

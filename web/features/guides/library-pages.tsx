@@ -1,33 +1,41 @@
 import { Accordion, Alert, Anchor, Badge, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { LibraryEntry, PartnerAirline, PartnerAirlines, ProgrammePage } from '../../../core/guides/contract.ts';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { PageDef } from '../../app/site-map.ts';
-import { usePageMeta } from '../../components/page-meta.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { loaderFind, loaderGet } from '../../lib/loader-api.ts';
+import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
+import { localize } from '../../../core/cards/card.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
-import { guidesApi } from './guides-api.ts';
-import { GuidesLoading } from './guides-loading.tsx';
-import { useLoaded } from './use-loaded.ts';
 
 const libraryPath = (kind: 'airline' | 'hotel') => (kind === 'hotel' ? '/hotelslib' : '/rewardslib');
 
+const kindOfPage = (page: PageDef): 'airline' | 'hotel' => (page.id === 'hotelsLibrary' || page.id === 'hotelsLibraryProgramme' ? 'hotel' : 'airline');
+
+type LibraryLoad = LibraryEntry[];
+
+async function loadLibrary({ context, request }: LoaderFunctionArgs): Promise<LibraryLoad> {
+  const kind = new URL(request.url).pathname.startsWith('/hotelslib') ? 'hotel' : 'airline';
+  const answer = await loaderGet<{ programmes: LibraryEntry[] }>(context, `/api/guides?kind=${kind}`, { cache: true });
+  return answer.programmes;
+}
+
 /** /rewardslib and /hotelslib: every programme, airlines by alliance, with a search box. */
-export function LibraryPage({ page }: { page: PageDef }) {
+function LibraryPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
-  const kind = page.id === 'hotelsLibrary' ? 'hotel' : 'airline';
-  const entries = useLoaded(() => guidesApi.library(kind), kind);
+  const kind = kindOfPage(page);
+  const entries = useLoaderData() as LibraryLoad;
   const [search, setSearch] = useState('');
   const words = search.trim().toLowerCase();
-  const shown = (entries ?? []).filter((entry) => !words || Object.values(entry.name).some((name) => name.toLowerCase().includes(words)));
+  const shown = entries.filter((entry) => !words || Object.values(entry.name).some((name) => name.toLowerCase().includes(words)));
   const groups: [string, LibraryEntry[]][] =
     kind === 'hotel'
       ? [[t('library.hotelGroup'), shown]]
@@ -36,56 +44,87 @@ export function LibraryPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page} showHighlights={false}>
       <TextInput label={t('library.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} maw={360} data-testid="library-search" />
-      {!entries ? (
-        <GuidesLoading />
-      ) : (
-        groups
-          .filter(([, list]) => list.length > 0)
-          .map(([label, list]) => (
-            <section key={label} aria-label={label}>
-              <Title order={2} fz="lg" mb="xs">
-                {label}
-              </Title>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-                {list.map((entry) => (
-                  <Card key={entry.id} withBorder padding="sm" component={Link} to={`${libraryPath(entry.kind)}/${entry.id}`} data-testid="library-entry" data-programme={entry.id}>
-                    <Text fw={600}>{format.text(entry.name)}</Text>
-                    <Group gap={6} mt={6}>
-                      {entry.hasGuide && (
-                        <Badge size="sm" variant="light">
-                          {t('library.hasGuide')}
-                        </Badge>
-                      )}
-                      {entry.hasChart && (
-                        <Badge size="sm" variant="outline" color="teal.9">
-                          {t('library.hasChart')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Card>
-                ))}
-              </SimpleGrid>
-            </section>
-          ))
-      )}
-      {entries && shown.length === 0 && <Text>{t('library.noMatch')}</Text>}
+      {groups
+        .filter(([, list]) => list.length > 0)
+        .map(([label, list]) => (
+          <section key={label} aria-label={label}>
+            <Title order={2} fz="lg" mb="xs">
+              {label}
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+              {list.map((entry) => (
+                <Card key={entry.id} withBorder padding="sm" component={Link} to={`${libraryPath(entry.kind)}/${entry.id}`} data-testid="library-entry" data-programme={entry.id}>
+                  <Text fw={600}>{format.text(entry.name)}</Text>
+                  <Group gap={6} mt={6}>
+                    {entry.hasGuide && (
+                      <Badge size="sm" variant="light">
+                        {t('library.hasGuide')}
+                      </Badge>
+                    )}
+                    {entry.hasChart && (
+                      <Badge size="sm" variant="outline" color="teal.9">
+                        {t('library.hasChart')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </section>
+        ))}
+      {shown.length === 0 && <Text>{t('library.noMatch')}</Text>}
     </PageFrame>
   );
 }
 
+export const libraryPage = definePage<LibraryLoad>({ Component: LibraryPage, loader: loadLibrary });
+
+/** A programme's guide, or null with status 404 for an address that names none of ours. */
+type ProgrammeLoad = ProgrammePage | null;
+
+async function loadProgramme({ context, params }: LoaderFunctionArgs) {
+  const loaded = await loaderFind<ProgrammePage>(context, `/api/guides/${encodeURIComponent(params.programme ?? '')}`);
+  return loaded ? loaded : data<ProgrammeLoad>(null, { status: 404 });
+}
+
+/** A programme page's head: its name and overview, its FAQ as structured data, the way down from the library. */
+function programmeHead({ data: loaded, t, language, page }: PageHeadArgs<ProgrammeLoad>): Partial<PageHead> {
+  const tg = (key: string) => t(key, { ns: 'guides' });
+  if (!loaded) return { title: t(`pages:${page.id}.title`), description: tg('library.unknown'), noindex: true };
+  const { programme, guide } = loaded;
+  const name = localize(programme.name, language);
+  const library = programme.kind === 'hotel' ? 'hotelsLibrary' : 'rewardsLibrary';
+  return {
+    title: name,
+    description: guide ? localize(guide.overview, language) : tg('library.noGuide'),
+    type: 'article',
+    breadcrumbs: [
+      { name: t('brand'), path: '/' },
+      { name: t(`pages:${library}.title`), path: libraryPath(programme.kind) },
+      { name, path: `${libraryPath(programme.kind)}/${programme.id}` },
+    ],
+    ...(guide
+      ? {
+          jsonLd: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'FAQPage',
+              mainEntity: guide.faq.map((item) => ({
+                '@type': 'Question',
+                name: localize(item.q, language),
+                acceptedAnswer: { '@type': 'Answer', text: localize(item.a, language) },
+              })),
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
 /** /rewardslib/:programme and /hotelslib/:programme: one programme's guide, headed with its name. */
-export function ProgrammeGuidePage({ page }: { page: PageDef }) {
+function ProgrammeGuidePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
-  const { programme: id = '' } = useParams();
-  // An unknown programme is a page that says so; any other failure is the error popup's.
-  const loaded = useLoaded(() => guidesApi.programme(id).catch((error: unknown) => (error instanceof ApiRequestError && error.status === 404 ? (false as const) : Promise.reject(error))), id);
-  if (loaded === null) {
-    return (
-      <Container size="lg" py="xl" data-page={page.id}>
-        <GuidesLoading />
-      </Container>
-    );
-  }
+  const loaded = useLoaderData() as ProgrammeLoad;
   if (!loaded) {
     return (
       <PageFrame page={page} showHighlights={false}>
@@ -95,6 +134,8 @@ export function ProgrammeGuidePage({ page }: { page: PageDef }) {
   }
   return <ProgrammeGuide page={page} data={loaded} />;
 }
+
+export const programmeGuidePage = definePage<ProgrammeLoad>({ Component: ProgrammeGuidePage, loader: loadProgramme, head: programmeHead });
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
@@ -112,7 +153,6 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
   const format = useGuideFormat();
   const { programme, guide, chart } = data;
   const name = format.text(programme.name);
-  usePageMeta(name, guide ? format.text(guide.overview) : t('library.noGuide'));
   return (
     <Container size="lg" py="xl" data-page={page.id} data-programme={programme.id}>
       <Stack gap="xl">

@@ -1,18 +1,19 @@
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { NumberedSections, sectionsOf } from '../legal/legal-pages.tsx';
+import { NumberedSections, sectionsOf } from '../../components/numbered-sections.tsx';
+import type { LibraryEntry, ProgrammePage } from '../../../core/guides/contract.ts';
+import type { HotelTheme } from '../../../core/guides/guide.ts';
+import { loaderGet } from '../../lib/loader-api.ts';
+import { definePage } from '../../lib/page-module.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
-import { guidesApi } from './guides-api.ts';
-import { GuidesLoading } from './guides-loading.tsx';
 import { RulesTable } from './library-pages.tsx';
-import { useLoaded } from './use-loaded.ts';
 
 /** The programme each tutorial teaches, and its anchor in the storefront's terms. */
 const TUTORIALS = {
@@ -22,11 +23,17 @@ const TUTORIALS = {
 
 const linesOf = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
 
+/** The guide of the programme a page teaches or quotes; its rules are the tutorial's and the terms' figures. */
+const loadGuideOf =
+  (programme: string) =>
+  ({ context }: LoaderFunctionArgs): Promise<ProgrammePage> =>
+    loaderGet<ProgrammePage>(context, `/api/guides/${programme}`, { cache: true });
+
 /** /storefront/lifemiles/tutorial and /storefront/avios/tutorial: steps, tips and the programme's rules from its guide. */
-export function TutorialPage({ page }: { page: PageDef }) {
+function TutorialPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('tutorials');
   const tutorial = TUTORIALS[page.id as keyof typeof TUTORIALS];
-  const programme = useLoaded(() => guidesApi.programme(tutorial.programme), tutorial.programme);
+  const programme = useLoaderData() as ProgrammePage;
   const steps = sectionsOf(t(`${tutorial.key}.steps`, { returnObjects: true }));
   const tips = linesOf(t(`${tutorial.key}.tips`, { returnObjects: true }));
   return (
@@ -55,7 +62,7 @@ export function TutorialPage({ page }: { page: PageDef }) {
         <Title order={2} fz="xl" id="tutorial-rules" mb="xs">
           {t(`${tutorial.key}.rulesTitle`)}
         </Title>
-        {programme?.guide ? <RulesTable rules={programme.guide.rules} /> : <GuidesLoading />}
+        {programme.guide && <RulesTable rules={programme.guide.rules} />}
         <Anchor component={Link} to={`/storefront/tos#${tutorial.key}`} mt="sm" display="inline-block" data-testid="tutorial-terms-link">
           {t(`${tutorial.key}.termsLink`)}
         </Anchor>
@@ -78,44 +85,47 @@ function lifemilesTerms(rules: ProgrammeRules | undefined, price: (amount: numbe
 }
 
 /** /storefront/tos: the terms of sale, each section anchored (#lifemiles, #avios) for the tutorials' links. */
-export function StorefrontTermsPage({ page }: { page: PageDef }) {
+function StorefrontTermsPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('tutorials');
   const format = useGuideFormat();
   const { hash } = useLocation();
-  const lifemiles = useLoaded(() => guidesApi.programme('avianca-lifemiles'), 'avianca-lifemiles');
-  const sections = sectionsOf(t('terms.sections', { returnObjects: true, ...lifemilesTerms(lifemiles?.guide?.rules, format.price, (value) => format.number(value, 0)) }));
+  const lifemiles = useLoaderData() as ProgrammePage;
+  const sections = sectionsOf(t('terms.sections', { returnObjects: true, ...lifemilesTerms(lifemiles.guide?.rules, format.price, (value) => format.number(value, 0)) }));
 
   // The router does not scroll to an anchor; once the sections are drawn, go to the one asked for.
   useEffect(() => {
-    if (!hash || !lifemiles) return;
-    document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash, lifemiles]);
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
 
   return (
     <PageFrame page={page} showHighlights={false}>
-      {!lifemiles && <GuidesLoading />}
       <NumberedSections updated={t('terms.updated')} sections={sections} />
     </PageFrame>
   );
 }
 
+interface ThemesLoad {
+  themes: HotelTheme[];
+  hotels: LibraryEntry[];
+}
+
+async function loadThemes({ context }: LoaderFunctionArgs): Promise<ThemesLoad> {
+  const [themes, hotels] = await Promise.all([
+    loaderGet<{ themes: HotelTheme[] }>(context, '/api/hotel-themes', { cache: true }),
+    loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=hotel', { cache: true }),
+  ]);
+  return { themes: themes.themes, hotels: hotels.programmes };
+}
+
 /** /storefront/themes: hotel stays by theme, with each hotel's points per night and its programme. */
-export function HotelThemesPage({ page }: { page: PageDef }) {
+function HotelThemesPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
-  const themes = useLoaded(() => guidesApi.themes(), 'themes');
-  const hotels = useLoaded(() => guidesApi.library('hotel'), 'hotel-names');
+  const { themes, hotels } = useLoaderData() as ThemesLoad;
   const programmeName = (id: string) => {
-    const entry = hotels?.find((candidate) => candidate.id === id);
+    const entry = hotels.find((candidate) => candidate.id === id);
     return entry ? format.text(entry.name) : id;
   };
-  if (!themes) {
-    return (
-      <PageFrame page={page} showHighlights={false}>
-        <GuidesLoading />
-      </PageFrame>
-    );
-  }
   return (
     <PageFrame page={page} showHighlights={false}>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" maw={760}>
@@ -172,7 +182,7 @@ export function HotelThemesPage({ page }: { page: PageDef }) {
           </ScrollTable>
         </section>
       ))}
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="gray.7" component="div">
         <Badge variant="light" color="gray" mr={6}>
           {t('themes.approximate')}
         </Badge>
@@ -181,3 +191,8 @@ export function HotelThemesPage({ page }: { page: PageDef }) {
     </PageFrame>
   );
 }
+
+export const lifemilesTutorialPage = definePage<ProgrammePage>({ Component: TutorialPage, loader: loadGuideOf(TUTORIALS.storefrontLifemilesTutorial.programme) });
+export const aviosTutorialPage = definePage<ProgrammePage>({ Component: TutorialPage, loader: loadGuideOf(TUTORIALS.storefrontAviosTutorial.programme) });
+export const storefrontTermsPage = definePage<ProgrammePage>({ Component: StorefrontTermsPage, loader: loadGuideOf('avianca-lifemiles') });
+export const hotelThemesPage = definePage<ThemesLoad>({ Component: HotelThemesPage, loader: loadThemes });

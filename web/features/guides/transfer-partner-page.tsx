@@ -1,19 +1,41 @@
 import { Alert, Anchor, Badge, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { milesFor, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
-import { guidesApi } from './guides-api.ts';
-import { GuidesLoading } from './guides-loading.tsx';
-import { useLoaded } from './use-loaded.ts';
+import type { LibraryEntry, TransferSource } from '../../../core/guides/contract.ts';
+import { loaderGet } from '../../lib/loader-api.ts';
+import { definePage } from '../../lib/page-module.ts';
 
 type Direction = 'from' | 'to';
 const DEFAULT_SOURCE = 'chase-ur';
 const DEFAULT_PROGRAMME = 'eva-infinity';
+
+interface TransferLoad {
+  sources: TransferSource[];
+  programmes: LibraryEntry[];
+  answer: { today: string; partners: TransferPartnerRow[] };
+}
+
+const choiceOf = (params: URLSearchParams) => {
+  const direction: Direction = params.get('to') ? 'to' : 'from';
+  return { direction, chosen: params.get(direction) ?? (direction === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME) };
+};
+
+async function loadTransfers({ context, request }: LoaderFunctionArgs): Promise<TransferLoad> {
+  const { direction, chosen } = choiceOf(new URL(request.url).searchParams);
+  const [sources, airlines, hotels, answer] = await Promise.all([
+    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', { cache: true }),
+    loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=airline', { cache: true }),
+    loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=hotel', { cache: true }),
+    loaderGet<TransferLoad['answer']>(context, `/api/transfer-partners?${new URLSearchParams({ [direction]: chosen }).toString()}`),
+  ]);
+  return { sources: sources.sources, programmes: [...airlines.programmes, ...hotels.programmes], answer };
+}
 
 /**
  * The transfer-partner lookup (/awardplus/transferpartner): from a bank's points to every
@@ -21,31 +43,25 @@ const DEFAULT_PROGRAMME = 'eva-infinity';
  * minimum and increment, time, and a running bonus applied to the ratio. The address keeps the
  * choice (`?from=` or `?to=`), the same query as the API's.
  */
-export function TransferPartnerPage({ page }: { page: PageDef }) {
+function TransferPartnerPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const [params, setParams] = useSearchParams();
-  const direction: Direction = params.get('to') ? 'to' : 'from';
-  const chosen = params.get(direction) ?? (direction === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME);
+  const { direction, chosen } = choiceOf(params);
   const [points, setPoints] = useState<number | string>(50_000);
+  const { sources, programmes, answer } = useLoaderData() as TransferLoad;
 
-  const sources = useLoaded(() => guidesApi.sources(), 'sources');
-  const programmes = useLoaded(async () => [...(await guidesApi.library('airline')), ...(await guidesApi.library('hotel'))], 'programmes');
-  const answer = useLoaded(() => guidesApi.partners(direction === 'from' ? { from: chosen } : { to: chosen }), `${direction}:${chosen}`);
-
-  const groupOf = (source: NonNullable<typeof sources>[number]) => (source.kind === 'bank' ? t(`transfers.groups.bank${source.country === 'TW' ? 'Tw' : 'Us'}`) : t(`transfers.groups.${source.kind === 'hotel' ? 'hotel' : 'airline'}`));
+  const groupOf = (source: TransferSource) => (source.kind === 'bank' ? t(`transfers.groups.bank${source.country === 'TW' ? 'Tw' : 'Us'}`) : t(`transfers.groups.${source.kind === 'hotel' ? 'hotel' : 'airline'}`));
   const sourceOptions: { group: string; items: { value: string; label: string }[] }[] = [];
-  for (const source of sources ?? []) {
+  for (const source of sources) {
     const group = groupOf(source);
     const entry = sourceOptions.find((option) => option.group === group) ?? sourceOptions[sourceOptions.push({ group, items: [] }) - 1]!;
     entry.items.push({ value: source.id, label: format.text(source.name) });
   }
-  const programmeOptions = programmes
-    ? [
-        { group: t('transfers.groups.airline'), items: programmes.filter((entry) => entry.kind === 'airline').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
-        { group: t('transfers.groups.hotel'), items: programmes.filter((entry) => entry.kind === 'hotel').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
-      ]
-    : [];
+  const programmeOptions = [
+    { group: t('transfers.groups.airline'), items: programmes.filter((entry) => entry.kind === 'airline').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
+    { group: t('transfers.groups.hotel'), items: programmes.filter((entry) => entry.kind === 'hotel').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
+  ];
   const choose = (next: Direction, id: string | null) => setParams(id ? { [next]: id } : {}, { replace: true });
   const amount = typeof points === 'number' ? points : 0;
 
@@ -73,9 +89,7 @@ export function TransferPartnerPage({ page }: { page: PageDef }) {
           <NumberInput label={t('transfers.points')} value={points} onChange={setPoints} min={0} max={100_000_000} step={1000} thousandSeparator="," w={200} />
         </Group>
 
-        {!answer ? (
-          <GuidesLoading />
-        ) : answer.partners.length === 0 ? (
+        {answer.partners.length === 0 ? (
           <Alert color="gray" title={t('transfers.noneTitle')}>
             {t('transfers.none')}
           </Alert>
@@ -154,3 +168,5 @@ export function TransferPartnerPage({ page }: { page: PageDef }) {
     </PageFrame>
   );
 }
+
+export const transferPartnerPage = definePage<TransferLoad>({ Component: TransferPartnerPage, loader: loadTransfers });

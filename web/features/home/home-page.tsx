@@ -6,8 +6,8 @@ import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { PAGES, type PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { usePageMeta } from '../../components/page-meta.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
+import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 
 const FEATURES = [
   { key: 'search', to: '/awardplus' },
@@ -20,7 +20,6 @@ const FEATURES = [
 
 function Landing() {
   const { t } = useTranslation('pages');
-  usePageMeta(t('home.title'), t('home.description'));
 
   // SPEC §4: the landing-page visit event fires after one second on the page.
   useEffect(() => {
@@ -77,8 +76,20 @@ function Landing() {
 
 const cardToolsPage = PAGES.find((page) => page.id === 'cardplus') as PageDef;
 
+/** The site as structured data: its name, address and search-result description. */
+function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHead> {
+  return {
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: t('brand'), url: `${origin}/`, inLanguage: language, description: t('pages:home.description') },
+      { '@context': 'https://schema.org', '@type': 'Organization', name: t('brand'), url: `${origin}/`, logo: `${origin}/favicon.svg` },
+    ],
+  };
+}
+
 /** The home page; on the card-tools host it is the card tools' own landing (SPEC §2). */
-export function HomePage() {
+function HomePage() {
   const { variant } = useAppState();
   return variant === 'card' ? <PageFrame page={cardToolsPage} /> : <Landing />;
 }
+
+export const homePage = definePage<never>({ Component: HomePage, head: homeHead });

@@ -1,4 +1,4 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { HomePage } from './home-page.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { homePage } from './home-page.tsx';
 
-export const pages: AreaModule['pages'] = { home: HomePage };
+export const pages: FeatureModule['pages'] = { home: homePage };

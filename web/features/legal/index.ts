@@ -1,4 +1,4 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { FaqPage, LegalDocument } from './legal-pages.tsx';
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { LegalDocument, faqPage } from './legal-pages.tsx';
 
-export const pages: AreaModule['pages'] = { tos: LegalDocument, privacy: LegalDocument, faq: FaqPage };
+export const pages: FeatureModule['pages'] = { tos: LegalDocument, privacy: LegalDocument, faq: faqPage };

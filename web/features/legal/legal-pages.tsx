@@ -3,39 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
+import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-
-export interface LegalSection {
-  /** An anchor (`#lifemiles`) for sections other pages link to. */
-  id?: string;
-  heading: string;
-  body: string;
-}
-
-export function sectionsOf(value: unknown): LegalSection[] {
-  return Array.isArray(value) ? (value as LegalSection[]) : [];
-}
-
-/** Numbered sections under the date of the current version; a section with an id can be linked to. */
-export function NumberedSections({ updated, sections }: { updated: string; sections: readonly LegalSection[] }) {
-  return (
-    <>
-      <Text size="sm" c="gray.7">
-        {updated}
-      </Text>
-      <Stack gap="lg" maw={760}>
-        {sections.map((section, index) => (
-          <section key={section.id ?? index} id={section.id} style={{ scrollMarginTop: 80 }} data-testid={section.id ? `terms-${section.id}` : undefined}>
-            <Title order={2} fz="xl">
-              {index + 1}. {section.heading}
-            </Title>
-            <Text mt="xs">{section.body}</Text>
-          </section>
-        ))}
-      </Stack>
-    </>
-  );
-}
+import { NumberedSections, sectionsOf } from '../../components/numbered-sections.tsx';
 
 /** Terms and privacy. */
 export function LegalDocument({ page }: { page: PageDef }) {
@@ -77,8 +47,23 @@ const FAQ: readonly { group: string; items: readonly { id: string; to?: string }
 
 const QUESTIONS = new Set(FAQ.flatMap(({ items }) => items.map((item) => item.id)));
 
+/** The FAQ as structured data, so search engines can show its questions and answers. */
+function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
+  return {
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: FAQ.flatMap(({ items }) =>
+          items.map((item) => ({ '@type': 'Question', name: t(`pages:faq.items.${item.id}.q`), acceptedAnswer: { '@type': 'Answer', text: t(`pages:faq.items.${item.id}.a`) } })),
+        ),
+      },
+    ],
+  };
+}
+
 /** The site FAQ; an address with a question's anchor opens that question and scrolls to it. */
-export function FaqPage({ page }: { page: PageDef }) {
+function FaqPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('pages');
   const { hash } = useLocation();
   const anchor = decodeURIComponent(hash.slice(1));
@@ -122,3 +107,5 @@ export function FaqPage({ page }: { page: PageDef }) {
     </PageFrame>
   );
 }
+
+export const faqPage = definePage<never>({ Component: FaqPage, head: faqHead });

@@ -11,7 +11,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 import { clearDraft, readDraft, saveDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { paymentsApi, sponsorshipApi } from './payments-api.ts';

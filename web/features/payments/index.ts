@@ -1,7 +1,14 @@
-/** What other areas use of the payments feature: the checkout steps, the card fields, the transactions. */
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { TransactionsPage } from './transactions-page.tsx';
+
+/** What other features use of payments: the checkout steps, the card fields, the plans' benefits. */
 export { checkoutPages, useMoney, type CheckoutProduct } from './checkout-pages.tsx';
 export { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 export { PlanBenefitsList } from './plan-benefits.tsx';
-export { TransactionsPage } from './transactions-page.tsx';
 export { paymentsApi, sponsorshipApi } from './payments-api.ts';
-export { useSponsorshipOverview } from './use-sponsorship-overview.ts';
+export { loadPlans, useSponsorshipOverview } from './use-sponsorship-overview.ts';
+
+export const namespaces: FeatureModule['namespaces'] = ['payments'];
+
+/** The member's transactions, in the profile. */
+export const pages: FeatureModule['pages'] = { profileTransaction: TransactionsPage };

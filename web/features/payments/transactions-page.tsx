@@ -6,7 +6,7 @@ import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { useMoney } from './checkout-pages.tsx';
 import { paymentsApi } from './payments-api.ts';
 

@@ -8,8 +8,8 @@ import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { authApi } from '../auth/auth-api.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { authApi } from '../auth/index.ts';
+import { useAuth } from '../auth/index.ts';
 
 /** /profilepage/account: account id, picture and name, and the member's language and currency. */
 export function AccountPage({ page }: { page: PageDef }) {

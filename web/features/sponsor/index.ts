@@ -1,13 +1,12 @@
-import type { AreaModule } from '../../app/router.tsx';
-import { loadNamespace } from '../../lib/i18n.ts';
-import { checkoutPages } from '../payments/index.ts';
+import { definePage, type FeatureModule } from '../../lib/page-module.ts';
+import { checkoutPages, loadPlans } from '../payments/index.ts';
 import { ManageSponsorshipPage } from './manage-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
 
-await loadNamespace('payments');
+export const namespaces: FeatureModule['namespaces'] = ['payments'];
 
-export const pages: AreaModule['pages'] = {
-  sponsor: PricingPage,
+export const pages: FeatureModule['pages'] = {
+  sponsor: definePage({ Component: PricingPage, loader: loadPlans }),
   ...checkoutPages('sponsorCheckout', { basePath: '/support-tripplus/checkout', business: false }),
   profileSponsorship: ManageSponsorshipPage,
 };

@@ -9,7 +9,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { CardFields, PlanBenefitsList, paymentsApi, sponsorshipApi, useMoney, type CardFieldsHandle } from '../payments/index.ts';
 
 const STATUS_COLOR = { active: 'green', cancelling: 'orange', 'past-due': 'red', ended: 'gray' } as const;

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { planBenefits } from '../../../core/payments/sponsorship.ts';
 import type { PageDef } from '../../app/site-map.ts';
+import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../auth/index.ts';
 import { PlanBenefitsList, useMoney, useSponsorshipOverview } from '../payments/index.ts';
 
 /** /support-tripplus: what each plan gives, side by side, in the visitor's currency (SPEC §2). */
@@ -12,7 +13,7 @@ export function PricingPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('payments');
   const { member } = useAuth();
   const money = useMoney();
-  const overview = useSponsorshipOverview();
+  const overview = useSponsorshipOverview(useLoaderData() as SponsorshipOverview);
 
   const live = overview?.sponsorship && overview.sponsorship.status !== 'ended' ? overview.sponsorship : null;
   const columns = [

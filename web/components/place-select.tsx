@@ -1,10 +1,9 @@
 import { Group, Select, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Place } from '../../../core/awards/places.ts';
-import { useAppState } from '../../app/app-context.tsx';
-import { awardsApi, placeLanguage } from './awards-api.ts';
-import type { PlaceChoice } from './search-form.ts';
+import type { Place } from '../../core/awards/places.ts';
+import { useAppState } from '../app/app-context.tsx';
+import { findPlaces, placeLanguage, type PlaceChoice } from '../lib/places.ts';
 
 const key = (place: PlaceChoice) => `${place.kind}:${place.code}`;
 
@@ -35,8 +34,7 @@ export function PlaceSelect({ label, value, onChange, error, testId }: { label: 
     if (!text || text === shown.current) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      awardsApi
-        .places(text, placeLanguage(language), controller.signal)
+      findPlaces(text, placeLanguage(language), controller.signal)
         .then((places: Place[]) => setOptions(places))
         .catch(() => undefined);
     }, 150);
