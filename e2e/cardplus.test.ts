@@ -42,18 +42,28 @@ async function visitor(language = 'en', viewport = DESKTOP): Promise<{ context: 
 const segment = (page: Page, labelledBy: string, option: string) => page.locator(`[aria-labelledby="${labelledBy}"] label`, { hasText: option }).click();
 const tiles = (page: Page) => page.locator('[data-testid="card-tile"]');
 const count = (page: Page) => page.locator('[data-testid="card-count"]');
+/** Draws the whole list: it arrives with the first screen of cards and draws more as the reader scrolls or asks. */
+async function allTiles(page: Page) {
+  const more = page.locator('[data-testid="more-cards"]');
+  while (await more.isVisible()) await more.click();
+  return tiles(page);
+}
 const en = catalog('en');
 
 describe('the card list', () => {
   it('filters by country, bank and type, keeps the filters in the address, and clears them', async () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/cardplus/s');
-    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.length);
+    await expect.poll(() => count(page).innerText(), eventually).toBe(`${data.cards.length} cards`);
+    // The page arrives with the first screen of cards; the rest are drawn on the way down.
+    expect(await tiles(page).count()).toBeLessThan(data.cards.length);
+    expect(await (await allTiles(page)).count()).toBe(data.cards.length);
 
     await segment(page, 'filter-country', 'US cards');
     const us = filterCards(data.cards, { country: 'US' }, data.currencies, data.rates.perUsd);
     await expect.poll(() => count(page).innerText(), eventually).toBe(`${us.length} cards`);
 
+    await page.getByTestId('show-more-filters').click();
     await page.getByRole('combobox', { name: 'Bank', exact: true }).click();
     await page.getByRole('option', { name: 'Chase' }).click();
     await page.keyboard.press('Escape');
@@ -68,7 +78,8 @@ describe('the card list', () => {
     await page.reload();
     await expect.poll(() => tiles(page).count(), eventually).toBe(chaseBusiness.length);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.length);
+    await expect.poll(() => count(page).innerText(), eventually).toBe(`${data.cards.length} cards`);
+    expect(await (await allTiles(page)).count()).toBe(data.cards.length);
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -84,7 +95,8 @@ describe('the card list', () => {
     await expect.poll(() => count(page).innerText(), eventually).toContain(`${amex} hidden by your ignored banks`);
     expect(await page.locator('[data-testid="card-tile"]', { hasText: 'American Express' }).filter({ has: page.getByText('American Express', { exact: true }) }).count()).toBe(0);
     await page.reload();
-    await expect.poll(() => tiles(page).count(), eventually).toBe(data.cards.filter((card) => card.country === 'US').length - amex);
+    await expect.poll(() => count(page).innerText(), eventually).toContain(`${amex} hidden by your ignored banks`);
+    expect(await (await allTiles(page)).count()).toBe(data.cards.filter((card) => card.country === 'US').length - amex);
     await context.close();
   });
 });

@@ -149,7 +149,7 @@ describe('the FAQ', () => {
     expect(await page.getByRole('heading', { level: 2, name: zh('faq.groups.transfers') }).isVisible()).toBe(true);
     // Only the named question is open.
     expect(await page.getByText(zh('faq.items.reverse.a')).isVisible()).toBe(false);
-    await page.getByRole('button', { name: zh('faq.items.reverse.q') }).click();
+    await page.getByTestId('faq-reverse').locator('summary').click();
     await expect.poll(() => page.getByText(zh('faq.items.reverse.a')).isVisible(), eventually).toBe(true);
 
     await bonuses.getByRole('link', { name: zh('faq.items.bonuses.link') }).click();

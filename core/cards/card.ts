@@ -140,6 +140,19 @@ export const CardSchema = z
   });
 export type Card = z.infer<typeof CardSchema>;
 
+/**
+ * What a list of cards shows and filters on: a quarter of a card's data, without its features,
+ * credits, description, offer history and notes, so a page of a hundred cards stays small.
+ */
+export type CardListItem = Pick<Card, 'id' | 'country' | 'bank' | 'name' | 'kind' | 'business' | 'network' | 'annualFee' | 'firstYearFee' | 'earns' | 'welcomeBonus'> & {
+  earn: Omit<EarnRate, 'note'>[];
+};
+
+export function cardListItem(card: Card): CardListItem {
+  const { id, country, bank, name, kind, business, network, annualFee, firstYearFee, earns, welcomeBonus } = card;
+  return { id, country, bank, name, kind, business, network, annualFee, ...(firstYearFee === undefined ? {} : { firstYearFee }), earns, welcomeBonus, earn: card.earn.map(({ note: _note, ...rate }) => rate) };
+}
+
 /** The base rate: what spend outside every bonus category (and past every cap) earns. */
 export function baseRate(card: Pick<Card, 'earn'>): number {
   return card.earn.find((rate) => rate.category === 'other' && !rate.condition && !rate.cap)!.rate;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { CARD_BANKS, CARD_COUNTRIES, CARD_TYPES, COUNTRY_CURRENCY, cardTypes, type Card, type CardBank, type CardCountry } from './card.ts';
+import { CARD_BANKS, CARD_COUNTRIES, CARD_TYPES, COUNTRY_CURRENCY, cardTypes, type Card, type CardBank, type CardListItem, type CardCountry } from './card.ts';
 import { convert, type Rates } from './finder.ts';
 import type { PointsCurrency } from './points-currency.ts';
 
@@ -52,16 +52,16 @@ export function reachableProgrammes(card: Pick<Card, 'earns'>, currencies: Reado
 }
 
 /** A card's money in US dollars, so US and Taiwan cards order together. */
-const inUsd = (card: Card, amount: number, perUsd: Rates['perUsd']) => convert(amount, COUNTRY_CURRENCY[card.country], 'USD', { perUsd });
+const inUsd = (card: Pick<Card, 'country'>, amount: number, perUsd: Rates['perUsd']) => convert(amount, COUNTRY_CURRENCY[card.country], 'USD', { perUsd });
 
 /** The current welcome bonus in US cents, to order by it (cash bonuses at face value). */
-export function bonusCents(card: Card, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): number {
+export function bonusCents(card: Pick<Card, 'country' | 'earns' | 'welcomeBonus'>, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): number {
   if (!card.welcomeBonus) return 0;
   if (card.earns === 'cash') return inUsd(card, card.welcomeBonus.amount, perUsd) * 100;
   return card.welcomeBonus.amount * (currencies.get(card.earns)?.cents ?? 1);
 }
 
-export function filterCards(cards: readonly Card[], filter: CardFilter, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): Card[] {
+export function filterCards<C extends CardListItem>(cards: readonly C[], filter: CardFilter, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): C[] {
   const words = filter.q?.trim().toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const matches = cards.filter(
     (card) =>

@@ -1,4 +1,5 @@
 import { INTL_LOCALES, MONEY_CURRENCIES, type Language, type MoneyCurrency } from '../locale.ts';
+import { numberFormat } from '../intl.ts';
 
 /**
  * Money in payments is an integer count of minor units (cents; fen for CNY; TWD too is kept in
@@ -48,7 +49,7 @@ const FRACTION_DIGITS: Record<MoneyCurrency, number> = { USD: 2, TWD: 0, CAD: 2,
  */
 export function formatMoney(amount: number, currency: MoneyCurrency, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
   const digits = options.wholeWithoutCents && Number.isInteger(amount) ? 0 : FRACTION_DIGITS[currency];
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
+  return numberFormat(INTL_LOCALES[language], {
     style: 'currency',
     currency,
     currencyDisplay: 'symbol',
@@ -61,7 +62,7 @@ export function formatMoney(amount: number, currency: MoneyCurrency, language: L
 export function formatMinor(amount: number, currency: MoneyCurrency, language: Language): string {
   const major = toMajor(amount);
   if (currency === 'TWD' && !Number.isInteger(major)) {
-    return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
+    return numberFormat(INTL_LOCALES[language], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
   }
   return formatMoney(major, currency, language);
 }

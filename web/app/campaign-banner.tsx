@@ -16,7 +16,10 @@ export function CampaignBanner() {
   const promotion = (useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined)?.promotion ?? null;
   const [dismissed, setDismissed] = useState<string | null>(null);
   // Read after hydration: the server cannot know what this tab closed.
-  useEffect(() => setDismissed(sessionStorage.getItem(DISMISSED_KEY)), []);
+  useEffect(() => {
+    const closed = sessionStorage.getItem(DISMISSED_KEY);
+    if (closed) setDismissed(closed);
+  }, []);
 
   if (!promotion || dismissed === String(promotion.id)) return null;
   return (

@@ -1,10 +1,9 @@
 import { Box } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/index.ts';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';
-import { ProgressLoader } from '../components/progress-loader.tsx';
 import { useAppState } from './app-context.tsx';
 import { CampaignBanner } from './campaign-banner.tsx';
 import { CheckoutBar, ProfileFrame, rememberNonProfilePage } from './frames.tsx';
@@ -60,9 +59,9 @@ export function RootLayout() {
       {config.maintenance ? (
         <MaintenanceNotice />
       ) : (
-        <Suspense fallback={<ProgressLoader />}>
-          <Outlet />
-        </Suspense>
+        // No Suspense boundary here: the page hydrates with the frame in one pass, sliced by the
+        // transition it starts in, instead of as a boundary hydrated later in one long task.
+        <Outlet />
       )}
     </Box>
   );

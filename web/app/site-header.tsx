@@ -1,4 +1,5 @@
-import { Anchor, Box, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, Stack } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -6,6 +7,9 @@ import { AccountMenu } from '../features/auth/index.ts';
 import { useAppState } from './app-context.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 import classes from './site-header.module.css';
+
+// The phone menu (a drawer, with Mantine's modal machinery) loads when it is first opened.
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx'));
 
 interface NavItem {
   to: string;
@@ -80,11 +84,13 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={menuOpened} onClose={menu.close} title={t('brand')} hiddenFrom="md" size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
-        <Box component="nav" aria-label={t('nav.label')}>
-          <NavLinks items={items} vertical onNavigate={menu.close} />
-        </Box>
-      </Drawer>
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer title={t('brand')} closeLabel={t('nav.closeMenu')} navLabel={t('nav.label')} onClose={menu.close}>
+            <NavLinks items={items} vertical onNavigate={menu.close} />
+          </MenuDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }

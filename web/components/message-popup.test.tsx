@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render.tsx';
-import { MessagePopup, PopupProvider, usePopup, type PopupOptions } from './message-popup.tsx';
+import { MessagePopup } from './message-popup-dialog.tsx';
+import { PopupProvider, usePopup, type PopupOptions } from './message-popup.tsx';
 
 function Opener({ options, onResult }: { options: PopupOptions; onResult: (value: boolean) => void }) {
   const popup = usePopup();

@@ -1,4 +1,4 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Member } from '../../../core/auth-contract.ts';
 import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { useTranslation } from 'react-i18next';
@@ -46,12 +46,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useSocialSignInOutcome();
 
+  // Who is signed in is asked after the page is up; the answer re-renders whatever depends on it
+  // as a transition, in slices, so a long page stays responsive while it does.
   useEffect(() => {
+    const settle = (signedIn: Member | null) =>
+      startTransition(() => {
+        setMember(signedIn);
+        setReady(true);
+      });
     authApi
       .me()
-      .then((answer) => setMember(answer.member))
-      .catch(() => setMember(null))
-      .finally(() => setReady(true));
+      .then((answer) => settle(answer.member))
+      .catch(() => settle(null));
   }, []);
 
   const openLogin = useCallback((request: LoginRequest = {}) => setLoginRequest(request), []);

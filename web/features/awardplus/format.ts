@@ -1,4 +1,5 @@
 import { INTL_LOCALES as LOCALE, type Language } from '../../../core/locale.ts';
+import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 
 /** How award results are written for the member: local times as the airports keep them, miles, durations. */
 
@@ -10,7 +11,7 @@ export function localTime(localWithOffset: string): string {
 
 /** A YYYY-MM-DD date as the member reads it, e.g. "Tue, Dec 1" or "12月1日 週二". */
 export function dayLabel(date: string, language: Language, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+  return dateTimeFormat(LOCALE[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
 /** A query's dates: one day, or the first and the last. */
@@ -19,18 +20,18 @@ export function datesLabel(dates: { from: string; to: string }, language: Langua
 }
 
 export function monthLabel(month: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return dateTimeFormat(LOCALE[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** Weekday names, Sunday first. */
 export function weekdayNames(language: Language): string[] {
-  const format = new Intl.DateTimeFormat(LOCALE[language], { weekday: 'short', timeZone: 'UTC' });
+  const format = dateTimeFormat(LOCALE[language], { weekday: 'short', timeZone: 'UTC' });
   // 2026-11-01 is a Sunday.
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2026, 10, 1 + index))));
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALE[language]).format(value);
+  return numberFormat(LOCALE[language]).format(value);
 }
 
 /** "13h 05m" style, from the catalog's units. */
@@ -42,5 +43,5 @@ export function duration(minutes: number, units: { hours: string; minutes: strin
 
 /** "14:05" in the member's own clock, for "as of" labels. */
 export function clockTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return dateTimeFormat(LOCALE[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
 }

@@ -5,6 +5,7 @@ import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedTex
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { formatMoney } from '../../../core/payments/money.ts';
+import { numberFormat } from '../../../core/intl.ts';
 
 /** Card data carries en, zh-Hant and zh-Hans; Japanese reads the English. */
 export function useLocalized(): (text: LocalizedText) => string {
@@ -22,16 +23,16 @@ export function useCardFormat() {
 /** How a card's amounts read in one language; `t` reads the `cards` namespace. Also used outside React (a page's head). */
 export function cardFormat(t: TFunction<'cards'> | TFunction, language: Language) {
   const money = (amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true });
-  const number = (value: number, digits = 0) => new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits = 0) => numberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value);
 
   /** "miles" or "points", by what the card earns. */
-  const unit = (card: Card, currency: PointsCurrency | null | undefined) => (card.earns === 'cash' ? 'cash' : currency?.kind === 'airline' ? 'miles' : 'points');
+  const unit = (card: Pick<Card, 'earns'>, currency: PointsCurrency | null | undefined) => (card.earns === 'cash' ? 'cash' : currency?.kind === 'airline' ? 'miles' : 'points');
 
   return {
     money,
     number,
     /** A card's fee in its own money, with the first year's when it differs. */
-    fee: (card: Card) => {
+    fee: (card: Pick<Card, 'country' | 'annualFee' | 'firstYearFee'>) => {
       const currency = COUNTRY_CURRENCY[card.country];
       if (card.annualFee === 0) return t('fee.none');
       const yearly = money(card.annualFee, currency);
@@ -39,13 +40,13 @@ export function cardFormat(t: TFunction<'cards'> | TFunction, language: Language
       return card.firstYearFee === 0 ? t('fee.waivedFirstYear', { fee: yearly }) : t('fee.firstYear', { fee: yearly, first: money(card.firstYearFee, currency) });
     },
     /** 3x, 1.5%, or "NT$22 / mile" for a Taiwan mile card. */
-    rate: (card: Card, rate: EarnRate, currency: PointsCurrency | null | undefined) => {
+    rate: (card: Pick<Card, 'earns' | 'country'>, rate: Omit<EarnRate, 'note'>, currency: PointsCurrency | null | undefined) => {
       if (card.earns === 'cash') return t('rate.percent', { rate: number(rate.rate, 2) });
       if (rate.rate < 1) return t(`rate.per.${unit(card, currency)}`, { money: money(Math.round((1 / rate.rate) * 100) / 100, COUNTRY_CURRENCY[card.country]) });
       return t(`rate.times.${unit(card, currency)}`, { rate: number(rate.rate, 2) });
     },
     /** The current welcome bonus in a line: "75,000 points after US$5,000 in 3 months". */
-    bonus: (card: Card, currency: PointsCurrency | null | undefined, offer = card.welcomeBonus) => {
+    bonus: (card: Pick<Card, 'earns' | 'country' | 'welcomeBonus'>, currency: PointsCurrency | null | undefined, offer = card.welcomeBonus) => {
       if (!offer || offer.amount === 0) return t('bonus.none');
       const amount = card.earns === 'cash' ? money(offer.amount, COUNTRY_CURRENCY[card.country]) : t(`amount.${unit(card, currency)}`, { count: offer.amount, amount: number(offer.amount) });
       if (offer.spend === 0) return amount;

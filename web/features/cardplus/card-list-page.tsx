@@ -1,9 +1,9 @@
-import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CARD_ORDERS, CardFilterSchema, FEE_BANDS, applyPreferences, filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
-import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind } from '../../../core/cards/card.ts';
+import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind, type CardListItem } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CardTile } from './card-tile.tsx';
@@ -13,6 +13,8 @@ import { PreferencesPanel } from './preferences-panel.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { useCardPreferences } from './use-card-preferences.ts';
 import { MAX_COMPARED, compareLink, useCompareSelection } from './use-compare-selection.ts';
+import { collator } from '../../../core/intl.ts';
+import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 
 /** Filters as query parameters, so a filtered list can be bookmarked and shared. */
 function filterFromParams(params: URLSearchParams): CardFilter {
@@ -59,18 +61,45 @@ function useFilterInAddress() {
   return { filter, update };
 }
 
+/** Cards drawn at first: a phone's first screens. The rest follow as the reader scrolls. */
+const FIRST_SCREEN = 12;
+const BATCH = 24;
+
+/**
+ * How many cards of the list are drawn. The page arrives with the first screen (the server's
+ * HTML and the hydration stay small); as the end of the drawn cards comes near the screen, the
+ * next batch is drawn, and the button below does the same without scrolling. A new filter starts
+ * again from the first screen.
+ */
+function useDrawnCount(filterKey: string) {
+  const [state, setState] = useState({ key: filterKey, drawn: FIRST_SCREEN });
+  const drawn = state.key === filterKey ? state.drawn : FIRST_SCREEN;
+  const setDrawn = useCallback((next: (count: number) => number) => setState((current) => ({ key: filterKey, drawn: next(current.key === filterKey ? current.drawn : FIRST_SCREEN) })), [filterKey]);
+  const observer = useRef<IntersectionObserver | null>(null);
+  const more = useCallback(
+    (element: HTMLDivElement | null) => {
+      observer.current?.disconnect();
+      if (!element || typeof IntersectionObserver === 'undefined') return;
+      observer.current = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setDrawn((count) => count + BATCH), { rootMargin: '600px 0px' });
+      observer.current.observe(element);
+    },
+    [setDrawn],
+  );
+  return { drawn, setDrawn, more };
+}
+
 /**
  * The card list (issue 8) with its filters and order; /cardplus/s, /cardplus/s/all,
  * /creditcardlist and /card show it. Card-holder preferences apply: ignored banks' cards are
  * left out, liked cards come first, business cards after personal ones unless promoted.
  */
 export function CardListPage({ page }: { page: PageDef }) {
-  const data = useCardData();
+  const data = useCardData<CardListItem>();
   return <PageFrame page={page}><CardList data={data} /></PageFrame>;
 }
 
-function CardList({ data }: { data: CardData }) {
-  const { t } = useTranslation('cards');
+function CardList({ data }: { data: CardData<CardListItem> }) {
+  const { t, i18n } = useTranslation('cards');
   const localized = useLocalized();
   const { filter, update } = useFilterInAddress();
   const { preferences, save, toggleLiked } = useCardPreferences();
@@ -78,6 +107,14 @@ function CardList({ data }: { data: CardData }) {
   const [showIgnored, setShowIgnored] = useState(false);
 
   const matching = useMemo(() => filterCards(data.cards, filter, data.currencyById, data.rates.perUsd), [data, filter]);
+  const { drawn, setDrawn, more } = useDrawnCount(JSON.stringify(filter));
+  // The tiles keep the same handlers from render to render, so a re-render skips the unchanged ones.
+  const actions = useRef({ toggleLiked, toggleCompared: compare.toggle });
+  useEffect(() => {
+    actions.current = { toggleLiked, toggleCompared: compare.toggle };
+  });
+  const onLike = useCallback((cardId: string) => void actions.current.toggleLiked(cardId), []);
+  const onCompare = useCallback((cardId: string) => actions.current.toggleCompared(cardId), []);
   const shown = applyPreferences(matching, showIgnored ? { ...preferences, ignoredBanks: [] } : preferences, 'list');
   const hidden = matching.length - shown.length;
 
@@ -85,7 +122,12 @@ function CardList({ data }: { data: CardData }) {
   const earned = [...new Set(data.cards.filter((card) => !filter.country || card.country === filter.country).map((card) => card.earns))];
   const partners = [...new Set(data.currencies.flatMap((currency) => currency.transfers.map((transfer) => transfer.to)))];
   const nameOf = (id: string) => (id === 'cash' ? t('earns.cash') : localized(data.programmeName(id) ?? { en: id, 'zh-Hant': id, 'zh-Hans': id }));
-  const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+  const compareNames = collator(INTL_LOCALES[i18n.language as Language]).compare;
+  const byName = (a: { label: string }, b: { label: string }) => compareNames(a.label, b.label);
+  // The bank, currency and partner pickers open on request (or when the address uses them): the
+  // list is drawn and usable first, without their menus to set up.
+  const [morePickers, setMorePickers] = useState(false);
+  const pickersShown = morePickers || Boolean(filter.bank?.length || filter.earns?.length || filter.partner);
 
   return (
     <Stack gap="md">
@@ -107,13 +149,25 @@ function CardList({ data }: { data: CardData }) {
               onChange={(value) => update({ business: value === 'all' ? undefined : (value as 'business' | 'personal') })}
               options={(['all', 'personal', 'business'] as const).map((value) => ({ value, label: t(`business.${value}`) }))}
             />
-            <Select label={t('filters.sort')} value={filter.sort ?? 'featured'} onChange={(value) => update({ sort: (value ?? 'featured') as CardFilter['sort'] })} data={CARD_ORDERS.map((order) => ({ value: order, label: t(`sort.${order}`) }))} allowDeselect={false} w={200} />
+            <NativeSelect label={t('filters.sort')} value={filter.sort ?? 'featured'} onChange={(event) => update({ sort: event.currentTarget.value as CardFilter['sort'] })} data={CARD_ORDERS.map((order) => ({ value: order, label: t(`sort.${order}`) }))} w={200} />
           </Group>
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <MultiSelect label={t('filters.bank')} data={banks.map((bank) => ({ value: bank, label: t(`banks.${bank}`) }))} value={filter.bank ?? []} onChange={(value) => update({ bank: value as CardFilter['bank'] })} searchable clearable w={260} />
-            <MultiSelect label={t('filters.earns')} data={earned.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)} value={filter.earns ?? []} onChange={(value) => update({ earns: value })} searchable clearable w={260} />
-            <Select label={t('filters.partner')} data={partners.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)} value={filter.partner ?? null} onChange={(value) => update({ partner: value ?? undefined })} searchable clearable w={260} />
-          </Group>
+          {pickersShown ? (
+            <Group gap="md" align="flex-end" wrap="wrap" data-testid="more-filters">
+              <MultiSelect label={t('filters.bank')} data={banks.map((bank) => ({ value: bank, label: t(`banks.${bank}`) }))} value={filter.bank ?? []} onChange={(value) => update({ bank: value as CardFilter['bank'] })} searchable clearable w={260} />
+              <MultiSelect label={t('filters.earns')} data={earned.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)} value={filter.earns ?? []} onChange={(value) => update({ earns: value })} searchable clearable w={260} />
+              <NativeSelect
+                label={t('filters.partner')}
+                data={[{ value: '', label: t('filters.anyPartner') }, ...partners.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)]}
+                value={filter.partner ?? ''}
+                onChange={(event) => update({ partner: event.currentTarget.value || undefined })}
+                w={260}
+              />
+            </Group>
+          ) : (
+            <Button variant="light" size="xs" w="fit-content" onClick={() => setMorePickers(true)} data-testid="show-more-filters">
+              {t('filters.more')}
+            </Button>
+          )}
           <LabelledChips
             id="filter-type"
             label={t('filters.type')}
@@ -161,20 +215,27 @@ function CardList({ data }: { data: CardData }) {
           {t('list.empty')}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {shown.map((card) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="card-grid">
+          {shown.slice(0, drawn).map((card) => (
             <CardTile
               key={card.id}
               card={card}
               data={data}
               liked={preferences.likedCards.includes(card.id)}
-              onLike={() => void toggleLiked(card.id)}
+              onLike={onLike}
               compared={compare.ids.includes(card.id)}
-              onCompare={() => compare.toggle(card.id)}
+              onCompare={onCompare}
               compareFull={compare.ids.length >= MAX_COMPARED}
             />
           ))}
         </SimpleGrid>
+      )}
+      {drawn < shown.length && (
+        <Group justify="center" ref={more}>
+          <Button variant="default" onClick={() => setDrawn((count) => count + BATCH)} data-testid="more-cards">
+            {t('list.more', { count: shown.length - drawn })}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -1,12 +1,16 @@
 import { ActionIcon, Anchor, Badge, Card as Panel, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Card } from '../../../core/cards/card.ts';
+import type { CardListItem } from '../../../core/cards/card.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
 
-/** One card in a list: name, bank, type, fee, current offer and its best rates, with like and compare. */
-export function CardTile({
+/**
+ * One card in a list: name, bank, type, fee, current offer and its best rates, with like and
+ * compare. Memoised: a list of many cards re-draws only the cards whose state changed.
+ */
+export const CardTile = memo(function CardTile({
   card,
   data,
   liked,
@@ -15,12 +19,12 @@ export function CardTile({
   onCompare,
   compareFull,
 }: {
-  card: Card;
-  data: CardData;
+  card: CardListItem;
+  data: CardData<CardListItem>;
   liked: boolean;
-  onLike: () => void;
+  onLike: (cardId: string) => void;
   compared: boolean;
-  onCompare: () => void;
+  onCompare: (cardId: string) => void;
   compareFull: boolean;
 }) {
   const { t } = useTranslation('cards');
@@ -43,7 +47,7 @@ export function CardTile({
               </Anchor>
             </Title>
           </div>
-          <ActionIcon variant={liked ? 'filled' : 'default'} color="pink" onClick={onLike} aria-pressed={liked} aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}>
+          <ActionIcon variant={liked ? 'filled' : 'default'} color="pink" onClick={() => onLike(card.id)} aria-pressed={liked} aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}>
             <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
           </ActionIcon>
         </Group>
@@ -66,8 +70,8 @@ export function CardTile({
             </List.Item>
           ))}
         </List>
-        <Checkbox mt="auto" label={t('compare.add')} checked={compared} disabled={!compared && compareFull} onChange={onCompare} />
+        <Checkbox mt="auto" label={t('compare.add')} checked={compared} disabled={!compared && compareFull} onChange={() => onCompare(card.id)} />
       </Stack>
     </Panel>
   );
-}
+});

@@ -7,20 +7,22 @@ import { CardListPage } from './card-list-page.tsx';
 import { ComparePage, TaiwanRewardsComparePage } from './compare-page.tsx';
 import { FinderExamplePage, FinderPage, FinderResultPage } from './finder-pages.tsx';
 import { AllCardsPage, CardPlusHomePage, HighYieldPage, LikedCardsPage, RedeemPage } from './guide-pages.tsx';
-import { loadCatalogue } from './use-card-data.ts';
+import { loadCardList, loadCatalogue } from './use-card-data.ts';
 import { WalletPage } from './wallet-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['cards'];
 
 /** A page that shows the card catalogue: the server renders it with every card. */
 const withCatalogue = (Component: ComponentType<{ page: PageDef }>) => definePage({ Component, loader: loadCatalogue });
+/** The card list renders each card's list item only. */
+const cardListPage = definePage({ Component: CardListPage, loader: loadCardList });
 
 export const pages: FeatureModule['pages'] = {
   cardplus: CardPlusHomePage,
   card: CardPlusHomePage,
-  cardplusSearch: withCatalogue(CardListPage),
-  cardplusSearchAll: withCatalogue(CardListPage),
-  creditCardList: withCatalogue(CardListPage),
+  cardplusSearch: cardListPage,
+  cardplusSearchAll: cardListPage,
+  creditCardList: cardListPage,
   cardplusCard: withCatalogue(AllCardsPage),
   cardplusCardDetail: cardDetailPage,
   cardplusAllCards: withCatalogue(AllCardsPage),

@@ -2,20 +2,20 @@ import { Accordion, Anchor, Group, MultiSelect, Stack, Switch, Text } from '@man
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardPreferences } from '../../../core/cards/catalogue.ts';
-import type { CardBank } from '../../../core/cards/card.ts';
+import type { CardBank, CardListItem } from '../../../core/cards/card.ts';
 import { useAuth } from '../auth/index.ts';
 import { useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
 
 /** Card-holder preferences (SPEC §3): liked cards, ignored banks, whether business cards are promoted. */
-export function PreferencesPanel({ data, preferences, save }: { data: CardData; preferences: CardPreferences; save: (next: CardPreferences) => Promise<void> }) {
+export function PreferencesPanel({ data, preferences, save }: { data: CardData<CardListItem>; preferences: CardPreferences; save: (next: CardPreferences) => Promise<void> }) {
   const { t } = useTranslation('cards');
   const { member } = useAuth();
   const localized = useLocalized();
   const banks = [...new Set(data.cards.map((card) => card.bank))];
   const liked = preferences.likedCards.flatMap((id) => data.byId.get(id) ?? []);
   return (
-    <Accordion variant="contained" data-testid="card-preferences">
+    <Accordion variant="contained" keepMounted={false} data-testid="card-preferences">
       <Accordion.Item value="preferences">
         <Accordion.Control>{t('preferences.title')}</Accordion.Control>
         <Accordion.Panel>

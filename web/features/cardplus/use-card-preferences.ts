@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { CardPreferencesSchema, DEFAULT_CARD_PREFERENCES, type CardPreferences } from '../../../core/cards/catalogue.ts';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -23,15 +23,16 @@ export function useCardPreferences(): { preferences: CardPreferences; ready: boo
   // Local storage is read after hydration: the server renders every visitor's page with the defaults.
   const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>({ preferences: DEFAULT_CARD_PREFERENCES, ready: false });
 
+  // Settling the preferences re-renders the card list: as a transition, in slices.
   useEffect(() => {
     if (!memberId) {
-      setState({ preferences: storedPreferences(), ready: true });
+      startTransition(() => setState({ preferences: storedPreferences(), ready: true }));
       return;
     }
     let live = true;
     cardsApi
       .preferences()
-      .then((preferences) => live && setState({ preferences, ready: true }))
+      .then((preferences) => live && startTransition(() => setState({ preferences, ready: true })))
       .catch((error: unknown) => live && void failed(error));
     return () => {
       live = false;

@@ -16,7 +16,10 @@ function stored(): string[] {
 /** The cards picked for comparison, kept across pages in local storage (read after hydration: the server has none). */
 export function useCompareSelection() {
   const [ids, setIds] = useState<string[]>([]);
-  useEffect(() => setIds(stored()), []);
+  useEffect(() => {
+    const kept = stored();
+    if (kept.length > 0) setIds(kept);
+  }, []);
   const keep = useCallback((next: string[]) => {
     setIds(next);
     setStored(STORED, next);

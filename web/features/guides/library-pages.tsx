@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Badge, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Anchor, Badge, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -11,7 +11,9 @@ import type { PageDef } from '../../app/site-map.ts';
 import { loaderFind, loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { localize } from '../../../core/cards/card.ts';
+import { collator } from '../../../core/intl.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
+import { QuestionList } from '../../components/question-list.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
@@ -240,18 +242,9 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
 
         {guide && (
           <Section title={t('library.faq')} id="faq">
-            <Accordion variant="separated" multiple maw={760}>
-              {guide.faq.map((item, index) => (
-                <Accordion.Item key={index} value={String(index)}>
-                  <Accordion.Control>
-                    <Title order={3} fz="md" fw={600}>
-                      {format.text(item.q)}
-                    </Title>
-                  </Accordion.Control>
-                  <Accordion.Panel>{format.text(item.a)}</Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <Box maw={760}>
+              <QuestionList questions={guide.faq.map((item) => ({ question: format.text(item.q), answer: <Text>{format.text(item.a)}</Text> }))} />
+            </Box>
           </Section>
         )}
 
@@ -278,7 +271,7 @@ function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) {
   const names = (list: readonly PartnerAirline[]) =>
     list
       .map((airline) => format.text(airline.name))
-      .sort((a, b) => a.localeCompare(b, i18n.language))
+      .sort(collator(i18n.language).compare)
       .join(t('library.listSeparator'));
   if (partners.members.length === 0 && partners.others.length === 0) return <Text>{t('library.noPartnerAirlines')}</Text>;
   return (

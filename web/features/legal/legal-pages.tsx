@@ -1,4 +1,4 @@
-import { Accordion, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { NumberedSections, sectionsOf } from '../../components/numbered-sections.tsx';
+import { QuestionList } from '../../components/question-list.tsx';
 
 /** Terms and privacy. */
 export function LegalDocument({ page }: { page: PageDef }) {
@@ -68,7 +69,8 @@ function FaqPage({ page }: { page: PageDef }) {
   const { hash } = useLocation();
   const anchor = decodeURIComponent(hash.slice(1));
   const asked = QUESTIONS.has(anchor) ? anchor : null;
-  const [open, setOpen] = useState<string[]>(() => (asked ? [asked] : []));
+  // The server cannot see the address's #anchor: the question opens once the page is in the browser.
+  const [open, setOpen] = useState<string[]>([]);
   useEffect(() => {
     if (!asked) return;
     setOpen((current) => (current.includes(asked) ? current : [...current, asked]));
@@ -82,25 +84,25 @@ function FaqPage({ page }: { page: PageDef }) {
             <Title order={2} fz="lg" id={`faq-${group}`} mb="sm">
               {t(`faq.groups.${group}`)}
             </Title>
-            <Accordion variant="separated" multiple value={open} onChange={setOpen}>
-              {items.map((item) => (
-                <Accordion.Item key={item.id} value={item.id} id={item.id} style={{ scrollMarginTop: 80 }} data-testid={`faq-${item.id}`}>
-                  <Accordion.Control>
-                    <Title order={3} fz="md" fw={600}>
-                      {t(`faq.items.${item.id}.q`)}
-                    </Title>
-                  </Accordion.Control>
-                  <Accordion.Panel>
+            <QuestionList
+              testIdPrefix="faq-"
+              open={open}
+              onToggle={(id, isOpen) => setOpen((current) => (isOpen ? (current.includes(id) ? current : [...current, id]) : current.filter((other) => other !== id)))}
+              questions={items.map((item) => ({
+                id: item.id,
+                question: t(`faq.items.${item.id}.q`),
+                answer: (
+                  <>
                     <Text>{t(`faq.items.${item.id}.a`)}</Text>
                     {item.to && (
                       <Anchor component={Link} to={item.to} mt="xs" display="inline-block">
                         {t(`faq.items.${item.id}.link`)}
                       </Anchor>
                     )}
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+                  </>
+                ),
+              }))}
+            />
           </section>
         ))}
       </Stack>
