@@ -1,7 +1,8 @@
 /**
- * Machine names of errors the API answers with (ARCHITECTURE §3). The web translates
- * `error` through the `errors.<NAME>` keys of the catalogs; `code` carries SPEC §8 numbers
- * where the spec defines one.
+ * Machine names of errors the API answers with (ARCHITECTURE §3), one closed list: the server
+ * throws only these, the error schema of the OpenAPI document enumerates them, and the web
+ * translates each through the `errors.<NAME>` keys of the catalogs; `code` carries SPEC §8
+ * numbers where the spec defines one.
  */
 export const ERROR_NAMES = [
   'INVALID_INPUT',
@@ -10,6 +11,29 @@ export const ERROR_NAMES = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
+  // Accounts (SPEC §5, §8): sign-up, login, activation, password reset, profile, social sign-in.
+  'INVALID_NAME',
+  'INVALID_EMAIL',
+  'INVALID_PASSWORD',
+  'BAD_EMAIL_DOMAIN',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_FAILED',
+  'EMAIL_TAKEN',
+  'EMAIL_TAKEN_BY_SOCIAL',
+  'ACTIVATION_MAIL_FAILED',
+  'MAIL_FAILED',
+  'ACCOUNT_NOT_FOUND',
+  'WRONG_PASSWORD',
+  'NOT_ACTIVATED',
+  'INVALID_CODE',
+  'CODE_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
+  'RESEND_TOO_SOON',
+  'INVALID_TOKEN',
+  'NOT_SIGNED_IN',
+  'EARLY_ADOPTER',
+  'SOCIAL_FAILED',
+  // Award search and tracking.
   'INVALID_AWARD_QUERY',
   'SEARCH_TIMEOUT',
   'SEARCH_UNAVAILABLE',
@@ -21,9 +45,12 @@ export const ERROR_NAMES = [
   'TRACKING_DAYS_EXCEEDED',
   'TRACKING_DATES_PAST',
   'TRACKING_LINK_INVALID',
+  // Payments and sponsorship; WEBHOOK_REJECTED answers only the processor's webhooks, never a browser.
   'CARD_INFO_INCOMPLETE',
   'ALREADY_SPONSORING',
   'NOT_SPONSORING',
+  'WEBHOOK_REJECTED',
+  // Card tools.
   'UNKNOWN_CARD',
   'UNKNOWN_PROGRAMME',
   'WALLET_CARDS_FULL',
@@ -35,15 +62,19 @@ export type ErrorName = (typeof ERROR_NAMES)[number];
 export interface ApiError {
   ok: false;
   code: number;
-  error: string;
+  error: ErrorName;
   message: string;
   fields?: Record<string, string>;
+}
+
+export function isErrorName(value: unknown): value is ErrorName {
+  return typeof value === 'string' && (ERROR_NAMES as readonly string[]).includes(value);
 }
 
 export function isApiError(value: unknown): value is ApiError {
   if (!value || typeof value !== 'object') return false;
   const body = value as Record<string, unknown>;
-  return body.ok === false && typeof body.code === 'number' && typeof body.error === 'string' && typeof body.message === 'string';
+  return body.ok === false && typeof body.code === 'number' && isErrorName(body.error) && typeof body.message === 'string';
 }
 
 /** Generic numeric code for errors the spec gives no number of its own. */

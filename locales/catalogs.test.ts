@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ERROR_NAMES } from '../core/api.ts';
 import { PAGES } from '../web/app/site-map.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -84,6 +85,16 @@ describe('the Japanese catalogs', () => {
       const extra = [...strings(load('ja', namespace)).keys()].filter((key) => !english.has(key));
       expect(extra).toEqual([]);
     }
+  });
+});
+
+describe('error messages', () => {
+  // Answered only to the payment processor's webhooks, never to a browser.
+  const SERVER_TO_SERVER = ['WEBHOOK_REJECTED'];
+
+  it.each(['en', 'zh-Hant', 'zh-Hans'])('translate every error name a browser can meet in %s', (language) => {
+    const errors = (load(language, 'common.json') as { errors: Record<string, Json> }).errors;
+    expect(ERROR_NAMES.filter((name) => !SERVER_TO_SERVER.includes(name) && typeof errors[name] !== 'string')).toEqual([]);
   });
 });
 

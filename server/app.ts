@@ -55,6 +55,7 @@ import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inlineScripts: renderer ? [renderer.colorSchemeScript().code] : [],
   });
   await app.register(csrfPlugin, { secureCookies: https });
+  // Before every route: the OpenAPI document is made from the routes as they are added.
+  await app.register(openApiPlugin);
   registerErrorHandler(app);
   registerMetrics(app);
 

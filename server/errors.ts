@@ -10,7 +10,7 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
 
   constructor(
-    readonly error: ErrorName | (string & {}),
+    readonly error: ErrorName,
     options: { status?: number; code?: number; message?: string; fields?: Record<string, string> } = {},
   ) {
     super(options.message ?? error);

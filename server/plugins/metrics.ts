@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
+import { withErrors } from '../../core/api-schemas.ts';
 
 /** Prometheus text at /metrics: process figures plus request counts and durations per route. */
 export function registerMetrics(app: FastifyInstance): void {
@@ -26,7 +28,9 @@ export function registerMetrics(app: FastifyInstance): void {
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  // Text for Prometheus, not JSON: the schema says what it is; no serializer touches a string body.
+  const MetricsText = { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } };
+  app.get('/metrics', { schema: { response: withErrors({ 200: MetricsText }) } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

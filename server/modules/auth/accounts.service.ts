@@ -16,6 +16,7 @@ import {
   ACTIVATION_CODE_PATTERN,
   PASSWORD_MIN,
 } from '../../../core/auth.ts';
+import type { ErrorName } from '../../../core/api.ts';
 import type { Login, Member, Signup } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { isLanguage, isMoneyCurrency, type Language } from '../../../core/locale.ts';
@@ -55,7 +56,7 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-const fail = (error: string, code: number, status = 400, message = error) => new AppError(error, { code, status, message });
+const fail = (error: ErrorName, code: number, status = 400, message: string = error) => new AppError(error, { code, status, message });
 
 /**
  * Member accounts: sign-up, activation by e-mailed code, login, and password reset (SPEC §4, §5,

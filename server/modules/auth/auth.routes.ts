@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { LANGUAGE_COOKIE } from '../../../core/api.ts';
-import { ActivateSchema, EmailOnlySchema, LoginSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { ActivateSchema, EmailOnlySchema, LoginSchema, MemberSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
@@ -29,38 +31,41 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     setPreferenceCookies(reply, { language: member.language, currency: member.currency }, options.secureCookies);
   };
 
-  app.post('/auth/signup', { schema: { body: SignupSchema }, preHandler: limit('signup') }, async (request) => {
+  const Done = withErrors({ 200: okSchema({}) });
+
+  app.post('/auth/signup', { schema: { body: SignupSchema, response: withErrors({ 200: okSchema({ email: z.string().describe('Where the activation code went') }) }) }, preHandler: limit('signup') }, async (request) => {
     const result = await accounts.signUp({ ...request.body, ip: request.ip, language: languageOf(request) });
     return { ok: true as const, email: result.email };
   });
 
-  app.post('/auth/login', { schema: { body: LoginSchema }, preHandler: limit('login') }, async (request, reply) => {
+  app.post('/auth/login', { schema: { body: LoginSchema, response: withErrors({ 200: okSchema({ member: MemberSchema }) }) }, preHandler: limit('login') }, async (request, reply) => {
     const member = await accounts.logIn({ ...request.body, ip: request.ip });
     await signIn(request, reply, member);
     return { ok: true as const, member: toMember(member) };
   });
 
-  app.post('/auth/activate', { schema: { body: ActivateSchema }, preHandler: limit('activate') }, async (request) => {
+  const Activated = okSchema(MemberSchema.pick({ account: true, email: true, name: true, photo: true }).shape);
+  app.post('/auth/activate', { schema: { body: ActivateSchema, response: withErrors({ 200: Activated }) }, preHandler: limit('activate') }, async (request) => {
     const member = toMember(await accounts.activate(request.body));
     return { ok: true as const, account: member.account, email: member.email, name: member.name, photo: member.photo };
   });
 
-  app.post('/auth/resend', { schema: { body: EmailOnlySchema }, preHandler: limit('resend') }, async (request) => {
+  app.post('/auth/resend', { schema: { body: EmailOnlySchema, response: Done }, preHandler: limit('resend') }, async (request) => {
     await accounts.resendActivation(request.body);
     return { ok: true as const };
   });
 
-  app.post('/auth/forgot', { schema: { body: EmailOnlySchema }, preHandler: limit('forgot') }, async (request) => {
+  app.post('/auth/forgot', { schema: { body: EmailOnlySchema, response: Done }, preHandler: limit('forgot') }, async (request) => {
     await accounts.forgotPassword({ email: request.body.email, baseUrl: baseUrl(request) });
     return { ok: true as const };
   });
 
-  app.post('/auth/reset', { schema: { body: ResetSchema }, preHandler: limit('reset') }, async (request) => {
+  app.post('/auth/reset', { schema: { body: ResetSchema, response: Done }, preHandler: limit('reset') }, async (request) => {
     await accounts.resetPassword(request.body);
     return { ok: true as const };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: Done } }, async (request, reply) => {
     await sessions.end(request, reply);
     return { ok: true as const };
   });

@@ -1,6 +1,8 @@
 import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { AwardNamesSchema, AwardSampleSchema, AwardSearchViewSchema, CalendarDaySchema, PlaceSchema, PlanSchema } from '../../../core/awards/api-schemas.ts';
 import { AwardCalendarQuerySchema, CreateAwardSearchSchema } from '../../../core/awards/search-contract.ts';
 import { awardNames } from './award-names.ts';
 import type { AwardSamples } from './award-samples.ts';
@@ -20,29 +22,37 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samp
   const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
   const Params = z.object({ id: z.string().max(64) });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
+  const Quota = z.object({ daysLeft: z.number().int().nullable().describe('Search days left this month; null: no monthly cap') });
 
   // Open to visitors: the panel suggests places before anyone logs in.
-  app.get('/awards/places', { schema: { querystring: z.object({ q: z.string().max(60).default(''), lang: Lang }) } }, async (request) => ({
+  app.get('/awards/places', { schema: { querystring: z.object({ q: z.string().max(60).default(''), lang: Lang }), response: withErrors({ 200: okSchema({ places: z.array(PlaceSchema) }) }) } }, async (request) => ({
     ok: true as const,
     places: suggestPlaces(request.query.q, request.query.lang),
   }));
 
   // Open to visitors: the landing's sample redemptions, worked out by the search itself.
-  app.get('/awards/samples', { schema: { querystring: z.object({ lang: Lang }) } }, async (request) => {
+  app.get('/awards/samples', { schema: { querystring: z.object({ lang: Lang }), response: withErrors({ 200: okSchema({ samples: z.array(AwardSampleSchema), names: AwardNamesSchema }) }) } }, async (request) => {
     const list = await samples.get();
     const codes = list.flatMap((sample) => [sample.origin, sample.destination]);
     return { ok: true as const, samples: list, names: awardNames(list.map((sample) => sample.itinerary), codes, request.query.lang) };
   });
 
   // What the panel needs to know before a search: the plan's limits, the days left, the beta gate.
-  app.get('/awards/quota', async (request) => {
+  const QuotaAnswer = okSchema({
+    plan: PlanSchema,
+    daysPerSearch: z.number().int(),
+    daysPerMonth: z.number().int().nullable(),
+    daysLeft: z.number().int().nullable(),
+    scrapingEnabled: z.boolean().describe('Whether the live scan (closed beta) is open to this member'),
+  });
+  app.get('/awards/quota', { schema: { response: withErrors({ 200: QuotaAnswer }) } }, async (request) => {
     const signedIn = await member(request);
     const plan = currentPlan(signedIn, new Date());
     const rules = quotaRules(plan);
     return { ok: true as const, plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: signedIn.scrapingEnabled };
   });
 
-  app.get('/awards/calendar', { schema: { querystring: AwardCalendarQuerySchema.extend({ lang: Lang }) } }, async (request) => {
+  app.get('/awards/calendar', { schema: { querystring: AwardCalendarQuerySchema.extend({ lang: Lang }), response: withErrors({ 200: okSchema({ month: z.string(), days: z.array(CalendarDaySchema), names: AwardNamesSchema }) }) } }, async (request) => {
     await member(request);
     const { lang, ...query } = request.query;
     const days = await searches.calendar(query);
@@ -50,12 +60,13 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samp
     return { ok: true as const, month: query.month, days, names: awardNames([], [query.origin, query.destination], lang, programmes) };
   });
 
-  app.post('/awards/searches', { schema: { body: CreateAwardSearchSchema } }, async (request) => {
+  app.post('/awards/searches', { schema: { body: CreateAwardSearchSchema, response: withErrors({ 200: okSchema({ id: z.string(), quota: Quota }) }) } }, async (request) => {
     const started = await searches.start(await member(request), request.body);
     return { ok: true as const, id: started.id, quota: { daysLeft: started.daysLeft } };
   });
 
-  app.get('/awards/searches/:id', { schema: { params: Params, querystring: z.object({ lang: Lang }) } }, async (request) => {
+  const SearchAnswer = okSchema({ ...AwardSearchViewSchema.shape, names: AwardNamesSchema, quota: Quota });
+  app.get('/awards/searches/:id', { schema: { params: Params, querystring: z.object({ lang: Lang }), response: withErrors({ 200: SearchAnswer }) } }, async (request) => {
     const signedIn = await member(request);
     const view = await searches.get(request.params.id, signedIn.id);
     if (!view) throw notFound();
@@ -63,7 +74,14 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samp
     return { ok: true as const, ...view, names, quota: { daysLeft: await searches.daysLeft(signedIn) } };
   });
 
-  app.get('/awards/searches/:id/events', { schema: { params: Params } }, async (request, reply) => {
+  // The stream is written to the socket by hand (below), so no serializer ever sees its body: the
+  // schema only says what it is. Each message is `event: <type>` and `data: <AwardSearchEvent as JSON>`
+  // (core/awards/api-schemas.ts), ending with `done`. Before the stream opens, errors answer as usual.
+  const EventStream = {
+    description: "Server-sent events of the search's progress: scanning, alliance-done and alliance-down per alliance, then done",
+    content: { 'text/event-stream': { schema: z.string() } },
+  };
+  app.get('/awards/searches/:id/events', { schema: { params: Params, response: withErrors({ 200: EventStream }) } }, async (request, reply) => {
     const signedIn = await member(request);
     const events: SearchEvent[] = [];
     let wake: (() => void) | null = null;

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -12,8 +13,19 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const Query = z.object({ to: z.string().max(254).optional() });
+  const Message = z.object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    status: z.enum(['pending', 'sent', 'kept', 'failed', 'cancelled']),
+    language: z.string(),
+    createdAt: z.string(),
+  });
+  const MailboxPage = { description: 'The same messages as a page to read', content: { 'text/html': { schema: z.string() } } };
 
-  app.get('/dev/mailbox.json', { schema: { querystring: Query } }, async (request) => {
+  app.get('/dev/mailbox.json', { schema: { querystring: Query, response: withErrors({ 200: okSchema({ messages: z.array(Message).describe('The newest 100, newest first') }) }) } }, async (request) => {
     const rows = await db
       .select()
       .from(mailOutbox)
@@ -26,7 +38,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     };
   });
 
-  app.get('/dev/mailbox', { schema: { querystring: Query } }, async (request, reply) => {
+  app.get('/dev/mailbox', { schema: { querystring: Query, response: withErrors({ 200: MailboxPage }) } }, async (request, reply) => {
     const rows = await db
       .select()
       .from(mailOutbox)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { UpdateProfileSchema } from '../../../core/auth-contract.ts';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { MemberSchema, UpdateProfileSchema } from '../../../core/auth-contract.ts';
 import { normalizeNickname } from '../../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
@@ -12,12 +13,12 @@ import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 /** The signed-in member (SPEC §2 profile): read, and change name, picture, language and currency. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
   // A visitor gets `member: null` with 200, so every page can ask without a console error.
-  app.get('/me', async (request) => {
+  app.get('/me', { schema: { response: withErrors({ 200: okSchema({ member: MemberSchema.nullable() }) }) } }, async (request) => {
     const session = await sessions.current(request);
     return { ok: true as const, member: session ? toMember(session.member) : null };
   });
 
-  app.put('/me', { schema: { body: UpdateProfileSchema } }, async (request, reply) => {
+  app.put('/me', { schema: { body: UpdateProfileSchema, response: withErrors({ 200: okSchema({ member: MemberSchema }) }) } }, async (request, reply) => {
     const session = await sessions.current(request);
     if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
     const changes: Partial<typeof members.$inferInsert> = { updatedAt: new Date() };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { isLanguage, type MoneyCurrency } from '../../../core/locale.ts';
+import { PaymentSetupSchema, PaymentViewSchema } from '../../../core/payments/api-schemas.ts';
 import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-view.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -34,13 +36,14 @@ export function paymentView(payment: PaymentRow, card: CardRow | null): PaymentV
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; sessions: Sessions; timeZone: string; supportEmail: string; testCards: PaymentSetup['testCards'] }> = async (app, options) => {
   const { payments, sessions } = options;
   const Params = z.object({ id: z.uuid() });
+  const PaymentAnswer = withErrors({ 200: okSchema({ payment: PaymentViewSchema }) });
 
-  app.get('/payments/setup', async () => {
+  app.get('/payments/setup', { schema: { response: withErrors({ 200: okSchema({ setup: PaymentSetupSchema }) }) } }, async () => {
     const setup: PaymentSetup = { ...payments.provider.browserSetup(), simulated: payments.provider.simulated, testCards: payments.provider.simulated ? options.testCards : [] };
     return { ok: true as const, setup };
   });
 
-  app.get('/payments', async (request) => {
+  app.get('/payments', { schema: { response: withErrors({ 200: okSchema({ payments: z.array(PaymentViewSchema) }) }) } }, async (request) => {
     const member = await sessions.requireMember(request);
     const list = await payments.list(member.id);
     return { ok: true as const, payments: list.map((payment) => paymentView(payment, payment.card)) };
@@ -52,7 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
     return payment;
   };
 
-  app.get('/payments/:id', { schema: { params: Params } }, async (request) => {
+  app.get('/payments/:id', { schema: { params: Params, response: PaymentAnswer } }, async (request) => {
     const member = await sessions.requireMember(request);
     const payment = await owned(member.id, request.params.id);
     return { ok: true as const, payment: paymentView(payment, await payments.cardOf(payment)) };
@@ -60,13 +63,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
 
   // The page the verification step returns to asks the provider where the charge stands (the
   // webhook may not have come yet), and so moves the payment on.
-  app.post('/payments/:id/confirm', { schema: { params: Params } }, async (request) => {
+  app.post('/payments/:id/confirm', { schema: { params: Params, response: PaymentAnswer } }, async (request) => {
     const member = await sessions.requireMember(request);
     const payment = await payments.refresh(await owned(member.id, request.params.id));
     return { ok: true as const, payment: paymentView(payment, await payments.cardOf(payment)) };
   });
 
-  app.get('/payments/:id/receipt', { schema: { params: Params, querystring: z.object({ lang: z.string().optional() }) } }, async (request, reply) => {
+  // A receipt is an HTML file to keep, written whole by receiptHtml (sent as text, not serialized).
+  const Receipt = { description: 'The receipt as an HTML file (Content-Disposition: attachment)', content: { 'text/html': { schema: z.string() } } };
+  app.get('/payments/:id/receipt', { schema: { params: Params, querystring: z.object({ lang: z.string().optional() }), response: withErrors({ 200: Receipt }) } }, async (request, reply) => {
     const member = await sessions.requireMember(request);
     const payment = await owned(member.id, request.params.id);
     if (payment.status !== 'succeeded' || !payment.receiptNumber) throw new AppError('NOT_FOUND', { status: 404, message: 'This payment has no receipt.' });
@@ -84,7 +89,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
   await app.register(async (webhooks) => {
     webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, { raw: typeof body === 'string' ? body : body.toString('utf8') }));
-    webhooks.post('/payments/webhooks/:provider', { schema: { params: z.object({ provider: z.string().max(40) }) }, config: { csrf: false } }, async (request, reply) => {
+    const WebhookAnswer = okSchema({ outcome: z.enum(['handled', 'duplicate', 'ignored']).describe('duplicate: an event already seen; ignored: not about a payment of ours') });
+    webhooks.post('/payments/webhooks/:provider', { schema: { params: z.object({ provider: z.string().max(40) }), response: withErrors({ 200: WebhookAnswer }) }, config: { csrf: false } }, async (request, reply) => {
       const { provider } = request.params as { provider: string };
       if (provider !== payments.provider.name) throw new AppError('NOT_FOUND', { status: 404, message: 'No such provider.' });
       const raw = (request.body as { raw?: string } | undefined)?.raw ?? '';

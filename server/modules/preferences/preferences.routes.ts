@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, pickLanguage } from '../../../core/locale.ts';
 import { LanguageSchema, MoneyCurrencySchema, SetLanguageSchema, SetMoneyCurrencySchema } from '../../../core/preferences.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +22,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; 
   };
   const PreferencesSchema = z.object({ ok: z.literal(true), language: LanguageSchema, currency: MoneyCurrencySchema });
 
-  app.get('/preferences', { schema: { response: { 200: PreferencesSchema } } }, async (request) => {
+  app.get('/preferences', { schema: { response: withErrors({ 200: PreferencesSchema }) } }, async (request) => {
     const currency = request.cookies[MONEY_CURRENCY_COOKIE];
     return {
       ok: true as const,
@@ -30,13 +31,13 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; 
     };
   });
 
-  app.post('/preferences/language', { schema: { body: SetLanguageSchema } }, async (request, reply) => {
+  app.post('/preferences/language', { schema: { body: SetLanguageSchema, response: withErrors({ 200: okSchema({ language: LanguageSchema }) }) } }, async (request, reply) => {
     await remember(request, { language: request.body.language });
     setPreferenceCookies(reply, { language: request.body.language }, secureCookies);
     return { ok: true as const, language: request.body.language };
   });
 
-  app.post('/preferences/currency', { schema: { body: SetMoneyCurrencySchema } }, async (request, reply) => {
+  app.post('/preferences/currency', { schema: { body: SetMoneyCurrencySchema, response: withErrors({ 200: okSchema({ currency: MoneyCurrencySchema }) }) } }, async (request, reply) => {
     await remember(request, { currency: request.body.currency });
     setPreferenceCookies(reply, { currency: request.body.currency }, secureCookies);
     return { ok: true as const, currency: request.body.currency };

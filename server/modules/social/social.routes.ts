@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE } from '../../../core/api.ts';
+import { withErrors } from '../../../core/api-schemas.ts';
 import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { AppError } from '../../errors.ts';
@@ -22,12 +23,17 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
 ) => {
   const { social, sessions } = options;
   const Params = z.object({ provider: z.string().max(20) });
+  // Both calls answer the browser with a redirect and no body.
+  const ToProvider = withErrors({ 302: z.undefined().describe("To the provider's sign-in page, with the signed state cookie set") });
+  const BackToSite = withErrors({
+    302: z.undefined().describe('Back to the page the sign-in started from, signed in; on failure with ?social_error=<SPEC §8 code> (-101 failed, -103 early adopters only)'),
+  });
   const redirectUri = (request: { protocol: string; host: string }, provider: string) =>
     `${options.publicUrl || `${request.protocol}://${request.host}`}/api/auth/social/${provider}/callback`;
 
   app.get(
     '/auth/social/:provider/start',
-    { schema: { params: Params, querystring: z.object({ from: z.string().max(300).optional() }) }, preHandler: rateLimited(app, 'social', options.rateLimitScale) },
+    { schema: { params: Params, querystring: z.object({ from: z.string().max(300).optional() }), response: ToProvider }, preHandler: rateLimited(app, 'social', options.rateLimitScale) },
     async (request, reply) => {
       const provider = social.provider(request.params.provider);
       if (!provider) throw new AppError('NOT_FOUND', { status: 404, message: 'This sign-in provider is not available.' });
@@ -46,7 +52,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
   app.get(
     '/auth/social/:provider/callback',
     {
-      schema: { params: Params, querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }) },
+      schema: {
+        params: Params,
+        querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
+        response: BackToSite,
+      },
       preHandler: rateLimited(app, 'social', options.rateLimitScale),
     },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { AwardNamesSchema, AwardQuerySchema, TrackingAllowanceSchema, TrackingViewSchema } from '../../../core/awards/api-schemas.ts';
 import { CreateTrackingSchema, StopTrackingSchema } from '../../../core/awards/tracking-contract.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -15,24 +17,24 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{ trackings: Trackings; sess
   const Params = z.object({ id: z.uuid() });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
 
-  app.get('/trackings', { schema: { querystring: z.object({ lang: Lang }) } }, async (request) => {
+  app.get('/trackings', { schema: { querystring: z.object({ lang: Lang }), response: withErrors({ 200: okSchema({ trackings: z.array(TrackingViewSchema), allowance: TrackingAllowanceSchema, names: AwardNamesSchema }) }) } }, async (request) => {
     const { trackings: list, allowance } = await trackings.list(await member(request));
     const codes = list.flatMap((tracking) => [tracking.query.origin, tracking.query.destination]);
     return { ok: true as const, trackings: list, allowance, names: awardNames(list.flatMap((tracking) => tracking.flights), codes, request.query.lang) };
   });
 
-  app.post('/trackings', { schema: { body: CreateTrackingSchema } }, async (request) => {
+  app.post('/trackings', { schema: { body: CreateTrackingSchema, response: withErrors({ 200: okSchema({ tracking: TrackingViewSchema, allowance: TrackingAllowanceSchema }) }) } }, async (request) => {
     const created = await trackings.create(await member(request), request.body);
     return { ok: true as const, ...created };
   });
 
-  app.get('/trackings/:id', { schema: { params: Params, querystring: z.object({ lang: Lang }) } }, async (request) => {
+  app.get('/trackings/:id', { schema: { params: Params, querystring: z.object({ lang: Lang }), response: withErrors({ 200: okSchema({ tracking: TrackingViewSchema, names: AwardNamesSchema }) }) } }, async (request) => {
     const tracking = await trackings.get(await member(request), request.params.id);
     if (!tracking) throw new AppError('NOT_FOUND', { status: 404, message: 'No such tracking.' });
     return { ok: true as const, tracking, names: awardNames(tracking.flights, [tracking.query.origin, tracking.query.destination], request.query.lang) };
   });
 
-  app.delete('/trackings/:id', { schema: { params: Params } }, async (request) => {
+  app.delete('/trackings/:id', { schema: { params: Params, response: withErrors({ 200: okSchema({ allowance: TrackingAllowanceSchema }) }) } }, async (request) => {
     const signedIn = await member(request);
     if (!(await trackings.remove(signedIn, request.params.id))) throw new AppError('NOT_FOUND', { status: 404, message: 'No such tracking.' });
     return { ok: true as const, allowance: await trackings.allowance(signedIn) };
@@ -48,7 +50,14 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{ trackings: Trackings; sess
   // stop the one tracking it was made for.
   app.post(
     '/trackings/stop',
-    { schema: { querystring: z.record(z.string(), z.string()), body: z.record(z.string(), z.unknown()).optional() }, config: { csrf: false } },
+    {
+      schema: {
+        querystring: z.record(z.string(), z.string()),
+        body: z.record(z.string(), z.unknown()).optional(),
+        response: withErrors({ 200: okSchema({ stopped: z.boolean().describe('False when it had already stopped'), query: AwardQuerySchema.nullable() }) }),
+      },
+      config: { csrf: false },
+    },
     async (request) => {
       const parsed = StopTrackingSchema.safeParse({ ...request.query, ...request.body });
       if (!parsed.success) throw new AppError('TRACKING_LINK_INVALID', { status: 400, message: 'This stop link is not valid. Sign in to manage your trackings.' });
