@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { usePopup } from '../components/message-popup.tsx';
-import { ProcessingOverlay } from '../components/progress-loader.tsx';
 import { saveLanguage, saveMoneyCurrency, urlWithoutLanguageParam } from '../lib/preferences.ts';
 import { useAppState } from './app-context.tsx';
 
 // The dialog loads on first use, so every page's header stays light.
 const LocalePickerDialog = lazy(() => import('./locale-picker-dialog.tsx'));
+const ProcessingOverlay = lazy(() => import('../components/progress-loader.tsx').then((module) => ({ default: module.ProcessingOverlay })));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,7 +92,11 @@ export function LocalePicker() {
           />
         </Suspense>
       )}
-      <ProcessingOverlay visible={processing} />
+      {processing && (
+        <Suspense fallback={null}>
+          <ProcessingOverlay visible />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -54,6 +54,11 @@ export function RootLayout() {
 
   useMembersOnlyGuard(pathname);
 
+  // The page is live: its buttons and links answer. Browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   const main = (
     <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
       {config.maintenance ? (

@@ -1,10 +1,9 @@
 import { Button } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, redirect, useRouteError, type RouteObject } from 'react-router';
 import type { Promotion } from '../../core/promotions.ts';
 import { ChunkErrorScreen } from '../components/chunk-error-screen.tsx';
-import { ProgressLoader } from '../components/progress-loader.tsx';
 import { StatusScreen } from '../components/status-screen.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { ChunkLoadError, loadChunk } from '../lib/lazy-page.ts';
@@ -20,6 +19,8 @@ import { OLD_PROMO_PATHS, PAGES, featureOfPage, type PageDef } from './site-map.
 const FEATURES = import.meta.glob<FeatureModule>(['../features/*/index.ts', '!../features/auth/index.ts']);
 const FRAME_SOURCE = '../components/page-skeleton.tsx';
 const frameModule = () => import('../components/page-skeleton.tsx');
+// Shown only when the browser starts without a server-rendered page (Vite's dev server).
+const ProgressLoader = lazy(() => import('../components/progress-loader.tsx').then((module) => ({ default: module.ProgressLoader })));
 
 /** The source path of a feature's index module, as the glob and the build manifest name it. */
 const featureSource = (feature: string) => `../features/${feature}/index.ts`;
@@ -96,7 +97,11 @@ export const routes: RouteObject[] = [
     id: ROOT_ROUTE_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <ProgressLoader />,
+    hydrateFallbackElement: (
+      <Suspense fallback={null}>
+        <ProgressLoader />
+      </Suspense>
+    ),
     loader: async ({ context }): Promise<RootData> => {
       const lang = loaderLanguage(context);
       try {

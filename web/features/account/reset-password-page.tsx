@@ -8,7 +8,7 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from '../auth/index.ts';
 import { useAuth } from '../auth/index.ts';
-import { PasswordField } from '../auth/index.ts';
+import { PasswordField } from '../../components/credential-fields.tsx';
 
 /** Where the reset e-mail's link lands: choose a new password (every session then ends). */
 export function ResetPasswordPage({ page }: { page: PageDef }) {

@@ -32,7 +32,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
 import type { LoginRequest, PendingActivation } from './auth-context.tsx';
 import { CaptchaField } from './captcha-field.tsx';
-import { EmailField, PasswordField } from './password-field.tsx';
+import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
 
 type Mode = 'login' | 'signup' | 'forgot';
 

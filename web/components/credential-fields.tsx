@@ -1,7 +1,7 @@
 import { PasswordInput, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
-import { normalizeEmail, normalizePassword } from '../../../core/auth.ts';
-import { LIMITS } from '../../../core/limits.ts';
+import { normalizeEmail, normalizePassword } from '../../core/auth.ts';
+import { LIMITS } from '../../core/limits.ts';
 
 // SPEC §5: the space key does nothing in e-mail and password fields, and pasted white space goes.
 const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
