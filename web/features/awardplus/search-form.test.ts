@@ -8,9 +8,9 @@ const LAX: PlaceChoice = { code: 'LAX', kind: 'airport', name: 'Los Angeles Inte
 const TODAY = '2026-11-21';
 
 describe('the search panel’s form', () => {
-  it('names each field that is missing or wrong', () => {
+  it('names each field that is missing or wrong, by the API’s own rules', async () => {
     const form = { ...emptyForm(TODAY), dateMode: 'range' as const, startDate: '2026-11-20', endDate: '2026-11-19', flightNumber: 'B1', airlines: ['BRX'] };
-    expect(checkForm(form, 3, TODAY)).toEqual({
+    expect(await checkForm(form, 3, TODAY)).toEqual({
       origin: 'panel.problems.origin',
       destination: 'panel.problems.destination',
       startDate: 'panel.problems.past',
@@ -18,13 +18,13 @@ describe('the search panel’s form', () => {
       flightNumber: 'panel.problems.flightNumber',
       airlines: 'panel.problems.airlines',
     });
-    expect(checkForm({ ...emptyForm(TODAY), origin: TPE, destination: TPE }, 3, TODAY)).toEqual({ destination: 'panel.problems.samePlace' });
+    expect(await checkForm({ ...emptyForm(TODAY), origin: TPE, destination: TPE }, 3, TODAY)).toEqual({ destination: 'panel.problems.samePlace' });
   });
 
-  it('holds a member to their plan’s days per search', () => {
+  it('holds a member to their plan’s days per search', async () => {
     const form = { ...emptyForm(TODAY), origin: TPE, destination: LAX, dateMode: 'range' as const, startDate: '2026-12-01', endDate: '2026-12-04' };
-    expect(checkForm(form, 3, TODAY)).toEqual({ endDate: 'panel.problems.tooManyDays' });
-    expect(checkForm(form, 15, TODAY)).toEqual({});
+    expect(await checkForm(form, 3, TODAY)).toEqual({ endDate: 'panel.problems.tooManyDays' });
+    expect(await checkForm(form, 15, TODAY)).toEqual({});
   });
 
   it('becomes the API request: a single day is its own range, mixed cabin sends its share only when allowed', () => {

@@ -68,22 +68,38 @@ export function emptyForm(today = localToday()): SearchForm {
 
 /** Field problems the panel shows before asking the server: field → translation key. */
 export type FormProblems = Partial<Record<'origin' | 'destination' | 'startDate' | 'endDate' | 'flightNumber' | 'airlines', string>>;
+type ProblemField = keyof FormProblems;
 
-export function checkForm(form: SearchForm, daysPerSearch: number, today = localToday()): FormProblems {
+/** The key of the message beside a field, for a problem the API's own rules found there. */
+function problemKey(field: ProblemField, acrossFields: boolean): string {
+  if (field === 'destination') return acrossFields ? 'panel.problems.samePlace' : 'panel.problems.destination';
+  if (field === 'endDate') return acrossFields ? 'panel.problems.endBeforeStart' : 'panel.problems.date';
+  if (field === 'startDate') return 'panel.problems.date';
+  return `panel.problems.${field}`;
+}
+
+const PROBLEM_FIELDS: readonly string[] = ['origin', 'destination', 'startDate', 'endDate', 'flightNumber', 'airlines'];
+
+/**
+ * What is wrong with the form, before it is sent. The rules of each field are the API's own
+ * (`CreateAwardSearchSchema` in core/awards/search-contract.ts, which the server holds the request
+ * to), loaded with the first check so the panel's first view carries no validation library. The
+ * form adds what depends on the member: a start already past, and the plan's days per search.
+ */
+export async function checkForm(form: SearchForm, daysPerSearch: number, today = localToday()): Promise<FormProblems> {
+  const { CreateAwardSearchSchema, searchDays } = await import('../../../core/awards/search-contract.ts');
+  const request = toRequest(form);
   const problems: FormProblems = {};
-  if (!form.origin) problems.origin = 'panel.problems.origin';
-  if (!form.destination) problems.destination = 'panel.problems.destination';
-  else if (form.origin && form.origin.code === form.destination.code) problems.destination = 'panel.problems.samePlace';
-  const dateShape = /^\d{4}-\d{2}-\d{2}$/;
-  if (!dateShape.test(form.startDate)) problems.startDate = 'panel.problems.date';
-  else if (form.startDate < today) problems.startDate = 'panel.problems.past';
-  if (form.dateMode === 'range') {
-    if (!dateShape.test(form.endDate)) problems.endDate = 'panel.problems.date';
-    else if (form.endDate < form.startDate) problems.endDate = 'panel.problems.endBeforeStart';
-    else if (dayDifference(form.startDate, form.endDate) + 1 > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
+  const parsed = CreateAwardSearchSchema.safeParse(request);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = String(issue.path[0]);
+    if (!PROBLEM_FIELDS.includes(field)) continue;
+    // A single day is sent as its own range: the end date's problems are the start date's.
+    if (field === 'endDate' && form.dateMode === 'single') continue;
+    problems[field as ProblemField] ??= problemKey(field as ProblemField, issue.code === 'custom');
   }
-  if (form.flightNumber.trim() && !/^[A-Z0-9]{2}\d{1,4}$/i.test(form.flightNumber.trim())) problems.flightNumber = 'panel.problems.flightNumber';
-  if (form.airlines.some((code) => !/^[A-Z0-9]{2}$/.test(code))) problems.airlines = 'panel.problems.airlines';
+  if (!problems.startDate && request.startDate < today) problems.startDate = 'panel.problems.past';
+  if (form.dateMode === 'range' && !problems.startDate && !problems.endDate && searchDays(request) > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
   return problems;
 }
 

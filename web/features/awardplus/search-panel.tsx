@@ -110,7 +110,7 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
       openLogin({ mode: 'login', from: live ? 'scraping' : 'awardplus' });
       return;
     }
-    const found = checkForm(form, daysPerSearch, today);
+    const found = await checkForm(form, daysPerSearch, today);
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
