@@ -4,28 +4,10 @@ import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { useTranslation } from 'react-i18next';
 import { usePopup } from '../../components/message-popup.tsx';
 import { authApi } from './auth-api.ts';
+import type { LoginRequest, PendingActivation } from './auth-types.ts';
 
 // The dialogs load on first use, so the landing page does not carry them.
 const AuthDialogs = lazy(() => import('./auth-dialogs.tsx'));
-
-export interface LoginRequest {
-  mode?: 'login' | 'signup' | 'forgot';
-  /** Whether the panel has a close button (SPEC §2: optional). */
-  closable?: boolean;
-  /** Where the sign-in started, sent as `from`. */
-  from?: string;
-  /** Preset the newsletter box on the sign-up form. */
-  edm?: boolean;
-  /** Told whether the visitor signed in before the panel closed. */
-  onClose?: (signedIn: boolean) => void;
-}
-
-export interface PendingActivation {
-  email: string;
-  /** Kept in memory only, for the automatic login after activation (SPEC §4). */
-  password: string;
-  from: string;
-}
 
 interface AuthState {
   /** The signed-in member (identity globals of SPEC §3), null for a visitor. */

@@ -1,20 +1,8 @@
-import { Anchor, Button, Checkbox, Container, Divider, Group, Modal, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+/** The login panel (log in, sign up, forgot password) and both sign-in dialogs as the auth provider loads them. */
+import { Anchor, Button, Checkbox, Container, Divider, Modal, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  INITIAL_ACTIVATION_STATE,
-  activationFinished,
-  backToCode,
-  clickNotReceived,
-  resendDecision,
-  resendFinished,
-  resendSkipped,
-  resendStarted,
-  showContact,
-  type ActivationState,
-} from '../../../core/activation-dialog.ts';
-import {
-  ACTIVATION_CODE_PATTERN,
   LOGIN_CODES,
   PASSWORD_MIN,
   SIGNUP_CODES,
@@ -30,28 +18,15 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { errorCode } from '../../lib/api-errors.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
-import type { LoginRequest, PendingActivation } from './auth-context.tsx';
+import type { LoginRequest, PendingActivation } from './auth-types.ts';
+import { ActivationDialog } from './activation-dialog.tsx';
+import { Form } from './auth-form.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
 
 type Mode = 'login' | 'signup' | 'forgot';
 
-/** A form whose checks are ours (SPEC §5 popups), not the browser's bubbles. */
-function Form({ onSubmit, children, mt }: { onSubmit: () => void; children: ReactNode; mt?: string }) {
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <Stack mt={mt}>{children}</Stack>
-    </form>
-  );
-}
-
-/** The full-screen login panel of SPEC §2, 'members only', with the Login and Sign up tabs. */
+/** The full-screen login panel of docs/product/accounts.md#login-panel, 'members only', with the Login and Sign up tabs. */
 function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member) => void; onClose: () => void; onNeedActivation: (pending: PendingActivation) => void }) {
   const { t } = useTranslation();
   const popup = usePopup();
@@ -68,7 +43,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   const closable = props.request.closable ?? true;
   const from = props.request.from ?? window.location.pathname;
 
-  // SPEC §4: switching between login and sign-up clears the password.
+  // docs/product/accounts.md#login-panel: switching between login and sign-up clears the password.
   const switchMode = (next: Mode) => {
     setMode(next);
     setPassword('');
@@ -88,7 +63,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       props.onSignedIn(member);
     } catch (error) {
       freshCaptcha();
-      // SPEC §4: a login answered -2 opens the activation dialog.
+      // docs/product/accounts.md#login: a login answered -2 opens the activation dialog.
       if (errorCode(error) === LOGIN_CODES.notActivated) props.onNeedActivation({ email, password, from });
       else await showError(error);
     } finally {
@@ -110,7 +85,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       freshCaptcha();
       const code = errorCode(error);
       if (code === SIGNUP_CODES.emailTaken || code === SIGNUP_CODES.emailTakenBySocial) {
-        // SPEC §8: the popup's button reads 'login' and switches to the login tab.
+        // docs/product/accounts.md#sign-up: the popup's button reads 'login' and switches to the login tab.
         await showError(error, { confirmLabel: t('auth.login') });
         switchMode('login');
       } else if (code === SIGNUP_CODES.activationMailFailed) {
@@ -133,7 +108,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       await popup.show({ title: t('auth.forgotTitle'), message: t('auth.forgotSent') });
       switchMode('login');
     } catch (error) {
-      // SPEC §8: HTTP 400 means the account does not exist.
+      // docs/product/accounts.md#forgot-password: HTTP 400 means the account does not exist.
       if (errorCode(error) === LOGIN_CODES.accountNotFound) await tell(t('auth.forgotNoAccount'));
       else await showError(error);
     } finally {
@@ -238,182 +213,6 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
           </Anchor>
         </Text>
       </Container>
-    </Modal>
-  );
-}
-
-type Action = (state: ActivationState) => ActivationState;
-
-/** The activation dialog of SPEC §4, statuses 0 to 6 (rules in core/activation-dialog.ts). */
-function ActivationDialog(props: { pending: PendingActivation; onSignedIn: (member: Member) => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const showError = useErrorPopup();
-  const { config } = useAppState();
-  const [state, dispatch] = useReducer((current: ActivationState, action: Action) => action(current), INITIAL_ACTIVATION_STATE);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useState(LIMITS.activation.autoSignInDelayMs / 1000);
-  const signingIn = useRef(false);
-  const { email, password, from } = props.pending;
-
-  const signIn = useCallback(async () => {
-    if (signingIn.current) return;
-    signingIn.current = true;
-    try {
-      const { member } = await authApi.logIn({ email, password, afterActivation: true, from, captcha: '' });
-      props.onSignedIn(member);
-    } catch (error) {
-      signingIn.current = false;
-      await showError(error);
-      props.onClose();
-    }
-  }, [email, password, from, props, showError]);
-
-  // Status 4: sign in by itself after 5 seconds, or at once on "Log in now".
-  useEffect(() => {
-    if (state.status !== 4) return;
-    const started = Date.now();
-    const tick = setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((LIMITS.activation.autoSignInDelayMs - (Date.now() - started)) / 1000))), 250);
-    const timer = setTimeout(() => void signIn(), LIMITS.activation.autoSignInDelayMs);
-    return () => {
-      clearInterval(tick);
-      clearTimeout(timer);
-    };
-  }, [state.status, signIn]);
-
-  const activate = async () => {
-    setBusy(true);
-    try {
-      await authApi.activate({ email, code });
-      dispatch((current) => activationFinished(current, true));
-    } catch {
-      dispatch((current) => activationFinished(current, false));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    const now = Date.now();
-    if (resendDecision(state, now, config.resendIntervalMs) === 'skip') return dispatch(resendSkipped);
-    dispatch((current) => resendStarted(current, now));
-    setBusy(true);
-    try {
-      await authApi.resend(email);
-      dispatch((current) => resendFinished(current, true));
-    } catch {
-      dispatch((current) => resendFinished(current, false));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const body = () => {
-    switch (state.status) {
-      case 0:
-        return (
-          <Form onSubmit={() => void activate()}>
-            <Text>{t('auth.activation.enterCode', { email, length: LIMITS.activation.codeLength })}</Text>
-            <TextInput
-              label={t('auth.activation.code')}
-              value={code}
-              maxLength={LIMITS.activation.codeLength}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              onChange={(event) => setCode([...event.currentTarget.value].filter((char) => ACTIVATION_CODE_PATTERN.test(char)).join('').slice(0, LIMITS.activation.codeLength))}
-              data-autofocus
-              data-testid="activation-code"
-            />
-            <Button type="submit" loading={busy} disabled={code.length === 0}>
-              {t('auth.activation.activate')}
-            </Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => dispatch(clickNotReceived)} data-testid="activation-not-received">
-              {t('auth.activation.notReceived')}
-            </Anchor>
-          </Form>
-        );
-      case 1:
-        return (
-          <Stack>
-            <Text>{t('auth.activation.confirmResend', { email })}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => dispatch(backToCode)}>
-                {t('auth.activation.back')}
-              </Button>
-              <Button loading={busy} onClick={() => void resend()} data-testid="activation-resend">
-                {t('auth.activation.resend')}
-              </Button>
-            </Group>
-          </Stack>
-        );
-      case 2:
-        return (
-          <Stack>
-            <Text>{t('auth.activation.checkMail', { email })}</Text>
-            <Button onClick={() => dispatch(backToCode)}>{t('auth.activation.enterCodeButton')}</Button>
-          </Stack>
-        );
-      case 3:
-        return (
-          <Stack>
-            <Text>{t('auth.activation.contact', { email: config.supportEmail })}</Text>
-            <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
-            <Button variant="default" onClick={() => dispatch(backToCode)}>
-              {t('auth.activation.back')}
-            </Button>
-          </Stack>
-        );
-      case 4:
-        return (
-          <Stack>
-            <Text fw={600}>{t('auth.activation.success')}</Text>
-            <Text size="sm" role="status">
-              {t('auth.activation.successCountdown', { seconds: secondsLeft })}
-            </Text>
-            <Button onClick={() => void signIn()} data-testid="activation-login-now">
-              {t('auth.activation.loginNow')}
-            </Button>
-          </Stack>
-        );
-      case 5:
-        return (
-          <Stack>
-            <Text role="alert">{t('auth.activation.failed')}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => dispatch(showContact)}>
-                {t('auth.activation.contactSupport')}
-              </Button>
-              <Button onClick={() => dispatch(backToCode)}>{t('auth.activation.retry')}</Button>
-            </Group>
-          </Stack>
-        );
-      case 6:
-        return (
-          <Stack>
-            <Text role="alert">{t('auth.activation.resendFailed')}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => dispatch(backToCode)}>
-                {t('auth.activation.cancel')}
-              </Button>
-              <Button onClick={() => dispatch(showContact)}>{t('auth.activation.contactSupport')}</Button>
-            </Group>
-          </Stack>
-        );
-    }
-  };
-
-  return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={t('auth.activation.title')}
-      centered
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('auth.close') }}
-      data-testid="activation-dialog"
-      data-status={state.status}
-    >
-      {body()}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
 import { explorerPage } from './explorer-page.tsx';
-import { libraryPage, programmeGuidePage } from './library-pages.tsx';
+import { libraryPage } from './library-pages.tsx';
+import { programmeGuidePage } from './programme-guide.tsx';
 import { aviosTutorialPage, hotelThemesPage, lifemilesTutorialPage, storefrontTermsPage } from './storefront-pages.tsx';
 import { transferPartnerPage } from './transfer-partner-page.tsx';
 

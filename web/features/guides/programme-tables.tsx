@@ -1,0 +1,192 @@
+/** The tables of a programme's page: partner airlines, transfer partners, the award chart and the programme rules. */
+import { Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CABINS } from '../../../core/awards/simulated-schedule.ts';
+import type { AwardChart } from '../../../core/awards/award-pricing.ts';
+import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';
+import type { ProgrammeRules } from '../../../core/guides/guide.ts';
+import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
+import { collator } from '../../../core/intl.ts';
+import { useGuideFormat } from './guide-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
+
+/** The alliance's members and the partners outside it, in the reader's language and order. */
+export function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) {
+  const { t, i18n } = useTranslation('guides');
+  const format = useGuideFormat();
+  const names = (list: readonly PartnerAirline[]) =>
+    list
+      .map((airline) => format.text(airline.name))
+      .sort(collator(i18n.language).compare)
+      .join(t('library.listSeparator'));
+  if (partners.members.length === 0 && partners.others.length === 0) return <Text>{t('library.noPartnerAirlines')}</Text>;
+  return (
+    <Stack gap="xs" maw={760} data-testid="partner-airlines">
+      {partners.alliance && partners.members.length > 0 && (
+        <Text>
+          <Text span fw={600}>
+            {t('library.allianceMembers', { alliance: t(`library.alliances.${partners.alliance}`), count: partners.members.length })}
+          </Text>{' '}
+          {names(partners.members)}
+        </Text>
+      )}
+      {partners.others.length > 0 && (
+        <Text>
+          <Text span fw={600}>
+            {t('library.otherPartners')}
+          </Text>{' '}
+          {names(partners.others)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side: 'from' | 'to' }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  return (
+    <ScrollTable label={side === 'from' ? t('library.transfersIn') : t('library.transfersOut')} minWidth={520}>
+      <Table striped data-testid={`partners-${side}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{side === 'from' ? t('transfers.columns.source') : t('transfers.columns.programme')}</Table.Th>
+            <Table.Th>{t('transfers.columns.ratio')}</Table.Th>
+            <Table.Th>{t('transfers.columns.bonus')}</Table.Th>
+            <Table.Th>{t('transfers.columns.time')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={`${row.from.id}>${row.to.id}`}>
+              <Table.Td>{format.text(side === 'from' ? row.from.name : row.to.name)}</Table.Td>
+              <Table.Td>{format.ratio(row.ratio)}</Table.Td>
+              <Table.Td>{row.bonus ? t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) }) : '—'}</Table.Td>
+              <Table.Td>{t(`transfers.time.${row.time}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/** The chart drawn from data/award-charts.json: its distance bands, or its zone rows. */
+export function ChartSummary({ chart }: { chart: AwardChart }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const cell = (value: number | null) => (value === null ? '—' : format.number(value, 0));
+  const cabins = CABINS.filter((cabin) => (chart.bands ?? chart.zonePrices ?? []).some((row) => row[cabin] !== null));
+  const head = (first: string) => (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{first}</Table.Th>
+        {cabins.map((cabin) => (
+          <Table.Th key={cabin}>{t(`explorer.cabins.${cabin}`)}</Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+  return (
+    <Stack gap="xs">
+      <Text>
+        {t(`library.pricing.${chart.pricing}`)} {chart.perSegment ? t('library.perSegment') : ''} {chart.oneWay ? '' : t('library.roundTripOnly')}
+      </Text>
+      <ScrollTable label={t('library.chart')} minWidth={520}>
+        <Table striped data-testid="award-chart">
+          {chart.bands ? (
+            <>
+              {head(t('library.distance'))}
+              <Table.Tbody>
+                {chart.bands.map((band, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>{band.maxMiles === null ? t('library.bandOpen', { above: format.number(chart.bands![index - 1]?.maxMiles ?? 0, 0) }) : t('library.bandUpTo', { upTo: format.number(band.maxMiles, 0) })}</Table.Td>
+                    {cabins.map((cabin) => (
+                      <Table.Td key={cabin}>{cell(band[cabin])}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </>
+          ) : (
+            <>
+              {head(t('library.zones'))}
+              <Table.Tbody>
+                {(chart.zonePrices ?? []).map((row, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>
+                      {row.from} → {row.to}
+                      {row.maxMiles ? ` (${t('library.bandUpTo', { upTo: format.number(row.maxMiles, 0) })})` : ''}
+                    </Table.Td>
+                    {cabins.map((cabin) => (
+                      <Table.Td key={cabin}>{cell(row[cabin])}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </>
+          )}
+        </Table>
+      </ScrollTable>
+      {chart.regions && (
+        <Text size="sm" c="gray.7">
+          {t('library.regions')}{' '}
+          {Object.entries(chart.regions)
+            // A region may be airports (EVA's North American gateways), which the pricing matches first.
+            .map(([region, { airports = [], countries }]) => {
+              const members = [...airports, ...countries];
+              return `${region}: ${members.slice(0, 12).join(', ')}${members.length > 12 ? '…' : ''}`;
+            })
+            .join(' · ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The programme rules (docs/product/guides.md#programme-library) as this programme sets them; an unknown rule says so. */
+export function RulesTable({ rules }: { rules: ProgrammeRules }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  const unknown = t('rules.unknown');
+  const rows: [string, string][] = [
+    [
+      t('rules.purchase'),
+      rules.purchase
+        ? t('rules.purchaseValue', { price: format.price(rules.purchase.pricePer1000.amount, rules.purchase.pricePer1000.currency), block: format.number(rules.purchase.block, 0) }) +
+          (rules.purchase.note ? ` ${format.text(rules.purchase.note)}` : '')
+        : t('rules.notSold'),
+    ],
+    [
+      t('rules.cap'),
+      rules.purchase?.annualCap ? t(rules.purchase.capIncludesBonus ? 'rules.capWithBonus' : 'rules.capWithoutBonus', { cap: format.number(rules.purchase.annualCap, 0) }) : unknown,
+    ],
+    [t('rules.validity'), rules.validity ? (rules.validity.months ? t('rules.months', { count: rules.validity.months }) + ' — ' : '') + format.text(rules.validity.rule) : unknown],
+    [
+      t('rules.fee'),
+      rules.partnerRedemptionFee
+        ? t(rules.partnerRedemptionFee.per === 'one-way' ? 'rules.feeOneWay' : 'rules.feeTicket', { fee: format.price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) }) +
+          (rules.partnerRedemptionFee.freeChangeHours ? ` ${t('rules.freeChange', { count: rules.partnerRedemptionFee.freeChangeHours })}` : '')
+        : unknown,
+    ],
+    [t('rules.hold'), rules.seatHold ? (rules.seatHold.hours === 0 ? t('rules.noHold') : t('rules.holdHours', { count: rules.seatHold.hours })) + ` — ${format.text(rules.seatHold.rule)}` : unknown],
+    [
+      t('rules.stopover'),
+      rules.stopover ? (rules.stopover.allowed ? (rules.stopover.maxDays ? t('rules.stopoverDays', { count: rules.stopover.maxDays }) : t('rules.stopoverAllowed')) : t('rules.noStopover')) + ` — ${format.text(rules.stopover.rule)}` : unknown,
+    ],
+  ];
+  return (
+    <Table withRowBorders data-testid="programme-rules" maw={860}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={220} scope="row">
+              {label}
+            </Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
