@@ -27,7 +27,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  // Import direction (ARCHITECTURE §1): web -> core, server -> core and data; core -> nothing.
+  // Import direction (docs/architecture.md#shape): web -> core, server -> core and data; core -> nothing.
   {
     files: ['core/**/*.ts'],
     ignores: ['core/**/*.test.ts'],

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:tracking`: one full tracking check cycle over 10,000 active trackings on the
- * full simulated inventory, while a second process keeps asking the API (issue 6). The trackings
+ * full simulated inventory, while a second process keeps asking the API. The trackings
  * are spread as members make them: popular Asia-Pacific and trans-Pacific routes first, one to
  * three dates from a week to six months out, every cabin, mostly nonstop or one stop.
  *

@@ -10,7 +10,7 @@ import {
   resendStarted,
 } from './activation-dialog.ts';
 
-describe('the activation dialog rules (SPEC §4)', () => {
+describe('the activation dialog rules (docs/product/accounts.md#activation-dialog)', () => {
   it('asks to confirm a resend for the first three "did not receive" clicks, then shows contact-us and resets the count', () => {
     let state = INITIAL_ACTIVATION_STATE;
     for (let click = 1; click <= 3; click += 1) {

@@ -1,9 +1,9 @@
 import { LIMITS } from './limits.ts';
 
 /**
- * The activation dialog of SPEC §4 as a pure state machine, so its rules are tested apart from
- * the screen. Statuses: 0 enter code, 1 resend confirmation, 2 'check your mail', 3 contact us,
- * 4 success, 5 activation failed, 6 resending failed.
+ * The activation dialog (docs/product/accounts.md#activation-dialog) as a pure state machine, so
+ * its rules are tested apart from the screen. Statuses: 0 enter code, 1 resend confirmation,
+ * 2 'check your mail', 3 contact us, 4 success, 5 activation failed, 6 resending failed.
  */
 export type ActivationStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_NAMES, type ApiError } from './api.ts';
 
 /**
- * The zod side of the API contract (ARCHITECTURE §3): the one error shape, and helpers that give
+ * The zod side of the API contract (docs/product/platform.md#the-error-shape): the one error shape, and helpers that give
  * every route the same success and error answers. Kept out of api.ts, which the web app's first
  * screen imports without a validation library.
  */
@@ -13,7 +13,7 @@ export const ErrorNameSchema = z.enum(ERROR_NAMES);
 export const ApiErrorSchema = z
   .object({
     ok: z.literal(false),
-    code: z.number().int().describe('SPEC §8 number where the spec defines one, else -99'),
+    code: z.number().int().describe('Fixed number where the product defines one (docs/product/accounts.md#result-codes), else -99'),
     error: ErrorNameSchema,
     message: z.string().describe('Safe to show a visitor, in English; the web translates `error` instead'),
     fields: z.record(z.string(), z.string()).optional().describe('Per field, what is wrong with it'),

@@ -1,8 +1,8 @@
 /**
- * Machine names of errors the API answers with (ARCHITECTURE §3), one closed list: the server
+ * Machine names of errors the API answers with (docs/product/platform.md#the-error-shape), one closed list: the server
  * throws only these, the error schema of the OpenAPI document enumerates them, and the web
- * translates each through the `errors.<NAME>` keys of the catalogs; `code` carries SPEC §8
- * numbers where the spec defines one.
+ * translates each through the `errors.<NAME>` keys of the catalogs; `code` carries the
+ * fixed numbers of docs/product/accounts.md#result-codes where the product defines one.
  */
 export const ERROR_NAMES = [
   'INVALID_INPUT',
@@ -11,7 +11,7 @@ export const ERROR_NAMES = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
-  // Accounts (SPEC §5, §8): sign-up, login, activation, password reset, profile, social sign-in.
+  // Accounts (docs/product/accounts.md): sign-up, login, activation, password reset, profile, social sign-in.
   'INVALID_NAME',
   'INVALID_EMAIL',
   'INVALID_PASSWORD',
@@ -58,7 +58,7 @@ export const ERROR_NAMES = [
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
-/** The one error shape of every API answer (ARCHITECTURE §3). */
+/** The one error shape of every API answer (docs/product/platform.md#the-error-shape). */
 export interface ApiError {
   ok: false;
   code: number;
@@ -80,7 +80,7 @@ export function isApiError(value: unknown): value is ApiError {
 /** Generic numeric code for errors the spec gives no number of its own. */
 export const GENERIC_ERROR_CODE = -99;
 
-/** Header names of the CSRF double-submit (SPEC §7, ARCHITECTURE §3). */
+/** Header names of the CSRF double-submit (docs/product/platform.md#requests). */
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const REQUESTED_WITH_HEADER = 'x-requested-with';

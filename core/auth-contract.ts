@@ -28,7 +28,7 @@ export const ActivateSchema = z.object({ email: text(1000), code: text(100) });
 export const EmailOnlySchema = z.object({ email: text(1000) });
 export const ResetSchema = z.object({ token: z.string().min(1).max(200), password: text(1000) });
 
-/** What sign-in and activation answer (SPEC §3): account, email, name, photo. */
+/** What sign-in and activation answer (docs/product/accounts.md#profile): account, email, name, photo. */
 export const MemberSchema = z.object({
   account: z.string(),
   email: z.string().nullable(),

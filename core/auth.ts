@@ -5,7 +5,7 @@
  */
 import { LIMITS } from './limits.ts';
 
-/** Numeric codes of SPEC §8 that sign-up, login and social sign-in answer with. */
+/** Numeric codes that sign-up, login and social sign-in answer with (docs/product/accounts.md#result-codes). */
 export const SIGNUP_CODES = {
   invalidEmail: -1,
   invalidPassword: -2,
@@ -22,12 +22,12 @@ export const SOCIAL_CODES = { earlyAdopter: -103, failed: -101 } as const;
 export const PASSWORD_MIN = 8;
 export const ACTIVATION_CODE_PATTERN = /^[A-Za-z0-9_]+$/;
 
-/** SPEC §5: the e-mail loses all white space and is cut at 254 characters; stored lower case. */
+/** The e-mail loses all white space and is cut at 254 characters; stored lower case (docs/product/accounts.md#input-limits). */
 export function normalizeEmail(raw: string): string {
   return raw.replace(/\s+/g, '').slice(0, LIMITS.input.emailMax);
 }
 
-/** SPEC §5: the password loses all white space and is cut at 64 characters. */
+/** The password loses all white space and is cut at 64 characters (docs/product/accounts.md#input-limits). */
 export function normalizePassword(raw: string): string {
   return raw.replace(/\s+/g, '').slice(0, LIMITS.input.passwordMax);
 }
@@ -60,8 +60,9 @@ export function emailAtDomains(email: string, domains: readonly string[]): boole
 export type SignupProblem = 'invalidName' | 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
 
 /**
- * Sign-up checks in the order of SPEC §5: nickname, e-mail, password, captcha. The form and the
- * server both use this, so the first problem a visitor is told about is the same on both sides.
+ * Sign-up checks in the order of docs/product/accounts.md#sign-up: nickname, e-mail, password,
+ * captcha. The form and the server both use this, so the first problem a visitor is told about is
+ * the same on both sides.
  */
 export function firstSignupProblem(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem | null {
   if (normalizeNickname(input.nickname) === '') return 'invalidName';
@@ -73,7 +74,7 @@ export function firstSignupProblem(input: { nickname: string; email: string; pas
 
 export type LoginProblem = 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
 
-/** Login checks of SPEC §5: e-mail, password, then captcha unless it is skipped. */
+/** Login checks of docs/product/accounts.md#login: e-mail, password, then captcha unless it is skipped. */
 export function firstLoginProblem(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem | null {
   if (!isValidEmail(normalizeEmail(input.email))) return 'invalidEmail';
   if (normalizePassword(input.password) === '') return 'invalidPassword';
@@ -81,7 +82,7 @@ export function firstLoginProblem(input: { email: string; password: string; capt
   return null;
 }
 
-/** Account id prefixes: `fb_` marks a Facebook account (SPEC §3); the others follow suit. */
+/** Account id prefixes: `fb_` marks a Facebook account (docs/product/accounts.md#social-sign-in); the others follow suit. */
 export const SOCIAL_PROVIDERS = { facebook: 'fb_', google: 'gg_', line: 'ln_' } as const;
 export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
 export const PASSWORD_ACCOUNT_PREFIX = 'tp_';

@@ -3,7 +3,7 @@
  * needs no extra request. Never put a secret here: every visitor can read it.
  */
 export interface ClientConfig {
-  /** A host name containing this string gets the card-tools variant of the app (SPEC §2). */
+  /** A host name containing this string gets the card-tools variant of the app (docs/product/routing.md#card-tools-host). */
   cardVariantDomain: string;
   analytics: boolean;
   maintenance: boolean;
@@ -16,7 +16,7 @@ export interface ClientConfig {
     scriptUrl: string;
     onLogin: boolean;
   };
-  /** Domains known to lose mail: sign-up shows a hint (SPEC §5). */
+  /** Domains known to lose mail: sign-up shows a hint (docs/product/accounts.md#input-limits). */
   lossyEmailDomains: string[];
   /** How long after one activation e-mail another may be asked for. */
   resendIntervalMs: number;
@@ -36,7 +36,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   socialProviders: [],
 };
 
-/** The card-tools variant of the site serves hosts whose name contains the configured domain (SPEC §2). */
+/** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */
 export function isCardVariantHost(hostname: string, cardVariantDomain: string): boolean {
   return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
 }

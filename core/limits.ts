@@ -1,8 +1,9 @@
 /**
- * Business constants and limits of SPEC §9, in one place for the web and the server.
+ * Business constants and limits (docs/product/README.md#numbers-at-a-glance), in one place for the
+ * web and the server.
  * Durations are in milliseconds unless the name says otherwise.
  */
-/** Sponsorship plans (SPEC §6): quotas and tracking days depend on them. */
+/** Sponsorship plans (docs/product/sponsorship.md#plans-and-allowances): quotas and tracking days depend on them. */
 export type Plan = 'member' | 'sponsor' | 'sponsor-more';
 
 export const LIMITS = {
@@ -26,8 +27,9 @@ export const LIMITS = {
     sponsorDaysPerSearch: 15,
     overLimitRetryHours: 24,
     /**
-     * Searches a member may start in 24 hours before the over-usage-limit message (SPEC §8). The
-     * spec gives no number; this keeps one account from tying up the sources (docs/awards.md).
+     * Searches a member may start in 24 hours before the over-usage-limit message
+     * (docs/product/award-search.md#quotas). The number is our own choice; it keeps one account from
+     * tying up the sources (docs/awards.md).
      */
     searchesPer24Hours: 60,
   },
@@ -51,6 +53,6 @@ export const LIMITS = {
   currencyChangeRedirectMs: 1500,
   chunkLoadTimeoutMs: 120_000,
   landingVisitEventDelayMs: 1000,
-  /** The loading-bar plane travels within this many CSS pixels (SPEC §4). */
+  /** The loading-bar plane travels within this many CSS pixels (docs/product/messages.md#loader). */
   loaderPlaneRangePx: 320,
 } as const;

@@ -1,16 +1,17 @@
 /**
- * Languages and money currencies (SPEC §1, §9). Plain values and guards, no zod, so the web
- * app's first screen does not carry a validation library; schemas live in preferences.ts.
+ * Languages and money currencies (docs/product/README.md#languages, #money-currencies). Plain
+ * values and guards, no zod, so the web app's first screen does not carry a validation library;
+ * schemas live in preferences.ts.
  */
 
 /** Languages with complete catalogs, offered in the picker. */
 export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
-/** Japanese is reachable only by `?lang=ja` (SPEC §1); missing strings fall back to English. */
+/** Japanese is reachable only by `?lang=ja` (docs/product/README.md#languages); missing strings fall back to English. */
 export const FORCEABLE_LANGUAGES = [...LANGUAGES, 'ja'] as const;
 export type Language = (typeof FORCEABLE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Money currencies a price can be shown in (SPEC §9). Not to be confused with points currencies. */
+/** Money currencies a price can be shown in (docs/product/README.md#money-currencies). Not to be confused with points currencies. */
 export const MONEY_CURRENCIES = ['USD', 'TWD', 'CAD', 'HKD', 'CNY'] as const;
 export type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
 export const DEFAULT_MONEY_CURRENCY: MoneyCurrency = 'USD';
@@ -26,7 +27,7 @@ export function isMoneyCurrency(value: unknown): value is MoneyCurrency {
   return typeof value === 'string' && (MONEY_CURRENCIES as readonly string[]).includes(value);
 }
 
-/** The `?lang=` query values of SPEC §2 are lower case; catalogs use BCP 47 casing. */
+/** The `?lang=` query values of docs/product/README.md#languages are lower case; catalogs use BCP 47 casing. */
 const QUERY_TO_LANGUAGE: Record<string, Language> = {
   en: 'en',
   'zh-hant': 'zh-Hant',

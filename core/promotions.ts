@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema } from './preferences.ts';
 
-/** The top campaign banner's promotion, fetched by language (SPEC §7 "fetch mileage promotion"). */
+/** The top campaign banner's promotion, fetched by language (docs/product/platform.md#the-named-calls). */
 export const PromotionSchema = z.object({
   id: z.number().int(),
   title: z.string(),

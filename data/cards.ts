@@ -1,5 +1,5 @@
 /**
- * The card data of CardPlus (issue 8): cards in data/cards/, what they earn in
+ * The card data of CardPlus: cards in data/cards/, what they earn in
  * data/points-currencies/, hotel programmes, savings accounts and the exchange rates the finder
  * uses. Every file is checked against its schema when read, and every reference between files
  * (a card's currency, a transfer's programme) must resolve; `checkCardData` lists what does not.

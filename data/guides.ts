@@ -1,5 +1,5 @@
 /**
- * The guides' data (issue 9): a guide per programme in data/guides/, hotel themes, transfer
+ * The guides' data: a guide per programme in data/guides/, hotel themes, transfer
  * bonuses and mile-sale campaigns. Each file is checked against its schema when read, and every
  * reference must resolve (a guide's programme, a bonus's transfer, a campaign's programme and
  * its price against the programme's base price); the server will not start on a broken file.

@@ -8,9 +8,9 @@ import { signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
- * Every state of an award search (SPEC §4, §8) on a real server: its settings (maintenance, a
- * simulated alliance outage, a hung source) or its stored quota put it in each state, and the
- * page must say so in the spec's words.
+ * Every state of an award search (docs/product/award-search.md#states-and-messages) on a real
+ * server: its settings (maintenance, a simulated alliance outage, a hung source) or its stored quota
+ * put it in each state, and the page must say so in the words given there.
  */
 
 type Server = Awaited<ReturnType<typeof startServer>>;

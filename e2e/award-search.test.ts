@@ -8,9 +8,9 @@ import { signInNewMember } from './fixtures.ts';
 import type { Browser } from 'playwright-core';
 
 /**
- * Issue 5's "done when": a member signs in, searches TPE → LAX over three days in business, sees
- * the streamed progress, then results with redeem options, the cash comparison and the calendar,
- * in each language, on a phone and a desktop; the quota counts down.
+ * Award search from end to end: a member signs in, searches TPE → LAX over three days in business,
+ * sees the streamed progress, then results with redeem options, the cash comparison and the
+ * calendar, in each language, on a phone and a desktop; the quota counts down.
  */
 
 type Catalog = Record<string, Record<string, string>>;

@@ -11,7 +11,7 @@ import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
- * CardPlus in the browser (issue 8): the list's filters and preferences, comparison, a card's
+ * CardPlus in the browser: the list's filters and preferences, comparison, a card's
  * bonus history, the finder's ranking against the same arithmetic, and the wallet's limits.
  */
 type Server = Awaited<ReturnType<typeof startServer>>;

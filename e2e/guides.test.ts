@@ -6,7 +6,7 @@ import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText } from './fixtures.ts';
 
 /**
- * The guides in the browser (issue 9): the redeem explorer's messages and its map, drawn with an
+ * The guides in the browser: the redeem explorer's messages and its map, drawn with an
  * arc for every destination the API answers; the transfer lookup's arithmetic; a tutorial's link
  * to its terms anchor. Expected figures come from the API or the shared arithmetic, so the test
  * holds whatever bonus or sale runs on the day it runs.
@@ -29,7 +29,7 @@ async function visitor(language = 'en'): Promise<{ context: BrowserContext; page
 }
 
 describe('the redeem explorer', () => {
-  it('names the missing amount and points system (SPEC §5) and asks nothing of the server', async () => {
+  it('names the missing amount and points system (docs/product/guides.md#redeem-explorer) and asks nothing of the server', async () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/awardplus/redemption/e');
     await page.getByTestId('explorer-submit').click();

@@ -6,9 +6,10 @@ import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPag
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
 
 /**
- * Visits every route of SPEC §2 in one language and checks what a visitor sees: the page's own
- * heading and title in that language, the description meta, alternate-language links, no
- * console error or untranslated key, no sideways scrolling, and (optionally) no serious axe issue.
+ * Visits every route of docs/product/routing.md#routes in one language and checks what a visitor
+ * sees: the page's own heading and title in that language, the description meta, alternate-language
+ * links, no console error or untranslated key, no sideways scrolling, and (optionally) no serious
+ * axe issue.
  */
 export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean }) {
   const strings = pageStrings(options.language) as PageStrings;

@@ -8,7 +8,7 @@ import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
- * Sponsorship in the browser (issue 7), through the sandbox card processor's own frame and bank
+ * Sponsorship in the browser, through the sandbox card processor's own frame and bank
  * page: every test card's outcome, the checkout's validation, the verification step, the larger
  * allowances at once, the transaction and its receipt, cancel, and the allowances after the month.
  */
@@ -95,7 +95,7 @@ describe('sponsorship', () => {
     await page.locator('[data-testid="checkout-next"]').click();
     await page.locator('[data-testid="checkout-pay"]').waitFor();
     expect(await page.locator('[data-testid="confirm-card"]').innerText()).toContain('3220');
-    // Terms must be agreed before paying (SPEC §5).
+    // Terms must be agreed before paying (docs/product/storefront.md#checkout).
     await page.locator('[data-testid="checkout-pay"]').click();
     await page.getByText(en('fieldErrors.terms')).first().waitFor();
     await page.locator('[data-testid="checkout-terms"]').check();

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runTrackingCrash } from '../server/test/tracking-crash.ts';
 
 /**
- * Exactly one e-mail per tracking change, through crashes (issue 6): 200 `npm run worker`
- * processes, each killed with SIGKILL at a random moment, against PostgreSQL and a real SMTP
- * server on loopback (server/test/tracking-crash.ts says what is compared). It needs PostgreSQL
- * whichever database the rest of the suite runs on, because the workers are other processes:
- * the suite's server when it names one, else this machine's at 127.0.0.1:5432.
- * `npm run bench:tracking-crash` runs the same with more runs.
+ * Exactly one e-mail per tracking change, through crashes
+ * (docs/decisions/005-tracking-mail-exactly-once.md): 200 `npm run worker` processes, each killed
+ * with SIGKILL at a random moment, against PostgreSQL and a real SMTP server on loopback
+ * (server/test/tracking-crash.ts says what is compared). It needs PostgreSQL whichever database the
+ * rest of the suite runs on, because the workers are other processes: the suite's server when it
+ * names one, else this machine's at 127.0.0.1:5432. `npm run bench:tracking-crash` runs the same
+ * with more runs.
  */
 // It takes minutes, so the whole suite runs it once: in its PostgreSQL pass (DATABASE_URL set, as
 // CI's second pass does); the embedded-database pass reports it skipped. `npm run test:crash`

@@ -9,7 +9,7 @@ import { signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
- * Award tracking in the browser (issue 6), in each language: a member creates a tracking on
+ * Award tracking in the browser, in each language: a member creates a tracking on
  * /awardplus/scraping/alert, later checks (cycles driven with the injected clock, an hour apart)
  * find seats, exactly one e-mail is written with the flights the page shows, keep-tracking writes
  * one more on the next change, and the e-mail's stop link ends it all.

@@ -36,7 +36,7 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: z.union([z.url(), z.literal('')]).default(''),
   /** Behind a reverse proxy, trust X-Forwarded-* headers. */
   TRUST_PROXY: boolean.default(false),
-  /** A host name containing this string serves the card-tools variant (SPEC §2). */
+  /** A host name containing this string serves the card-tools variant (docs/product/routing.md#card-tools-host). */
   CARD_VARIANT_DOMAIN: z.string().min(1).default('cardplus'),
   /** `log` writes analytics events to the server log; `off` sends nothing from browsers. */
   ANALYTICS: z.enum(['off', 'log']).default('off'),
@@ -68,14 +68,14 @@ export const ConfigSchema = z.object({
   CAPTCHA_VERIFY_URL: z.union([z.url(), z.literal('')]).default(''),
   /** Ask for the captcha at login too (sign-up always asks). */
   CAPTCHA_ON_LOGIN: boolean.default(true),
-  /** Seconds before another activation code may be sent (SPEC §9: 2 minutes). */
+  /** Seconds before another activation code may be sent (docs/product/accounts.md#activation-dialog: 2 minutes). */
   ACTIVATION_RESEND_INTERVAL_S: z.coerce.number().int().min(0).default(120),
   ACTIVATION_CODE_TTL_MIN: z.coerce.number().int().min(1).default(30),
   /** Wrong tries after which an activation code dies. */
   ACTIVATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   RESET_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(60),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-  /** Mail domains that are known to lose mail; sign-up shows a hint (SPEC §5). */
+  /** Mail domains that are known to lose mail; sign-up shows a hint (docs/product/accounts.md#input-limits). */
   LOSSY_EMAIL_DOMAINS: z.string().default('hinet.net,seed.net.tw'),
   /** Disposable-mail domains refused at sign-up with code -7. */
   BLOCKED_EMAIL_DOMAINS: z.string().default('mailinator.com,yopmail.com,guerrillamail.com,10minutemail.com,trashmail.com,sharklasers.com'),
@@ -113,7 +113,7 @@ export const ConfigSchema = z.object({
   AWARD_SIMULATION_OUTAGE: z.string().default(''),
   /** Alliances the simulated source answers too slowly for (past AWARD_SOURCE_TIMEOUT_MS), as a hung upstream would. */
   AWARD_SIMULATION_SLOW: z.string().default(''),
-  /** Shows the award search's maintenance message (SPEC §8) while the rest of the site works. */
+  /** Shows the award search's maintenance message (docs/product/award-search.md#states-and-messages) while the rest of the site works. */
   AWARD_SEARCH_MAINTENANCE: boolean.default(false),
 
   /**
@@ -131,7 +131,7 @@ export const ConfigSchema = z.object({
   /** The processor's public key (given to the page) and webhook signing secret; for the sandbox both are derived from APP_SECRET when unset. */
   PAYMENT_PUBLIC_KEY: z.string().default(''),
   PAYMENT_WEBHOOK_SECRET: z.string().default(''),
-  /** Monthly prices per money currency, e.g. "USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35" (every currency of SPEC §9). */
+  /** Monthly prices per money currency, e.g. "USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35" (every currency of docs/product/README.md#money-currencies). */
   PRICE_SPONSOR: priceList.prefault('USD 4.99, TWD 150, CAD 6.99, HKD 39, CNY 35'),
   PRICE_SPONSOR_MORE: priceList.prefault('USD 9.99, TWD 300, CAD 13.99, HKD 78, CNY 70'),
   PRICE_BUSINESS: priceList.prefault('USD 99, TWD 3000, CAD 135, HKD 780, CNY 700'),

@@ -2,7 +2,7 @@ import { GENERIC_ERROR_CODE, type ErrorName } from '../core/api.ts';
 
 /**
  * The one error type routes and services throw. The error handler turns it into the JSON
- * shape of ARCHITECTURE §3; `message` must be safe to show a visitor.
+ * shape of docs/product/platform.md#the-error-shape; `message` must be safe to show a visitor.
  */
 export class AppError extends Error {
   readonly status: number;

@@ -10,10 +10,11 @@ import { closeOnSignals, settingsOrExit } from './process.ts';
 import { resolveAppSecret } from './secret.ts';
 
 /**
- * `npm run worker`: the background jobs without the web server (ARCHITECTURE §1), for running
- * them on other machines than the API. Tracking check cycles come from pg-boss (one cron in the
- * database however many workers run); e-mails go out from the outbox. It needs PostgreSQL: the
- * embedded PGlite is one process's, and `npm start` runs these jobs itself.
+ * `npm run worker`: the background jobs without the web server
+ * (docs/architecture.md#background-jobs), for running them on other machines than the API. Tracking
+ * check cycles come from pg-boss (one cron in the database however many workers run); e-mails go
+ * out from the outbox. It needs PostgreSQL: the embedded PGlite is one process's, and `npm start`
+ * runs these jobs itself.
  */
 
 async function main(): Promise<void> {

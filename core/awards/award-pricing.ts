@@ -2,7 +2,8 @@ import type { Cabin } from './simulated-schedule.ts';
 
 /**
  * Prices an itinerary with a programme's award chart: which programmes can book it, for how many
- * miles and what taxes and surcharges (AWARD-ENGINE.md "Pricing"). Charts are data
+ * miles and what taxes and surcharges ("Pricing" in
+ * docs/product/award-search.md#how-itineraries-are-built). Charts are data
  * (data/award-charts.json); this is the one place that reads their rules.
  */
 

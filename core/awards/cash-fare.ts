@@ -1,11 +1,11 @@
 import type { Cabin } from './simulated-schedule.ts';
 
 /**
- * The cash-fare model beside every redeem option (AWARD-ENGINE.md "Pricing"): an estimate of a
- * one-way published fare from distance, cabin, days before departure and season, so the
- * cents-per-point of each option can be shown. Calibrated to typical one-way fares on the
- * product's markets (TPE–LAX economy ≈ US$700, business ≈ US$4,000); it is an estimate, and the
- * UI says so.
+ * The cash-fare model beside every redeem option ("Cash price and value" in
+ * docs/product/award-search.md#how-itineraries-are-built): an estimate of a one-way published fare
+ * from distance, cabin, days before departure and season, so the cents-per-point of each option can
+ * be shown. Calibrated to typical one-way fares on the product's markets (TPE–LAX economy ≈ US$700,
+ * business ≈ US$4,000); it is an estimate, and the UI says so.
  */
 
 /** Dollars per flown mile by cabin, on top of a fixed part per flight. */

@@ -20,9 +20,9 @@ import { isPeakDate } from './simulated-seats.ts';
 import { epochDay } from './zone-clock.ts';
 
 /**
- * The itinerary engine (AWARD-ENGINE.md "Search"): direct, one-stop and two-stop itineraries
- * from the in-memory inventory, priced by every programme that can book them, with the best
- * flights marked. Pure and synchronous; the server runs it on a worker thread.
+ * The itinerary engine (docs/product/award-search.md#how-itineraries-are-built): direct, one-stop
+ * and two-stop itineraries from the in-memory inventory, priced by every programme that can book
+ * them, with the best flights marked. Pure and synchronous; the server runs it on a worker thread.
  *
  * The rules, which the brute-force reference in engine.test.ts restates independently:
  * - the first leg departs from an origin airport on a local date in the range, in an asked time
@@ -67,7 +67,7 @@ export interface EngineOptions {
   now: Date;
   /** At most this many itineraries: the best flights first, then the cheapest others. */
   limit?: number;
-  /** Alliances whose sources failed: their airlines are left out (SPEC §4: one alliance can be down). */
+  /** Alliances whose sources failed: their airlines are left out (one alliance can be down: docs/product/award-search.md#alliances). */
   excludeAlliances?: readonly SearchAlliance[];
 }
 

@@ -4,7 +4,7 @@ import { greatCircleMiles } from './geo.ts';
 import { ZoneClock, epochDay } from './zone-clock.ts';
 
 /**
- * The award inventory in memory (AWARD-ENGINE.md "Inventory in memory"): airports, airlines and
+ * The award inventory in memory (docs/decisions/004-award-engine-in-memory.md): airports, airlines and
  * flights as small integer ids, flight-days as struct-of-arrays typed arrays (18 bytes each), and
  * the indexes the engine walks. Flight-days are stored grouped by route (origin → destination) and
  * sorted by departure within a route, so a route's departures in a time window are one slice

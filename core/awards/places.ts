@@ -7,7 +7,7 @@ export interface Place {
   /** In the language asked for, with English when no Chinese name is known. */
   name: string;
   city: string;
-  /** The city in English, for the origin-city cookie's ASCII name (SPEC §3). */
+  /** The city in English, for the origin-city cookie's ASCII name (docs/product/README.md#what-the-site-remembers). */
   asciiCity: string;
   /** ISO 3166-1 alpha-2. */
   country: string;

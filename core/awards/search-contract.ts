@@ -3,7 +3,7 @@ import { dayDifference } from './zoned-time.ts';
 import { CABINS, datesOfMonth, openAwardQuery, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
 
 /**
- * The request of `POST /api/awards/searches` (issue 5, fixed so outside checks can call it), and
+ * The request of `POST /api/awards/searches` (fixed so outside checks can call it), and
  * its translation into the engine's query. Field problems name the field, so the form can show
  * the message beside it.
  */
@@ -99,9 +99,9 @@ export function toAwardQuery(request: AwardRequest): AwardQuery {
 }
 
 /**
- * The flexible-date award calendar (issue 5): the lowest miles per day of one month for a route
- * and cabin, from the availability already held (a calendar is a view, not a scan: it charges no
- * search days).
+ * The flexible-date award calendar (docs/product/award-search.md#award-calendar): the lowest miles
+ * per day of one month for a route and cabin, from the availability already held (a calendar is a
+ * view, not a scan: it charges no search days).
  */
 export const AwardCalendarQuerySchema = z.object({
   origin: code,

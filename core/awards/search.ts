@@ -1,16 +1,16 @@
 import type { Cabin } from './simulated-schedule.ts';
 
 /**
- * The award search contract (SPEC §3 "Award seat query" and "Award flight"): what the search
- * API, tracking, the landing page's sample redemptions and the explorer ask the engine, and what
- * it answers. Plain types and constants, no zod, so pages can import it cheaply; the request
- * schema lives in search-contract.ts.
+ * The award search contract (docs/product/award-search.md#the-query and #what-a-result-shows): what
+ * the search API, tracking, the landing page's sample redemptions and the explorer ask the engine,
+ * and what it answers. Plain types and constants, no zod, so pages can import it cheaply; the
+ * request schema lives in search-contract.ts.
  */
 
 export type { Cabin };
 export { CABINS } from './simulated-schedule.ts';
 
-/** The alliances the product searches or names (SkyTeam is named and searchable, SPEC §1, §9). */
+/** The alliances the product searches or names (SkyTeam is named and searchable, docs/product/award-search.md#alliances). */
 export type SearchAlliance = 'star' | 'oneworld' | 'skyteam';
 export const SEARCH_ALLIANCES: readonly SearchAlliance[] = ['star', 'oneworld', 'skyteam'];
 
@@ -28,10 +28,10 @@ export const TIME_OF_DAY_HOURS: Record<TimeOfDay, readonly [number, number]> = {
 };
 
 /**
- * Seat counts a member can ask for (SPEC §3: "any, 2, 3, 4+ for one tier; any, 4, 5, 6+ for the
- * other"). The tiers are cabins: airlines release premium-cabin award seats one to four at a time,
- * so business, first and premium economy offer any, 2, 3, 4+; economy space usually comes in
- * bigger blocks, so it offers any, 4, 5, 6+ for groups. 1 means any; the last choice means "or more".
+ * Seat counts a member can ask for, in two tiers (docs/product/award-search.md#the-query). The
+ * tiers are cabins: airlines release premium-cabin award seats one to four at a time, so business,
+ * first and premium economy offer any, 2, 3, 4+; economy space usually comes in bigger blocks, so
+ * it offers any, 4, 5, 6+ for groups. 1 means any; the last choice means "or more".
  */
 export const SEAT_CHOICES: Record<Cabin, readonly number[]> = {
   economy: [1, 4, 5, 6],
@@ -145,8 +145,9 @@ export interface AwardItinerary {
 }
 
 /**
- * A sample redemption on the award search landing (issue 5): the cheapest award the engine finds
- * on a popular route a month ahead, computed, not typed in.
+ * A sample redemption on the award search landing
+ * (docs/product/award-search.md#sample-redemptions): the cheapest award the engine finds on a
+ * popular route a month ahead, computed, not typed in.
  */
 export interface AwardSample {
   /** Where the trip starts: the United States or Taiwan. */
@@ -194,7 +195,7 @@ export function cheapestOption(itineraries: readonly AwardItinerary[]): { itiner
 
 export type SearchNotice = { code: 'alliance-down'; alliance: SearchAlliance } | { code: 'truncated'; shown: number; found: number };
 
-/** What a running search reports as it goes (streamed to the browser, SPEC §4 "scanning"). */
+/** What a running search reports as it goes (streamed to the browser; "scanning" in docs/product/award-search.md#states-and-messages). */
 export type SearchProgress =
   | { type: 'scanning'; alliance: SearchAlliance }
   | { type: 'alliance-done'; alliance: SearchAlliance; found: number }
@@ -223,7 +224,7 @@ export interface AwardSearchResult {
   alliances: SearchAlliance[];
 }
 
-/** Best flights first, then the rest, each by departure (SPEC §2: sort by departure time or latest update). */
+/** Best flights first, then the rest, each by departure (docs/product/award-search.md#what-a-result-shows: sort by departure time or latest update). */
 export type SortOrder = 'departure' | 'latest-update';
 
 export function sortItineraries(itineraries: readonly AwardItinerary[], order: SortOrder): AwardItinerary[] {

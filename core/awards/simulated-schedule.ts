@@ -1,9 +1,10 @@
 import { hashInts, hashString, unit } from './hash.ts';
 
 /**
- * The simulated source's timetable (AWARD-ENGINE.md): flights derived from each airline's real
- * routes, with frequencies from the route data, departures spread over the day with hub-bank
- * jitter, and block time from great-circle distance at ~850 km/h plus taxi. Deterministic.
+ * The simulated source's timetable (docs/product/award-search.md#the-simulated-source): flights
+ * derived from each airline's real routes, with frequencies from the route data, departures spread
+ * over the day with hub-bank jitter, and block time from great-circle distance at ~850 km/h plus
+ * taxi. Deterministic.
  */
 
 export type Cabin = 'economy' | 'premium' | 'business' | 'first';

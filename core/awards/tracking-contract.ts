@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AwardRequestFields, checkAwardRequest } from './search-contract.ts';
 
 /**
- * The request of `POST /api/trackings` (issue 6): the award query fields of the search panel,
+ * The request of `POST /api/trackings`: the award query fields of the search panel,
  * and whether to keep tracking after the first notification. `fromSearch` names the search
  * result the tracking was created from, when it was.
  */

@@ -3,20 +3,20 @@ import { dayDifference } from './zoned-time.ts';
 import type { AwardItinerary, AwardQuery } from './search.ts';
 
 /**
- * Award tracking (SPEC §1 "Award tracking (monitor)", §3 Tracking, §4 tracking states): a watch
- * on a route and dates that the background checks compare from one check to the next, e-mailing
- * the member when seats appear and, with keep-tracking, on every later change. Plain types and
- * pure rules shared by the server and the pages; the request schema is in tracking-contract.ts.
+ * Award tracking (docs/product/trackings.md): a watch on a route and dates that the background
+ * checks compare from one check to the next, e-mailing the member when seats appear and, with
+ * keep-tracking, on every later change. Plain types and pure rules shared by the server and the
+ * pages; the request schema is in tracking-contract.ts.
  */
 
-/** SPEC §4: tracking, then notified when an award appears, or expired; keep-tracking goes on to change notified. */
+/** Tracking, then notified when an award appears, or expired; keep-tracking goes on to change notified (docs/product/trackings.md#states). */
 export type TrackingStatus = 'tracking' | 'notified' | 'change-notified' | 'expired';
 export const TRACKING_STATUSES: readonly TrackingStatus[] = ['tracking', 'notified', 'change-notified', 'expired'];
 
 /**
- * Tracking days a plan holds (SPEC §6, §9): a small sponsor 5, "sponsor more" 10 on top. A member
- * who does not sponsor gets LIMITS.tracking.memberDays, enough to watch one trip of a day or two
- * and see what tracking does (docs/trackings.md).
+ * Tracking days a plan holds (docs/product/trackings.md#tracking-days): a small sponsor 5, "sponsor
+ * more" 10 on top. A member who does not sponsor gets LIMITS.tracking.memberDays, enough to watch
+ * one trip of a day or two and see what tracking does (docs/trackings.md).
  */
 export function trackingAllowance(plan: Plan): number {
   if (plan === 'sponsor-more') return LIMITS.tracking.sponsorDays + LIMITS.tracking.sponsorMoreExtraDays;
@@ -56,7 +56,7 @@ export interface MatchedFlight {
   programmes: string[];
 }
 
-/** Increases and decreases since the last check (SPEC §3 "matched flights and matched awards"). */
+/** Increases and decreases since the last check (docs/product/trackings.md#what-a-tracking-holds). */
 export interface TrackingDiff {
   flightsAdded: number;
   flightsRemoved: number;
@@ -113,10 +113,10 @@ export function awardCount(match: readonly MatchedFlight[]): number {
 }
 
 /**
- * The state after a check (SPEC §4). The first check takes the baseline: the member has just
- * seen those seats, so nothing is sent. While tracking, a flight appearing notifies (→ notified);
- * a flight going away is only recorded. After a notification, keep-tracking notifies on every
- * change (→ change notified); without it the watch is over.
+ * The state after a check (docs/product/trackings.md#states). The first check takes the baseline:
+ * the member has just seen those seats, so nothing is sent. While tracking, a flight appearing
+ * notifies (→ notified); a flight going away is only recorded. After a notification, keep-tracking
+ * notifies on every change (→ change notified); without it the watch is over.
  */
 export function afterCheck(current: { status: TrackingStatus; keepTracking: boolean; hasBaseline: boolean }, diff: TrackingDiff): { status: TrackingStatus; notify: boolean } {
   if (!current.hasBaseline) return { status: current.status, notify: false };

@@ -1,6 +1,7 @@
 /**
- * Local times in IANA zones through Intl, never fixed offsets (AWARD-ENGINE.md: arrivals on the
- * next day and daylight-saving changes must come out right). Pure: no Node or DOM APIs.
+ * Local times in IANA zones through Intl, never fixed offsets
+ * (docs/product/award-search.md#how-itineraries-are-built: arrivals on the next day and
+ * daylight-saving changes must come out right). Pure: no Node or DOM APIs.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

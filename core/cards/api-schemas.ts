@@ -5,9 +5,10 @@ import type { ExchangeRates, PartnerView } from './reference.ts';
 import { TransferSchema } from './points-currency.ts';
 
 /**
- * What the card API answers besides the data files' own shapes (issue 8): the cards, currencies,
- * hotel programmes and savings accounts answer in the schemas their files are checked with
- * (card.ts, points-currency.ts, reference.ts); these cover the rest, checked against their types.
+ * What the card API answers besides the data files' own shapes (docs/cards.md#api): the cards,
+ * currencies, hotel programmes and savings accounts answer in the schemas their files are checked
+ * with (card.ts, points-currency.ts, reference.ts); these cover the rest, checked against their
+ * types.
  */
 
 /**

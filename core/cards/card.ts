@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * A credit card as CardPlus shows it (SPEC §1 credit card tools, §3 Card; issue 8). The schema
- * checks the data files in data/cards/ when they are read, and is the shape `GET /api/cards`
- * answers with, so the pages and outside callers see the same fields.
+ * A credit card as CardPlus shows it (docs/product/cards.md#card-tools). The schema checks the data
+ * files in data/cards/ when they are read, and is the shape `GET /api/cards` answers with, so the
+ * pages and outside callers see the same fields.
  */
 
 const Localized = z.object({ en: z.string().min(1), 'zh-Hant': z.string().min(1), 'zh-Hans': z.string().min(1) }).strict();
@@ -20,15 +20,16 @@ export const CARD_COUNTRIES = ['US', 'TW'] as const;
 export type CardCountry = (typeof CARD_COUNTRIES)[number];
 export const COUNTRY_CURRENCY: Record<CardCountry, 'USD' | 'TWD'> = { US: 'USD', TW: 'TWD' };
 
-/** The seven US issuers of SPEC §3, then the Taiwan banks. */
+/** The seven US issuers of docs/product/cards.md#card-tools, then the Taiwan banks. */
 export const US_BANKS = ['chase', 'amex', 'citi', 'capital-one', 'bank-of-america', 'wells-fargo', 'us-bank'] as const;
 export const TW_BANKS = ['cathay-united', 'ctbc', 'taishin', 'fubon', 'esun', 'sinopac', 'union-bank', 'hsbc-tw', 'first-bank', 'mega', 'dbs-tw', 'rakuten-tw', 'line-bank', 'shin-kong', 'far-eastern', 'hua-nan', 'yuanta', 'taiwan-cooperative', 'kgi', 'standard-chartered-tw', 'o-bank', 'land-bank', 'chang-hwa', 'taichung-bank', 'sunny-bank', 'bank-of-taiwan', 'richart'] as const;
 export const CARD_BANKS = [...US_BANKS, ...TW_BANKS] as const;
 export type CardBank = (typeof CARD_BANKS)[number];
 
 /**
- * SPEC §3's card types. "Business" is also a flag of its own (`business`), because a business card
- * is also one of the other four (Ink Business Preferred earns bank rewards).
+ * The card types of docs/product/cards.md#card-tools. "Business" is also a flag of its own
+ * (`business`), because a business card is also one of the other four (Ink Business Preferred earns
+ * bank rewards).
  */
 export const CARD_KINDS = ['airline', 'hotel', 'bank-rewards', 'cash-back'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];

@@ -5,9 +5,9 @@ import { convert, type Rates } from './finder.ts';
 import type { PointsCurrency } from './points-currency.ts';
 
 /**
- * The card list's filters and order (issue 8), the card-holder preferences of SPEC §3 and the
- * member's wallet (User resources, SPEC §3 and §9). The list page and `GET /api/cards` filter
- * with the same function.
+ * The card list's filters and order, the card-holder preferences
+ * (docs/product/cards.md#card-preferences) and the member's wallet (docs/product/cards.md#wallet).
+ * The list page and `GET /api/cards` filter with the same function.
  */
 
 /** Annual-fee bands, in each country's own money: a US$95 and an NT$1,800 fee are both "low". */
@@ -84,7 +84,7 @@ export function filterCards<C extends CardListItem>(cards: readonly C[], filter:
   return sorted;
 }
 
-/** Card-holder preferences (SPEC §3): stored for members, in local storage for visitors. */
+/** Card-holder preferences (docs/product/cards.md#card-preferences): stored for members, in local storage for visitors. */
 export const CardPreferencesSchema = z
   .object({
     likedCards: z.array(z.string().min(1).max(80)).max(200),
@@ -110,7 +110,7 @@ export function applyPreferences<T extends Pick<Card, 'id' | 'bank' | 'business'
   return [...kept].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The member's wallet (User resources): owned cards and balances, with SPEC §9's limits. */
+/** The member's wallet: owned cards and balances, with the limits of docs/product/cards.md#wallet. */
 export const WalletCardSchema = z.object({ cardId: z.string().min(1).max(80), since: z.string().regex(/^\d{4}-\d{2}$/).nullable().default(null) }).strict();
 export const WalletBalanceSchema = z.object({ programme: z.string().min(1).max(60), balance: z.number().int().min(0).max(100_000_000) }).strict();
 export const WalletSchema = z

@@ -2,11 +2,11 @@ import type { MoneyCurrency } from '../locale.ts';
 import { COUNTRY_CURRENCY, PERIODS_PER_YEAR, SPEND_CATEGORIES, baseRate, type Card, type EarnRate, type SpendCategory } from './card.ts';
 
 /**
- * The card finder's arithmetic (SPEC §1 spend-based card finder; issue 8). A member's monthly
- * spend by category, in their money currency, becomes a year's earnings on each card, valued in
- * cents per point, plus the welcome bonus when its spend requirement is reachable, plus credits,
- * minus the annual fee. Every step is kept so the page can show the sum for each card
- * (docs/cards.md has the rules and a worked case).
+ * The card finder's arithmetic (docs/cards.md#the-card-finder). A member's monthly spend by
+ * category, in their money currency, becomes a year's earnings on each card, valued in cents per
+ * point, plus the welcome bonus when its spend requirement is reachable, plus credits, minus the
+ * annual fee. Every step is kept so the page can show the sum for each card (docs/cards.md has the
+ * rules and a worked case).
  */
 
 export type MonthlySpend = Partial<Record<SpendCategory, number>>;

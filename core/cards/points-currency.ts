@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card.ts';
 
 /**
- * What a card earns (issue 8): a bank's points (Chase Ultimate Rewards), an airline or hotel
- * programme's miles or points (for co-branded cards, the programme's own id from
- * data/programmes.json or data/hotel-programmes.json), or cash. Each has a value in US cents per
- * point, with its source, so the finder can price earnings; a bank currency lists the
- * programmes it transfers to.
+ * What a card earns: a bank's points (Chase Ultimate Rewards), an airline or hotel programme's
+ * miles or points (for co-branded cards, the programme's own id from data/programmes.json or
+ * data/hotel-programmes.json), or cash. Each has a value in US cents per point, with its source, so
+ * the finder can price earnings; a bank currency lists the programmes it transfers to.
  */
 
 export const CURRENCY_KINDS = ['bank', 'airline', 'hotel', 'cash'] as const;

@@ -4,8 +4,8 @@ import { IsoDateSchema, LocalizedTextSchema, type LocalizedText } from './card.t
 import type { PointsCurrency, Transfer } from './points-currency.ts';
 
 /**
- * What the card pages need besides the cards (issue 8), in one shape for the data files, the
- * server that answers `GET /api/cards/reference` and `GET /api/cards/:id`, and the pages.
+ * What the card pages need besides the cards, in one shape for the data files, the server that
+ * answers `GET /api/cards/reference` and `GET /api/cards/:id`, and the pages.
  */
 
 export const HotelProgrammeSchema = z

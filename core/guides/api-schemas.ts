@@ -9,9 +9,9 @@ import { PriceSchema, ProgrammeGuideSchema } from './guide.ts';
 import type { TransferPartnerRow } from './transfers.ts';
 
 /**
- * What the guides API answers (issue 9, docs/guides.md), as zod schemas of the types in
- * contract.ts, transfers.ts and explorer.ts, each checked against its type. Guides, themes and sale
- * campaigns answer in the schemas their data files are checked with.
+ * What the guides API answers (docs/guides.md#api), as zod schemas of the types in contract.ts,
+ * transfers.ts and explorer.ts, each checked against its type. Guides, themes and sale campaigns
+ * answer in the schemas their data files are checked with.
  */
 
 const Ratio = TransferSchema.shape.ratio;

@@ -6,8 +6,8 @@ import type { PurchaseRule } from './guide.ts';
 import { boostedRatio, currentBonus, milesFor, partnersFrom, partnersTo, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
 /**
- * The explorer's arithmetic against cases worked by hand (issue 9): a ratio with a bonus, the
- * edges of distance bands, per-segment pricing and the purchase cap.
+ * The explorer's arithmetic against cases worked by hand: a ratio with a bonus, the edges of
+ * distance bands, per-segment pricing and the purchase cap.
  */
 
 const name = (en: string) => ({ en, 'zh-Hant': en, 'zh-Hans': en });
@@ -114,7 +114,7 @@ describe('buying the missing miles', () => {
     expect(buyQuote(4500, 'lm', lifemiles, null)).toMatchObject({ bought: 5000, bonusMiles: 0, cost: { amount: 165 } });
   });
 
-  it('stop at the annual cap, bonus miles left out of it (SPEC §9)', () => {
+  it('stop at the annual cap, bonus miles left out of it (docs/product/storefront.md#mileage-facts)', () => {
     // 330,000 = 150,000 bought + 180,000 bonus: exactly at the cap.
     expect(buyQuote(330_000, 'lm', lifemiles, sale)).toMatchObject({ bought: 150_000, bonusMiles: 180_000, cost: { amount: 4950 } });
     expect(buyQuote(330_001, 'lm', lifemiles, sale)).toBeNull();
@@ -216,7 +216,7 @@ describe('the explorer', () => {
   });
 });
 
-describe('the explorer form (SPEC §5)', () => {
+describe('the explorer form (docs/product/guides.md#redeem-explorer)', () => {
   const known = { currency: (id: string) => id === 'chase-ur', origin: (code: string) => code === 'TPE' };
 
   it('requires an amount and a points system or programme, naming each', () => {

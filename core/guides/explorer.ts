@@ -8,11 +8,11 @@ import { PriceSchema, type PurchaseRule } from './guide.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
 /**
- * The redeem explorer (issue 9, SPEC §1 'Redeem explorer'): from an amount of points or miles (or
- * the member's wallet), an origin and a cabin, every destination the points reach through
- * transfers and award charts, with the whole path (currency → ratio and bonus → programme →
- * chart row → miles needed); and, in buy-miles mode, what it costs to buy the miles still
- * missing at the programme's current sale price, within its purchase cap.
+ * The redeem explorer (docs/product/guides.md#redeem-explorer): from an amount of points or miles
+ * (or the member's wallet), an origin and a cabin, every destination the points reach through
+ * transfers and award charts, with the whole path (currency → ratio and bonus → programme → chart
+ * row → miles needed); and, in buy-miles mode, what it costs to buy the miles still missing at the
+ * programme's current sale price, within its purchase cap.
  */
 
 /** A one-stop trip may fly at most this much further than the great circle (as the search engine allows). */
@@ -22,7 +22,7 @@ export const MAX_EXPLORER_POINTS = 100_000_000;
 export const EXPLORER_ERRORS = ['amount-required', 'amount-invalid', 'source-required', 'source-unknown', 'origin-required', 'origin-unknown', 'cabin-invalid'] as const;
 export type ExplorerError = (typeof EXPLORER_ERRORS)[number];
 
-/** The form as the page sends it (query strings): checked in SPEC §5's order, amount then system. */
+/** The form as the page sends it (query strings): checked in the order of docs/product/guides.md#redeem-explorer, amount then system. */
 export const ExplorerQuerySchema = z
   .object({
     amount: z.string().trim().optional(),
@@ -48,8 +48,9 @@ export interface ExplorerQuestion {
 }
 
 /**
- * Checks the form; field errors name what is wrong (SPEC §5: an amount of points or miles and a
- * points system or programme are both required). Wallet mode needs neither.
+ * Checks the form; field errors name what is wrong (docs/product/guides.md#redeem-explorer: an
+ * amount of points or miles and a points system or programme are both required). Wallet mode needs
+ * neither.
  */
 export function checkExplorerForm(form: ExplorerForm, known: { currency: (id: string) => boolean; origin: (code: string) => boolean }): { request: ExplorerQuestion } | { errors: Partial<Record<'amount' | 'source' | 'origin' | 'cabin', ExplorerError>> } {
   const errors: Partial<Record<'amount' | 'source' | 'origin' | 'cabin', ExplorerError>> = {};

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card.ts';
 
 /**
- * A programme's guide (issue 9, SPEC §1 Guides): what the library pages at /rewardslib/:id and
- * /hotelslib/:id say about an airline or hotel programme, in three languages, with the rules
- * SPEC §9 lists (purchase cap, validity, partner-redemption fee, seat hold, stopover) stored per
- * programme, since each programme sets its own. A rule the sources did not settle is null and
- * the page says so rather than guessing.
+ * A programme's guide (docs/product/guides.md#programme-library): what the library pages at
+ * /rewardslib/:id and /hotelslib/:id say about an airline or hotel programme, in three languages,
+ * with the rules docs/product/storefront.md#mileage-facts lists (purchase cap, validity,
+ * partner-redemption fee, seat hold, stopover) stored per programme, since each programme sets its
+ * own. A rule the sources did not settle is null and the page says so rather than guessing.
  */
 
 /** An amount in the currency a programme prices it in. */
@@ -20,7 +20,7 @@ export const PurchaseRuleSchema = z
     block: z.number().int().positive(),
     /** Most a member may buy in a calendar year; null: no cap known. */
     annualCap: z.number().int().positive().nullable(),
-    /** Whether sale bonus miles count towards the cap (SPEC §9: they do not, for the storefront's rule). */
+    /** Whether sale bonus miles count towards the cap (docs/product/storefront.md#mileage-facts: they do not, for the storefront's rule). */
     capIncludesBonus: z.boolean(),
     note: LocalizedTextSchema.optional(),
   })

@@ -3,10 +3,10 @@ import { IdSchema, IsoDateSchema as IsoDate, type LocalizedText } from '../cards
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 
 /**
- * Transfer partners and transfer bonuses (issue 9): which programmes a bank's points reach and
- * which currencies reach a programme, at what ratio, and what a transfer yields with the bonus
- * running today. One arithmetic for the lookup page, `GET /api/transfer-partners` and the
- * redeem explorer.
+ * Transfer partners and transfer bonuses (docs/product/guides.md#transfer-lookup): which programmes
+ * a bank's points reach and which currencies reach a programme, at what ratio, and what a transfer
+ * yields with the bonus running today. One arithmetic for the lookup page,
+ * `GET /api/transfer-partners` and the redeem explorer.
  */
 
 export const TransferBonusSchema = z

@@ -6,8 +6,8 @@ import type { PaymentSetup, PaymentView, SponsorshipOverview } from './payment-v
 import { SPONSOR_PLANS, type SponsorshipStatus } from './sponsorship.ts';
 
 /**
- * What the payment and sponsorship API answers (issue 7), as zod schemas of the types in
- * payment-view.ts, each checked against its type.
+ * What the payment and sponsorship API answers, as zod schemas of the types in payment-view.ts,
+ * each checked against its type.
  */
 
 const SponsorPlanSchema = z.enum(SPONSOR_PLANS);

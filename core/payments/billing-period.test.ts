@@ -4,9 +4,9 @@ import { toLocal } from '../awards/zoned-time.ts';
 import { billingAnchor, billingPeriod, periodAt, periodStart, proratedCharge } from './billing-period.ts';
 
 /**
- * Billing periods (issue 7): property tests over anchors from 1990 to 2090 in zones with and
- * without daylight saving (Lord Howe moves by half an hour, Chatham sits at +12:45), and the
- * month ends and leap years that catch calendars out.
+ * Billing periods: property tests over anchors from 1990 to 2090 in zones with and without daylight
+ * saving (Lord Howe moves by half an hour, Chatham sits at +12:45), and the month ends and leap
+ * years that catch calendars out.
  */
 const ZONES = ['UTC', 'Asia/Taipei', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns'];
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { fromLocal, toLocal } from '../awards/zoned-time.ts';
 
 /**
- * Monthly billing periods (issue 7, docs/payments.md). A sponsorship's periods all count from its
+ * Monthly billing periods (docs/payments.md). A sponsorship's periods all count from its
  * anchor, the instant of its first payment cut to the minute: period n starts at the anchor's
  * wall-clock time, in the billing time zone, n calendar months later, on the anchor's day of the
  * month or the month's last day when it is shorter. Counting every period from the anchor (not

@@ -4,9 +4,9 @@ import { MONEY_CURRENCIES } from '../locale.ts';
 import { SPONSOR_PLANS } from './sponsorship.ts';
 
 /**
- * The checkout form of SPEC §3 and its rules of SPEC §5 (issue 7), one contract for the checkout
- * pages and the payment routes. The card itself never appears here: the payment provider's own
- * fields turn it into a one-use token in the browser, and only that token reaches our API.
+ * The checkout form and its rules (docs/product/storefront.md#checkout), one contract for the
+ * checkout pages and the payment routes. The card itself never appears here: the payment provider's
+ * own fields turn it into a one-use token in the browser, and only that token reaches our API.
  */
 
 /** Countries and regions a billing address may be in; the pages name them with Intl.DisplayNames. */
@@ -52,9 +52,9 @@ export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 const TAX_ID = /^\d{8}$/;
 
 /**
- * SPEC §5: name, e-mail (and, in the storefront, the airline account) required, card holder name
- * required, full billing address, terms agreed before payment. `company` and `taxId` go on the
- * receipt of a business plan.
+ * The checkout's checks (docs/product/storefront.md#checkout): name, e-mail (and, in the
+ * storefront, the airline account) required, card holder name required, full billing address, terms
+ * agreed before payment. `company` and `taxId` go on the receipt of a business plan.
  */
 export const CheckoutDetailsSchema = z.object({
   name: text(60).min(1, 'the name is required'),

@@ -17,7 +17,8 @@ export type PriceList = Record<MoneyCurrency, number>;
 
 /**
  * Reads a price list setting such as "USD 4.99, TWD 150, CAD 6.49, HKD 38, CNY 35". Every money
- * currency of SPEC §9 must have a price; an error names what is wrong.
+ * currency (docs/product/README.md#money-currencies) must have a price; an error names what is
+ * wrong.
  */
 export function parsePriceList(text: string): { prices: PriceList } | { error: string } {
   const prices: Partial<PriceList> = {};

@@ -2,11 +2,11 @@ import { trackingAllowance } from '../awards/tracking.ts';
 import { LIMITS, type Plan } from '../limits.ts';
 
 /**
- * Sponsorship (SPEC §1, §4, §6; issue 7): a member pays monthly for a plan that raises the award
+ * Sponsorship (docs/product/sponsorship.md): a member pays monthly for a plan that raises the award
  * search and tracking allowances. Plain types and rules shared by the pages and the server.
  */
 
-/** Plans on sale: the two of SPEC §3, and the business plan of the /enterprise checkout. */
+/** Plans on sale: the two of docs/product/sponsorship.md#plans-and-allowances, and the business plan of the /enterprise checkout. */
 export const SPONSOR_PLANS = ['sponsor', 'sponsor-more', 'business'] as const;
 export type SponsorPlan = (typeof SPONSOR_PLANS)[number];
 /** The plans a member picks on the pricing page; the business plan is bought through /enterprise. */
@@ -19,9 +19,9 @@ export const PLAN_ENTITLEMENT: Record<SponsorPlan, Plan> = { sponsor: 'sponsor',
 export const PLAN_RANK: Record<SponsorPlan, number> = { sponsor: 1, 'sponsor-more': 2, business: 3 };
 
 /**
- * SPEC §4 names three states: not sponsor yet, sponsored, update or cancel. Stored, a
- * sponsorship is `active` (renews), `cancelling` (cancelled, benefits to the end of the paid
- * month), `past-due` (a renewal failed and is being retried, benefits kept meanwhile) or `ended`.
+ * What the manage page shows is in docs/product/sponsorship.md#states. Stored, a sponsorship is
+ * `active` (renews), `cancelling` (cancelled, benefits to the end of the paid month), `past-due` (a
+ * renewal failed and is being retried, benefits kept meanwhile) or `ended`.
  */
 export type SponsorshipStatus = 'active' | 'cancelling' | 'past-due' | 'ended';
 

@@ -14,7 +14,7 @@ function fieldsOf(validation: { instancePath: string; message?: string | undefin
   return fields;
 }
 
-/** Turns every thrown error into the one JSON shape of ARCHITECTURE §3; 5xx never leaks internals. */
+/** Turns every thrown error into the one JSON shape of docs/product/platform.md#the-error-shape; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ApiError;

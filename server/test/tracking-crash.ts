@@ -12,11 +12,12 @@ import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.t
 import { createTestDatabase } from './database.ts';
 
 /**
- * The crash test of tracking e-mails (issue 6), shared by the test and `npm run bench:tracking-crash`:
- * real `npm run worker` processes on a real PostgreSQL deliver to a real SMTP server on loopback,
- * and each is killed with SIGKILL at a random moment, run after run. Each run asks for one more
- * hourly check cycle; the simulated seats move by the hour, so most cycles find changes. At the
- * end one worker runs to completion and everything stored and caught is compared:
+ * The crash test of tracking e-mails (docs/decisions/005-tracking-mail-exactly-once.md), shared by
+ * the test and `npm run bench:tracking-crash`: real `npm run worker` processes on a real PostgreSQL
+ * deliver to a real SMTP server on loopback, and each is killed with SIGKILL at a random moment,
+ * run after run. Each run asks for one more hourly check cycle; the simulated seats move by the
+ * hour, so most cycles find changes. At the end one worker runs to completion and everything stored
+ * and caught is compared:
  *
  * - no change lost: each tracking's changes run version after version from the baseline to the
  *   match it holds now, each starting from the match the one before ended at;

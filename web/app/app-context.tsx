@@ -2,12 +2,12 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import type { ClientConfig } from '../../core/client-config.ts';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 
-/** Identity globals of SPEC §3 that the whole app reads. */
+/** Identity globals the whole app reads (docs/product/README.md#what-the-site-remembers). */
 export interface AppState {
   language: Language;
   moneyCurrency: MoneyCurrency;
   setMoneyCurrency(currency: MoneyCurrency): void;
-  /** 'card' when the host name contains the card-tools domain (SPEC §2). */
+  /** 'card' when the host name contains the card-tools domain (docs/product/routing.md#card-tools-host). */
   variant: 'main' | 'card';
   config: ClientConfig;
   isMobile: boolean;

@@ -3,7 +3,7 @@ import { isCardVariantHost } from '../../core/client-config.ts';
 import { frameOf, isProfilePath } from './layout-rules.ts';
 import { PAGES, areaOfPath, pageOfPath } from './site-map.ts';
 
-describe('frame rules of SPEC §2', () => {
+describe('frame rules of docs/product/routing.md#frame-rules', () => {
   it('hide the header on the profile area and three checkout areas only', () => {
     const headerless = PAGES.filter((page) => !frameOf(page.path).header).map((page) => page.path);
     expect(headerless).toEqual([
@@ -54,7 +54,7 @@ describe('frame rules of SPEC §2', () => {
 });
 
 describe('the site map', () => {
-  it('has every route of SPEC §2 once', () => {
+  it('has every route of docs/product/routing.md#routes once', () => {
     const paths = PAGES.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(PAGES.map((page) => page.id)).size).toBe(PAGES.length);

@@ -1,8 +1,8 @@
 import { normalizePath } from './site-map.ts';
 
 /**
- * Which frame a path gets (SPEC §2 routing rules). The spec names the profile area and leaves
- * the others open; the choices and their reasons are in docs/routing.md.
+ * Which frame a path gets (docs/product/routing.md#frame-rules); the choices and their reasons are
+ * in docs/routing.md.
  */
 export interface Frame {
   header: boolean;

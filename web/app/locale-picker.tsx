@@ -15,10 +15,10 @@ const ProcessingOverlay = lazy(() => import('../components/progress-loader.tsx')
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The language and currency picker (SPEC §4). Language: the server is told, then the page
- * reloads (without `?lang=` if that call failed). Currency: the server is told, a processing
- * loader shows, and after 1.5 s the visitor lands on the home page; a failure shows the
- * generic error.
+ * The language and currency picker (docs/product/README.md#languages, #money-currencies). Language:
+ * the server is told, then the page reloads (without `?lang=` if that call failed). Currency: the
+ * server is told, a processing loader shows, and after 1.5 s the visitor lands on the home page; a
+ * failure shows the generic error.
  */
 export function LocalePicker() {
   const { t } = useTranslation();

@@ -18,8 +18,9 @@ function checkoutHome(path: string): string {
 }
 
 /**
- * SPEC §2: a visitor opening a members-only page sees the login panel; closing it without
- * logging in goes back one step (home when there is no step to go back to).
+ * docs/product/routing.md#members-only-pages: a visitor opening a members-only page sees the login
+ * panel; closing it without logging in goes back one step (home when there is no step to go back
+ * to).
  */
 function useMembersOnlyGuard(pathname: string) {
   const { member, ready, openLogin } = useAuth();
@@ -40,7 +41,7 @@ function useMembersOnlyGuard(pathname: string) {
   }, [ready, member, membersOnly, pathname, openLogin, navigate]);
 }
 
-/** Applies the SPEC §2 frame rules (header, footer, banner) around every page. */
+/** Applies the frame rules of docs/product/routing.md#frame-rules (header, footer, banner) around every page. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { config } = useAppState();

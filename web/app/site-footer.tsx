@@ -56,7 +56,7 @@ export function SiteFooter() {
   );
 }
 
-/** The storefront's own footer: its terms, FAQ and the crediting note (SPEC §9). */
+/** The storefront's own footer: its terms, FAQ and the crediting note (docs/product/storefront.md#crediting). */
 export function StorefrontFooter() {
   const { t } = useTranslation();
   const { config } = useAppState();

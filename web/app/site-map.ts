@@ -1,6 +1,6 @@
 /**
- * Every page of SPEC §2 with the area it belongs to. The router, the page titles
- * (`pages:<id>.title`), the layout rules and the browser tests all read this one list.
+ * Every page (docs/product/routing.md#routes) with the area it belongs to. The router, the page
+ * titles (`pages:<id>.title`), the layout rules and the browser tests all read this one list.
  */
 export const AREAS = [
   'home',
@@ -28,12 +28,12 @@ export const AREAS = [
 export type AreaId = (typeof AREAS)[number];
 
 export interface PageDef {
-  /** Path as in SPEC §2; a trailing slash in the spec matches with or without it. */
+  /** Path as in docs/product/routing.md#routes; a trailing slash matches the same page. */
   path: string;
   /** Stable id, also the key of the page's strings in the `pages` catalog. */
   id: string;
   area: AreaId;
-  /** Members only: a visitor sees the login panel, and closing it goes back (SPEC §2). */
+  /** Members only: a visitor sees the login panel, and closing it goes back (docs/product/routing.md#members-only-pages). */
   membersOnly?: boolean;
   /** A page reached only from a link (an e-mail's): left out of the area's list of pages. */
   unlisted?: boolean;
@@ -88,7 +88,7 @@ export const PAGES: readonly PageDef[] = [
   { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cardplus' },
   { ...membersPage('/profilepage/transaction', 'profileTransaction', 'profile'), feature: 'payments' },
   membersPage('/profilepage/account', 'profileAccount', 'profile'),
-  // The tracking list in the profile (issue 6); its page comes with the award area.
+  // The tracking list in the profile; its page comes with the award area.
   membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
 
   page('/share', 'share', 'share'),
@@ -125,7 +125,7 @@ export const PAGES: readonly PageDef[] = [
   page('/cardplus/s', 'cardplusSearch', 'cardplus'),
   page('/cardplus/s/all', 'cardplusSearchAll', 'cardplus'),
   page('/cardplus/c', 'cardplusCard', 'cardplus'),
-  // One card (issue 8): the page's heading is the card's name; the browser tests open `sample`.
+  // One card: the page's heading is the card's name; the browser tests open `sample`.
   { ...page('/cardplus/c/:id', 'cardplusCardDetail', 'cardplus'), unlisted: true, sample: '/cardplus/c/chase-sapphire-preferred' },
   page('/cardplus/allcards', 'cardplusAllCards', 'cardplus'),
   page('/cardplus/finder', 'cardplusFinder', 'cardplus'),
@@ -161,7 +161,7 @@ export const PAGES: readonly PageDef[] = [
   page('/awardplus/scraping', 'scraping', 'awardplus'),
   page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'),
   page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
-  // Not in SPEC §2: where a tracking e-mail's stop link lands (issue 6).
+  // Where a tracking e-mail's stop link lands (docs/product/trackings.md#pages).
   { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), unlisted: true },
 
   page('/asktripplus', 'assistant', 'assistant'),
@@ -175,17 +175,17 @@ export const PAGES: readonly PageDef[] = [
   { ...membersPage('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'), unlisted: true },
 
   page('/support-tripplus', 'sponsor', 'sponsor'),
-  // Not in SPEC §2: the sponsorship checkout (issue 7), the same steps as the storefront's and the enterprise's.
+  // The sponsorship checkout (docs/product/sponsorship.md#pages), the same steps as the storefront's and the enterprise's.
   membersPage('/support-tripplus/checkout', 'sponsorCheckout', 'sponsor'),
   { ...membersPage('/support-tripplus/checkout/confirm', 'sponsorCheckoutConfirm', 'sponsor'), unlisted: true },
   { ...membersPage('/support-tripplus/checkout/payment', 'sponsorCheckoutPayment', 'sponsor'), unlisted: true },
   { ...membersPage('/support-tripplus/checkout/complete', 'sponsorCheckoutComplete', 'sponsor'), unlisted: true },
-  // The manage-sponsorship page of SPEC §2, in the profile; its page comes with the sponsor area.
+  // The manage-sponsorship page (docs/product/sponsorship.md#pages), in the profile; its page comes with the sponsor area.
   membersPage('/profilepage/sponsorship', 'profileSponsorship', 'sponsor'),
   page('/affiliator', 'affiliator', 'affiliate'),
   page('/rewardslib', 'rewardsLibrary', 'library'),
   page('/hotelslib', 'hotelsLibrary', 'library'),
-  // One programme's guide (issue 9): headed with the programme's name; the browser tests open `sample`.
+  // One programme's guide: headed with the programme's name; the browser tests open `sample`.
   { ...page('/rewardslib/:programme', 'rewardsLibraryProgramme', 'library'), unlisted: true, sample: '/rewardslib/eva-infinity' },
   { ...page('/hotelslib/:programme', 'hotelsLibraryProgramme', 'library'), unlisted: true, sample: '/hotelslib/world-of-hyatt' },
 
@@ -194,7 +194,7 @@ export const PAGES: readonly PageDef[] = [
 
   page('/search', 'siteSearch', 'search'),
 
-  // Not in SPEC §2: where the password-reset e-mail's link lands.
+  // Where the password-reset e-mail's link lands (docs/product/accounts.md#forgot-password).
   { ...page('/reset-password', 'resetPassword', 'account'), noindex: true },
 ];
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StatusScreen } from './status-screen.tsx';
 
-/** Shown when a page's code could not be loaded (SPEC §8); retry reloads the page. */
+/** Shown when a page's code could not be loaded (docs/product/messages.md#page-load-failures); retry reloads the page. */
 export function ChunkErrorScreen({ kind, onRetry }: { kind: 'missing' | 'timeout'; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { normalizeEmail, normalizePassword } from '../../core/auth.ts';
 import { LIMITS } from '../../core/limits.ts';
 
-// SPEC §5: the space key does nothing in e-mail and password fields, and pasted white space goes.
+// The space key does nothing in e-mail and password fields, and pasted white space goes
+// (docs/product/accounts.md#input-limits).
 const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key === ' ') event.preventDefault();
 };

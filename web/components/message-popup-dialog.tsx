@@ -19,8 +19,8 @@ export function PopupMessage({ message }: { message: PopupOptions['message'] }) 
 }
 
 /**
- * The generic message popup of SPEC §2. It never closes on an overlay click: the visitor answers
- * with a button (Escape counts as cancel).
+ * The generic message popup (docs/product/messages.md#message-popup). It never closes on an overlay
+ * click: the visitor answers with a button (Escape counts as cancel).
  */
 export function MessagePopup({ options, onResult }: { options: PopupOptions | null; onResult: (confirmed: boolean) => void }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ const MessagePopup = lazy(() => import('./message-popup-dialog.tsx'));
 
 export interface PopupOptions {
   title: string;
-  /** Text, a list of lines, or an element (SPEC §2). */
+  /** Text, a list of lines, or an element (docs/product/messages.md#message-popup). */
   message?: string | string[] | ReactNode;
   /** Defaults to 'done'. */
   confirmLabel?: string;

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StatusScreen } from './status-screen.tsx';
 
-/** For tools open only to invited members (SPEC §6 closed beta). */
+/** For tools open only to invited members (closed beta, docs/product/messages.md#notice-screens). */
 export function ClosedBetaNotice({ onRegister }: { onRegister?: () => void }) {
   const { t } = useTranslation();
   return (

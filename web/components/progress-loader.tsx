@@ -5,7 +5,7 @@ import classes from './progress-loader.module.css';
 
 const PLANE_WIDTH_PX = 28;
 
-/** Plane offset for a percentage, kept inside the 320 px track of SPEC §4. */
+/** Plane offset for a percentage, kept inside the 320 px track of docs/product/messages.md#loader. */
 export function planeOffsetPx(percent: number): number {
   const clamped = Math.min(100, Math.max(0, percent));
   return Math.round((clamped / 100) * (LIMITS.loaderPlaneRangePx - PLANE_WIDTH_PX));
@@ -20,8 +20,9 @@ function Plane() {
 }
 
 /**
- * The loader of SPEC §4: status text, an optional percentage, and a plane moving along a
- * 320 px track — to the percentage when there is one, back and forth when there is not.
+ * The loader (docs/product/messages.md#loader): status text, an optional percentage, and a plane
+ * moving along a 320 px track — to the percentage when there is one, back and forth when there is
+ * not.
  */
 export function ProgressLoader({ status, percent }: { status?: string; percent?: number }) {
   const { t } = useTranslation();

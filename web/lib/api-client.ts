@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, isApiError, type ApiError } from '../../core/
 import type { Language } from '../../core/locale.ts';
 import { readCookie } from './cookies.ts';
 
-/** Base address of the API; empty means this origin (SPEC §7). */
+/** Base address of the API; empty means this origin (docs/product/platform.md#requests). */
 export const API_BASE = '';
 
 /** A failed call: `body` is the server's JSON error when it sent one; `network` when nothing came back. */
@@ -44,7 +44,7 @@ async function send<T>(input: string, init: RequestInit): Promise<T> {
 
 /**
  * GET without cache, with same-origin credentials. When `lang` is given it is also sent as
- * Accept-Language, so the server answers in that language (SPEC §7).
+ * Accept-Language, so the server answers in that language (docs/product/platform.md#requests).
  */
 export function apiGet<T>(path: string, options: { lang?: Language; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

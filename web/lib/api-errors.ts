@@ -12,7 +12,8 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
     const name = error.body?.error;
     if (name && exists(`errors.${name}`)) {
       const retryAfter = Number(error.body?.fields?.retryAfter);
-      // `num`: the tracking days left, in the tracking-days message (SPEC §8).
+      // `num`: the tracking days left, in the tracking-days message
+      // (docs/product/messages.md#how-an-error-becomes-a-message).
       const text = t(`errors.${name}`, { min: PASSWORD_MIN, num: error.body?.fields?.remaining ?? '' });
       return Number.isFinite(retryAfter) && retryAfter > 0 && name === 'RATE_LIMITED' ? `${text} ${t('errors.retryIn', { seconds: retryAfter })}` : text;
     }
@@ -20,7 +21,7 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
   return t('errors.generic');
 }
 
-/** The numeric SPEC §8 code of a failed call, or null. */
+/** The numeric code of a failed call (docs/product/accounts.md#result-codes), or null. */
 export function errorCode(error: unknown): number | null {
   return error instanceof ApiRequestError && error.body ? error.body.code : null;
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../core/limits.ts';
 
-/** A lazy page chunk that did not arrive: missing (failed download) or timeout (SPEC §8). */
+/** A lazy page chunk that did not arrive: missing (failed download) or timeout (docs/product/messages.md#page-load-failures). */
 export class ChunkLoadError extends Error {
   constructor(readonly kind: 'missing' | 'timeout', cause?: unknown) {
     super(`chunk load ${kind}`, { cause });

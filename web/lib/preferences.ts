@@ -12,12 +12,12 @@ export function urlWithoutLanguageParam(href: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The set-language call of SPEC §7. */
+/** The set-language call (docs/product/platform.md#the-named-calls). */
 export function saveLanguage(language: Language): Promise<unknown> {
   return apiSend('POST', '/api/preferences/language', { language });
 }
 
-/** The set-currency call of SPEC §7. */
+/** The set-currency call (docs/product/platform.md#the-named-calls). */
 export function saveMoneyCurrency(currency: MoneyCurrency): Promise<unknown> {
   return apiSend('POST', '/api/preferences/currency', { currency });
 }

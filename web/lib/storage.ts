@@ -1,4 +1,4 @@
-/** The one local-storage entry the app keeps its JSON values in (SPEC §3). */
+/** The one local-storage entry the app keeps its JSON values in (docs/product/README.md#what-the-site-remembers). */
 export const STORE_KEY = 'SF_SID';
 
 type Store = Record<string, unknown>;

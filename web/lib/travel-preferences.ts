@@ -1,7 +1,7 @@
 import { LIMITS } from '../../core/limits.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
-/** A city as the travel-preference cookies keep it (SPEC §3). */
+/** A city as the travel-preference cookies keep it (docs/product/README.md#what-the-site-remembers). */
 export interface City {
   /** ASCII name, e.g. "Taipei". */
   asciiName: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePopup } from '../components/message-popup.tsx';
 import { errorMessage } from './api-errors.ts';
 
-/** Shows a failed call's translated message in the message popup (SPEC §8: a 'got it' button). */
+/** Shows a failed call's translated message in the message popup (docs/product/messages.md#message-popup: a 'got it' button). */
 export function useErrorPopup() {
   const { t, i18n } = useTranslation();
   const popup = usePopup();

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import type { AwardItinerary, AwardQuery, SearchAlliance, SearchNotice } from '../../../core/awards/search.ts';
 import { members } from './members.ts';
 
-/** One award search a member ran: the query, then its results (SPEC §4 search states). */
+/** One award search a member ran: the query, then its results (docs/product/award-search.md#states-and-messages). */
 export const awardSearches = pgTable(
   'award_searches',
   {

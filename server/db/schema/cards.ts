@@ -3,8 +3,8 @@ import type { CardBank } from '../../../core/cards/card.ts';
 import { members } from './members.ts';
 
 /**
- * The member's wallet (SPEC §3 User resources, issue 8): credit cards held (at most 10) and
- * balances of airline miles and card points (at most 6 programmes, SPEC §9). The limits are
+ * The member's wallet (docs/product/cards.md#wallet): credit cards held (at most 10) and
+ * balances of airline miles and card points (at most 6 programmes). The limits are
  * checked in the transaction that adds, with the member's row locked.
  */
 export const walletCards = pgTable(
@@ -37,7 +37,7 @@ export const walletBalances = pgTable(
   (table) => [primaryKey({ columns: [table.memberId, table.programme] })],
 );
 
-/** Card-holder preferences (SPEC §3), one row per member who has set them. */
+/** Card-holder preferences (docs/product/cards.md#card-preferences), one row per member who has set them. */
 export const cardPreferences = pgTable('card_preferences', {
   memberId: uuid('member_id')
     .primaryKey()

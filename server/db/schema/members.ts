@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A member account: e-mail and password, or a social identity (SPEC §3). */
+/** A member account: e-mail and password, or a social identity (docs/product/accounts.md#sign-up, #social-sign-in). */
 export const members = pgTable(
   'members',
   {
@@ -21,14 +21,15 @@ export const members = pgTable(
     /** Where the member signed up from (the `from` field). */
     source: text('source').notNull().default(''),
     /**
-     * The allowances the member's sponsorship gives (SPEC §6, §9) and until when; past that the
-     * member has a member's allowances (core/payments/sponsorship.ts currentPlan). No end: given by hand.
+     * The allowances the member's sponsorship gives
+     * (docs/product/sponsorship.md#plans-and-allowances) and until when; past that the member has a
+     * member's allowances (core/payments/sponsorship.ts currentPlan). No end: given by hand.
      */
     plan: text('plan', { enum: ['member', 'sponsor', 'sponsor-more'] })
       .notNull()
       .default('member'),
     planUntil: timestamp('plan_until', { withTimezone: true }),
-    /** The award scraping tool is invite-only (closed beta, SPEC §6). */
+    /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

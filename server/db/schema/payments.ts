@@ -28,7 +28,7 @@ export const paymentCards = pgTable(
   (table) => [index('payment_cards_member_idx').on(table.memberId)],
 );
 
-/** A member's monthly sponsorship (SPEC §4). At most one that has not ended per member. */
+/** A member's monthly sponsorship (docs/product/sponsorship.md#states). At most one that has not ended per member. */
 export const sponsorships = pgTable(
   'sponsorships',
   {
@@ -66,10 +66,11 @@ export const sponsorships = pgTable(
 );
 
 /**
- * A charge on a card (GLOSSARY: payment), shown in the profile as a transaction with its receipt.
- * The idempotency key is unique, so a repeated request (double click, retry) finds the payment it
- * already made; status moves forward only (pending → verifying → succeeded | failed) and the
- * purpose's fulfilment runs in the transaction that moves it to succeeded, so it runs once.
+ * A charge on a card (payment in docs/glossary.md#storefront-orders-and-payments), shown in the
+ * profile as a transaction with its receipt. The idempotency key is unique, so a repeated request
+ * (double click, retry) finds the payment it already made; status moves forward only (pending →
+ * verifying → succeeded | failed) and the purpose's fulfilment runs in the transaction that moves
+ * it to succeeded, so it runs once.
  */
 export const payments = pgTable(
   'payments',

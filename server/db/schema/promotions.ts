@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Campaign banner promotions, one title per language (SPEC §2 top campaign banner, §7). */
+/** Campaign banner promotions, one title per language (docs/product/site.md#promotions). */
 export const promotions = pgTable('promotions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   slug: text('slug').notNull().unique(),

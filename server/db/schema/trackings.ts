@@ -6,10 +6,11 @@ import { mailOutbox } from './mail.ts';
 import { members } from './members.ts';
 
 /**
- * A member's award tracking (SPEC §3 Tracking). The last check's match is kept whole (`match`,
- * compared with the next check) and in part for showing (`preview`). `version` goes up with every
- * recorded change: a check writes only if the version it read is still there, so two checks of
- * the same tracking (two workers, or a retry after a crash) never both record a change.
+ * A member's award tracking (docs/product/trackings.md#what-a-tracking-holds). The last check's
+ * match is kept whole (`match`, compared with the next check) and in part for showing (`preview`).
+ * `version` goes up with every recorded change: a check writes only if the version it read is still
+ * there, so two checks of the same tracking (two workers, or a retry after a crash) never both
+ * record a change.
  */
 export const trackings = pgTable(
   'trackings',

@@ -42,7 +42,7 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
 }
 
-/** An activated account may sign in without the captcha this long after activation (SPEC §4 auto sign-in). */
+/** An activated account may sign in without the captcha this long after activation (docs/product/accounts.md#activation-dialog). */
 const AFTER_ACTIVATION_WINDOW_MS = 10 * 60 * 1000;
 
 export function toMember(row: MemberRow): Member {
@@ -59,8 +59,9 @@ export function toMember(row: MemberRow): Member {
 const fail = (error: ErrorName, code: number, status = 400, message: string = error) => new AppError(error, { code, status, message });
 
 /**
- * Member accounts: sign-up, activation by e-mailed code, login, and password reset (SPEC §4, §5,
- * §8). Each method checks in the spec's order and throws AppError with the spec's code.
+ * Member accounts: sign-up, activation by e-mailed code, login, and password reset
+ * (docs/product/accounts.md). Each method checks in the order given there and throws AppError with
+ * its result code.
  */
 export class Accounts {
   constructor(private readonly deps: AccountsDeps) {}
@@ -248,14 +249,15 @@ export class Accounts {
     }
   }
 
-  /** A new code, unless a resend went out less than the resend interval ago (SPEC §4, §9). */
+  /** A new code, unless a resend went out less than the resend interval ago (docs/product/accounts.md#activation-dialog). */
   async resendActivation(input: { email: string }): Promise<void> {
     const email = normalizeEmail(input.email).toLowerCase();
     if (!isValidEmail(email)) throw fail('INVALID_EMAIL', -99);
     const member = await this.findByEmail(email);
     // Nothing to send for an unknown or already active account; the answer does not say which.
     if (!member || member.activatedAt) return;
-    // SPEC §4: the first resend may follow the sign-up e-mail at once; later ones wait the interval.
+    // The first resend may follow the sign-up e-mail at once; later ones wait the interval
+    // (docs/product/accounts.md#activation-dialog).
     const recent = await this.db
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
@@ -276,7 +278,7 @@ export class Accounts {
     const email = normalizeEmail(input.email).toLowerCase();
     if (!isValidEmail(email)) throw fail('INVALID_EMAIL', -99);
     const member = await this.findByEmail(email);
-    // SPEC §8: HTTP 400 means the account does not exist.
+    // HTTP 400 means the account does not exist (docs/product/accounts.md#forgot-password).
     if (!member || !member.passwordHash) throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 400);
 
     const token = randomToken();

@@ -18,7 +18,7 @@ export interface AuthRoutesOptions {
   rateLimitScale: number;
 }
 
-/** The sign-in calls of SPEC §7 under /api/auth (paths fixed by the issue). */
+/** The sign-in calls of docs/product/platform.md#the-named-calls, at fixed paths under /api/auth. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { accounts, sessions } = options;
   const limit = (name: Parameters<typeof rateLimited>[1]) => rateLimited(app, name, options.rateLimitScale);

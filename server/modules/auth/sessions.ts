@@ -35,7 +35,7 @@ export class Sessions {
     reply.setCookie(SESSION_COOKIE, token, this.cookieOptions(ttlMs / 1000));
   }
 
-  /** The signed-in member, or SPEC §6's "refresh and confirm login" error (award search and tracking need a member). */
+  /** The signed-in member, or the "refresh and confirm login" error of docs/product/README.md#roles (award search and tracking need a member). */
   async requireMember(request: FastifyRequest): Promise<MemberRow> {
     const session = await this.current(request);
     if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });

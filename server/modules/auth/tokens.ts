@@ -24,7 +24,7 @@ export function sameHex(a: string, b: string): boolean {
 // No 0/O or 1/I, so a code read from a phone screen is typed right.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** An activation code: letters and digits (SPEC §5), uniformly random. */
+/** An activation code: letters and digits (docs/product/accounts.md#input-limits), uniformly random. */
 export function randomCode(length: number): string {
   let code = '';
   for (let index = 0; index < length; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { awardQuotaUsage } from '../../db/schema/index.ts';
 
 /**
- * Search-day quotas (SPEC §6, §9): a member who does not sponsor gets 15 search days a month
- * and at most 3 days per search; a sponsor scans up to 15 days at once, with no monthly cap
- * (the spec names none). Days are charged when a search starts and refunded when it fails as a
- * whole, so a member pays only for searches that answered.
+ * Search-day quotas (docs/product/award-search.md#quotas): a member who does not sponsor gets 15
+ * search days a month and at most 3 days per search; a sponsor scans up to 15 days at once, with no
+ * monthly cap. Days are charged when a search starts and refunded when it fails as a whole, so a
+ * member pays only for searches that answered.
  */
 
 export type { Plan };

@@ -8,9 +8,10 @@ import {
 import type { AwardSearch } from './award-search.ts';
 
 /**
- * Sample redemptions for the award search landing (SPEC §2: "from the US and from Taiwan"): for
- * each popular route, the cheapest award the search finds over a week a month ahead. Computed by
- * the same search members run, kept for an hour, and shown with the source's label.
+ * Sample redemptions for the award search landing (docs/product/award-search.md#sample-redemptions:
+ * from the US and from Taiwan): for each popular route, the cheapest award the search finds over a
+ * week a month ahead. Computed by the same search members run, kept for an hour, and shown with the
+ * source's label.
  */
 export const SAMPLE_ROUTES: readonly {
   region: AwardSample['region'];

@@ -20,10 +20,11 @@ import type { AwardSource } from './award-source.ts';
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker.ts';
 
 /**
- * The award search orchestrator (ARCHITECTURE §4, SPEC §4): asks every source that serves an
- * alliance, all alliances in parallel, each call cut at its timeout and all of them at the
- * search's deadline, and merges what came back. One alliance being down leaves the others'
- * results standing with a notice; only when no alliance answered does the search fail.
+ * The award search orchestrator (docs/awards.md#sources, docs/product/award-search.md#alliances):
+ * asks every source that serves an alliance, all alliances in parallel, each call cut at its
+ * timeout and all of them at the search's deadline, and merges what came back. One alliance being
+ * down leaves the others' results standing with a notice; only when no alliance answered does the
+ * search fail.
  */
 
 export interface AwardSearchOptions {
@@ -69,8 +70,9 @@ function queryErrorCode(error: unknown): QueryErrorCode | null {
 }
 
 /**
- * No source answered: when every one asked ran out of time it is a gateway timeout (SPEC §8: ask
- * for fewer dates), otherwise the sources are unavailable (the unstable-connection message).
+ * No source answered: when every one asked ran out of time it is a gateway timeout
+ * (docs/product/award-search.md#states-and-messages: ask for fewer dates), otherwise the sources
+ * are unavailable (the unstable-connection message).
  */
 function nothingAnswered(failures: readonly FailureReason[]): AppError {
   if (failures.length > 0 && failures.every((reason) => reason === 'timeout')) {

@@ -12,7 +12,7 @@ import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays } from './awar
 import type { AwardSearch } from './award-search.ts';
 
 /**
- * Award searches as members run them (issue 5): checks the plan's limits, charges the month's
+ * Award searches as members run them: checks the plan's limits, charges the month's
  * search days and records the search in one transaction, runs it in the background and reports
  * progress to whoever listens (the SSE stream), then stores the results. A search that fails as
  * a whole gives its days back.

@@ -1,9 +1,9 @@
 import type { AwardItinerary, AwardQuery, CalendarDay, SearchAlliance, SourceId } from '../../../core/awards/search.ts';
 
 /**
- * The port every availability source implements (ARCHITECTURE §4). The orchestrator calls a
- * source once per alliance with a timeout each; a source answers with priced itineraries of
- * that alliance (their `best` flags are set after the merge) or throws.
+ * The port every availability source implements (docs/awards.md#sources). The orchestrator calls a
+ * source once per alliance with a timeout each; a source answers with priced itineraries of that
+ * alliance (their `best` flags are set after the merge) or throws.
  */
 export interface SourceRequest {
   query: AwardQuery;

@@ -13,9 +13,9 @@ import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
 import { suggestPlaces } from './places.ts';
 
 /**
- * The award search API (issue 5, fixed for outside checks): start a search, stream its progress
+ * The award search API (fixed for outside checks): start a search, stream its progress
  * (server-sent events), read its results. Visitors may browse the site but searching needs a
- * member (SPEC §6): they get the "refresh and confirm login" message.
+ * member (docs/product/README.md#roles): they get the "refresh and confirm login" message.
  */
 export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samples: AwardSamples; sessions: Sessions }> = async (app, { searches, samples, sessions }) => {
   const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);

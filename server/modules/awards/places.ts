@@ -2,7 +2,7 @@ import { foldPlaceText, PLACE_SUGGESTIONS, type Place, type PlaceLanguage } from
 import { airports, metros, routes } from '../../../data/reference.ts';
 
 /**
- * Airport and city suggestions for the search panel (issue 5): metros and the airports the route
+ * Airport and city suggestions for the search panel: metros and the airports the route
  * data serves, matched on codes and on names in English, Traditional and Simplified Chinese, so
  * 台北, 東京, 纽约 and "new york" all work whatever the page's language. Built once.
  */

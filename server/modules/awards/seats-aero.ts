@@ -18,14 +18,14 @@ import type { AwardSource, SourceRequest } from './award-source.ts';
 
 /**
  * The seats.aero Partner API as an availability source (cached search, GET /search with
- * include_trips). The response shape is described in shared/reference/competitors.md §(d);
- * the fixtures beside the test follow it. What the API does not filter on (seat count, time of
+ * include_trips). The response shape is written out in fixtures/seats-aero/README.md; the
+ * fixtures beside the test follow it. What the API does not filter on (seat count, time of
  * day, flight number, every-leg airline, stops beyond direct) is filtered here after mapping.
  */
 
 /**
  * seats.aero source keys → programme ids of data/programmes.json. seats.aero renames keys now and
- * then (competitors.md: `eurobonus` vs `sas`…), so the table is the one place to fix; keys it does
+ * then (`eurobonus` vs `sas`…), so the table is the one place to fix; keys it does
  * not list (including any new ones) are ignored rather than guessed. Spirit is left out: there is
  * no programme for it in programmes.json.
  */

@@ -12,8 +12,8 @@ import type { CardCatalogue } from './catalogue.ts';
 import type { Wallets } from './wallet.service.ts';
 
 /**
- * CardPlus (issue 8): the card list and one card (`GET /api/cards`, `GET /api/cards/:id`, fixed
- * for outside callers), the reference the pages value cards with, and the member's wallet and
+ * CardPlus (docs/cards.md#api): the card list and one card (`GET /api/cards`, `GET /api/cards/:id`,
+ * fixed for outside callers), the reference the pages value cards with, and the member's wallet and
  * card-holder preferences.
  */
 export const cardsRoutes: FastifyPluginAsyncZod<{ catalogue: CardCatalogue; wallets: Wallets; sessions: Sessions }> = async (app, { catalogue, wallets, sessions }) => {

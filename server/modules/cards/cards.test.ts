@@ -7,8 +7,8 @@ import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
- * CardPlus through the API (issue 8): the card list with its filters and one card, the wallet
- * with SPEC §9's limits (also under concurrent adds), and card-holder preferences.
+ * CardPlus through the API: the card list with its filters and one card, the wallet with its
+ * limits (docs/product/cards.md#wallet; also under concurrent adds), and card-holder preferences.
  */
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let close: () => Promise<void>;

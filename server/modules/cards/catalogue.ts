@@ -6,7 +6,7 @@ import type { CardData } from '../../../data/cards.ts';
 import { programmes } from '../../../data/reference.ts';
 
 /**
- * The card catalogue (issue 8), read from data/ once: the list with its filters, one card with
+ * The card catalogue, read from data/ once: the list with its filters, one card with
  * what its points are worth and where they transfer, and the reference the pages need.
  */
 export class CardCatalogue {

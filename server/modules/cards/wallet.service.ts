@@ -8,8 +8,9 @@ import { AppError } from '../../errors.ts';
 import type { CardCatalogue } from './catalogue.ts';
 
 /**
- * The member's wallet and card-holder preferences (issue 8). Adding a card or a programme locks
- * the member's row first, so two tabs adding at once cannot pass the limits of SPEC §9 together.
+ * The member's wallet and card-holder preferences. Adding a card or a programme locks the member's
+ * row first, so two tabs adding at once cannot pass the limits of docs/product/cards.md#wallet
+ * together.
  */
 export class Wallets {
   constructor(private readonly options: { db: Db; catalogue: CardCatalogue }) {}

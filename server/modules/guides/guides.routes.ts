@@ -14,9 +14,9 @@ import type { Guides } from './guides.service.ts';
 const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
 
 /**
- * The guides (issue 9): transfer partners (`GET /api/transfer-partners`, fixed for outside
- * callers), the programme library, hotel themes and the redeem explorer. All open to visitors
- * except the explorer's wallet mode.
+ * The guides (docs/guides.md#api): transfer partners (`GET /api/transfer-partners`, fixed for
+ * outside callers), the programme library, hotel themes and the redeem explorer. All open to
+ * visitors except the explorer's wallet mode.
  */
 export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides; wallets: Wallets; sessions: Sessions; rateLimitScale: number }> = async (app, { guides, wallets, sessions, rateLimitScale }) => {
   const notFound = (what: string) => new AppError('NOT_FOUND', { status: 404, message: `No such ${what}.` });

@@ -13,7 +13,7 @@ import { placeOf } from '../awards/places.ts';
 const OPTION_CACHE_SIZE = 64;
 
 /**
- * The guides (issue 9): the programme library, transfer partners with today's bonuses, and the
+ * The guides: the programme library, transfer partners with today's bonuses, and the
  * redeem explorer over the award search's routes and charts.
  */
 export class Guides {
@@ -120,7 +120,7 @@ export class Guides {
 
   /**
    * The redeem explorer. `wallet` holds the member's balances in wallet mode. A bad form is a
-   * 400 whose fields name each problem (SPEC §5).
+   * 400 whose fields name each problem (docs/product/guides.md#redeem-explorer).
    */
   explore(form: ExplorerForm, wallet: { programme: string; balance: number }[] | null, language: PlaceLanguage): { result: ExplorerResult; names: ExplorerNames } {
     const checked = checkExplorerForm(form, {

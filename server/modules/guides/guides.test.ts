@@ -6,7 +6,7 @@ import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
- * The guides' API (issue 9): transfer partners with the bonus running on the day asked about,
+ * The guides' API: transfer partners with the bonus running on the day asked about,
  * the programme library, and the redeem explorer's answers and messages, against the shipped data.
  */
 
@@ -26,7 +26,7 @@ describe('the guide data', () => {
     const { data, problems } = loadGuideDataWithProblems();
     expect(problems).toEqual([]);
     expect([...data.guides.values()].filter((guide) => guide.kind === 'hotel')).toHaveLength(8);
-    // SPEC §9's mileage facts, stored on the storefront's programme.
+    // The mileage facts (docs/product/storefront.md#mileage-facts), stored on the storefront's programme.
     expect(data.guides.get('avianca-lifemiles')?.rules).toMatchObject({
       purchase: { annualCap: 150_000, capIncludesBonus: false },
       validity: { months: 24 },
@@ -107,7 +107,7 @@ describe('the programme library', () => {
 describe('GET /api/explorer', () => {
   const explore = async (query: string, cookies: Record<string, string> = {}) => get(`/api/explorer?${query}`, cookies);
 
-  it('names each missing or wrong field (SPEC §5), never a 500', async () => {
+  it('names each missing or wrong field (docs/product/guides.md#redeem-explorer), never a 500', async () => {
     const empty = await explore('origin=TPE');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ ok: false, fields: { amount: 'amount-required', source: 'source-required' } });

@@ -10,7 +10,7 @@ import { toMember } from '../auth/accounts.service.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 
-/** The signed-in member (SPEC §2 profile): read, and change name, picture, language and currency. */
+/** The signed-in member (docs/product/accounts.md#profile): read, and change name, picture, language and currency. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
   // A visitor gets `member: null` with 200, so every page can ask without a console error.
   app.get('/me', { schema: { response: withErrors({ 200: okSchema({ member: MemberSchema.nullable() }) }) } }, async (request) => {

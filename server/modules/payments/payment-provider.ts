@@ -10,7 +10,7 @@ import type { PaymentFailure } from '../../../core/payments/checkout-contract.ts
 export interface PaymentProvider {
   /** Stored with each card and payment, and the `:provider` of the webhook address. */
   readonly name: string;
-  /** Whether the pages must say that no real money moves (a simulated provider, SPEC standard). */
+  /** Whether the pages must say that no real money moves (a simulated provider, docs/product/sponsorship.md#the-sandbox). */
   readonly simulated: boolean;
   /** What the checkout page loads: the provider's script and the public key it is given. */
   browserSetup(): BrowserSetup;

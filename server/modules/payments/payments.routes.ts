@@ -30,7 +30,7 @@ export function paymentView(payment: PaymentRow, card: CardRow | null): PaymentV
 }
 
 /**
- * Payments shared by every checkout (issue 7): the provider's setup for the page, the member's
+ * Payments shared by every checkout: the provider's setup for the page, the member's
  * transactions and receipts, the return from the verification step, and the provider's webhooks.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; sessions: Sessions; timeZone: string; supportEmail: string; testCards: PaymentSetup['testCards'] }> = async (app, options) => {

@@ -38,7 +38,7 @@ export interface PayRequest {
 }
 
 /**
- * Payments through the configured provider (issue 7), for sponsorship now and the storefront,
+ * Payments through the configured provider, for sponsorship now and the storefront,
  * shop and enterprise checkouts later. A payment is written before the provider is asked, under
  * its idempotency key, and the same key goes to the provider: a repeated request, or a retry
  * after a crash, finds the same payment and the same charge. Whichever of the page's return, the

@@ -11,8 +11,9 @@ import type { Sessions } from '../auth/sessions.ts';
 import { setPreferenceCookies } from './preference-cookies.ts';
 
 /**
- * The set-language and set-currency calls of SPEC §7. A visitor's choice lives in a cookie the
- * server reads to answer in the right language; members will also keep it on the account.
+ * The set-language and set-currency calls (docs/product/platform.md#the-named-calls). A visitor's
+ * choice lives in a cookie the server reads to answer in the right language; members will also keep
+ * it on the account.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; sessions: Sessions; db: Db }> = async (app, { secureCookies, sessions, db }) => {
   /** A member's choice is also kept on the account, so it follows them to another browser. */

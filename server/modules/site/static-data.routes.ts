@@ -18,7 +18,7 @@ const StoresFileSchema = z
   .strict();
 const StoresFile = { description: 'The data file as written', content: { 'application/json': { schema: StoresFileSchema } } };
 
-/** Static data files with fixed public paths (SPEC §2). */
+/** Static data files with fixed public paths (docs/product/routing.md#routes). */
 export const staticDataRoutes: FastifyPluginAsync = async (app) => {
   const stores = readFileSync(storesFile, 'utf8');
   // The file goes out as written, so no serializer looks at it: it is checked against its schema here, once.

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
  */
 export interface ProviderDefinition {
   id: SocialProvider;
-  /** Account id prefix (SPEC §3: `fb_` marks a Facebook account). */
+  /** Account id prefix (docs/product/accounts.md#social-sign-in: `fb_` marks a Facebook account). */
   prefix: string;
   authUrl: string;
   tokenUrl: string;
@@ -27,7 +27,7 @@ export interface ProviderDefinition {
 
 /** The providers whose client id and secret are set, with test overrides of their addresses. */
 export function configuredProviders(config: Config): Map<SocialProvider, ProviderDefinition> {
-  // SPEC §9: the social SDK version is v15.0.
+  // Facebook is called through Graph API v15.0 (docs/product/accounts.md#social-sign-in).
   const graph = config.FACEBOOK_API_URL || 'https://graph.facebook.com/v15.0';
   const all: ProviderDefinition[] = [
     {
@@ -39,7 +39,8 @@ export function configuredProviders(config: Config): Map<SocialProvider, Provide
       scope: 'public_profile,email',
       profileUrl: `${graph}/me?fields=id,name,email`,
       fields: { subject: 'id', name: 'name', email: 'email' },
-      // SPEC §7: the picture at 180 x 180, without a redirect, used when there is no error.
+      // The picture at 180 x 180, without a redirect, used when there is no error
+      // (docs/product/accounts.md#social-sign-in).
       pictureUrl: `${graph}/{id}/picture?width=180&height=180&redirect=false`,
       picturePath: 'data.url',
       clientId: config.FACEBOOK_CLIENT_ID,

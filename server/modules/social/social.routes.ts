@@ -13,9 +13,9 @@ import { safeReturnPath, type SocialSignIn } from './social.service.ts';
 const STATE_COOKIE = 'oauth_state';
 
 /**
- * Social sign-in (SPEC §7 "social connect", with its `from`). Start sends the browser to the
- * provider; the callback comes back with a code. The callback is a GET that signs in: it is
- * bound to this browser by the signed state cookie, which is the OAuth 2.0 CSRF defence.
+ * Social sign-in (docs/product/accounts.md#social-sign-in, with its `from`). Start sends the
+ * browser to the provider; the callback comes back with a code. The callback is a GET that signs
+ * in: it is bound to this browser by the signed state cookie, which is the OAuth 2.0 CSRF defence.
  */
 export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; sessions: Sessions; publicUrl: string; secureCookies: boolean; rateLimitScale: number }> = async (
   app,
@@ -26,7 +26,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
   // Both calls answer the browser with a redirect and no body.
   const ToProvider = withErrors({ 302: z.undefined().describe("To the provider's sign-in page, with the signed state cookie set") });
   const BackToSite = withErrors({
-    302: z.undefined().describe('Back to the page the sign-in started from, signed in; on failure with ?social_error=<SPEC §8 code> (-101 failed, -103 early adopters only)'),
+    302: z.undefined().describe('Back to the page the sign-in started from, signed in; on failure with ?social_error=<result code> (-101 failed, -103 early adopters only; docs/product/accounts.md#result-codes)'),
   });
   const redirectUri = (request: { protocol: string; host: string }, provider: string) =>
     `${options.publicUrl || `${request.protocol}://${request.host}`}/api/auth/social/${provider}/callback`;

@@ -28,7 +28,7 @@ export function safeReturnPath(from: string | undefined): string {
   return from;
 }
 
-/** OAuth 2.0 sign-in with the configured providers (SPEC §1 social sign-in, §7, §8). */
+/** OAuth 2.0 sign-in with the configured providers (docs/product/accounts.md#social-sign-in). */
 export class SocialSignIn {
   constructor(
     private readonly deps: {
@@ -90,7 +90,7 @@ export class SocialSignIn {
     return token;
   }
 
-  /** SPEC §7: read the picture (180 x 180, no redirect) and use its address if there was no error. */
+  /** Reads the picture (180 x 180, no redirect) and uses its address if there was no error (docs/product/accounts.md#social-sign-in). */
   private async picture(provider: ProviderDefinition, subject: string, token: string): Promise<string | null> {
     if (!provider.pictureUrl || !provider.picturePath) return null;
     try {

@@ -10,7 +10,7 @@ import type { PaymentRow, Payments } from '../payments/payments.service.ts';
 import type { Sponsorships } from './sponsorships.service.ts';
 
 /**
- * Sponsorship (issue 7): plans and prices (for visitors too), buying one, and the manage page's
+ * Sponsorship: plans and prices (for visitors too), buying one, and the manage page's
  * cancel, resume, change of plan and change of card.
  */
 export const sponsorshipsRoutes: FastifyPluginAsyncZod<{ sponsorships: Sponsorships; payments: Payments; sessions: Sessions }> = async (app, { sponsorships, payments, sessions }) => {

@@ -48,9 +48,9 @@ const RETURN_PATH: Record<SponsorPlan, string> = {
 const MANAGE_RETURN_PATH = '/profilepage/sponsorship?payment={payment}';
 
 /**
- * Sponsorship (SPEC §4, issue 7): buying a plan, its monthly renewals on the saved card, upgrade,
- * downgrade, cancel and resume, and the member's plan that follows from them. The rules are in
- * docs/payments.md.
+ * Sponsorship (docs/product/sponsorship.md): buying a plan, its monthly renewals on the saved card,
+ * upgrade, downgrade, cancel and resume, and the member's plan that follows from them. The rules
+ * are in docs/payments.md.
  */
 export class Sponsorships {
   constructor(private readonly options: SponsorshipOptions) {
@@ -142,7 +142,7 @@ export class Sponsorships {
     await enqueueMail(tx, sponsorshipMail({ kind, member, siteUrl: this.options.siteUrl, timeZone: this.options.timeZone, ...details }));
   }
 
-  /** Cancelling keeps the plan to the end of the paid month, without refund (SPEC §4). */
+  /** Cancelling keeps the plan to the end of the paid month, without refund (docs/product/sponsorship.md#rules). */
   async cancel(member: MemberRow): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const [live] = await tx

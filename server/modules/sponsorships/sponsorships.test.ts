@@ -10,7 +10,7 @@ import { paymentsFromConfig } from '../payments/payments-setup.ts';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../payments/sandbox/sandbox-pay.ts';
 
 /**
- * Sponsorship through the API and the sandbox card processor (issue 7): every test card's outcome,
+ * Sponsorship through the API and the sandbox card processor: every test card's outcome,
  * the verification step, webhooks (replayed, forged, stale), cancel to the end of the month,
  * renewals with retries, and the allowances that follow.
  */

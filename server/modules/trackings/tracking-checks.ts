@@ -25,9 +25,9 @@ import { trackingMail } from './tracking-mail.ts';
 import type { TrackingLinks } from './tracking-links.ts';
 
 /**
- * The background checks of award trackings (issue 6). A cycle looks again at every tracking that
- * still watches and was not checked at the cycle's time, compares what matches now with what
- * matched at the last check, and records a change with its e-mail in one transaction:
+ * The background checks of award trackings (docs/trackings.md#checks). A cycle looks again at every
+ * tracking that still watches and was not checked at the cycle's time, compares what matches now
+ * with what matched at the last check, and records a change with its e-mail in one transaction:
  *
  * - the tracking row moves only from the version the check read (a second worker, or a retry
  *   after a crash, finds it moved and writes nothing);

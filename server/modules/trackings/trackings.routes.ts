@@ -9,8 +9,8 @@ import { awardNames } from '../awards/award-names.ts';
 import type { Trackings } from './trackings.service.ts';
 
 /**
- * The tracking API (issue 6): a member's trackings and their allowance of tracking days, and the
- * stop link of the e-mails, which works without a login because it is signed.
+ * The tracking API (docs/trackings.md#api): a member's trackings and their allowance of tracking
+ * days, and the stop link of the e-mails, which works without a login because it is signed.
  */
 export const trackingsRoutes: FastifyPluginAsyncZod<{ trackings: Trackings; sessions: Sessions }> = async (app, { trackings, sessions }) => {
   const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);

@@ -19,9 +19,9 @@ import { trackingTopic } from './tracking-mail.ts';
 type TrackingRow = typeof trackings.$inferSelect;
 
 /**
- * Members' award trackings (issue 6, SPEC §2, §3, §5, §6): create within the plan's tracking
- * days, list with the allowance, read one, delete (which frees its days and cancels any e-mail
- * not yet sent), and stop from an e-mail's signed link without a login.
+ * Members' award trackings (docs/product/trackings.md): create within the plan's tracking days,
+ * list with the allowance, read one, delete (which frees its days and cancels any e-mail not yet
+ * sent), and stop from an e-mail's signed link without a login.
  */
 export class Trackings {
   readonly #pending = new Set<Promise<unknown>>();

@@ -1,7 +1,7 @@
 import type { Member } from '../../../core/auth-contract.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
-/** The sign-in calls of SPEC §7, one function each. */
+/** The sign-in calls of docs/product/platform.md#the-named-calls, one function each. */
 export const authApi = {
   me: () => apiGet<{ member: Member | null }>('/api/me'),
   signUp: (body: { nickname: string; email: string; password: string; edm: boolean; from: string; captcha: string }) =>

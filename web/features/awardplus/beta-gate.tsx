@@ -5,9 +5,9 @@ import { StatusScreen } from '../../components/status-screen.tsx';
 import { useAuth } from '../auth/index.ts';
 
 /**
- * What stands before a search page: visitors are asked to log in (SPEC §6, the spec's message);
- * on the live scan (closed beta), a visitor is asked to register and wait, and a member whose
- * account is not enabled yet is told it is on the list.
+ * What stands before a search page: visitors are asked to log in (docs/product/README.md#roles,
+ * with the NOT_SIGNED_IN message); on the live scan (closed beta), a visitor is asked to register
+ * and wait, and a member whose account is not enabled yet is told it is on the list.
  */
 export function BetaGate({ live }: { live: boolean }) {
   const { t } = useTranslation('awards');

@@ -18,8 +18,9 @@ export function SourceLabel({ source }: { source: AwardItinerary['source'] }) {
 }
 
 /**
- * One award flight (SPEC §3): departure, arrival and local arrival, duration, stops, airlines,
- * cabin, seats, mixed-cabin share, and every redeem option with its cash comparison.
+ * One award flight (docs/product/award-search.md#what-a-result-shows): departure, arrival and local
+ * arrival, duration, stops, airlines, cabin, seats, mixed-cabin share, and every redeem option with
+ * its cash comparison.
  */
 export function ItineraryCard({ itinerary, names, programme }: { itinerary: AwardItinerary; names: AwardNames; programme: string | null }) {
   const { t } = useTranslation('awards');

@@ -66,8 +66,9 @@ async function loadSamples({ context }: LoaderFunctionArgs): Promise<SamplesLoad
 }
 
 /**
- * /awardplus: the award search landing (SPEC §2) with the search panel and sample redemptions
- * from the US and from Taiwan, worked out by the search itself on the current availability.
+ * /awardplus: the award search landing (docs/product/award-search.md#pages) with the search panel
+ * and sample redemptions from the US and from Taiwan, worked out by the search itself on the
+ * current availability.
  */
 function AwardLandingPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('awards');

@@ -21,7 +21,7 @@ function trackingLink(query: AwardQuery, searchId: string): string {
   return `/awardplus/scraping/alert?${params}`;
 }
 
-/** The scanning message of SPEC §4, alliance by alliance as the stream reports. */
+/** The scanning message of docs/product/award-search.md#states-and-messages, alliance by alliance as the stream reports. */
 function Progress({ state }: { state: SearchState }) {
   const { t } = useTranslation('awards');
   const alliances = (state.answer?.query.alliance ? [state.answer.query.alliance] : SEARCH_ALLIANCES) as SearchAlliance[];
@@ -50,7 +50,7 @@ function Progress({ state }: { state: SearchState }) {
   );
 }
 
-/** A failed or lost search, with the SPEC §8 message, named so tests and people can tell them apart. */
+/** A failed or lost search, with its message from docs/product/award-search.md#states-and-messages, named so tests and people can tell them apart. */
 function FailedSearch({ state, onAgain }: { state: SearchState; onAgain: () => void }) {
   const { t } = useTranslation('awards');
   const { t: tc } = useTranslation();

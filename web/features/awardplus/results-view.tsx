@@ -29,8 +29,9 @@ function passes(itinerary: AwardItinerary, filters: Filters): boolean {
 }
 
 /**
- * The results of a search: the redeem-option selector (best flights are worked out again for
- * the programme chosen), sorting, and filters that apply at once without a new search (SPEC §2).
+ * The results of a search: the redeem-option selector (best flights are worked out again for the
+ * programme chosen), sorting, and filters that apply at once without a new search
+ * (docs/product/award-search.md#what-a-result-shows).
  */
 export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const { t } = useTranslation('awards');

@@ -11,7 +11,8 @@ import type { PlaceChoice } from '../../lib/places.ts';
 
 /**
  * What the panel 'Search for one-way award tickets' holds, and how it becomes the API's request.
- * The last search is remembered in a cookie for a year (SPEC §3), as is the origin city.
+ * The last search is remembered in a cookie for a year
+ * (docs/product/README.md#what-the-site-remembers), as is the origin city.
  */
 
 /** A chosen place: enough to show it again and to search it. */
@@ -135,7 +136,7 @@ export function seatsFor(cabin: Cabin, seats: number): number {
   return choices.includes(seats) ? seats : (choices[0] as number);
 }
 
-/** Remembers the search (SPEC §3 cookies): the whole form, and the origin as the origin city. */
+/** Remembers the search (docs/product/README.md#what-the-site-remembers): the whole form, and the origin as the origin city. */
 export function rememberSearch(form: SearchForm): void {
   writeCookie(LAST_SEARCH_COOKIE, JSON.stringify(form), { days: LIMITS.originCityCookieDays });
   if (form.origin) saveOriginCity({ asciiName: form.origin.asciiCity, countryCode: form.origin.country, displayName: form.origin.city });

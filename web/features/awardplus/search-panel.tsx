@@ -46,7 +46,7 @@ export function QuotaLine({ quota }: { quota: AwardQuota | null }) {
   );
 }
 
-/** "3 of 5 tracking days left" (SPEC §6, §9). */
+/** "3 of 5 tracking days left" (docs/product/trackings.md#tracking-days). */
 export function AllowanceLine({ allowance }: { allowance: TrackingAllowance | null }) {
   const { t } = useTranslation('awards');
   if (!allowance) return null;
@@ -66,11 +66,12 @@ export interface TrackingMode {
 }
 
 /**
- * The panel 'Search for one-way award tickets' (SPEC §2, §3): every field of the query. It starts
- * the search and opens its results; problems are named beside their field, and what the server
- * refuses (over the limit, month used up, maintenance) comes in the message popup (SPEC §8).
- * With `tracking` the same fields create a tracking instead (issue 6), with keep-tracking, and
- * the date range is held to the tracking days left.
+ * The panel 'Search for one-way award tickets' (docs/product/award-search.md#the-query): every
+ * field of the query. It starts the search and opens its results; problems are named beside their
+ * field, and what the server refuses (over the limit, month used up, maintenance) comes in the
+ * message popup (docs/product/award-search.md#states-and-messages). With `tracking` the same fields
+ * create a tracking instead, with keep-tracking, and the date range is held to the tracking days
+ * left.
  */
 export function SearchPanel({ live = false, initial, tracking }: { live?: boolean; initial?: Partial<SearchForm>; tracking?: TrackingMode }) {
   const { t } = useTranslation('awards');
@@ -140,7 +141,8 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
     const name = error instanceof ApiRequestError ? error.body?.error : undefined;
     const message = errorMessage(error, tc, (key) => i18n.exists(key));
     if (name === 'SEARCH_MONTH_USED_UP') {
-      // SPEC §8: the month's days are used up; sponsorship raises them.
+      // The month's days are used up; sponsorship raises them
+      // (docs/product/award-search.md#states-and-messages).
       const sponsor = await popup.show({ title: t('states.monthUsedUpTitle'), message: [message, t('states.monthUsedUpSponsor')], mode: 'yesno', confirmLabel: t('states.becomeSponsor'), cancelLabel: tc('popup.gotIt') });
       if (sponsor) navigate('/support-tripplus');
       return;

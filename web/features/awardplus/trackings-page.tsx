@@ -71,8 +71,9 @@ function TrackingCard({ tracking, names, onDelete }: { tracking: TrackingView; n
 }
 
 /**
- * 'View all trackings' (SPEC §2): the member's trackings with status, last check, counts and a
- * link to the matching flights, the tracking days left, and the form to add one.
+ * 'View all trackings' (docs/product/trackings.md#pages): the member's trackings with status, last
+ * check, counts and a link to the matching flights, the tracking days left, and the form to add
+ * one.
  */
 export function TrackingList({ withForm = true }: { withForm?: boolean }) {
   const { t } = useTranslation('awards');
@@ -218,7 +219,7 @@ function TrackingDetail({ id }: { id: string }) {
   );
 }
 
-/** Visitors are asked to log in (SPEC §6: tracking needs a member). */
+/** Visitors are asked to log in (docs/product/README.md#roles: tracking needs a member). */
 function LoginToTrack() {
   const { t } = useTranslation('awards');
   const { openLogin } = useAuth();

@@ -7,8 +7,9 @@ export type AllianceProgress = 'scanning' | 'done' | 'down';
 
 export interface SearchState {
   /**
-   * SPEC §4: searching (asked, nothing heard yet), scanning (alliances reporting), done (results
-   * or none), failed (the search's own error), lost (the connection to the search broke).
+   * The states of docs/product/award-search.md#states-and-messages: searching (asked, nothing heard
+   * yet), scanning (alliances reporting), done (results or none), failed (the search's own error),
+   * lost (the connection to the search broke).
    */
   phase: 'searching' | 'scanning' | 'done' | 'failed' | 'lost';
   alliances: Partial<Record<SearchAlliance, { state: AllianceProgress; found?: number }>>;

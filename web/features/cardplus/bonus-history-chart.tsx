@@ -10,7 +10,7 @@ const PAD = { left: 64, right: 24, top: 16, bottom: 36 };
 const MIN_LABEL_GAP = 56;
 
 /**
- * The welcome-bonus history of a card (issue 8): a step chart of the offer's size over time,
+ * The welcome-bonus history of a card: a step chart of the offer's size over time,
  * drawn as SVG, with the same records in a table beneath for screen readers and exact figures.
  */
 export function BonusHistoryChart({ card, currency }: { card: Card; currency: PointsCurrency | null }) {

@@ -89,7 +89,7 @@ function useDrawnCount(filterKey: string) {
 }
 
 /**
- * The card list (issue 8) with its filters and order; /cardplus/s, /cardplus/s/all,
+ * The card list with its filters and order; /cardplus/s, /cardplus/s/all,
  * /creditcardlist and /card show it. Card-holder preferences apply: ignored banks' cards are
  * left out, liked cards come first, business cards after personal ones unless promoted.
  */

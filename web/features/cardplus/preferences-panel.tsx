@@ -7,7 +7,7 @@ import { useAuth } from '../auth/index.ts';
 import { useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
 
-/** Card-holder preferences (SPEC §3): liked cards, ignored banks, whether business cards are promoted. */
+/** Card-holder preferences (docs/product/cards.md#card-preferences): liked cards, ignored banks, whether business cards are promoted. */
 export function PreferencesPanel({ data, preferences, save }: { data: CardData<CardListItem>; preferences: CardPreferences; save: (next: CardPreferences) => Promise<void> }) {
   const { t } = useTranslation('cards');
   const { member } = useAuth();

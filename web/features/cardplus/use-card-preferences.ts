@@ -13,8 +13,9 @@ function storedPreferences(): CardPreferences {
 }
 
 /**
- * Card-holder preferences (SPEC §3): a member's are stored on the server, a visitor's in local
- * storage. `save` shows the change at once and keeps it; a failed save puts the old one back.
+ * Card-holder preferences (docs/product/cards.md#card-preferences): a member's are stored on the
+ * server, a visitor's in local storage. `save` shows the change at once and keeps it; a failed save
+ * puts the old one back.
  */
 export function useCardPreferences(): { preferences: CardPreferences; ready: boolean; save: (next: CardPreferences) => Promise<void>; toggleLiked: (cardId: string) => Promise<void> } {
   const { member } = useAuth();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getStored, setStored } from '../../lib/storage.ts';
 
-/** Cards side by side: two to four (issue 8). */
+/** Cards side by side: two to four (docs/product/cards.md#card-tools). */
 export const MAX_COMPARED = 4;
 export const MIN_COMPARED = 2;
 const STORED = 'compareCards';

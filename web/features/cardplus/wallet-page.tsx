@@ -14,8 +14,8 @@ import { CardsLoading } from './cards-loading.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 
 /**
- * The wallet in /profilepage/points (SPEC §3 User resources): credit cards held and balances of
- * miles and points, with SPEC §9's limits of 10 cards and 6 programmes said before they are hit.
+ * The wallet in /profilepage/points (docs/product/cards.md#wallet): credit cards held and balances
+ * of miles and points, with its limits of 10 cards and 6 programmes said before they are hit.
  */
 export function WalletPage({ page }: { page: PageDef }) {
   const { member } = useAuth();

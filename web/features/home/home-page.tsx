@@ -21,7 +21,7 @@ const FEATURES = [
 function Landing() {
   const { t } = useTranslation('pages');
 
-  // SPEC §4: the landing-page visit event fires after one second on the page.
+  // The landing-page visit event fires after one second on the page (docs/product/site.md#home).
   useEffect(() => {
     const timer = setTimeout(() => trackEvent({ name: 'landing_visit', path: '/' }), LIMITS.landingVisitEventDelayMs);
     return () => clearTimeout(timer);
@@ -86,7 +86,7 @@ function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHea
   };
 }
 
-/** The home page; on the card-tools host it is the card tools' own landing (SPEC §2). */
+/** The home page; on the card-tools host it is the card tools' own landing (docs/product/routing.md#card-tools-host). */
 function HomePage() {
   const { variant } = useAppState();
   return variant === 'card' ? <PageFrame page={cardToolsPage} /> : <Landing />;

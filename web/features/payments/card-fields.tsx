@@ -40,8 +40,9 @@ function loadScript(url: string): Promise<void> {
 
 /**
  * The card number, expiry and security code, in the payment provider's own frame: the number never
- * passes through this page or our server (issue 7). `tokenize()` asks the provider for a one-use
- * token. A simulated provider is named as such, with its test cards.
+ * passes through this page or our server (docs/payments.md#card-numbers-never-reach-us).
+ * `tokenize()` asks the provider for a one-use token. A simulated provider is named as such, with
+ * its test cards.
  */
 export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; onChange?: (complete: boolean) => void; error?: string | null }>(function CardFields({ setup, onChange, error }, ref) {
   const { t, i18n } = useTranslation('payments');

@@ -49,7 +49,7 @@ export function AccountPage({ page }: { page: PageDef }) {
     setBusy(true);
     try {
       await authApi.updateProfile({ language, currency });
-      // The language applies on the next page load, like the picker's (SPEC §4).
+      // The language applies on the next page load, like the picker's (docs/product/README.md#languages).
       window.location.reload();
     } catch (error) {
       await failed(error);

@@ -15,8 +15,9 @@ import { CardFields, PlanBenefitsList, paymentsApi, sponsorshipApi, useMoney, ty
 const STATUS_COLOR = { active: 'green', cancelling: 'orange', 'past-due': 'red', ended: 'gray' } as const;
 
 /**
- * /profilepage/sponsorship: the manage-sponsorship page (SPEC §2, §4 "update or cancel"): the
- * plan and its month, the next charge, the card, change of plan and of card, cancel and resume.
+ * /profilepage/sponsorship: the manage-sponsorship page (docs/product/sponsorship.md#pages,
+ * #states): the plan and its month, the next charge, the card, change of plan and of card, cancel
+ * and resume.
  */
 export function ManageSponsorshipPage({ page }: { page: PageDef }) {
   const { t, i18n } = useTranslation('payments');

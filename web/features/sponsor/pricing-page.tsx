@@ -8,7 +8,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useAuth } from '../auth/index.ts';
 import { PlanBenefitsList, useMoney, useSponsorshipOverview } from '../payments/index.ts';
 
-/** /support-tripplus: what each plan gives, side by side, in the visitor's currency (SPEC §2). */
+/** /support-tripplus: what each plan gives, side by side, in the visitor's currency (docs/product/sponsorship.md#pages). */
 export function PricingPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('payments');
   const { member } = useAuth();

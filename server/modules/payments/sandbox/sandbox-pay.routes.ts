@@ -36,7 +36,7 @@ function languageOf(value: string | undefined): Language {
 }
 
 /**
- * The sandbox card processor's own address space (issue 7): its script, its card-field frame and
+ * The sandbox card processor's own address space: its script, its card-field frame and
  * token API, and its card-verification page. Nothing here is our API: these answer as the
  * processor would, to its script and to the card holder, so they carry no session or CSRF token;
  * the token API takes the public key, the verification page the charge's ticket.

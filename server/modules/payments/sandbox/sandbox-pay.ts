@@ -42,10 +42,11 @@ export function signWebhook(secret: string, body: string, at: Date): string {
 }
 
 /**
- * The built-in sandbox card processor (issue 7). It behaves as a real one does toward us: the
- * browser gets its script and card fields, which turn a card into a one-use token; charges are
- * idempotent by key; a card can ask for the verification step on the processor's own page; every
- * settled charge is announced by a signed webhook, delivered again until we answer 2xx.
+ * The built-in sandbox card processor (docs/decisions/006-sandbox-card-processor.md). It behaves as
+ * a real one does toward us: the browser gets its script and card fields, which turn a card into a
+ * one-use token; charges are idempotent by key; a card can ask for the verification step on the
+ * processor's own page; every settled charge is announced by a signed webhook, delivered again
+ * until we answer 2xx.
  */
 export class SandboxPay implements PaymentProvider {
   readonly name = 'sandbox';

@@ -1,5 +1,5 @@
 /*
- * The sandbox card processor's card fields, inside its own frame (issue 7). It checks what is
+ * The sandbox card processor's card fields, inside its own frame. It checks what is
  * typed as the holder types, sends the card to the processor for a one-use token when the page
  * asks, and tells the page only whether the fields are complete and, at the end, the token.
  * The brand and Luhn checks repeat test-cards.ts on purpose: this is the processor's own plain

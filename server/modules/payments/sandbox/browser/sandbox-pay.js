@@ -1,5 +1,5 @@
 /*
- * The sandbox card processor's script for merchant pages (issue 7). Like a real processor's, it
+ * The sandbox card processor's script for merchant pages. Like a real processor's, it
  * puts the card fields in a frame served by the processor, so the page around them never sees
  * the card number: it gets a one-use token from tokenize().
  *
