@@ -53,10 +53,14 @@ export async function newContext(browser: Browser, options: { language?: string;
   return context;
 }
 
-/** Loads a page and waits until its own heading is on screen. */
+/**
+ * Loads a page and waits until its own heading is on screen and the page is live: the server
+ * sends it drawn, and its buttons answer once the browser has hydrated it.
+ */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'load' });
   await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 export interface AxeViolation {

@@ -50,7 +50,7 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { Guides } from './modules/guides/guides.service.ts';
 import { guidesRoutes } from './modules/guides/guides.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
-import { loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
+import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
 import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -187,13 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  // The built web app renders the pages; its colour-scheme script is the one inline script the CSP allows.
+  // The built web app renders the pages; its colour-scheme script and the script loader are the inline scripts the CSP allows.
   const renderer = await loadWebRenderer(config.WEB_DIST);
   await registerSecurityHeaders(app, {
     https,
     captchaScriptUrl: config.CAPTCHA_SCRIPT_URL,
     paymentOrigins: paying.payments.provider.origins,
-    inlineScripts: renderer ? [renderer.colorSchemeScript().code] : [],
+    inlineScripts: renderer ? [renderer.colorSchemeScript().code, SCRIPT_LOADER] : [],
   });
   await app.register(csrfPlugin, { secureCookies: https });
   // Before every route: the OpenAPI document is made from the routes as they are added.

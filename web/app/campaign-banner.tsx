@@ -7,9 +7,10 @@ import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 const DISMISSED_KEY = 'dismissedPromotion';
 
 /**
- * The top campaign banner: the current promotion in the visitor's language (SPEC §2, §7),
- * loaded by the root route with the page, so it arrives in the page's HTML with the header.
- * A visitor who closed it does not see it again in the same tab.
+ * The top campaign banner: the current promotion in the visitor's language
+ * (docs/product/routing.md#frame-rules, docs/product/site.md#promotions), loaded by the root route
+ * with the page, so it arrives in the page's HTML with the header. A visitor who closed it does not
+ * see it again in the same tab.
  */
 export function CampaignBanner() {
   const { t } = useTranslation();
@@ -26,9 +27,9 @@ export function CampaignBanner() {
     <aside aria-label={t('banner.label')} data-testid="campaign-banner" style={{ background: 'var(--mantine-color-blue-9)', color: 'white' }}>
       <Group justify="center" gap="xs" px="md" py={6} wrap="nowrap">
         <Text size="sm" ta="center">
-          {promotion.title}{' '}
+          {/* The promotion's own words are the link: "Learn more" alone says nothing to a search engine or a screen reader. */}
           <Anchor component={Link} to={promotion.linkPath} c="white" underline="always" fw={600}>
-            {t('banner.more')}
+            {promotion.title}
           </Anchor>
         </Text>
         <CloseButton

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardData } from '../../../data/cards.ts';
@@ -21,6 +22,8 @@ const pageTitle = (language: Language, id: string) => String(catalog(language, '
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
 /** The text of the first `<h1>` in the markup, tags removed. */
 const headingOf = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+/** The scripts a page starts once drawn, from its data block. */
+const scriptsOf = (html: string) => JSON.parse(/<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { entry: string; preload: string[] };
 const bodyOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
 
 const card = cardData().cards.find((entry) => entry.id === 'chase-sapphire-preferred')!;
@@ -89,7 +92,7 @@ describe('public pages arrive as HTML with their content, in each language', () 
     expect(bodyOf(response.body)).toContain('75,000');
     expect(response.cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh-Hans');
     // The browser gets the page language's catalogs, never another's.
-    const preloads = [...response.body.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    const preloads = scriptsOf(response.body).preload.map((href) => href.replace('/assets/', ''));
     expect(preloads.some((file) => file?.startsWith('cards-'))).toBe(true);
     const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
     const catalogFile = (language: string, namespace: string) => manifest[`../locales/${language}/${namespace}.json`]?.file.replace('assets/', '');
@@ -169,9 +172,9 @@ describe('caching and assets', () => {
 
   it('serves hashed assets for a year, immutable, compressed with Brotli', async () => {
     const page = (await get('/')).body;
-    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
-    expect(script).toBeDefined();
-    const asset = await testApp.app.inject({ url: script!, headers: { 'accept-encoding': 'br, gzip' } });
+    const script = scriptsOf(page).entry;
+    expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const asset = await testApp.app.inject({ url: script, headers: { 'accept-encoding': 'br, gzip' } });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('br');
@@ -179,14 +182,23 @@ describe('caching and assets', () => {
     expect((await testApp.app.inject('/index.html')).statusCode).not.toBe(200);
   });
 
-  it('allows exactly the colour-scheme script inline, by its hash', async () => {
+  it('allows exactly its two inline scripts, the colour scheme and the script loader, by their hashes', async () => {
     const response = await get('/');
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
-    const inline = [...response.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)];
-    expect(inline).toHaveLength(1);
-    expect(inline[0]?.[0]).toContain('data-mantine-script');
+    const inline = [...response.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(2);
+    for (const code of inline) expect(policy).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  });
+
+  it('starts the page’s scripts after it is drawn: no script or preload in the HTML, the list in a data block', async () => {
+    const html = (await get('/cardplus/s')).body;
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    const { entry, preload } = scriptsOf(html);
+    expect(entry).toMatch(/^\/assets\/index-/);
+    expect(preload.some((href) => href.startsWith('/assets/cardplus-'))).toBe(true);
+    for (const href of [entry, ...preload]) expect((await testApp.app.inject(href)).statusCode).toBe(200);
   });
 });
 

@@ -12,9 +12,10 @@ import { PageCache } from './page-cache.ts';
 import type { BootState, RenderResult, WebRenderer } from './web-renderer.ts';
 
 /** Vite's build manifest: per source module, its file, the chunks it imports and its CSS. */
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
 const SLOT = { head: '<!--app-head-->', body: '<!--app-body-->', data: '<!--app-data-->' } as const;
+const SCRIPTS_ELEMENT_ID = 'page-scripts';
 
 /** The server-rendering half of the build, beside the browser's: dist/web → dist/ssr. */
 export function ssrEntryOf(distDir: string): string {
@@ -28,22 +29,32 @@ export async function loadWebRenderer(distDir: string): Promise<WebRenderer | nu
   return (await import(pathToFileURL(entry).href)) as WebRenderer;
 }
 
-/** Preload and stylesheet links for the modules a page uses and everything they import. */
-function assetLinks(manifest: Manifest, sources: readonly string[], template: string): string {
+/** The stylesheets and script modules a page's own modules need, and everything they import. */
+function pageAssets(manifest: Manifest, sources: readonly string[]): { styles: string[]; modules: string[] } {
   const modules = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const entry = manifest[key];
-    if (!entry || modules.has(entry.file)) return;
-    modules.add(entry.file);
-    for (const css of entry.css ?? []) styles.add(css);
+    if (!entry || modules.has(`/${entry.file}`)) return;
+    modules.add(`/${entry.file}`);
+    for (const css of entry.css ?? []) styles.add(`/${css}`);
     for (const next of entry.imports ?? []) visit(next);
   };
+  // The entry is tiny and imports the app in steps (web/entry-client.tsx): every step is preloaded.
+  for (const step of manifest['index.html']?.dynamicImports ?? []) visit(step);
   for (const source of sources) visit(source);
-  // The template already links the entry's own script, chunks and styles.
-  const fresh = (file: string) => !template.includes(`/${file}"`);
-  return [...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" href="/${file}">`), ...[...modules].filter(fresh).map((file) => `<link rel="modulepreload" fetchpriority="low" href="/${file}">`)].join('\n    ');
+  return { styles: [...styles], modules: [...modules] };
 }
+
+/**
+ * The page's scripts start after its first paint: the page is drawn from its HTML and CSS, and
+ * its scripts only make it interactive, so on a slow connection they must not compete with the
+ * stylesheet. This fixed script (allowed by its hash in the CSP) reads the list from a JSON block
+ * and, once the browser has painted (or after 3 s in a tab that does not paint), starts the entry
+ * and preloads every module in parallel, a few per task (adding a preload is not free, and thirty
+ * at once would hold the browser as long as the page's own code does).
+ */
+export const SCRIPT_LOADER = `(function(){var d=document,started=0,list=JSON.parse(d.getElementById('${SCRIPTS_ELEMENT_ID}').textContent),rest=list.preload.slice();function batch(){rest.splice(0,4).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});if(rest.length)setTimeout(batch,0)}function go(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.src=list.entry;d.head.appendChild(s);setTimeout(batch,0)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,3000)})();`;
 
 function etagOf(html: string): string {
   return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
@@ -75,11 +86,19 @@ export async function registerWebApp(
     return { cache };
   }
 
-  // The page is drawn from its HTML and CSS; its scripts only make it interactive, so they load
-  // after the stylesheet instead of competing with it for a slow connection.
+  // Vite's entry script and its preloads come out of the template: SCRIPT_LOADER starts them.
+  let entryScript = '';
+  const entryPreloads: string[] = [];
   const template = readFileSync(join(distDir, 'index.html'), 'utf8')
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+      entryScript = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      entryPreloads.push(href);
+      return '';
+    });
+  if (!entryScript) throw new Error(`${join(distDir, 'index.html')} has no entry script`);
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const colorScheme = renderer.colorSchemeScript().html;
   const origin = options.origin.replace(/\/$/, '');
@@ -99,8 +118,9 @@ export async function registerWebApp(
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://site.invalid');
-    // `?lang=` renders in that language and keeps it in the cookie (SPEC §2); the browser then
-    // drops the parameter from the address without loading again.
+    // `?lang=` renders in that language and keeps it in the cookie
+    // (docs/product/README.md#languages); the browser then drops the parameter from the address
+    // without loading again.
     const forced = languageFromQuery(url.searchParams.get('lang'));
     if (forced) setPreferenceCookies(reply, { language: forced }, options.secureCookies);
     url.searchParams.delete('lang');
@@ -141,13 +161,21 @@ export async function registerWebApp(
 
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
 
+    const assets = pageAssets(manifest, result.sources);
+    const styles = assets.styles.filter((href) => !template.includes(`"${href}"`));
+    const scripts = { entry: entryScript, preload: [...new Set([...entryPreloads, ...assets.modules])] };
     const html = template
       .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
-      .replace(SLOT.head, `${colorScheme}\n    ${result.head}\n    ${assetLinks(manifest, result.sources, template)}`)
+      .replace(SLOT.head, [colorScheme, result.head, ...styles.map((href) => `<link rel="stylesheet" href="${href}">`)].join('\n    '))
       .replace(SLOT.body, result.body)
       .replace(
         SLOT.data,
-        `<script type="application/json" id="${renderer.BOOT_ELEMENT_ID}">${JSON.stringify(boot).replaceAll('<', '\\u003c')}</script>\n    <script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${result.routerData}</script>`,
+        [
+          `<script type="application/json" id="${renderer.BOOT_ELEMENT_ID}">${JSON.stringify(boot).replaceAll('<', '\\u003c')}</script>`,
+          `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${result.routerData}</script>`,
+          `<script type="application/json" id="${SCRIPTS_ELEMENT_ID}">${JSON.stringify(scripts)}</script>`,
+          `<script>${SCRIPT_LOADER}</script>`,
+        ].join('\n    '),
       );
     const etag = etagOf(html);
     reply

@@ -10,7 +10,7 @@ import type { LoginRequest, PendingActivation } from './auth-types.ts';
 const AuthDialogs = lazy(() => import('./auth-dialogs.tsx'));
 
 interface AuthState {
-  /** The signed-in member (identity globals of SPEC §3), null for a visitor. */
+  /** The signed-in member (docs/product/accounts.md#profile), null for a visitor. */
   member: Member | null;
   /** False until the first answer of /api/me. */
   ready: boolean;
@@ -82,9 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Social sign-in comes back to the page it started from, with `?social_error=` when it failed:
- * -103 is the early-adopter notice, anything else 'login failed' (SPEC §8). The parameter is
- * then removed from the address.
+ * Social sign-in comes back to the page it started from, with `?social_error=` when it failed: -103
+ * is the early-adopter notice, anything else 'login failed'
+ * (docs/product/accounts.md#result-codes). The parameter is then removed from the address.
  */
 function useSocialSignInOutcome() {
   const { t } = useTranslation();
