@@ -44,8 +44,7 @@ async function memberOn(server: Server): Promise<{ context: BrowserContext; page
 }
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.locator(`[data-testid="${testId}"]`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator(`[data-testid="${testId}"]`).selectOption({ label: option });
 }
 
 /** Fills the panel on /awardplus/redemption (English) and submits it. */

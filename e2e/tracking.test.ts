@@ -65,10 +65,8 @@ describe('award tracking', () => {
       await choosePlace(page, 'origin', 'TPE', 'TPE');
       await choosePlace(page, 'destination', 'LAX', 'LAX');
       await page.locator('[data-testid="search-start"]').fill(dateAfter(20));
-      await page.locator('[data-testid="search-seats"]').click();
-      await page.getByRole('option', { name: '4+', exact: true }).click();
-      await page.locator('[data-testid="search-stops"]').click();
-      await page.getByRole('option', { name: strings.stops.max0, exact: true }).click();
+      await page.locator('[data-testid="search-seats"]').selectOption({ label: '4+' });
+      await page.locator('[data-testid="search-stops"]').selectOption({ label: strings.stops.max0 });
       expect(await page.locator('[data-testid="tracking-keep"]').isChecked()).toBe(true);
       await page.locator('[data-testid="search-submit"]').click();
       await page.locator('[data-testid="tracking-created"]').waitFor();

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, redirect, useRouteError, type RouteObject } from 'react-router';
+import { Link, isRouteErrorResponse, redirect, useRouteError, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Promotion } from '../../core/promotions.ts';
 import { ChunkErrorScreen } from '../components/chunk-error-screen.tsx';
 import { StatusScreen } from '../components/status-screen.tsx';
@@ -71,7 +71,8 @@ function pageRoute(page: PageDef): RouteObject {
         if (own && feature) {
           const { Component } = own;
           const handle: PageHandle = { page, source: manifestName(featureSource(feature)), namespaces, built: true, ...(own.head ? { head: own.head } : {}) };
-          return { Component: () => <PageView handle={handle} Component={Component} />, ...(own.loader ? { loader: own.loader } : {}), handle };
+          const keepOnQueryChange = own.reloadOnQuery === false ? { shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname } : {};
+          return { Component: () => <PageView handle={handle} Component={Component} />, ...(own.loader ? { loader: own.loader } : {}), ...keepOnQueryChange, handle };
         }
         // Pages whose feature has not landed show the shared page frame.
         const { PageFrame } = await loadChunk(frameModule);

@@ -56,9 +56,10 @@ async function loadMatchedRoutes(): Promise<FeatureModule['namespaces']> {
 export async function startApp(): Promise<void> {
   const served = readJson(BOOT_ELEMENT_ID) as BootState | null;
   const boot = served ?? bootWithoutServer();
-  // `?lang=` has done its work on the server (the page is in that language and the cookie is
-  // set); the address loses it without a second load.
-  if (new URL(window.location.href).searchParams.has('lang')) {
+  // `?lang=` and `?currency=` have done their work on the server (the page is in them and the
+  // cookies are set); the address loses them without a second load.
+  const asked = new URL(window.location.href).searchParams;
+  if (asked.has('lang') || asked.has('currency')) {
     window.history.replaceState(window.history.state, '', urlWithoutLanguageParam(window.location.href));
   }
   setBrowserLanguage(boot.language);

@@ -46,6 +46,11 @@ export type PageLoader<Data> = (args: LoaderFunctionArgs) => Promise<Data | Data
 export interface PageModule<Data = unknown> {
   Component: ComponentType<{ page: PageDef }>;
   loader?: PageLoader<Data>;
+  /**
+   * False when the loader's data does not depend on the address's query: a filter typed into the
+   * page changes the address without loading the page's data again.
+   */
+  reloadOnQuery?: boolean;
   head?: (args: PageHeadArgs<Data>) => Partial<PageHead>;
 }
 

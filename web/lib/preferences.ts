@@ -5,10 +5,16 @@ import { readCookie } from './cookies.ts';
 
 export const LANGUAGE_PARAM = 'lang';
 
-/** The current address without `?lang=`, for the reload that follows a language change. */
+export const CURRENCY_PARAM = 'currency';
+
+/**
+ * The current address without `?lang=` and `?currency=`: once the server has rendered the page
+ * in them and kept them in cookies, the address drops them (and a language change reloads without them).
+ */
 export function urlWithoutLanguageParam(href: string): string {
   const url = new URL(href);
   url.searchParams.delete(LANGUAGE_PARAM);
+  url.searchParams.delete(CURRENCY_PARAM);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

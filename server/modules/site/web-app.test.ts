@@ -127,6 +127,15 @@ describe('public pages arrive as HTML with their content, in each language', () 
     expect(routerData.loaderData).toHaveProperty('root');
   });
 
+  it('renders prices in the currency of ?currency= and keeps it in the cookie, as ?lang= does the language', async () => {
+    const response = await get('/support-tripplus?lang=en&currency=twd');
+    expect(response.cookies.find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
+    expect(bodyOf(response.body)).toMatch(/NT\$150/);
+    const boot = JSON.parse(/<script type="application\/json" id="boot-state">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null') as { moneyCurrency: string };
+    expect(boot.moneyCurrency).toBe('TWD');
+    expect(bodyOf((await get('/support-tripplus?lang=en')).body)).toMatch(/US\$4\.99|\$4\.99/);
+  });
+
   it('keeps members-only pages and pages still to come out of search engines', async () => {
     expect((await get('/profilepage/account')).body).toContain('<meta name="robots" content="noindex" data-head>');
     expect((await get('/shop')).body).toContain('<meta name="robots" content="noindex" data-head>');

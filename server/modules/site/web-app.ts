@@ -125,7 +125,12 @@ export async function registerWebApp(
     if (forced) setPreferenceCookies(reply, { language: forced }, options.secureCookies);
     url.searchParams.delete('lang');
     const language = forced ?? pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
-    const savedCurrency = request.cookies[MONEY_CURRENCY_COOKIE];
+    // `?currency=` works the same way for the money currency.
+    const askedCurrency = url.searchParams.get('currency')?.toUpperCase();
+    const forcedCurrency = isMoneyCurrency(askedCurrency) ? askedCurrency : null;
+    if (forcedCurrency) setPreferenceCookies(reply, { currency: forcedCurrency }, options.secureCookies);
+    url.searchParams.delete('currency');
+    const savedCurrency = forcedCurrency ?? request.cookies[MONEY_CURRENCY_COOKIE];
     const boot: BootState = {
       config: options.clientConfig,
       language,

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Collapse, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
@@ -122,7 +123,7 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
         <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
           {open ? t('result.hideFlights') : t('result.showFlights', { count: itinerary.legs.length })}
         </Button>
-        <Collapse expanded={open}>
+        <Collapse expanded={open} keepMounted={false}>
           <Stack gap={4}>
             {itinerary.legs.map((leg) => (
               <Text size="sm" key={`${leg.flightNumber}-${leg.departure}`} data-testid="itinerary-leg">

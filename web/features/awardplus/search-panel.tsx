@@ -1,4 +1,4 @@
-import { Button, Card, Chip, Collapse, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Chip, Collapse, Group, NativeSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -207,39 +207,39 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
               />
             )}
           </Group>
+          {/* The browser's own selects: four short fixed lists need no menu machinery to set up. */}
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Select
+            <NativeSelect
               label={t('panel.cabin')}
               value={form.cabin}
-              allowDeselect={false}
-              onChange={(cabin) => {
-                if (!cabin) return;
-                setForm((current) => ({ ...current, cabin: cabin as Cabin, seats: seatsFor(cabin as Cabin, current.seats) }));
+              onChange={(event) => {
+                const cabin = event.currentTarget.value as Cabin;
+                setForm((current) => ({ ...current, cabin, seats: seatsFor(cabin, current.seats) }));
               }}
               data={CABINS.map((cabin) => ({ value: cabin, label: t(`cabins.${cabin}`) }))}
               data-testid="search-cabin"
             />
-            <Select
+            <NativeSelect
               label={t('panel.seats')}
               value={String(form.seats)}
-              allowDeselect={false}
-              onChange={(seats) => seats && set('seats', Number(seats))}
+              onChange={(event) => set('seats', Number(event.currentTarget.value))}
               data={SEAT_CHOICES[form.cabin].map((seats) => ({ value: String(seats), label: seatLabel(form.cabin, seats) }))}
               data-testid="search-seats"
             />
-            <Select
+            <NativeSelect
               label={t('panel.stops')}
               value={String(form.stops)}
-              allowDeselect={false}
-              onChange={(stops) => stops && set('stops', Number(stops) as SearchForm['stops'])}
+              onChange={(event) => set('stops', Number(event.currentTarget.value) as SearchForm['stops'])}
               data={[0, 1, 2].map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
               data-testid="search-stops"
             />
-            <Select
+            <NativeSelect
               label={t('panel.alliance')}
               value={form.alliance ?? 'all'}
-              allowDeselect={false}
-              onChange={(alliance) => set('alliance', alliance === 'all' || !alliance ? null : (alliance as SearchAlliance))}
+              onChange={(event) => {
+                const alliance = event.currentTarget.value;
+                set('alliance', alliance === 'all' ? null : (alliance as SearchAlliance));
+              }}
               data={[{ value: 'all', label: t('alliances.all') }, ...(['star', 'oneworld', 'skyteam'] as const).map((alliance) => ({ value: alliance, label: t(`alliances.${alliance}`) }))]}
               data-testid="search-alliance"
             />
@@ -247,7 +247,7 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
           <Button variant="subtle" w="fit-content" px={0} onClick={() => setMore((open) => !open)} aria-expanded={more} data-testid="search-more">
             {more ? t('panel.fewerOptions') : t('panel.moreOptions')}
           </Button>
-          <Collapse expanded={more}>
+          <Collapse expanded={more} keepMounted={false}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TagsInput

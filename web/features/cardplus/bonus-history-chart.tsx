@@ -1,4 +1,5 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useTranslation } from 'react-i18next';
 import type { BonusRecord, Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';

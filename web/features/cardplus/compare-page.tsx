@@ -1,4 +1,5 @@
-import { Alert, Anchor, CloseButton, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

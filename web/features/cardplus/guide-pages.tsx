@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card as Panel,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card as Panel, Group, List, SimpleGrid, Stack, Text, Title,  } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARD_BANKS } from '../../../core/cards/card.ts';

@@ -13,9 +13,9 @@ import { WalletPage } from './wallet-page.tsx';
 export const namespaces: FeatureModule['namespaces'] = ['cards'];
 
 /** A page that shows the card catalogue: the server renders it with every card. */
-const withCatalogue = (Component: ComponentType<{ page: PageDef }>) => definePage({ Component, loader: loadCatalogue });
+const withCatalogue = (Component: ComponentType<{ page: PageDef }>) => definePage({ Component, loader: loadCatalogue, reloadOnQuery: false });
 /** The card list renders each card's list item only. */
-const cardListPage = definePage({ Component: CardListPage, loader: loadCardList });
+const cardListPage = definePage({ Component: CardListPage, loader: loadCardList, reloadOnQuery: false });
 
 export const pages: FeatureModule['pages'] = {
   cardplus: CardPlusHomePage,

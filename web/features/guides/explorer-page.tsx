@@ -1,5 +1,6 @@
 /** The redeem explorer's page: its loader, the form, the map, and the sortable list that holds the result rows. */
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';

@@ -1,5 +1,6 @@
 /** The tables of a programme's page: partner airlines, transfer partners, the award chart and the programme rules. */
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useTranslation } from 'react-i18next';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';

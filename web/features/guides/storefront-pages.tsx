@@ -1,4 +1,5 @@
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';

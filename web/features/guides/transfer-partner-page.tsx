@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Input, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Input, Loader, Stack, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentSetup } from '../../../core/payments/payment-view.ts';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Loader, Text } from '@mantine/core';
+import { Table } from '../../components/table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
