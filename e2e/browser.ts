@@ -44,8 +44,33 @@ export function watchPage(page: Page): Complaints {
   return complaints;
 }
 
+/**
+ * The site's pages arrive drawn by the server and answer clicks once the browser has hydrated
+ * them. A test that opens a page as a visitor would and then uses it waits for that moment: the
+ * page's goto and reload return only when an app page is live (pages of other servers, such as a
+ * card processor's, return as usual).
+ */
+export function waitForLivePages(page: Page): void {
+  const live = async () => {
+    if ((await page.locator('#boot-state').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await live();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await live();
+    return response;
+  };
+}
+
 export async function newContext(browser: Browser, options: { language?: string; viewport?: { width: number; height: number }; baseUrl: string }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: options.baseUrl });
+  context.on('page', waitForLivePages);
   if (options.language) {
     const url = new URL(options.baseUrl);
     await context.addCookies([{ name: 'lang', value: options.language, domain: url.hostname, path: '/' }]);

@@ -87,7 +87,7 @@ describe('sponsorship', () => {
     await popup(page).waitFor();
     expect(await popup(page).innerText()).toContain(en('fieldErrors.card'));
     await popup(page).getByRole('button').click();
-    expect(await page.getByText(en('fieldErrors.name')).count()).toBe(1);
+    await expect.poll(() => page.getByText(en('fieldErrors.name')).count()).toBe(1);
     expect(await page.getByText(en('fieldErrors.holderName')).count()).toBe(1);
     await page.locator('[data-testid="checkout-name"]').fill('Mei Lin');
 
