@@ -45,7 +45,9 @@ const count = (page: Page) => page.locator('[data-testid="card-count"]');
 /** Draws the whole list: it arrives with the first screen of cards and draws more as the reader scrolls or asks. */
 async function allTiles(page: Page) {
   const more = page.locator('[data-testid="more-cards"]');
-  while (await more.isVisible()) await more.click();
+  // Bringing the button into view draws the next cards by itself, which moves or removes the
+  // button under the click: a click that misses is tried again while the button is there.
+  while ((await more.count()) > 0) await more.click({ timeout: 2_000 }).catch(() => undefined);
   return tiles(page);
 }
 const en = catalog('en');
