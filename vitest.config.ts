@@ -1,9 +1,32 @@
 import react from '@vitejs/plugin-react';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser files that take longest, longest first. A fresh checkout has no timings from an
+ * earlier run, and Vitest would otherwise start files in name order: the crash test, which takes
+ * minutes, would start last and run alone while the other core waits.
+ */
+const LONGEST_FIRST = ['e2e/tracking-crash.test.ts', 'e2e/pages-zh-hant.test.ts', 'e2e/pages-en.test.ts', 'e2e/routing.test.ts', 'e2e/pages-zh-hans.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(path));
+      return at === -1 ? LONGEST_FIRST.length : at;
+    };
+    const key = (spec: TestSpecification, index: number) => [spec.project.config.sequence.groupOrder, rank(spec), index] as const;
+    const keyed = sorted.map((spec, index) => ({ spec, key: key(spec, index) }));
+    keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+    return keyed.map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -14,33 +37,25 @@ export default defineConfig({
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest leaves one core of two to its main process, which idles; both run test files.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         test: {
+          // Two cores: one browser per file, two files at a time, after the unit tests. The
+          // tracking crash test (worker processes killed hundreds of times; it runs when
+          // DATABASE_URL names PostgreSQL) is one of them, started first, beside the browsers.
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/tracking-crash.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two cores: one browser per file, two files at a time, after the unit tests.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Worker processes killed hundreds of times: alone, after the browser tests, so neither slows the other.
-          name: 'crash',
-          include: ['e2e/tracking-crash.test.ts'],
-          environment: 'node',
-          testTimeout: 20 * 60_000,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

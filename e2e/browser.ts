@@ -35,10 +35,11 @@ export interface Complaints {
   list: string[];
 }
 
-export function watchPage(page: Page): Complaints {
+/** With `warnings`, console warnings count too (React's development build warns of hydration problems). */
+export function watchPage(page: Page, options: { warnings?: boolean } = {}): Complaints {
   const complaints: Complaints = { list: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') complaints.list.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || (options.warnings && message.type() === 'warning')) complaints.list.push(`console ${message.type()}: ${message.text().slice(0, 400)}`);
   });
   page.on('pageerror', (error) => complaints.list.push(`exception: ${error.message}`));
   page.on('response', (response) => {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageStrings } from './fixtures.ts';
 import { PAGES, launchBrowser, newContext, onPostgres, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
+import { startServer } from './server.ts';
 
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
 
@@ -10,29 +11,41 @@ type PageStrings = Record<string, { title: string; heroTitle?: string }>;
  * sees: the page's own heading and title in that language, the description meta, alternate-language
  * links, no console error or untranslated key, no sideways scrolling, and (optionally) no serious
  * axe issue.
+ *
+ * With `reactDevelopment`, the sweep runs on its own server serving React's development build
+ * (`npm run build:dev`, which `npm test` runs), which reports what the production build keeps
+ * quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
+ * Then a warning on the console fails the page too: every page hydrates without a word.
  */
-export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean }) {
+export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean; reactDevelopment?: boolean }) {
   const strings = pageStrings(options.language) as PageStrings;
   const brand = 'TripPlus';
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let complaints: Complaints;
+  let ownServer: Awaited<ReturnType<typeof startServer>> | undefined;
 
   beforeAll(async () => {
     if (onPostgres()) return;
+    if (options.reactDevelopment) {
+      ownServer = await startServer({ WEB_DIST: 'dist/web-dev' });
+      // The award landing's samples wait for the simulated inventory the first time.
+      await fetch(`${ownServer.baseUrl}/awardplus`);
+    }
     browser = await launchBrowser();
-    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: inject('baseUrl') });
+    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: ownServer?.baseUrl ?? inject('baseUrl') });
     page = await context.newPage();
-    complaints = watchPage(page);
+    complaints = watchPage(page, { warnings: options.reactDevelopment });
   });
   afterAll(async () => {
     await browser?.close();
+    await ownServer?.stop();
   });
 
   // What a visitor sees of every page does not depend on the database: the suite sweeps them once,
   // in its embedded-database pass, and reports them skipped in its PostgreSQL pass.
-  describe.skipIf(onPostgres())(`every page in ${options.language} at ${options.viewport.width} px (runs in the embedded-database pass)`, () => {
+  describe.skipIf(onPostgres())(`every page in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ', hydrated by React\'s development build' : ''} (runs in the embedded-database pass)`, () => {
     it.each(PAGES.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
       complaints.list.length = 0;
       await openPage(page, definition.sample ?? path);

@@ -1,4 +1,4 @@
 import { PHONE } from './browser.ts';
 import { sweepPages } from './page-sweep.ts';
 
-sweepPages({ language: 'zh-Hant', viewport: PHONE, axe: true });
+sweepPages({ language: 'zh-Hant', viewport: PHONE, axe: true, reactDevelopment: true });

@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +40,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Without a listener, a broken idle connection would be an uncaught exception that ends the
     // process; the pool drops that connection and opens a new one on the next query.
-    pool.on('error', (error) => (options.onIdleError ?? ((e: Error) => console.error('database connection lost', e.message)))(error));
+    pool.on('error', (error) =>
+      (options.onIdleError ?? ((e: Error) => console.error('database connection lost', e.message)))(
+        error,
+      ),
+    );
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
     // Several servers may boot at once: one migrates while the others wait on the lock.
     const client = await pool.connect();
@@ -68,6 +69,12 @@ export async function openDatabase(options: {
     };
   }
 
+  // Loaded only here: a process on PostgreSQL (a worker started again and again) skips their start-up cost.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
