@@ -4,14 +4,26 @@ import './app/global.css';
 /**
  * The browser's entry. The page is already drawn by the server; what is left is to run its code
  * and hydrate it. The code is evaluated in steps (React, then the router and the translations,
- * then the app), each its own task, so the browser can answer the visitor between them instead
+ * then Mantine's provider, the pages' frame and the app), each its own task, so the browser can answer the visitor between them instead
  * of being held for the whole at once. The server preloads every step, so they arrive together.
  */
 async function start(): Promise<void> {
   await import('react-dom/client');
+  await nextTask();
   await Promise.all([import('react-router'), import('i18next')]);
+  await nextTask();
+  // Mantine's provider and styles, then the frame of every page (header, footer), then the rest.
+  await import('./app/app-shell.tsx');
+  await nextTask();
+  await import('./app/routes.tsx');
+  await nextTask();
   const { startApp } = await import('./app/start-app.tsx');
   await startApp();
+}
+
+/** Ends the current task: a module already fetched is evaluated as soon as it is imported, so without this the steps would run as one. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void start();

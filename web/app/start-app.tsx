@@ -1,16 +1,30 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_CLIENT_CONFIG, isCardVariantHost } from '../../core/client-config.ts';
-import { BOOT_ELEMENT_ID, HYDRATION_ELEMENT_ID, readHydrationData, type BootState } from './boot.ts';
+import {
+  BOOT_ELEMENT_ID,
+  HYDRATION_ELEMENT_ID,
+  readHydrationData,
+  type BootState,
+} from './boot.ts';
 import { AppShell } from './app-shell.tsx';
 import { keepServerHead } from './page-view.tsx';
 import { routes } from './routes.tsx';
 import { createBrowserI18n } from '../lib/i18n.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { setClientConfig } from '../lib/client-config.ts';
-import { guessBrowserLanguage, initialMoneyCurrency, urlWithoutLanguageParam } from '../lib/preferences.ts';
+import {
+  guessBrowserLanguage,
+  initialMoneyCurrency,
+  urlWithoutLanguageParam,
+} from '../lib/preferences.ts';
 import type { FeatureModule } from '../lib/page-module.ts';
 
 function readJson(id: string): unknown {
@@ -29,7 +43,9 @@ function bootWithoutServer(): BootState {
     config: DEFAULT_CLIENT_CONFIG,
     language: guessBrowserLanguage(),
     moneyCurrency: initialMoneyCurrency(),
-    variant: isCardVariantHost(window.location.hostname, DEFAULT_CLIENT_CONFIG.cardVariantDomain) ? 'card' : 'main',
+    variant: isCardVariantHost(window.location.hostname, DEFAULT_CLIENT_CONFIG.cardVariantDomain)
+      ? 'card'
+      : 'main',
     isMobile: window.matchMedia('(max-width: 48em)').matches,
     languageInAddress: false,
     today: new Date().toISOString().slice(0, 10),
@@ -45,11 +61,22 @@ async function loadMatchedRoutes(): Promise<FeatureModule['namespaces']> {
   const namespaces = new Set<string>();
   for (const { route } of matches) {
     if (typeof route.lazy !== 'function') continue;
-    const loaded = (await route.lazy()) as Partial<RouteObject> & { handle?: { namespaces?: readonly string[] } };
+    await nextTask();
+    const loaded = (await route.lazy()) as Partial<RouteObject> & {
+      handle?: { namespaces?: readonly string[] };
+    };
     Object.assign(route, loaded, { lazy: undefined });
     for (const namespace of loaded.handle?.namespaces ?? []) namespaces.add(namespace);
   }
   return [...namespaces] as FeatureModule['namespaces'];
+}
+
+/**
+ * Ends the current task, so the browser can answer the visitor between steps: a module or
+ * catalog already fetched would otherwise be evaluated in the same task as the step before.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Reads what the server said, loads the first page's code and catalogs, and hydrates it. */
@@ -60,14 +87,23 @@ export async function startApp(): Promise<void> {
   // cookies are set); the address loses them without a second load.
   const asked = new URL(window.location.href).searchParams;
   if (asked.has('lang') || asked.has('currency')) {
-    window.history.replaceState(window.history.state, '', urlWithoutLanguageParam(window.location.href));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      urlWithoutLanguageParam(window.location.href),
+    );
   }
   setBrowserLanguage(boot.language);
   setClientConfig(boot.config);
   const hydrationData = readHydrationData(readJson(HYDRATION_ELEMENT_ID));
   const namespaces = hydrationData ? await loadMatchedRoutes() : [];
+  await nextTask();
   const i18n = await createBrowserI18n(boot.language, namespaces ?? []);
-  const router = createBrowserRouter(routes, hydrationData ? { hydrationData: hydrationData as HydrationState } : {});
+  await nextTask();
+  const router = createBrowserRouter(
+    routes,
+    hydrationData ? { hydrationData: hydrationData as HydrationState } : {},
+  );
   const root = document.getElementById('root');
   if (!root) throw new Error('the page lacks #root');
 
@@ -84,10 +120,12 @@ export async function startApp(): Promise<void> {
     startTransition(() => {
       // A page the browser could not hydrate as the server drew it is a bug: say so on the console,
       // where the browser tests look.
-      hydrateRoot(root, app, { onRecoverableError: (error) => console.error('React could not hydrate the server page:', error) });
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) =>
+          console.error('React could not hydrate the server page:', error),
+      });
     });
   } else {
     createRoot(root).render(app);
   }
 }
-

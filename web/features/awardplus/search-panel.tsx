@@ -1,4 +1,5 @@
-import { Button, Card, Chip, Collapse, Group, NativeSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Chips, Segments } from '../../components/choices.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -182,10 +183,10 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
             <PlaceSelect label={t('panel.destination')} value={form.destination} onChange={(place) => set('destination', place)} error={problem('destination')} testId="search-destination" />
           </SimpleGrid>
           <Group gap="md" align="flex-end" wrap="wrap">
-            <SegmentedControl
+            <Segments
               value={form.dateMode}
               onChange={(mode) => set('dateMode', mode as SearchForm['dateMode'])}
-              data={[
+              options={[
                 { value: 'single', label: t('panel.singleDay') },
                 { value: 'range', label: t('panel.dateRange') },
               ]}
@@ -264,15 +265,13 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                 <Text size="sm" fw={500} mb={6} id="time-of-day-label">
                   {t('panel.timeOfDay')}
                 </Text>
-                <Chip.Group multiple value={form.timeOfDay} onChange={(slots) => set('timeOfDay', slots as TimeOfDay[])}>
-                  <Group gap="xs" role="group" aria-labelledby="time-of-day-label">
-                    {(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => (
-                      <Chip key={slot} value={slot} size="sm" data-testid={`search-time-${slot}`}>
-                        {t(`timeOfDay.${slot}`)}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
+                <Chips
+                  multiple
+                  labelledBy="time-of-day-label"
+                  value={form.timeOfDay}
+                  onChange={(slots) => set('timeOfDay', slots as TimeOfDay[])}
+                  options={(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => ({ value: slot, label: t(`timeOfDay.${slot}`), testId: `search-time-${slot}` }))}
+                />
               </div>
               <Group align="flex-end" gap="lg">
                 <Switch label={t('panel.mixedCabin')} description={t('panel.mixedCabinHint')} checked={form.mixedCabin} onChange={(event) => set('mixedCabin', event.currentTarget.checked)} data-testid="search-mixed" />

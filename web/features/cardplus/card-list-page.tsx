@@ -122,8 +122,8 @@ function CardList({ data }: { data: CardData<CardListItem> }) {
   const earned = [...new Set(data.cards.filter((card) => !filter.country || card.country === filter.country).map((card) => card.earns))];
   const partners = [...new Set(data.currencies.flatMap((currency) => currency.transfers.map((transfer) => transfer.to)))];
   const nameOf = (id: string) => (id === 'cash' ? t('earns.cash') : localized(data.programmeName(id) ?? { en: id, 'zh-Hant': id, 'zh-Hans': id }));
-  const compareNames = collator(INTL_LOCALES[i18n.language as Language]).compare;
-  const byName = (a: { label: string }, b: { label: string }) => compareNames(a.label, b.label);
+  // Made when the pickers open: a collator costs more to make than the whole first screen of cards.
+  const byName = (a: { label: string }, b: { label: string }) => collator(INTL_LOCALES[i18n.language as Language]).compare(a.label, b.label);
   // The bank, currency and partner pickers open on request (or when the address uses them): the
   // list is drawn and usable first, without their menus to set up.
   const [morePickers, setMorePickers] = useState(false);

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Badge, Button, Group, List, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useAuth } from '../auth/index.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';
+import { Segments } from '../../components/choices.tsx';
 import { LabelledSegments } from './labelled-choices.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
 import { useCardPreferences } from './use-card-preferences.ts';
@@ -173,11 +174,11 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
   return (
     <Stack gap="md" data-testid="finder-results">
       <Group justify="space-between">
-        <SegmentedControl
+        <Segments
           aria-label={t('finder.order')}
           value={order}
           onChange={(value) => setOrder(value as FinderOrder)}
-          data={[
+          options={[
             { value: 'first-year', label: t('finder.firstYear') },
             { value: 'ongoing', label: t('finder.ongoing') },
           ]}

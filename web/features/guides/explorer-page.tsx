@@ -1,5 +1,6 @@
 /** The redeem explorer's page: its loader, the form, the map, and the sortable list that holds the result rows. */
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Segments } from '../../components/choices.tsx';
 import { Table } from '../../components/table.tsx';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -160,11 +161,11 @@ function ExplorerPage({ page }: { page: PageDef }) {
     <PageFrame page={page} showHighlights={false}>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => (event.preventDefault(), submit())} data-testid="explorer-form" noValidate>
         <Stack gap="sm">
-          <SegmentedControl
+          <Segments
             aria-label={t('explorer.mode')}
             value={wallet ? 'wallet' : 'amount'}
             onChange={(value) => setWallet(value === 'wallet')}
-            data={[
+            options={[
               { value: 'amount', label: t('explorer.modeAmount') },
               { value: 'wallet', label: t('explorer.modeWallet') },
             ]}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Segments } from '../../components/choices.tsx';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,11 +72,11 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page} showHighlights={false}>
       <Stack gap="md">
-        <SegmentedControl
+        <Segments
           aria-label={t('transfers.direction')}
           value={direction}
           onChange={(value) => choose(value as Direction, value === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME)}
-          data={[
+          options={[
             { value: 'from', label: t('transfers.fromMode') },
             { value: 'to', label: t('transfers.toMode') },
           ]}
