@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CardSchema, IsoDateSchema as IsoDate, type Card } from '../core/cards/card.ts';
+import type { Card } from '../core/cards/card.ts';
+import { CardSchema, IsoDateSchema as IsoDate } from '../core/cards/card-schema.ts';
 import { PointsCurrencySchema, type PointsCurrency } from '../core/cards/points-currency.ts';
 import { HotelProgrammeSchema, SavingsAccountSchema, type ExchangeRates, type HotelProgramme, type SavingsAccount } from '../core/cards/reference.ts';
 import { MONEY_CURRENCIES } from '../core/locale.ts';

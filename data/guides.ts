@@ -7,10 +7,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { IsoDateSchema as IsoDate } from '../core/cards/card.ts';
+import { IsoDateSchema as IsoDate } from '../core/cards/card-schema.ts';
 import { SaleCampaignSchema, type SaleCampaign } from '../core/guides/explorer.ts';
 import { HotelThemeSchema, ProgrammeGuideSchema, type HotelTheme, type ProgrammeGuide } from '../core/guides/guide.ts';
-import { TransferBonusSchema, type TransferBonus } from '../core/guides/transfers.ts';
+import type { TransferBonus } from '../core/guides/transfers.ts';
+import { TransferBonusSchema } from '../core/guides/transfer-schemas.ts';
 import { cardData, readFile } from './cards.ts';
 import { programmes } from './reference.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CardSchema, type Card } from './card.ts';
+import type { Card } from './card.ts';
+import { CardSchema } from './card-schema.ts';
 import { convert, rankCards, valueCard, type Rates } from './finder.ts';
 
 const text = (en: string) => ({ en, 'zh-Hant': en, 'zh-Hans': en });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card.ts';
+import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card-schema.ts';
 
 /**
  * What a card earns: a bank's points (Chase Ultimate Rewards), an airline or hotel programme's

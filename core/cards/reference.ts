@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MoneyCurrency } from '../locale.ts';
-import { IsoDateSchema, LocalizedTextSchema, type LocalizedText } from './card.ts';
+import type { LocalizedText } from './card.ts';
+import { IsoDateSchema, LocalizedTextSchema } from './card-schema.ts';
 import type { PointsCurrency, Transfer } from './points-currency.ts';
 
 /**

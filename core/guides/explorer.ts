@@ -3,7 +3,7 @@ import { canBook, priceAward, type Alliance, type AwardChart, type PriceBasis, t
 import { greatCircleMiles } from '../awards/geo.ts';
 import { CABINS, type Cabin } from '../awards/simulated-schedule.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
-import { IdSchema, IsoDateSchema } from '../cards/card.ts';
+import { IdSchema, IsoDateSchema } from '../cards/card-schema.ts';
 import { PriceSchema, type PurchaseRule } from './guide.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card.ts';
+import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card-schema.ts';
 
 /**
  * A programme's guide (docs/product/guides.md#programme-library): what the library pages at

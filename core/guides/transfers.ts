@@ -1,28 +1,16 @@
-import { z } from 'zod';
-import { IdSchema, IsoDateSchema as IsoDate, type LocalizedText } from '../cards/card.ts';
+import type { z } from 'zod';
+import type { LocalizedText } from '../cards/card.ts';
+import type { TransferBonusSchema } from './transfer-schemas.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 
 /**
  * Transfer partners and transfer bonuses (docs/product/guides.md#transfer-lookup): which programmes
  * a bank's points reach and which currencies reach a programme, at what ratio, and what a transfer
  * yields with the bonus running today. One arithmetic for the lookup page,
- * `GET /api/transfer-partners` and the redeem explorer.
+ * `GET /api/transfer-partners` and the redeem explorer. The schemas of bonuses and of the lookup's
+ * query are in transfer-schemas.ts, so the pages that only compute do not build them.
  */
 
-export const TransferBonusSchema = z
-  .object({
-    id: IdSchema,
-    from: z.string(),
-    to: z.string(),
-    /** Added to what the partner receives: 30 turns 1,000 miles into 1,300. */
-    percent: z.number().positive().max(200),
-    start: IsoDate,
-    /** The last day it applies, inclusive. */
-    end: IsoDate,
-    source: z.string().url(),
-  })
-  .strict()
-  .refine((bonus) => bonus.start <= bonus.end, { message: 'a bonus ends before it starts', path: ['end'] });
 export type TransferBonus = z.infer<typeof TransferBonusSchema>;
 
 /** A bonus runs on the days from its start to its end, both included; `today` is YYYY-MM-DD. */
@@ -30,27 +18,49 @@ export function isRunning(period: { start: string; end: string }, today: string)
   return period.start <= today && today <= period.end;
 }
 
-export function currentBonus(bonuses: readonly TransferBonus[], from: string, to: string, today: string): TransferBonus | null {
+export function currentBonus(
+  bonuses: readonly TransferBonus[],
+  from: string,
+  to: string,
+  today: string,
+): TransferBonus | null {
   // Two overlapping offers do not stack; the larger one applies.
-  return bonuses.filter((bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today)).sort((a, b) => b.percent - a.percent)[0] ?? null;
+  return (
+    bonuses
+      .filter((bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today))
+      .sort((a, b) => b.percent - a.percent)[0] ?? null
+  );
 }
 
 /** The points a transfer actually moves: nothing below the minimum, then whole increments. */
-export function transferablePoints(points: number, transfer: Pick<Transfer, 'minimum' | 'increment'>): number {
+export function transferablePoints(
+  points: number,
+  transfer: Pick<Transfer, 'minimum' | 'increment'>,
+): number {
   if (points <= 0 || points < (transfer.minimum ?? 0)) return 0;
   const step = transfer.increment ?? 1;
   return Math.floor(points / step) * step;
 }
 
 /** Miles (or hotel points) the partner credits for `points`, the bonus added to the ratio, rounded down as programmes credit whole miles. */
-export function milesFor(points: number, transfer: Pick<Transfer, 'ratio' | 'minimum' | 'increment'>, bonusPercent = 0): number {
+export function milesFor(
+  points: number,
+  transfer: Pick<Transfer, 'ratio' | 'minimum' | 'increment'>,
+  bonusPercent = 0,
+): number {
   const moved = transferablePoints(points, transfer);
   // Computed in integer steps so 1,000 × 1.3 is 1,300, not 1,299.9999.
-  return Math.floor((moved * transfer.ratio.to * (100 + bonusPercent)) / (transfer.ratio.from * 100) + 1e-9);
+  return Math.floor(
+    (moved * transfer.ratio.to * (100 + bonusPercent)) / (transfer.ratio.from * 100) + 1e-9,
+  );
 }
 
 /** The fewest points to transfer for at least `miles`, honouring minimum and increment; null when nothing is needed. */
-export function pointsNeededFor(miles: number, transfer: Pick<Transfer, 'ratio' | 'minimum' | 'increment'>, bonusPercent = 0): number {
+export function pointsNeededFor(
+  miles: number,
+  transfer: Pick<Transfer, 'ratio' | 'minimum' | 'increment'>,
+  bonusPercent = 0,
+): number {
   if (miles <= 0) return 0;
   const step = transfer.increment ?? 1;
   const exact = (miles * transfer.ratio.from * 100) / (transfer.ratio.to * (100 + bonusPercent));
@@ -71,7 +81,13 @@ export interface TransferPartnerRow {
   increment: number | null;
   time: Transfer['time'];
   note: LocalizedText | null;
-  bonus: { percent: number; start: string; end: string; source: string; ratio: Transfer['ratio'] } | null;
+  bonus: {
+    percent: number;
+    start: string;
+    end: string;
+    source: string;
+    ratio: Transfer['ratio'];
+  } | null;
 }
 
 export interface ProgrammeName {
@@ -85,7 +101,13 @@ export function boostedRatio(ratio: Transfer['ratio'], percent: number): Transfe
   return { from: ratio.from, to: Math.round(ratio.to * (100 + percent) * 1000) / 100_000 };
 }
 
-function rowOf(currency: PointsCurrency, transfer: Transfer, programme: ProgrammeName, bonuses: readonly TransferBonus[], today: string): TransferPartnerRow {
+function rowOf(
+  currency: PointsCurrency,
+  transfer: Transfer,
+  programme: ProgrammeName,
+  bonuses: readonly TransferBonus[],
+  today: string,
+): TransferPartnerRow {
   const bonus = currentBonus(bonuses, currency.id, transfer.to, today);
   return {
     from: { id: currency.id, kind: currency.kind, name: currency.name },
@@ -95,7 +117,13 @@ function rowOf(currency: PointsCurrency, transfer: Transfer, programme: Programm
     increment: transfer.increment ?? null,
     time: transfer.time,
     note: transfer.note ?? null,
-    bonus: bonus && { percent: bonus.percent, start: bonus.start, end: bonus.end, source: bonus.source, ratio: boostedRatio(transfer.ratio, bonus.percent) },
+    bonus: bonus && {
+      percent: bonus.percent,
+      start: bonus.start,
+      end: bonus.end,
+      source: bonus.source,
+      ratio: boostedRatio(transfer.ratio, bonus.percent),
+    },
   };
 }
 
@@ -106,7 +134,11 @@ export interface TransferDirectory {
 }
 
 /** Every programme a currency transfers to, bonuses first, then by name. */
-export function partnersFrom(directory: TransferDirectory, currencyId: string, today: string): TransferPartnerRow[] | null {
+export function partnersFrom(
+  directory: TransferDirectory,
+  currencyId: string,
+  today: string,
+): TransferPartnerRow[] | null {
   const currency = directory.currencies.get(currencyId);
   if (!currency) return null;
   return currency.transfers
@@ -114,23 +146,32 @@ export function partnersFrom(directory: TransferDirectory, currencyId: string, t
       const programme = directory.programmes.get(transfer.to);
       return programme ? [rowOf(currency, transfer, programme, directory.bonuses, today)] : [];
     })
-    .sort((a, b) => Number(b.bonus !== null) - Number(a.bonus !== null) || a.to.name.en.localeCompare(b.to.name.en));
+    .sort(
+      (a, b) =>
+        Number(b.bonus !== null) - Number(a.bonus !== null) ||
+        a.to.name.en.localeCompare(b.to.name.en),
+    );
 }
 
 /** Every currency that transfers into a programme, bank points first, bonuses first. */
-export function partnersTo(directory: TransferDirectory, programmeId: string, today: string): TransferPartnerRow[] | null {
+export function partnersTo(
+  directory: TransferDirectory,
+  programmeId: string,
+  today: string,
+): TransferPartnerRow[] | null {
   const programme = directory.programmes.get(programmeId);
   if (!programme) return null;
   const rows: TransferPartnerRow[] = [];
   for (const currency of directory.currencies.values()) {
-    for (const transfer of currency.transfers) if (transfer.to === programmeId) rows.push(rowOf(currency, transfer, programme, directory.bonuses, today));
+    for (const transfer of currency.transfers)
+      if (transfer.to === programmeId)
+        rows.push(rowOf(currency, transfer, programme, directory.bonuses, today));
   }
   const kindOrder = (row: TransferPartnerRow) => (row.from.kind === 'bank' ? 0 : 1);
-  return rows.sort((a, b) => kindOrder(a) - kindOrder(b) || Number(b.bonus !== null) - Number(a.bonus !== null) || a.from.name.en.localeCompare(b.from.name.en));
+  return rows.sort(
+    (a, b) =>
+      kindOrder(a) - kindOrder(b) ||
+      Number(b.bonus !== null) - Number(a.bonus !== null) ||
+      a.from.name.en.localeCompare(b.from.name.en),
+  );
 }
-
-export const TransferPartnerQuerySchema = z
-  .object({ from: z.string().trim().min(1).max(60).optional(), to: z.string().trim().min(1).max(60).optional() })
-  .strict()
-  .refine((query) => Boolean(query.from) !== Boolean(query.to), { message: 'give either from (a currency) or to (a programme)', path: ['from'] });
-

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { ExchangeRatesSchema, PartnerViewSchema } from '../../../core/cards/api-schemas.ts';
-import { CardSchema } from '../../../core/cards/card.ts';
+import { CardSchema } from '../../../core/cards/card-schema.ts';
 import { CardFilterSchema, CardPreferencesSchema, WalletCardSchema, WalletSchema } from '../../../core/cards/catalogue.ts';
 import { PointsCurrencySchema } from '../../../core/cards/points-currency.ts';
 import { HotelProgrammeSchema, SavingsAccountSchema } from '../../../core/cards/reference.ts';

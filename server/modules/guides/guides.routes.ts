@@ -4,7 +4,7 @@ import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { ExplorerNamesSchema, ExplorerResultSchema, LibraryEntrySchema, ProgrammePageSchema, TransferPartnerRowSchema, TransferSourceSchema } from '../../../core/guides/api-schemas.ts';
 import { ExplorerQuerySchema } from '../../../core/guides/explorer.ts';
 import { HotelThemeSchema } from '../../../core/guides/guide.ts';
-import { TransferPartnerQuerySchema } from '../../../core/guides/transfers.ts';
+import { TransferPartnerQuerySchema } from '../../../core/guides/transfer-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import type { Sessions } from '../auth/sessions.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { withErrors } from '../../../core/api-schemas.ts';
-import { LocalizedTextSchema } from '../../../core/cards/card.ts';
+import { LocalizedTextSchema } from '../../../core/cards/card-schema.ts';
 
 const storesFile = fileURLToPath(new URL('../../../data/711_stores.json', import.meta.url));
 

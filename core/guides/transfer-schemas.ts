@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema as IsoDate } from '../cards/card-schema.ts';
+
+/** A transfer bonus as data/transfer-bonuses.json writes it (docs/product/guides.md#transfer-lookup). */
+export const TransferBonusSchema = z
+  .object({
+    id: IdSchema,
+    from: z.string(),
+    to: z.string(),
+    /** Added to what the partner receives: 30 turns 1,000 miles into 1,300. */
+    percent: z.number().positive().max(200),
+    start: IsoDate,
+    /** The last day it applies, inclusive. */
+    end: IsoDate,
+    source: z.string().url(),
+  })
+  .strict()
+  .refine((bonus) => bonus.start <= bonus.end, {
+    message: 'a bonus ends before it starts',
+    path: ['end'],
+  });
+
+/** `GET /api/transfer-partners`: from a currency, or to a programme. */
+export const TransferPartnerQuerySchema = z
+  .object({
+    from: z.string().trim().min(1).max(60).optional(),
+    to: z.string().trim().min(1).max(60).optional(),
+  })
+  .strict()
+  .refine((query) => Boolean(query.from) !== Boolean(query.to), {
+    message: 'give either from (a currency) or to (a programme)',
+    path: ['from'],
+  });
