@@ -17,6 +17,9 @@ export default async function setup(project: TestProject) {
   const provider = await startOAuthProvider({ clientId: 'tripplus-e2e', clientSecret: 'e2e-provider-secret' });
   provider.setUser({ id: '31337', name: 'Social Sam', email: 'sam.social@example.com' });
   const server = await startServer({ ...provider.settings });
+  // The award landing page waits for the simulated inventory the first time it is asked for: built
+  // here, once, so no test's first visit waits on it, whichever file runs first.
+  await fetch(`${server.baseUrl}/awardplus`);
   project.provide('baseUrl', server.baseUrl);
   project.provide('port', server.port);
   return async () => {
