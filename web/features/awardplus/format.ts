@@ -41,7 +41,8 @@ export function duration(minutes: number, units: { hours: string; minutes: strin
   return `${hours}${units.hours} ${String(rest).padStart(2, '0')}${units.minutes}`;
 }
 
-/** "14:05" in the member's own clock, for "as of" labels. */
-export function clockTime(iso: string, language: Language): string {
-  return dateTimeFormat(LOCALE[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+/** "Nov 21, 14:05" in the member's own clock, or in `timeZone` when given, for "as of" labels. */
+export function clockTime(iso: string, language: Language, timeZone?: string): string {
+  // hourCycle h23, not hour12: false: with the latter, some engines (Node's ICU) write the hour after midnight as 24 and browsers as 00, and the page would not hydrate as drawn.
+  return dateTimeFormat(LOCALE[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }

@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { formatMoney } from '../../../core/payments/money.ts';
-import { clockTime, dayLabel, duration, formatNumber, localTime } from './format.ts';
+import { dayLabel, duration, formatNumber, localTime } from './format.ts';
+import { useClockTime } from './use-clock-time.ts';
 
 /** "Simulated availability · as of Nov 21, 14:05": where a result came from and how fresh it is. */
 export function SourceLabel({ source }: { source: AwardItinerary['source'] }) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
+  const time = useClockTime(source.fetchedAt, language);
   return (
     <Badge variant="light" color={source.simulated ? 'grape' : 'teal'} size="sm" tt="none" data-testid="result-source">
-      {t(source.simulated ? 'result.sourceSimulated' : 'result.sourceSeatsAero', { time: clockTime(source.fetchedAt, language) })}
+      {t(source.simulated ? 'result.sourceSimulated' : 'result.sourceSeatsAero', { time })}
     </Badge>
   );
 }
