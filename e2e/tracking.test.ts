@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, members, trackings } from '../server/db/schema/index.ts';
 import { choosePlace } from './award-helpers.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './browser.ts';
@@ -26,10 +26,18 @@ let clock = Date.now();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 });
 });
 afterAll(async () => {
   await browser?.close();
+});
+// Each run has its own server and check clock, starting now: the tracked date is counted from now,
+// and a run after another would start with the clock moved on by days (on some days past the date
+// before seats appeared), while the checks already run for an hour are not run again.
+beforeEach(async () => {
+  server = await startServer({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 });
+  clock = Date.now();
+});
+afterEach(async () => {
   await server?.stop();
 });
 
