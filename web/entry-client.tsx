@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
+import { nextTask } from './lib/next-task.ts';
 
 /**
  * The browser's entry. The page is already drawn by the server; what is left is to run its code
@@ -21,9 +22,5 @@ async function start(): Promise<void> {
   await startApp();
 }
 
-/** Ends the current task: a module already fetched is evaluated as soon as it is imported, so without this the steps would run as one. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 void start();

@@ -20,6 +20,7 @@ import { routes } from './routes.tsx';
 import { createBrowserI18n } from '../lib/i18n.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { setClientConfig } from '../lib/client-config.ts';
+import { nextTask } from '../lib/next-task.ts';
 import {
   guessBrowserLanguage,
   initialMoneyCurrency,
@@ -69,14 +70,6 @@ async function loadMatchedRoutes(): Promise<FeatureModule['namespaces']> {
     for (const namespace of loaded.handle?.namespaces ?? []) namespaces.add(namespace);
   }
   return [...namespaces] as FeatureModule['namespaces'];
-}
-
-/**
- * Ends the current task, so the browser can answer the visitor between steps: a module or
- * catalog already fetched would otherwise be evaluated in the same task as the step before.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Reads what the server said, loads the first page's code and catalogs, and hydrates it. */

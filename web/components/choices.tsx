@@ -44,54 +44,14 @@ export function Segments({
   );
 }
 
-/**
- * Chips: any number of choices (`multiple`), or one of them, drawn as Mantine's chips but made
- * of the browser's own checkboxes or radio buttons.
- */
-export function Chips<Multiple extends boolean>({
-  value,
-  options,
-  onChange,
-  multiple,
-  size = 'sm',
-  labelledBy,
-  ...rest
-}: Named & {
-  multiple: Multiple;
-  value: Multiple extends true ? string[] : string;
-  options: Option[];
-  onChange: (value: Multiple extends true ? string[] : string) => void;
-  size?: 'xs' | 'sm';
-}) {
-  const name = useId();
-  const chosen = (candidate: string) =>
-    Array.isArray(value) ? value.includes(candidate) : value === candidate;
-  const toggle = (candidate: string) => {
-    if (!Array.isArray(value)) return (onChange as (next: string) => void)(candidate);
-    (onChange as (next: string[]) => void)(
-      value.includes(candidate)
-        ? value.filter((item) => item !== candidate)
-        : [...value, candidate],
-    );
-  };
+/** Any number of choices as chips, drawn as Mantine's chips but made of the browser's own checkboxes. */
+export function Chips({ value, options, onChange, size = 'sm', labelledBy, ...rest }: Named & { value: string[]; options: Option[]; onChange: (value: string[]) => void; size?: 'xs' | 'sm' }) {
+  const toggle = (candidate: string) => onChange(value.includes(candidate) ? value.filter((item) => item !== candidate) : [...value, candidate]);
   return (
-    <div
-      role={multiple ? 'group' : 'radiogroup'}
-      aria-labelledby={labelledBy}
-      aria-label={rest['aria-label']}
-      data-testid={rest['data-testid']}
-      className={`${classes.chips} ${size === 'xs' ? classes.xs : ''}`}
-    >
+    <div role="group" aria-labelledby={labelledBy} aria-label={rest['aria-label']} data-testid={rest['data-testid']} className={`${classes.chips} ${size === 'xs' ? classes.xs : ''}`}>
       {options.map((option) => (
         <label key={option.value} className={classes.chip} data-testid={option.testId}>
-          <input
-            type={multiple ? 'checkbox' : 'radio'}
-            className={classes.hidden}
-            name={name}
-            value={option.value}
-            checked={chosen(option.value)}
-            onChange={() => toggle(option.value)}
-          />
+          <input type="checkbox" className={classes.hidden} value={option.value} checked={value.includes(option.value)} onChange={() => toggle(option.value)} />
           <span className={classes.chipLabel}>{option.label}</span>
         </label>
       ))}

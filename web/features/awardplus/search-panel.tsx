@@ -266,7 +266,6 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                   {t('panel.timeOfDay')}
                 </Text>
                 <Chips
-                  multiple
                   labelledBy="time-of-day-label"
                   value={form.timeOfDay}
                   onChange={(slots) => set('timeOfDay', slots as TimeOfDay[])}
