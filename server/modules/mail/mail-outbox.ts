@@ -11,6 +11,8 @@ const MAX_ATTEMPTS = 6;
 const POLL_MS = 5000;
 /** How long a claimed message is left to the process that claimed it before another may try it. */
 const DEFAULT_LEASE_S = 300;
+/** How long a message's immediate delivery waits for another process's attempt at it. */
+const OUTCOME_WAIT_MS = 15_000;
 
 export interface OutgoingMail extends RenderedMail {
   to: string;
@@ -87,8 +89,26 @@ export class MailDelivery {
   async deliverNow(id: number): Promise<boolean> {
     const rows = await this.claim(sql`id = ${id}`);
     const row = rows[0];
-    if (!row) return false;
-    return this.send(row);
+    if (row) return this.send(row);
+    // A delivery round (this process's or another's) claimed it between the commit and now: its
+    // attempt is this one. Reporting the message as failed here made a sign-up fail on a loaded
+    // machine while its e-mail went out.
+    return this.outcomeOf(id);
+  }
+
+  /** Waits for another process's attempt at a message: true once sent or kept, false once it failed. */
+  private async outcomeOf(id: number): Promise<boolean> {
+    const until = Date.now() + OUTCOME_WAIT_MS;
+    for (;;) {
+      const [row] = await this.options.db.select({ status: mailOutbox.status, lastError: mailOutbox.lastError }).from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (!row) return false;
+      if (row.status === 'sent' || row.status === 'kept') return true;
+      // Pending with an error: that attempt failed, and the message waits for its retry.
+      if (row.status !== 'pending' || row.lastError !== null) return false;
+      // Still being sent after this long: it stays in the outbox, which retries it until it goes out.
+      if (Date.now() >= until) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Delivers every message that is due. */

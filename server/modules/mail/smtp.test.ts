@@ -1,13 +1,19 @@
 import { createServer } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrf } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
 import { activationCodeIn } from '../../test/mailbox.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { MailDelivery, enqueueMail } from './mail-outbox.ts';
 
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
 let smtpPort = 0;
+/** Answers every message only after a pause, so a second delivery can try it while it is sent. */
+let slowPort = 0;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -26,8 +32,25 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as { port: number }).port;
+  slow = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => setTimeout(() => (received.push(mail), callback()), 600),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  slowPort = (slow.server.address() as { port: number }).port;
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => slow.close(() => resolve()));
+});
+let slow: SMTPServer;
 
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {
@@ -89,6 +112,36 @@ describe('e-mail over real SMTP', () => {
       expect(again.json().code).toBe(-4);
     } finally {
       await testApp.close();
+    }
+  });
+
+  it('reports the outcome of a delivery round that took the message first, and sends it once', async () => {
+    const { database, drop } = await createTestDatabase();
+    const quiet = { warn: () => {}, error: () => {} };
+    const mail = (to: string) => ({ to, language: 'en' as const, template: 'test', subject: 'Your code', text: 'code 123456', html: '<p>code 123456</p>' });
+    try {
+      const sent = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${slowPort}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet });
+      const to = `raced.${Date.now()}@example.com`;
+      const id = await enqueueMail(database.db, mail(to));
+      // The round claims the message and is still sending it when the immediate delivery asks.
+      const round = sent.deliverDue();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await sent.deliverNow(id)).toBe(true);
+      await round;
+      expect(received.filter((message) => JSON.stringify(message.to).includes(to))).toHaveLength(1);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+
+      // When that round's attempt fails, so does the immediate delivery.
+      const failing = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet });
+      const lost = await enqueueMail(database.db, mail(`lost.${Date.now()}@example.com`));
+      const [first, now] = await Promise.all([failing.deliverDue(), failing.deliverNow(lost)]);
+      expect(first).toBeUndefined();
+      expect(now).toBe(false);
+      const [kept] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, lost));
+      expect(kept).toMatchObject({ status: 'pending', attempts: 1 });
+    } finally {
+      await drop();
     }
   });
 });
