@@ -40,3 +40,10 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 export function isCardVariantHost(hostname: string, cardVariantDomain: string): boolean {
   return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
 }
+
+/**
+ * The id of the JSON block listing a rendered page's entry and the modules it preloads: the
+ * server's script loader reads it to start the page, and the browser app to evaluate those
+ * modules one per task (web/lib/evaluate-preloaded.ts).
+ */
+export const PAGE_SCRIPTS_ELEMENT_ID = 'page-scripts';

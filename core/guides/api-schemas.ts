@@ -64,7 +64,7 @@ export const AwardChartSchema = z.object({
   sources: z.array(z.string()),
 }) satisfies z.ZodType<AwardChart>;
 
-const PartnerAirlineSchema = z.object({ iata: z.string(), name: LocalizedNameSchema });
+const PartnerAirlineSchema = z.object({ iata: z.string(), name: LocalizedNameSchema, rank: z.object({ en: z.number().int(), 'zh-Hant': z.number().int(), 'zh-Hans': z.number().int() }) });
 export const PartnerAirlinesSchema = z.object({
   alliance: SearchAllianceSchema.nullable(),
   members: z.array(PartnerAirlineSchema),

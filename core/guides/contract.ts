@@ -43,6 +43,12 @@ export interface PartnerAirlines {
 export interface PartnerAirline {
   iata: string;
   name: LocalizedText;
+  /**
+   * Its place in its list when the names are sorted the way readers of each language sort them
+   * (Japanese reads the English names, in English order). Worked out by the server, so a page
+   * does not load a collator while it hydrates.
+   */
+  rank: Record<keyof LocalizedText, number>;
 }
 
 /** A currency the transfer lookup offers. */

@@ -21,6 +21,7 @@ import { createBrowserI18n } from '../lib/i18n.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { setClientConfig } from '../lib/client-config.ts';
 import { nextTask } from '../lib/next-task.ts';
+import { evaluatePreloaded } from '../lib/evaluate-preloaded.ts';
 import {
   guessBrowserLanguage,
   initialMoneyCurrency,
@@ -89,6 +90,7 @@ export async function startApp(): Promise<void> {
   setBrowserLanguage(boot.language);
   setClientConfig(boot.config);
   const hydrationData = readHydrationData(readJson(HYDRATION_ELEMENT_ID));
+  if (hydrationData) await evaluatePreloaded();
   const namespaces = hydrationData ? await loadMatchedRoutes() : [];
   await nextTask();
   const i18n = await createBrowserI18n(boot.language, namespaces ?? []);
@@ -97,6 +99,8 @@ export async function startApp(): Promise<void> {
     routes,
     hydrationData ? { hydrationData: hydrationData as HydrationState } : {},
   );
+  // Making the router (it ranks every route of the site) is a task's worth on a slow phone.
+  await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('the page lacks #root');
 

@@ -1,7 +1,8 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
 import { chartOptions, checkExplorerForm, currentCampaign, explore, type ChartOption, type ExplorerData, type ExplorerForm, type ExplorerResult } from '../../../core/guides/explorer.ts';
-import type { ExplorerNames, LibraryEntry, PartnerAirlines, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
+import type { ExplorerNames, LibraryEntry, PartnerAirline, PartnerAirlines, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
+import { collator } from '../../../core/intl.ts';
 import { partnersFrom, partnersTo, type ProgrammeName, type TransferDirectory, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { CardData } from '../../../data/cards.ts';
 import type { GuideData } from '../../../data/guides.ts';
@@ -16,6 +17,17 @@ const OPTION_CACHE_SIZE = 64;
  * The guides: the programme library, transfer partners with today's bonuses, and the
  * redeem explorer over the award search's routes and charts.
  */
+/** Airlines with their place in the list, by name, in each language's own sorting. */
+function ranked(list: readonly Airline[]): PartnerAirline[] {
+  const rank = { en: 0, 'zh-Hant': 0, 'zh-Hans': 0 };
+  const entries: PartnerAirline[] = list.map((airline) => ({ iata: airline.iata, name: airline.name, rank: { ...rank } }));
+  for (const language of ['en', 'zh-Hant', 'zh-Hans'] as const) {
+    const compare = collator(language).compare;
+    [...entries].sort((a, b) => compare(a.name[language], b.name[language])).forEach((entry, index) => (entry.rank[language] = index));
+  }
+  return entries;
+}
+
 export class Guides {
   readonly #directory: TransferDirectory;
   readonly #explorerData: ExplorerData;
@@ -110,8 +122,7 @@ export class Guides {
     const others = (awardCharts().get(id)?.bookable.airlines ?? [])
       .flatMap((iata) => known.get(iata) ?? [])
       .filter((airline) => !own(airline) && (programme.alliance === null || airline.alliance !== programme.alliance));
-    const entry = (airline: Airline) => ({ iata: airline.iata, name: airline.name });
-    return { alliance: programme.alliance, members: members.map(entry), others: others.map(entry) };
+    return { alliance: programme.alliance, members: ranked(members), others: ranked(others) };
   }
 
   themes() {

@@ -97,6 +97,11 @@ describe('the programme library', () => {
     // Its chart also books Emirates and Aer Lingus, which are in no alliance.
     expect(codes(united.others)).toEqual(expect.arrayContaining(['EK', 'EI']));
     expect(codes(united.others)).not.toContain('UA');
+    // Each list carries its order per language: by the English name in English, by the Chinese in Chinese.
+    const inOrder = (language: 'en' | 'zh-Hant' | 'zh-Hans') => [...united.members].sort((a, b) => a.rank[language] - b.rank[language]).map((airline) => airline.name[language]);
+    expect(inOrder('en')).toEqual(united.members.map((airline) => airline.name.en).sort((a, b) => a.localeCompare(b, 'en')));
+    expect(inOrder('zh-Hant')).toEqual(united.members.map((airline) => airline.name['zh-Hant']).sort((a, b) => a.localeCompare(b, 'zh-Hant')));
+    expect(new Set(united.members.map((airline) => airline.rank['zh-Hans']))).toEqual(new Set(united.members.map((_, index) => index)));
     // EVA's chart books UNI Air, which flies with EVA's own programme: not a partner.
     const eva = (await get('/api/guides/eva-infinity')).json<ProgrammePage>().partnerAirlines!;
     expect(codes(eva.others)).toEqual([]);

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import { isCardVariantHost, type ClientConfig } from '../../../core/client-config.ts';
+import { PAGE_SCRIPTS_ELEMENT_ID, isCardVariantHost, type ClientConfig } from '../../../core/client-config.ts';
 import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, pickLanguage } from '../../../core/locale.ts';
 import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 import { PageCache } from './page-cache.ts';
@@ -15,7 +15,7 @@ import type { BootState, RenderResult, WebRenderer } from './web-renderer.ts';
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
 const SLOT = { head: '<!--app-head-->', body: '<!--app-body-->', data: '<!--app-data-->' } as const;
-const SCRIPTS_ELEMENT_ID = 'page-scripts';
+const SCRIPTS_ELEMENT_ID = PAGE_SCRIPTS_ELEMENT_ID;
 
 /** The server-rendering half of the build, beside the browser's: dist/web → dist/ssr. */
 export function ssrEntryOf(distDir: string): string {

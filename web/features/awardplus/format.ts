@@ -9,7 +9,7 @@ export function localTime(localWithOffset: string): string {
   return localWithOffset.slice(11, 16);
 }
 
-/** A YYYY-MM-DD date as the member reads it, e.g. "Tue, Dec 1" or "12月1日 週二". */
+/** A YYYY-MM-DD date as the member reads it, e.g. "Tue, Dec 1" or "12月1日週二". */
 export function dayLabel(date: string, language: Language, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
   return dateTimeFormat(LOCALE[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }

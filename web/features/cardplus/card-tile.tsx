@@ -1,14 +1,16 @@
-import { ActionIcon, Anchor, Badge, Card as Panel, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardListItem } from '../../../core/cards/card.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
+import classes from './card-tile.module.css';
 
 /**
  * One card in a list: name, bank, type, fee, current offer and its best rates, with like and
- * compare. Memoised: a list of many cards re-draws only the cards whose state changed.
+ * compare. Memoised: a list of many cards re-draws only the cards whose state changed. Plain
+ * elements with Mantine's look (card-tile.module.css), not Mantine components: a list hydrates a
+ * dozen tiles at once.
  */
 export const CardTile = memo(function CardTile({
   card,
@@ -34,44 +36,41 @@ export const CardTile = memo(function CardTile({
   const best = [...card.earn].sort((a, b) => b.rate - a.rate).slice(0, 3);
   const name = localized(card.name);
   return (
-    <Panel withBorder radius="md" padding="md" data-testid="card-tile" data-card={card.id}>
-      <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Text size="sm" c="dimmed">
-              {t(`banks.${card.bank}`)}
-            </Text>
-            <Title order={3} fz="md">
-              <Anchor component={Link} to={`/cardplus/c/${card.id}`}>
-                {name}
-              </Anchor>
-            </Title>
-          </div>
-          <ActionIcon variant={liked ? 'filled' : 'default'} color="pink" onClick={() => onLike(card.id)} aria-pressed={liked} aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}>
-            <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-          </ActionIcon>
-        </Group>
-        <Group gap={6}>
-          <Badge variant="light">{t(`kinds.${card.kind}`)}</Badge>
-          {card.business && <Badge variant="light" color="grape">{t('types.business')}</Badge>}
-          <Badge variant="outline" color="gray">{card.country === 'US' ? t('countries.US') : t('countries.TW')}</Badge>
-        </Group>
-        <Text size="sm">
-          <strong>{t('fields.annualFee')}:</strong> {format.fee(card)}
-        </Text>
-        <Text size="sm">
-          <strong>{t('fields.welcomeBonus')}:</strong> {format.bonus(card, currency)}
-        </Text>
-        <List size="sm" spacing={2}>
-          {best.map((rate, index) => (
-            <List.Item key={index}>
-              {format.rate(card, rate, currency)} · {t(`categories.${rate.category}`)}
-              {rate.condition ? ` (${t(`conditions.${rate.condition}`)})` : ''}
-            </List.Item>
-          ))}
-        </List>
-        <Checkbox mt="auto" label={t('compare.add')} checked={compared} disabled={!compared && compareFull} onChange={() => onCompare(card.id)} />
-      </Stack>
-    </Panel>
+    <div className={classes.tile} data-testid="card-tile" data-card={card.id}>
+      <div className={classes.head}>
+        <div>
+          <p className={classes.bank}>{t(`banks.${card.bank}`)}</p>
+          <h3 className={classes.name}>
+            <Link to={`/cardplus/c/${card.id}`}>{name}</Link>
+          </h3>
+        </div>
+        <button type="button" className={classes.like} onClick={() => onLike(card.id)} aria-pressed={liked} aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}>
+          <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+        </button>
+      </div>
+      <div className={classes.badges}>
+        <span className={classes.badge}>{t(`kinds.${card.kind}`)}</span>
+        {card.business && <span className={`${classes.badge} ${classes.business}`}>{t('types.business')}</span>}
+        <span className={`${classes.badge} ${classes.country}`}>{card.country === 'US' ? t('countries.US') : t('countries.TW')}</span>
+      </div>
+      <p className={classes.line}>
+        <strong>{t('fields.annualFee')}:</strong> {format.fee(card)}
+      </p>
+      <p className={classes.line}>
+        <strong>{t('fields.welcomeBonus')}:</strong> {format.bonus(card, currency)}
+      </p>
+      <ul className={classes.rates}>
+        {best.map((rate, index) => (
+          <li key={index}>
+            {format.rate(card, rate, currency)} · {t(`categories.${rate.category}`)}
+            {rate.condition ? ` (${t(`conditions.${rate.condition}`)})` : ''}
+          </li>
+        ))}
+      </ul>
+      <label className={classes.compare}>
+        <input type="checkbox" checked={compared} disabled={!compared && compareFull} onChange={() => onCompare(card.id)} />
+        {t('compare.add')}
+      </label>
+    </div>
   );
 });

@@ -7,18 +7,19 @@ import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
-import { collator } from '../../../core/intl.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 
 /** The alliance's members and the partners outside it, in the reader's language and order. */
 export function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) {
-  const { t, i18n } = useTranslation('guides');
+  const { t } = useTranslation('guides');
   const format = useGuideFormat();
+  // In the server's order for the language: sorting here would load a collator while the page hydrates.
+  const order = format.language === 'ja' ? 'en' : format.language;
   const names = (list: readonly PartnerAirline[]) =>
-    list
+    [...list]
+      .sort((a, b) => a.rank[order] - b.rank[order])
       .map((airline) => format.text(airline.name))
-      .sort(collator(i18n.language).compare)
       .join(t('library.listSeparator'));
   if (partners.members.length === 0 && partners.others.length === 0) return <Text>{t('library.noPartnerAirlines')}</Text>;
   return (
