@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * The browser files that take longest, longest first. A fresh checkout has no timings from an
  * earlier run, and Vitest would otherwise start files in name order: the crash test, which takes
- * minutes, would otherwise start last and run alone while the other core waits.
+ * minutes, would start last and run alone while the other core waits.
  */
-const LONGEST_FIRST = ['e2e/pages-zh-hant.test.ts', 'e2e/pages-en.test.ts', 'e2e/routing.test.ts', 'e2e/pages-zh-hans.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts'];
+const LONGEST_FIRST = ['e2e/tracking-crash.test.ts', 'e2e/pages-zh-hant.test.ts', 'e2e/pages-en.test.ts', 'e2e/routing.test.ts', 'e2e/pages-zh-hans.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -45,28 +45,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Two cores: one browser per file, two files at a time, after the unit tests.
+          // Two cores: one browser per file, two files at a time, after the unit tests. The
+          // tracking crash test (worker processes killed hundreds of times; it runs when
+          // DATABASE_URL names PostgreSQL) is one of them, started first, beside the browsers.
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/tracking-crash.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Worker processes killed hundreds of times against PostgreSQL: alone, after the browser
-          // tests (beside them, the load made a browser test's sign-up mail fail once).
-          name: 'crash',
-          include: ['e2e/tracking-crash.test.ts'],
-          environment: 'node',
-          testTimeout: 20 * 60_000,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

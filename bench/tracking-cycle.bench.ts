@@ -16,6 +16,7 @@ import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { members, trackings } from '../server/db/schema/index.ts';
 import { createTestDatabase } from '../server/test/database.ts';
+import { seededRandom } from '../core/seeded-random.ts';
 
 const TRACKINGS = Number(process.env.BENCH_TRACKINGS ?? 10_000);
 const HOUR = 3_600_000;
@@ -64,16 +65,7 @@ const STOPS: [StopsChoice, number][] = [
   ['two', 10],
 ];
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4_294_967_296;
-  };
-}
-const next = random(20261121);
+const next = seededRandom(20261121);
 function pick<T>(choices: readonly (readonly [...unknown[]])[], index: number): T {
   const total = choices.reduce((sum, choice) => sum + (choice[index] as number), 0);
   let roll = next() * total;

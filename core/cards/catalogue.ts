@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.ts';
+import type { WalletBalanceSchema, WalletCardSchema, WalletSchema } from './wallet-schema.ts';
 import { CARD_BANKS, CARD_COUNTRIES, CARD_TYPES, COUNTRY_CURRENCY, cardTypes, type Card, type CardBank, type CardListItem, type CardCountry } from './card.ts';
 import { convert, type Rates } from './finder.ts';
 import type { PointsCurrency } from './points-currency.ts';
@@ -110,15 +110,7 @@ export function applyPreferences<T extends Pick<Card, 'id' | 'bank' | 'business'
   return [...kept].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The member's wallet: owned cards and balances, with the limits of docs/product/cards.md#wallet. */
-export const WalletCardSchema = z.object({ cardId: z.string().min(1).max(80), since: z.string().regex(/^\d{4}-\d{2}$/).nullable().default(null) }).strict();
-export const WalletBalanceSchema = z.object({ programme: z.string().min(1).max(60), balance: z.number().int().min(0).max(100_000_000) }).strict();
-export const WalletSchema = z
-  .object({
-    cards: z.array(WalletCardSchema).max(LIMITS.wallet.maxCards, { message: 'too many cards' }),
-    balances: z.array(WalletBalanceSchema).max(LIMITS.wallet.maxProgrammes, { message: 'too many programmes' }),
-  })
-  .strict();
+/** The member's wallet (its schemas are in wallet-schema.ts, which only the server loads). */
 export type Wallet = z.infer<typeof WalletSchema>;
 export type WalletCard = z.infer<typeof WalletCardSchema>;
 export type WalletBalance = z.infer<typeof WalletBalanceSchema>;

@@ -10,6 +10,7 @@ import { matchDigest } from '../modules/trackings/tracking-checks.ts';
 import { jobQueue } from '../jobs.ts';
 import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.ts';
 import { createTestDatabase } from './database.ts';
+import { seededRandom } from '../../core/seeded-random.ts';
 
 /**
  * The crash test of tracking e-mails (docs/decisions/005-tracking-mail-exactly-once.md), shared by
@@ -56,16 +57,6 @@ export interface CrashReport {
   seconds: number;
 }
 
-/** A small deterministic generator, so a failing run can be repeated with its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Caught {
   messageId: string;
@@ -144,7 +135,7 @@ async function seed(database: Database, count: number, now: Date, next: () => nu
 export async function runTrackingCrash(options: CrashOptions): Promise<CrashReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const next = random(options.seed ?? 20261121);
+  const next = seededRandom(options.seed ?? 20261121);
   const { database, url, drop } = await createTestDatabase({ serverUrl: crashServerUrl() });
   const catcher = await startCatcher();
   const boss = jobQueue(database, { work: false });
