@@ -129,55 +129,40 @@ function plainNumberFormat(locale: string, options: Intl.NumberFormatOptions): N
 
 interface DateWords {
   weekdays: readonly string[];
-  monthsShort: readonly string[];
-  monthsLong: readonly string[];
-  dayWithWeekday: (weekday: string, month: number, day: number, monthShort: string) => string;
-  monthOfYear: (year: number, month: number, monthLong: string) => string;
-  medium: (year: number, month: number, day: number, monthShort: string) => string;
-  clock: (month: number, day: number, monthShort: string, time: string) => string;
+  dayWithWeekday: (date: DateParts, weekday: string) => string;
+  monthOfYear: (date: DateParts) => string;
+  medium: (date: DateParts) => string;
+  clock: (date: DateParts, time: string) => string;
 }
 
-const EN_MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const NUMBERED_MONTHS = Array.from({ length: 12 }, (_, index) => `${index + 1}月`);
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const enMonth = (month: number) => EN_MONTHS[month - 1] as string;
+const enShortMonth = (month: number) => enMonth(month).slice(0, 3);
 const pad2 = (value: number) => String(value).padStart(2, '0');
-const yearMonthDay = (year: number, month: number, day: number) => `${year}年${month}月${day}日`;
+
+/** Chinese and Japanese write the month by its number. */
+const NUMBERED_MONTHS: Pick<DateWords, 'monthOfYear' | 'medium' | 'clock'> = {
+  monthOfYear: ({ year, month }) => `${year}年${month}月`,
+  medium: ({ year, month, day }) => `${year}年${month}月${day}日`,
+  clock: ({ month, day }, time) => `${month}月${day}日 ${time}`,
+};
+const chinese = (weekdays: readonly string[]): DateWords => ({ ...NUMBERED_MONTHS, weekdays, dayWithWeekday: ({ month, day }, weekday) => `${month}月${day}日${weekday}` });
 
 const DATE_WORDS: Record<string, DateWords> = {
   'en-US': {
     weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-    monthsShort: EN_MONTHS_LONG.map((month) => month.slice(0, 3)),
-    monthsLong: EN_MONTHS_LONG,
-    dayWithWeekday: (weekday, _month, day, monthShort) => `${weekday}, ${monthShort} ${day}`,
-    monthOfYear: (year, _month, monthLong) => `${monthLong} ${year}`,
-    medium: (year, _month, day, monthShort) => `${monthShort} ${day}, ${year}`,
-    clock: (_month, day, monthShort, time) => `${monthShort} ${day}, ${time}`,
+    dayWithWeekday: ({ month, day }, weekday) => `${weekday}, ${enShortMonth(month)} ${day}`,
+    monthOfYear: ({ year, month }) => `${enMonth(month)} ${year}`,
+    medium: ({ year, month, day }) => `${enShortMonth(month)} ${day}, ${year}`,
+    clock: ({ month, day }, time) => `${enShortMonth(month)} ${day}, ${time}`,
   },
-  'zh-TW': {
-    weekdays: ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
-    monthsShort: NUMBERED_MONTHS,
-    monthsLong: NUMBERED_MONTHS,
-    dayWithWeekday: (weekday, month, day) => `${month}月${day}日${weekday}`,
-    monthOfYear: (year, month) => `${year}年${month}月`,
-    medium: yearMonthDay,
-    clock: (month, day, _monthShort, time) => `${month}月${day}日 ${time}`,
-  },
-  'zh-CN': {
-    weekdays: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
-    monthsShort: NUMBERED_MONTHS,
-    monthsLong: ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'],
-    dayWithWeekday: (weekday, month, day) => `${month}月${day}日${weekday}`,
-    monthOfYear: (year, month) => `${year}年${month}月`,
-    medium: yearMonthDay,
-    clock: (month, day, _monthShort, time) => `${month}月${day}日 ${time}`,
-  },
+  'zh-TW': chinese(['週日', '週一', '週二', '週三', '週四', '週五', '週六']),
+  'zh-CN': chinese(['周日', '周一', '周二', '周三', '周四', '周五', '周六']),
   'ja-JP': {
+    ...NUMBERED_MONTHS,
     weekdays: ['日', '月', '火', '水', '木', '金', '土'],
-    monthsShort: NUMBERED_MONTHS,
-    monthsLong: NUMBERED_MONTHS,
-    dayWithWeekday: (weekday, month, day) => `${month}月${day}日(${weekday})`,
-    monthOfYear: (year, month) => `${year}年${month}月`,
-    medium: (year, month, day) => `${year}/${pad2(month)}/${pad2(day)}`,
-    clock: (month, day, _monthShort, time) => `${month}月${day}日 ${time}`,
+    dayWithWeekday: ({ month, day }, weekday) => `${month}月${day}日(${weekday})`,
+    medium: ({ year, month, day }) => `${year}/${pad2(month)}/${pad2(day)}`,
   },
 };
 
@@ -198,12 +183,11 @@ function partsOf(date: Date, utc: boolean): DateParts {
 
 /** The option sets drawn without Intl, each keyed by its options other than the time zone. */
 const DATE_SHAPES: Record<string, (words: DateWords, date: DateParts) => string> = {
-  [shapeKey({ weekday: 'short', month: 'short', day: 'numeric' })]: (words, date) => words.dayWithWeekday(words.weekdays[date.weekday] as string, date.month, date.day, words.monthsShort[date.month - 1] as string),
-  [shapeKey({ year: 'numeric', month: 'long' })]: (words, date) => words.monthOfYear(date.year, date.month, words.monthsLong[date.month - 1] as string),
+  [shapeKey({ weekday: 'short', month: 'short', day: 'numeric' })]: (words, date) => words.dayWithWeekday(date, words.weekdays[date.weekday] as string),
+  [shapeKey({ year: 'numeric', month: 'long' })]: (words, date) => words.monthOfYear(date),
   [shapeKey({ weekday: 'short' })]: (words, date) => words.weekdays[date.weekday] as string,
-  [shapeKey({ dateStyle: 'medium' })]: (words, date) => words.medium(date.year, date.month, date.day, words.monthsShort[date.month - 1] as string),
-  [shapeKey({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })]: (words, date) =>
-    words.clock(date.month, date.day, words.monthsShort[date.month - 1] as string, `${pad2(date.hours)}:${pad2(date.minutes)}`),
+  [shapeKey({ dateStyle: 'medium' })]: (words, date) => words.medium(date),
+  [shapeKey({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })]: (words, date) => words.clock(date, `${pad2(date.hours)}:${pad2(date.minutes)}`),
 };
 
 function shapeKey(options: Intl.DateTimeFormatOptions): string {

@@ -7,7 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_CLIENT_CONFIG, isCardVariantHost } from '../../core/client-config.ts';
+import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID, isCardVariantHost } from '../../core/client-config.ts';
 import {
   BOOT_ELEMENT_ID,
   HYDRATION_ELEMENT_ID,
@@ -90,7 +90,7 @@ export async function startApp(): Promise<void> {
   setBrowserLanguage(boot.language);
   setClientConfig(boot.config);
   const hydrationData = readHydrationData(readJson(HYDRATION_ELEMENT_ID));
-  if (hydrationData) await evaluatePreloaded();
+  if (hydrationData) await evaluatePreloaded(readJson(PAGE_SCRIPTS_ELEMENT_ID));
   const namespaces = hydrationData ? await loadMatchedRoutes() : [];
   await nextTask();
   const i18n = await createBrowserI18n(boot.language, namespaces ?? []);

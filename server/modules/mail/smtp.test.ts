@@ -13,44 +13,34 @@ const received: ParsedMail[] = [];
 let smtp: SMTPServer;
 let smtpPort = 0;
 /** Answers every message only after a pause, so a second delivery can try it while it is sent. */
+let slow: SMTPServer;
 let slowPort = 0;
 
+/** An SMTP server on loopback that keeps what it receives, answering each message after `pauseMs`. */
+async function catcher(pauseMs: number): Promise<{ server: SMTPServer; port: number }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => setTimeout(() => (received.push(mail), callback()), pauseMs),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as { port: number }).port };
+}
+
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
-  slow = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => setTimeout(() => (received.push(mail), callback()), 600),
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-  slowPort = (slow.server.address() as { port: number }).port;
+  ({ server: smtp, port: smtpPort } = await catcher(0));
+  ({ server: slow, port: slowPort } = await catcher(600));
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await new Promise<void>((resolve) => slow.close(() => resolve()));
 });
-let slow: SMTPServer;
 
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {
