@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         manifest: true,
         chunkSizeWarningLimit: 400,
+        // Every browser the site supports preloads modules itself (the server writes the links).
+        modulePreload: { polyfill: false },
       },
   // The world map's shapes are JSON that Node would not import without an import attribute.
   ssr: { noExternal: ['world-atlas'] },

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { readCatalog } from '../locales/read-catalog.ts';
 import { launchBrowser, newContext, watchPage, type Complaints } from './browser.ts';
 
 export interface Visit {
@@ -35,7 +35,7 @@ export function useFreshPagePerTest(options: { failOnComplaints: boolean }): Vis
 
 /** The `pages` catalog of a language, to compare what the browser shows with what it should. */
 export function pageStrings(language: string): Record<string, Record<string, unknown>> {
-  return JSON.parse(readFileSync(`locales/${language}/pages.json`, 'utf8'));
+  return readCatalog(language, 'pages') as Record<string, Record<string, unknown>>;
 }
 
 /** One string of a page in a language, e.g. pageText('zh-Hant', 'tos', 'title'). */
@@ -50,7 +50,7 @@ export function pageText(language: string, page: string, key: string): string {
  * `catalogText('zh-Hant', 'cards')('wallet.count', { count: 9, max: 10 })`.
  */
 export function catalogText(language: string, namespace: string): (path: string, values?: Record<string, string | number>) => string {
-  const catalog: unknown = JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
+  const catalog: unknown = readCatalog(language, namespace);
   return (path, values = {}) => {
     const text = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], catalog);
     if (typeof text !== 'string') throw new Error(`No string ${language} ${namespace}:${path}`);

@@ -141,7 +141,7 @@ describe('the tutorials', () => {
 
 describe('the FAQ', () => {
   it('opens the question its address names, in the visitor’s language, and links on to the page that answers more', async () => {
-    const zh = catalogText('zh-Hant', 'pages');
+    const zh = catalogText('zh-Hant', 'legal');
     const { context, page, complaints } = await visitor('zh-Hant');
     await page.goto('/faq#bonuses');
     const bonuses = page.getByTestId('faq-bonuses');

@@ -1,13 +1,15 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_NAMES } from '../core/api.ts';
 import { PAGES } from '../web/app/site-map.ts';
+import { catalogFilesOf } from './read-catalog.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 const root = new URL('.', import.meta.url).pathname;
-const NAMESPACES = readdirSync(join(root, 'en')).filter((file) => file.endsWith('.json'));
+// Every catalog file: a namespace (`common.json`), or the page strings of one area (`pages/home.json`).
+const NAMESPACES = catalogFilesOf('en');
 const load = (language: string, namespace: string): Json => JSON.parse(readFileSync(join(root, language, namespace), 'utf8'));
 
 /** Every string of a catalog by its dotted path; arrays count by index. */
@@ -57,9 +59,12 @@ describe.each(['zh-Hant', 'zh-Hans'])('the %s catalogs', (language) => {
 
 describe('Traditional and Simplified catalogs', () => {
   it('differ from each other, not one copied into the other', () => {
-    for (const namespace of NAMESPACES) {
-      const hant = strings(load('zh-Hant', namespace));
-      const hans = strings(load('zh-Hans', namespace));
+    // The page strings count as one catalog: an area's file may be a single short page.
+    const catalogs = [...NAMESPACES.filter((file) => !file.startsWith('pages/')), NAMESPACES.filter((file) => file.startsWith('pages/'))];
+    for (const files of catalogs) {
+      const both = (language: string) => new Map([files].flat().flatMap((file) => [...strings(load(language, file))].map(([key, text]) => [`${file}:${key}`, text] as const)));
+      const hant = both('zh-Hant');
+      const hans = both('zh-Hans');
       const chinese = [...hant.keys()].filter((key) => /[\u4e00-\u9fff]/.test(hant.get(key) ?? ''));
       const same = chinese.filter((key) => hant.get(key) === hans.get(key));
       expect(same.length / chinese.length).toBeLessThan(0.2);
@@ -67,8 +72,10 @@ describe('Traditional and Simplified catalogs', () => {
   });
 
   it('use Taiwan wording in zh-Hant and mainland wording in zh-Hans', () => {
-    const hant = [...strings(load('zh-Hant', 'common.json')).values(), ...strings(load('zh-Hant', 'pages.json')).values()].join('\n');
-    const hans = [...strings(load('zh-Hans', 'common.json')).values(), ...strings(load('zh-Hans', 'pages.json')).values()].join('\n');
+    const words = (language: string) =>
+      ['common.json', ...NAMESPACES.filter((file) => file.startsWith('pages/'))].flatMap((file) => [...strings(load(language, file)).values()]).join('\n');
+    const hant = words('zh-Hant');
+    const hans = words('zh-Hans');
     expect(hant).toMatch(/哩程/);
     expect(hant).not.toMatch(/里程|信息|账号|设置|視頻|網絡/);
     expect(hans).toMatch(/里程/);
@@ -99,11 +106,21 @@ describe('error messages', () => {
 });
 
 describe('page strings', () => {
-  it.each(['en', 'zh-Hant', 'zh-Hans'])('give every page of the site map a title and a description in %s', (language) => {
-    const pages = load(language, 'pages.json') as Record<string, Record<string, Json>>;
+  it.each(['en', 'zh-Hant', 'zh-Hans'])('give every page of the site map a title and a description in %s, in the file of its area', (language) => {
     for (const page of PAGES) {
+      const pages = load(language, `pages/${page.area}.json`) as Record<string, Record<string, Json>>;
       expect({ page: page.id, title: typeof pages[page.id]?.title }).toEqual({ page: page.id, title: 'string' });
       expect({ page: page.id, long: String(pages[page.id]?.description ?? '').trim().length > 4 }).toEqual({ page: page.id, long: true });
     }
+  });
+
+  it('keep in each area’s file only the pages of that area (a page loads its area’s file alone)', () => {
+    const misplaced = catalogFilesOf('en')
+      .filter((file) => file.startsWith('pages/'))
+      .flatMap((file) => {
+        const area = file.slice('pages/'.length, -'.json'.length);
+        return Object.keys(load('en', file) as object).filter((id) => PAGES.find((page) => page.id === id)?.area !== area).map((id) => `${file}: ${id}`);
+      });
+    expect(misplaced).toEqual([]);
   });
 });

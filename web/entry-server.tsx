@@ -11,8 +11,8 @@ import { serializeRouterData, type BootState } from './app/boot.ts';
 import { errorHeadOf, headHtml, headTags, pageHeadOf, scriptSafeJson } from './app/page-head.ts';
 import { routes } from './app/routes.tsx';
 import { PAGES, featureOfPage, type PageDef } from './app/site-map.ts';
-import { catalogSource, BASE_NAMESPACES, catalogLanguages, type WebNamespace } from './lib/i18n.ts';
-import { serverI18n } from './lib/i18n-server.ts';
+import { catalogSource, BASE_NAMESPACES, catalogLanguages, type CatalogFile } from './lib/i18n.ts';
+import { serverTranslator } from './lib/i18n-server.ts';
 import type { RenderContext } from './lib/loader-api.ts';
 import { ApiRequestError } from './lib/api-client.ts';
 import { isApiError } from '../core/api.ts';
@@ -69,7 +69,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     throw new Error(`a loader answered ${context.status} without a page`);
   }
 
-  const i18n = serverI18n(boot.language);
+  const i18n = serverTranslator(boot.language);
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
     <AppShell boot={boot} i18n={i18n}>
@@ -79,7 +79,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
 
   const leaf = context.matches[context.matches.length - 1];
   const handle = leaf?.route.handle as PageHandle | undefined;
-  const t = i18n.t.bind(i18n);
+  const t = i18n.t;
   const failed = context.errors !== null;
   const head =
     failed || !handle
@@ -95,10 +95,10 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     languageInAddress: boot.languageInAddress,
   });
 
-  const namespaces: WebNamespace[] = [...BASE_NAMESPACES, ...(handle?.namespaces ?? [])];
+  const catalogs: readonly CatalogFile[] = handle?.catalogs ?? BASE_NAMESPACES;
   const sources = [
     ...(handle ? [handle.source] : []),
-    ...catalogLanguages(boot.language).flatMap((language) => namespaces.map((namespace) => catalogSource(language, namespace))),
+    ...catalogLanguages(boot.language).flatMap((language) => catalogs.map((file) => catalogSource(language, file))),
   ];
   return {
     kind: 'page',

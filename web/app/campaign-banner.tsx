@@ -1,6 +1,6 @@
 import { Anchor, CloseButton, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
 

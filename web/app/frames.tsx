@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { LocalePicker } from './locale-picker.tsx';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 import { LanguageCurrencyFields } from '../components/language-currency-fields.tsx';
 

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 import { LIMITS } from '../../core/limits.ts';

@@ -1,5 +1,5 @@
 import { INTL_LOCALES, LANGUAGES, languageToQuery, type Language } from '../../core/locale.ts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/translator.ts';
 import type { PageHandle, PageHead, PageHeadArgs } from '../lib/page-module.ts';
 
 /** One element of the document head, written by the server as HTML and by the browser into the DOM. */

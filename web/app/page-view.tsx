@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { useLoaderData, useLocation, useParams } from 'react-router';
 import type { PageDef } from './site-map.ts';
 import type { PageHandle, PageHead } from '../lib/page-module.ts';

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/index.ts';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';

@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Link, isRouteErrorResponse, redirect, useRouteError, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Promotion } from '../../core/promotions.ts';
 import { ChunkErrorScreen } from '../components/chunk-error-screen.tsx';
 import { StatusScreen } from '../components/status-screen.tsx';
-import { loadNamespaces } from '../lib/i18n.ts';
+import { catalogFiles, loadCatalogFiles } from '../lib/i18n.ts';
 import { ChunkLoadError, loadChunk } from '../lib/lazy-page.ts';
 import { loaderGet, loaderLanguage } from '../lib/loader-api.ts';
 import type { FeatureModule, PageHandle, PageModule } from '../lib/page-module.ts';
@@ -64,19 +64,19 @@ function pageRoute(page: PageDef): RouteObject {
     lazy: async () => {
       try {
         const module = loadFeature ? await loadChunk(loadFeature) : null;
-        const namespaces = module?.namespaces ?? [];
-        // The server renders with every catalog; the browser fetches the feature's before its pages show.
-        if (!import.meta.env.SSR) await loadNamespaces(namespaces);
+        const catalogs = catalogFiles(module?.namespaces ?? [], [page.area, ...(page.showsAreas ?? [])]);
+        // The server renders with every catalog; the browser fetches the page's before it shows.
+        if (!import.meta.env.SSR) await loadCatalogFiles(catalogs);
         const own = asPageModule(module?.pages[page.id]);
         if (own && feature) {
           const { Component } = own;
-          const handle: PageHandle = { page, source: manifestName(featureSource(feature)), namespaces, built: true, ...(own.head ? { head: own.head } : {}) };
+          const handle: PageHandle = { page, source: manifestName(featureSource(feature)), catalogs, built: true, ...(own.head ? { head: own.head } : {}) };
           const keepOnQueryChange = own.reloadOnQuery === false ? { shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname } : {};
           return { Component: () => <PageView handle={handle} Component={Component} />, ...(own.loader ? { loader: own.loader } : {}), ...keepOnQueryChange, handle };
         }
         // Pages whose feature has not landed show the shared page frame.
         const { PageFrame } = await loadChunk(frameModule);
-        const handle: PageHandle = { page, source: manifestName(FRAME_SOURCE), namespaces: [], built: false };
+        const handle: PageHandle = { page, source: manifestName(FRAME_SOURCE), catalogs, built: false };
         return { Component: () => <PageView handle={handle} Component={PageFrame} />, handle };
       } catch (error) {
         // The router does not reliably hand a failed lazy() to errorElement (the page stays

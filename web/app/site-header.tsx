@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Container, Group, Stack } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { useAppState } from './app-context.tsx';

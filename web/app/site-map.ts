@@ -43,6 +43,8 @@ export interface PageDef {
   feature?: FeatureId;
   /** Kept out of search engines and the sitemap (a page reached from an e-mail, say). */
   noindex?: boolean;
+  /** Other areas whose page strings this page shows (the page strings are loaded by area). */
+  showsAreas?: readonly AreaId[];
 }
 
 /** Folders of web/features/. */
@@ -82,7 +84,8 @@ const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, a
 const membersPage = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area, membersOnly: true });
 
 export const PAGES: readonly PageDef[] = [
-  page('/', 'home', 'home'),
+  // On the card-tools host the home page is the card tools' landing, in their area's frame.
+  { ...page('/', 'home', 'home'), showsAreas: ['cardplus'] },
 
   membersPage('/profilepage', 'profile', 'profile'),
   { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cardplus' },

@@ -17,7 +17,7 @@ import {
 import { AppShell } from './app-shell.tsx';
 import { keepServerHead } from './page-view.tsx';
 import { routes } from './routes.tsx';
-import { createBrowserI18n } from '../lib/i18n.ts';
+import { createBrowserTranslator, type CatalogFile } from '../lib/i18n.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { setClientConfig } from '../lib/client-config.ts';
 import { nextTask } from '../lib/next-task.ts';
@@ -27,7 +27,7 @@ import {
   initialMoneyCurrency,
   urlWithoutLanguageParam,
 } from '../lib/preferences.ts';
-import type { FeatureModule } from '../lib/page-module.ts';
+import type { PageHandle } from '../lib/page-module.ts';
 
 function readJson(id: string): unknown {
   const text = document.getElementById(id)?.textContent;
@@ -58,19 +58,19 @@ function bootWithoutServer(): BootState {
  * Loads the code of the routes the server rendered before hydrating, so the first render in
  * the browser is the server's page and not a loading screen.
  */
-async function loadMatchedRoutes(): Promise<FeatureModule['namespaces']> {
+async function loadMatchedRoutes(): Promise<CatalogFile[]> {
   const matches = matchRoutes(routes, window.location) ?? [];
-  const namespaces = new Set<string>();
+  const catalogs = new Set<CatalogFile>();
   for (const { route } of matches) {
     if (typeof route.lazy !== 'function') continue;
     await nextTask();
     const loaded = (await route.lazy()) as Partial<RouteObject> & {
-      handle?: { namespaces?: readonly string[] };
+      handle?: Partial<PageHandle>;
     };
     Object.assign(route, loaded, { lazy: undefined });
-    for (const namespace of loaded.handle?.namespaces ?? []) namespaces.add(namespace);
+    for (const file of loaded.handle?.catalogs ?? []) catalogs.add(file);
   }
-  return [...namespaces] as FeatureModule['namespaces'];
+  return [...catalogs];
 }
 
 /** Reads what the server said, loads the first page's code and catalogs, and hydrates it. */
@@ -91,9 +91,9 @@ export async function startApp(): Promise<void> {
   setClientConfig(boot.config);
   const hydrationData = readHydrationData(readJson(HYDRATION_ELEMENT_ID));
   if (hydrationData) await evaluatePreloaded(readJson(PAGE_SCRIPTS_ELEMENT_ID));
-  const namespaces = hydrationData ? await loadMatchedRoutes() : [];
+  const catalogs = hydrationData ? await loadMatchedRoutes() : [];
   await nextTask();
-  const i18n = await createBrowserI18n(boot.language, namespaces ?? []);
+  const i18n = await createBrowserTranslator(boot.language, catalogs);
   await nextTask();
   const router = createBrowserRouter(
     routes,

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 /** Shown when a page's code could not be loaded (docs/product/messages.md#page-load-failures); retry reloads the page. */

@@ -1,5 +1,5 @@
 import { NativeSelect, Radio, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { LANGUAGES, MONEY_CURRENCIES, type Language, type MoneyCurrency } from '../../core/locale.ts';
 
 /** The language choice (each in its own script) and the money-currency choice, as the picker and the profile show them. */

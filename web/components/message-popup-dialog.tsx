@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { isValidElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import type { PopupOptions } from './message-popup.tsx';
 
 export function PopupMessage({ message }: { message: PopupOptions['message'] }) {

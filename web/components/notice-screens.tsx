@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 /** For tools open only to invited members (closed beta, docs/product/messages.md#notice-screens). */

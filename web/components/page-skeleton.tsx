@@ -1,6 +1,6 @@
 import { Anchor, Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { Link } from 'react-router';
 import { pagesOfArea, type PageDef } from '../app/site-map.ts';
 

@@ -1,6 +1,6 @@
 import { Group, Select, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import type { Place } from '../../core/awards/places.ts';
 import { useAppState } from '../app/app-context.tsx';
 import { findPlaces, placeLanguage, type PlaceChoice } from '../lib/places.ts';

@@ -1,5 +1,5 @@
 import { Box, Overlay, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.tsx';
 import { LIMITS } from '../../core/limits.ts';
 import classes from './progress-loader.module.css';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator.ts';
 import { PASSWORD_MIN } from '../../core/auth.ts';
 import { ApiRequestError } from './api-client.ts';
 

@@ -1,33 +1,36 @@
-import i18next, { type Resource, type i18n } from 'i18next';
 import type { Language } from '../../core/locale.ts';
-import { BASE_NAMESPACES, FEATURE_NAMESPACES, catalogLanguages, i18nOptions } from './i18n.ts';
+import { BASE_NAMESPACES, FEATURE_NAMESPACES, PAGES_NAMESPACE, catalogLanguages } from './i18n.ts';
+import { Translator, type Catalog, type Resources } from './translator.ts';
 
 // The server renders any page in any language, so it holds every web catalog.
-const catalogs = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,pages,awards,payments,cards,guides,tutorials}.json', {
+const catalogs = import.meta.glob<Catalog>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal}.json', '../../locales/*/pages/*.json'], {
   eager: true,
   import: 'default',
 });
 
 const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES];
 
-function resourcesOf(language: Language): Resource {
-  const resources: Resource = {};
+function resourcesOf(language: Language): Resources {
+  const resources: Resources = {};
   for (const lng of catalogLanguages(language)) {
-    resources[lng] = Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogs[`../../locales/${lng}/${ns}.json`] ?? {}]));
+    const pages = Object.entries(catalogs).filter(([path]) => path.startsWith(`../../locales/${lng}/${PAGES_NAMESPACE}/`));
+    resources[lng] = {
+      ...Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogs[`../../locales/${lng}/${ns}.json`] ?? {}])),
+      [PAGES_NAMESPACE]: Object.assign({}, ...pages.map(([, catalog]) => catalog)) as Catalog,
+    };
   }
   return resources;
 }
 
-// One instance per language, never switched to another language, so concurrent renders in
-// different languages cannot see each other's strings.
-const instances = new Map<Language, i18n>();
+// One translator per language, never switched to another, so concurrent renders in different
+// languages cannot see each other's strings.
+const translators = new Map<Language, Translator>();
 
-export function serverI18n(language: Language): i18n {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = i18next.createInstance();
-    void instance.init(i18nOptions(language, resourcesOf(language), NAMESPACES));
-    instances.set(language, instance);
+export function serverTranslator(language: Language): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = new Translator(language, resourcesOf(language));
+    translators.set(language, translator);
   }
-  return instance;
+  return translator;
 }

@@ -1,90 +1,87 @@
-import i18next, { type InitOptions, type Resource, type i18n } from 'i18next';
 import type { Language } from '../../core/locale.ts';
+import { Translator, catalogLanguages, type Catalog } from './translator.ts';
 
-/** Namespaces every page uses. */
-export const BASE_NAMESPACES = ['common', 'pages'] as const;
+export { catalogLanguages };
+
+/** The namespace every page uses. */
+export const BASE_NAMESPACES = ['common'] as const;
 /** Namespaces of one feature, loaded with that feature's pages. */
-export const FEATURE_NAMESPACES = ['awards', 'payments', 'cards', 'guides', 'tutorials'] as const;
+export const FEATURE_NAMESPACES = ['awards', 'payments', 'cards', 'guides', 'tutorials', 'legal'] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
-export type WebNamespace = (typeof BASE_NAMESPACES)[number] | CatalogNamespace;
-
-/** Japanese is partial by design and falls back to English string by string; the others load nothing else. */
-export function catalogLanguages(language: Language): Language[] {
-  return language === 'ja' ? ['ja', 'en'] : [language];
-}
-
 /**
- * The options of every i18next instance, on the server and in the browser. A missing key is
- * reported on the console, so the browser tests and the server-rendering tests catch it.
+ * The page strings (`pages:<id>.title`, description, highlights and a page's own words) are one
+ * namespace kept in a file per area of the site map (`locales/<language>/pages/<area>.json`), so a
+ * page loads its own area's, not the whole site's.
  */
-export function i18nOptions(language: Language, resources: Resource, namespaces: readonly string[]): InitOptions {
-  return {
-    lng: language,
-    fallbackLng: language === 'ja' ? 'en' : false,
-    supportedLngs: ['en', 'zh-Hant', 'zh-Hans', 'ja'],
-    resources,
-    ns: [...namespaces],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    initAsync: false,
-    saveMissing: true,
-    missingKeyHandler: (lngs, ns, key) => {
-      console.error(`Missing translation: ${lngs.join(',')} ${ns}:${key}`);
-    },
-  };
+export const PAGES_NAMESPACE = 'pages';
+
+/** A catalog file under `locales/<language>/`, without `.json`: a namespace, or `pages/<area>`. */
+export type CatalogFile = (typeof BASE_NAMESPACES)[number] | CatalogNamespace | `pages/${string}`;
+
+/** The catalog files a page needs: the base, its feature's namespaces, and the page strings of its areas. */
+export function catalogFiles(namespaces: readonly CatalogNamespace[], areas: readonly string[]): CatalogFile[] {
+  return [...BASE_NAMESPACES, ...namespaces, ...areas.map((area) => `pages/${area}` as const)];
 }
+
+const namespaceOf = (file: CatalogFile): string => (file.startsWith(`${PAGES_NAMESPACE}/`) ? PAGES_NAMESPACE : file);
 
 // Each language's catalogs become their own chunk, fetched only when that language is used.
 // The server holds them all (i18n-server.ts), so its build leaves these out.
-const catalogs: Record<string, () => Promise<{ default: Record<string, unknown> }>> = import.meta.env.SSR
+const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,pages,awards,payments,cards,guides,tutorials}.json');
+  : import.meta.glob<{ default: Catalog }>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal}.json', '../../locales/*/pages/*.json']);
 
-/** The source path of one catalog, as the build's manifest names it (for preload links). */
-export function catalogSource(language: Language, namespace: WebNamespace): string {
-  return `../locales/${language}/${namespace}.json`;
+/** The source path of one catalog file, as the build's manifest names it (for preload links). */
+export function catalogSource(language: Language, file: CatalogFile): string {
+  return `../locales/${language}/${file}.json`;
 }
 
-async function loadCatalog(language: Language, namespace: WebNamespace): Promise<Record<string, unknown>> {
-  const load = catalogs[`../../locales/${language}/${namespace}.json`];
+async function loadCatalog(language: Language, file: CatalogFile): Promise<Catalog> {
+  const load = catalogs[`../../locales/${language}/${file}.json`];
   return load ? (await load()).default : {};
 }
 
-let browserI18n: i18n | null = null;
+let browserTranslator: Translator | null = null;
+// One load per file, shared by every page that asks while it is on its way; a failed one is
+// forgotten, so asking again tries again.
+const loads = new Map<string, Promise<void>>();
 
-/** The browser's i18next: the page language's base catalogs and the namespaces the first page needs. */
-export async function createBrowserI18n(language: Language, namespaces: readonly CatalogNamespace[]): Promise<i18n> {
-  const wanted = [...BASE_NAMESPACES, ...namespaces];
-  const resources: Resource = {};
+/** Loads catalog files of the page language (and its fallback) into the translator. */
+async function addFiles(translator: Translator, files: readonly CatalogFile[]): Promise<void> {
   await Promise.all(
-    catalogLanguages(language).flatMap((lng) =>
-      wanted.map(async (ns) => {
-        resources[lng] ??= {};
-        resources[lng][ns] = await loadCatalog(lng, ns);
+    catalogLanguages(translator.language).flatMap((lng) =>
+      files.map((file) => {
+        const id = `${lng}/${file}`;
+        let load = loads.get(id);
+        if (!load) {
+          load = loadCatalog(lng, file).then(
+            (catalog) => translator.addCatalog(lng, namespaceOf(file), catalog),
+            (error: unknown) => {
+              loads.delete(id);
+              throw error;
+            },
+          );
+          loads.set(id, load);
+        }
+        return load;
       }),
     ),
   );
-  const instance = i18next.createInstance();
-  await instance.init(i18nOptions(language, resources, wanted));
-  browserI18n = instance;
-  return instance;
+}
+
+/** The browser's translator, with the catalog files the first page needs. */
+export async function createBrowserTranslator(language: Language, files: readonly CatalogFile[]): Promise<Translator> {
+  const translator = new Translator(language, {});
+  await addFiles(translator, [...BASE_NAMESPACES, ...files]);
+  browserTranslator = translator;
+  return translator;
 }
 
 /**
- * Adds feature namespaces before the feature's pages show. The server renders with every
- * catalog of the page language, so this only matters in the browser.
+ * Adds a page's catalog files before it shows. The server renders with every catalog of the page
+ * language, so this only matters in the browser; before the first page is hydrated the
+ * translator is made with them instead.
  */
-export async function loadNamespaces(namespaces: readonly CatalogNamespace[]): Promise<void> {
-  const instance = browserI18n;
-  if (!instance) return;
-  const language = instance.language as Language;
-  await Promise.all(
-    catalogLanguages(language).flatMap((lng) =>
-      namespaces.map(async (namespace) => {
-        if (instance.hasResourceBundle(lng, namespace)) return;
-        instance.addResourceBundle(lng, namespace, await loadCatalog(lng, namespace), true, true);
-      }),
-    ),
-  );
+export async function loadCatalogFiles(files: readonly CatalogFile[]): Promise<void> {
+  if (browserTranslator) await addFiles(browserTranslator, files);
 }

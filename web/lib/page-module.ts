@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator.ts';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import type { Language } from '../../core/locale.ts';
 import type { PageDef } from '../app/site-map.ts';
-import type { CatalogNamespace } from './i18n.ts';
+import type { CatalogFile, CatalogNamespace } from './i18n.ts';
 
 /**
  * What a page tells search engines and link previews, in the page's language. The brand, the
@@ -56,7 +56,7 @@ export interface PageModule<Data = unknown> {
 
 /** What a feature's `index.ts` offers the route table. */
 export interface FeatureModule {
-  /** Catalog namespaces beyond `common` and `pages` that the feature's pages use. */
+  /** Catalog namespaces beyond `common` and the page strings that the feature's pages use. */
   namespaces?: readonly CatalogNamespace[];
   /** Pages by their site-map id; a bare component is a page with no loader of its own. */
   pages: Partial<Record<string, ComponentType<{ page: PageDef }> | PageModule<never>>>;
@@ -67,7 +67,8 @@ export interface PageHandle {
   page: PageDef;
   /** The module the page's code comes from, as the build manifest names it. */
   source: string;
-  namespaces: readonly CatalogNamespace[];
+  /** The catalog files the page is drawn with (`catalogFiles`): loaded before it shows, preloaded with it. */
+  catalogs: readonly CatalogFile[];
   /** False for a page whose feature has not landed: it shows only the shared frame. */
   built: boolean;
   head?: (args: PageHeadArgs<never>) => Partial<PageHead>;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation.tsx';
 import { usePopup } from '../components/message-popup.tsx';
 import { errorMessage } from './api-errors.ts';
 

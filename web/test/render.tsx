@@ -1,24 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import common from '../../locales/en/common.json';
-import pages from '../../locales/en/pages.json';
 import { theme } from '../app/theme.ts';
+import { TranslationProvider } from '../lib/translation.tsx';
+import { Translator, type Catalog } from '../lib/translator.ts';
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: { common, pages } },
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-});
+const pageFiles = import.meta.glob<Catalog>('../../locales/en/pages/*.json', { eager: true, import: 'default' });
+const translator = new Translator('en', { en: { common, pages: Object.assign({}, ...Object.values(pageFiles)) as Catalog } });
 
 function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+      <TranslationProvider translator={translator}>{children}</TranslationProvider>
     </MantineProvider>
   );
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardData } from '../../../data/cards.ts';
 import { guideData } from '../../../data/guides.ts';
 import { programmes } from '../../../data/reference.ts';
+import { readCatalog } from '../../../locales/read-catalog.ts';
 import { createTestApp } from '../../test/app.ts';
 
 /**
@@ -16,7 +17,7 @@ const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 type Language = (typeof LANGUAGES)[number];
 const QUERY: Record<Language, string> = { en: 'en', 'zh-Hant': 'zh-hant', 'zh-Hans': 'zh-hans' };
 type Catalog = Record<string, Record<string, unknown>>;
-const catalog = (language: Language, namespace: string): Catalog => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as Catalog;
+const catalog = (language: Language, namespace: string): Catalog => (readCatalog(language, namespace) ?? {}) as Catalog;
 const pageTitle = (language: Language, id: string) => String(catalog(language, 'pages')[id]?.title);
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
@@ -59,9 +60,9 @@ describe('public pages arrive as HTML with their content, in each language', () 
     { path: '/awardplus/transferpartner', heading: (l) => pageTitle(l, 'transferPartner'), content: () => 'data-testid="transfer-table"' },
     { path: '/storefront/themes', heading: (l) => pageTitle(l, 'storefrontThemes'), content: () => 'data-testid="hotel-theme"' },
     { path: '/storefront/lifemiles/tutorial', heading: (l) => pageTitle(l, 'storefrontLifemilesTutorial'), content: () => 'data-testid="tutorial-steps"' },
-    { path: '/faq', heading: (l) => pageTitle(l, 'faq'), content: (l) => String(((catalog(l, 'pages').faq?.items as Catalog).sources as Catalog).q) },
-    { path: '/tos', heading: (l) => pageTitle(l, 'tos'), content: (l) => String((catalog(l, 'pages').tos?.sections as { heading: string }[])[0]?.heading) },
-    { path: '/privacy', heading: (l) => pageTitle(l, 'privacy'), content: (l) => String((catalog(l, 'pages').privacy?.sections as { heading: string }[])[0]?.heading) },
+    { path: '/faq', heading: (l) => pageTitle(l, 'faq'), content: (l) => String(((catalog(l, 'legal').faq?.items as Catalog).sources as Catalog).q) },
+    { path: '/tos', heading: (l) => pageTitle(l, 'tos'), content: (l) => String((catalog(l, 'legal').tos?.sections as { heading: string }[])[0]?.heading) },
+    { path: '/privacy', heading: (l) => pageTitle(l, 'privacy'), content: (l) => String((catalog(l, 'legal').privacy?.sections as { heading: string }[])[0]?.heading) },
     { path: '/aboutus', heading: (l) => pageTitle(l, 'aboutUs'), content: (l) => String((catalog(l, 'pages').aboutUs?.body as string[])[0]) },
     { path: '/support-tripplus', heading: (l) => pageTitle(l, 'sponsor'), content: () => 'data-testid="plan-sponsor-more"' },
   ];

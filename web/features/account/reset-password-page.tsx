@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '../../../core/auth.ts';
 import type { PageDef } from '../../app/site-map.ts';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from './auth-context.tsx';
 
 const MemberMenu = lazy(() => import('./member-menu.tsx'));

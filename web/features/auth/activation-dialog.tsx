@@ -1,7 +1,7 @@
 /** The activation dialog: the code, resending it, and signing in once the account is active. */
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import {
   INITIAL_ACTIVATION_STATE,
   activationFinished,

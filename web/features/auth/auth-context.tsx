@@ -1,7 +1,7 @@
 import { Suspense, createContext, lazy, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Member } from '../../../core/auth-contract.ts';
 import { SOCIAL_CODES } from '../../../core/auth.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
 import { authApi } from './auth-api.ts';
 import type { LoginRequest, PendingActivation } from './auth-types.ts';

@@ -1,7 +1,7 @@
 /** The login panel (log in, sign up, forgot password) and both sign-in dialogs as the auth provider loads them. */
 import { Anchor, Button, Checkbox, Container, Divider, Modal, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import {
   LOGIN_CODES,
   PASSWORD_MIN,

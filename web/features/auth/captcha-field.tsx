@@ -1,6 +1,6 @@
 import { Box, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { AltchaChallenge } from '../../../core/captcha.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { apiGet } from '../../lib/api-client.ts';

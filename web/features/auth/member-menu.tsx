@@ -1,5 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Member } from '../../../core/auth-contract.ts';
 import { usePopup } from '../../components/message-popup.tsx';

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardCalendarQuery } from '../../../core/awards/search-contract.ts';
 import { datesOfMonth, type AwardNames, type CalendarDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { ClosedBetaNotice } from '../../components/notice-screens.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 import { useAuth } from '../auth/index.ts';

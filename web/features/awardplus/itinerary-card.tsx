@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { formatMoney } from '../../../core/payments/money.ts';

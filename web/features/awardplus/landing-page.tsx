@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';

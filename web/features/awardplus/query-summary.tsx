@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardNames, AwardQuery } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { datesLabel } from './format.ts';

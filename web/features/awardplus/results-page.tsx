@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MAX_STOPS, SEARCH_ALLIANCES, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';

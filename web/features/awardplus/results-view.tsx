@@ -1,6 +1,6 @@
 import { Alert, Button, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { markBest, MAX_STOPS, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type AwardItinerary, type SortOrder, type TimeOfDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';

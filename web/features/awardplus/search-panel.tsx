@@ -1,7 +1,7 @@
 import { Button, Card, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { Chips, Segments } from '../../components/choices.tsx';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import { BOOKING_HORIZON_DAYS, CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_STOPS, type AwardNames, type AwardQuery } from '../../../core/awards/search.ts';
 import type { TrackingAllowance, TrackingStatus, TrackingView } from '../../../core/awards/tracking.ts';

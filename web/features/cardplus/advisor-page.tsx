@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card as Panel, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { applyPreferences, feeBand, type FeeBand } from '../../../core/cards/catalogue.ts';
 import type { Card, CardCountry } from '../../../core/cards/card.ts';

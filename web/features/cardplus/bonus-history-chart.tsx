@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { BonusRecord, Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { useCardFormat } from './card-format.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { COUNTRY_CURRENCY, localize, type Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';

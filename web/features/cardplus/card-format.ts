@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
@@ -21,7 +21,7 @@ export function useCardFormat() {
 }
 
 /** How a card's amounts read in one language; `t` reads the `cards` namespace. Also used outside React (a page's head). */
-export function cardFormat(t: TFunction<'cards'> | TFunction, language: Language) {
+export function cardFormat(t: TFunction, language: Language) {
   const money = (amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true });
   const number = (value: number, digits = 0) => numberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value);
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { CardListItem } from '../../../core/cards/card.ts';
 import { useCardFormat, useLocalized } from './card-format.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type SpendCategory } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Anchor, Badge, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyPreferences } from '../../../core/cards/catalogue.ts';
 import { SPEND_CATEGORIES, type Card, type CardCountry, type SpendCategory } from '../../../core/cards/card.ts';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Card as Panel, Group, List, SimpleGrid, Stack, Text, Title,  } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { CARD_BANKS } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';

@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Group, MultiSelect, Stack, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { CardPreferences } from '../../../core/cards/catalogue.ts';
 import type { CardBank, CardListItem } from '../../../core/cards/card.ts';

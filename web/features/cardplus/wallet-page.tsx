@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, CloseButton, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Wallet } from '../../../core/cards/catalogue.ts';
 import { LIMITS } from '../../../core/limits.ts';

@@ -1,5 +1,5 @@
 import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';

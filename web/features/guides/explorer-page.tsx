@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Text, TextI
 import { Segments } from '../../components/choices.tsx';
 import { Table } from '../../components/table.tsx';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { CABINS, type Cabin } from '../../../core/awards/simulated-schedule.ts';
 import type { ExplorerError } from '../../../core/guides/explorer.ts';

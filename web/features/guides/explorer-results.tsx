@@ -1,7 +1,7 @@
 /** The redeem explorer's results: the list's sort orders, the points held, each destination's row and its path. */
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { ExplorerDestination } from '../../../core/guides/explorer.ts';
 import { useGuideFormat } from './guide-format.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { localize, type LocalizedText } from '../../../core/cards/card.ts';
 import type { Transfer } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';

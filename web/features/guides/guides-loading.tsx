@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { LoadingLine } from '../../components/loading-line.tsx';
 
 /** While a guide's data loads; the browser tests wait for it to go. */

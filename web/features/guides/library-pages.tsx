@@ -1,7 +1,7 @@
 /** The programme libraries, /rewardslib and /hotelslib: every programme, by alliance, with a search box. */
 import { Badge, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { LibraryEntry } from '../../../core/guides/contract.ts';
 import type { PageDef } from '../../app/site-map.ts';

@@ -1,7 +1,7 @@
 /** One programme's page, /rewardslib/:programme and /hotelslib/:programme: its loader, head and guide. */
 import { Alert, Box, Anchor, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammePage } from '../../../core/guides/contract.ts';
 import type { PageDef } from '../../app/site-map.ts';

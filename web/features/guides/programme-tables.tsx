@@ -1,7 +1,7 @@
 /** The tables of a programme's page: partner airlines, transfer partners, the award chart and the programme rules. */
 import { Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';

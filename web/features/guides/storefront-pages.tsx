@@ -1,7 +1,7 @@
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import { LIMITS } from '../../../core/limits.ts';

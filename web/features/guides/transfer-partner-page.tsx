@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Group, NumberInput, Select, Stack, Text } from '@
 import { Segments } from '../../components/choices.tsx';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { milesFor, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { PageDef } from '../../app/site-map.ts';

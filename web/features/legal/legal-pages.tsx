@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLocation } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -10,7 +10,7 @@ import { QuestionList } from '../../components/question-list.tsx';
 
 /** Terms and privacy. */
 export function LegalDocument({ page }: { page: PageDef }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('legal');
   return (
     <PageFrame page={page} showHighlights={false}>
       <NumberedSections updated={t(`${page.id}.updated`)} sections={sectionsOf(t(`${page.id}.sections`, { returnObjects: true }))} />
@@ -56,7 +56,7 @@ function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
         mainEntity: FAQ.flatMap(({ items }) =>
-          items.map((item) => ({ '@type': 'Question', name: t(`pages:faq.items.${item.id}.q`), acceptedAnswer: { '@type': 'Answer', text: t(`pages:faq.items.${item.id}.a`) } })),
+          items.map((item) => ({ '@type': 'Question', name: t(`legal:faq.items.${item.id}.q`), acceptedAnswer: { '@type': 'Answer', text: t(`legal:faq.items.${item.id}.a`) } })),
         ),
       },
     ],
@@ -65,7 +65,7 @@ function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
 
 /** The site FAQ; an address with a question's anchor opens that question and scrolls to it. */
 function FaqPage({ page }: { page: PageDef }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('legal');
   const { hash } = useLocation();
   const anchor = decodeURIComponent(hash.slice(1));
   const asked = QUESTIONS.has(anchor) ? anchor : null;

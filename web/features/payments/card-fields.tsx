@@ -1,7 +1,7 @@
 import { Alert, Input, Loader, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { PaymentSetup } from '../../../core/payments/payment-view.ts';
 
 /** What the card fields give the page: a one-use token and what the card is, or why not. */

@@ -1,6 +1,6 @@
 /** What every checkout step shares: which checkout, the step bar, money, the order summary, and the no-checkout and failure notices. */
 import { Alert, Button, Card, Loader, Stepper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';

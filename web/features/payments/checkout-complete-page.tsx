@@ -1,7 +1,7 @@
 /** Checkout step 4: the transaction's outcome, with the receipt. */
 import { Badge, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentView, SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';

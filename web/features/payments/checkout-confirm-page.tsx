@@ -1,7 +1,7 @@
 /** Checkout step 2: the order as it will be charged, the terms, and paying. */
 import { Anchor, Button, Card, Checkbox, Grid, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';

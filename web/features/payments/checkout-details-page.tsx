@@ -1,7 +1,7 @@
 /** Checkout step 1: who pays, the card and the billing address, with each field's check. */
 import { Alert, Anchor, Button, Grid, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INTL_LOCALES, isMoneyCurrency, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { BILLING_COUNTRIES, CheckoutDetailsSchema, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';

@@ -1,7 +1,7 @@
 /** Checkout step 3: the card verification at the bank, and where the charge stands after it. */
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';

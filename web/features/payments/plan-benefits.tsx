@@ -1,5 +1,5 @@
 import { List } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { PlanBenefits } from '../../../core/payments/sponsorship.ts';
 
 /** What a plan gives, in words: days per search, search days a month, tracking days. */

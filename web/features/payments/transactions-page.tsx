@@ -1,7 +1,7 @@
 import { Anchor, Badge, Loader, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';

@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { LanguageCurrencyFields } from '../../components/language-currency-fields.tsx';
 import { LIMITS } from '../../../core/limits.ts';

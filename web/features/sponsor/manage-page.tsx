@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import type { PaymentSetup, SponsorshipOverview } from '../../../core/payments/payment-view.ts';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData } from 'react-router';
 import { planBenefits } from '../../../core/payments/sponsorship.ts';
 import type { PageDef } from '../../app/site-map.ts';
