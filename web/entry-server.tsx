@@ -10,8 +10,8 @@ import { AppShell } from './app/app-shell.tsx';
 import { serializeRouterData, type BootState } from './app/boot.ts';
 import { errorHeadOf, headHtml, headTags, pageHeadOf, scriptSafeJson } from './app/page-head.ts';
 import { routes } from './app/routes.tsx';
-import { PAGES, featureOfPage, type PageDef } from './app/site-map.ts';
-import { catalogSource, BASE_NAMESPACES, catalogLanguages, type CatalogFile } from './lib/i18n.ts';
+import { PAGES, featureOfPage, stringAreasOf, type PageDef } from './app/site-map.ts';
+import { catalogFiles, catalogSource, BASE_NAMESPACES, catalogLanguages, type CatalogFile } from './lib/i18n.ts';
 import { serverTranslator } from './lib/i18n-server.ts';
 import type { RenderContext } from './lib/loader-api.ts';
 import { ApiRequestError } from './lib/api-client.ts';
@@ -95,7 +95,7 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     languageInAddress: boot.languageInAddress,
   });
 
-  const catalogs: readonly CatalogFile[] = handle?.catalogs ?? BASE_NAMESPACES;
+  const catalogs: readonly CatalogFile[] = handle ? catalogFiles(handle.namespaces, stringAreasOf(handle.page, boot.variant)) : BASE_NAMESPACES;
   const sources = [
     ...(handle ? [handle.source] : []),
     ...catalogLanguages(boot.language).flatMap((language) => catalogs.map((file) => catalogSource(language, file))),

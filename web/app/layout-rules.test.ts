@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCardVariantHost } from '../../core/client-config.ts';
 import { frameOf, isProfilePath } from './layout-rules.ts';
-import { PAGES, areaOfPath, pageOfPath } from './site-map.ts';
+import { PAGES, areaOfPath, pageOfPath, stringAreasOf } from './site-map.ts';
 
 describe('frame rules of docs/product/routing.md#frame-rules', () => {
   it('hide the header on the profile area and three checkout areas only', () => {
@@ -50,6 +50,14 @@ describe('frame rules of docs/product/routing.md#frame-rules', () => {
     expect(isCardVariantHost('www.tripplus.example', 'cardplus')).toBe(false);
     expect(isProfilePath('/profilepage/points/')).toBe(true);
     expect(isProfilePath('/profile')).toBe(false);
+  });
+
+  it('load the card tools’ page strings for the home address on their host only', () => {
+    const home = pageOfPath('/');
+    expect(home && stringAreasOf(home, 'main')).toEqual(['home']);
+    expect(home && stringAreasOf(home, 'card')).toEqual(['home', 'cardplus']);
+    const card = pageOfPath('/cardplus/s');
+    expect(card && stringAreasOf(card, 'card')).toEqual(['cardplus']);
   });
 });
 

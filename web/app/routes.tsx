@@ -12,7 +12,8 @@ import type { FeatureModule, PageHandle, PageModule } from '../lib/page-module.t
 import { PageView, useErrorHead } from './page-view.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
-import { OLD_PROMO_PATHS, PAGES, featureOfPage, type PageDef } from './site-map.ts';
+import { OLD_PROMO_PATHS, PAGES, featureOfPage, stringAreasOf, type PageDef } from './site-map.ts';
+import { browserVariant } from '../lib/client-config.ts';
 
 // Every feature's public index.ts, each its own chunk. The keys are also the build manifest's
 // names of those chunks (without the leading '../'), which the server preloads.
@@ -64,19 +65,19 @@ function pageRoute(page: PageDef): RouteObject {
     lazy: async () => {
       try {
         const module = loadFeature ? await loadChunk(loadFeature) : null;
-        const catalogs = catalogFiles(module?.namespaces ?? [], [page.area, ...(page.showsAreas ?? [])]);
+        const namespaces = module?.namespaces ?? [];
         // The server renders with every catalog; the browser fetches the page's before it shows.
-        if (!import.meta.env.SSR) await loadCatalogFiles(catalogs);
+        if (!import.meta.env.SSR) await loadCatalogFiles(catalogFiles(namespaces, stringAreasOf(page, browserVariant())));
         const own = asPageModule(module?.pages[page.id]);
         if (own && feature) {
           const { Component } = own;
-          const handle: PageHandle = { page, source: manifestName(featureSource(feature)), catalogs, built: true, ...(own.head ? { head: own.head } : {}) };
+          const handle: PageHandle = { page, source: manifestName(featureSource(feature)), namespaces, built: true, ...(own.head ? { head: own.head } : {}) };
           const keepOnQueryChange = own.reloadOnQuery === false ? { shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname } : {};
           return { Component: () => <PageView handle={handle} Component={Component} />, ...(own.loader ? { loader: own.loader } : {}), ...keepOnQueryChange, handle };
         }
         // Pages whose feature has not landed show the shared page frame.
         const { PageFrame } = await loadChunk(frameModule);
-        const handle: PageHandle = { page, source: manifestName(FRAME_SOURCE), catalogs, built: false };
+        const handle: PageHandle = { page, source: manifestName(FRAME_SOURCE), namespaces: [], built: false };
         return { Component: () => <PageView handle={handle} Component={PageFrame} />, handle };
       } catch (error) {
         // The router does not reliably hand a failed lazy() to errorElement (the page stays

@@ -43,8 +43,6 @@ export interface PageDef {
   feature?: FeatureId;
   /** Kept out of search engines and the sitemap (a page reached from an e-mail, say). */
   noindex?: boolean;
-  /** Other areas whose page strings this page shows (the page strings are loaded by area). */
-  showsAreas?: readonly AreaId[];
 }
 
 /** Folders of web/features/. */
@@ -84,8 +82,7 @@ const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, a
 const membersPage = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area, membersOnly: true });
 
 export const PAGES: readonly PageDef[] = [
-  // On the card-tools host the home page is the card tools' landing, in their area's frame.
-  { ...page('/', 'home', 'home'), showsAreas: ['cardplus'] },
+  page('/', 'home', 'home'),
 
   membersPage('/profilepage', 'profile', 'profile'),
   { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cardplus' },
@@ -227,4 +224,15 @@ export function normalizePath(pathname: string): string {
 /** Pages of the same area, for the area's own navigation. */
 export function pagesOfArea(area: AreaId): PageDef[] {
   return PAGES.filter((candidate) => candidate.area === area);
+}
+
+/** The host a page is shown on: the main site, or the card tools' own (docs/product/routing.md#card-tools-host). */
+export type SiteVariant = 'main' | 'card';
+
+/** What the home address shows on the card-tools host: the card tools' landing, in its area's frame. */
+export const CARD_HOST_HOME = PAGES.find((page) => page.id === 'cardplus') as PageDef;
+
+/** The areas whose page strings a page shows on a host (the page strings are loaded by area). */
+export function stringAreasOf(page: PageDef, variant: SiteVariant): AreaId[] {
+  return page.id === 'home' && variant === 'card' ? [page.area, CARD_HOST_HOME.area] : [page.area];
 }

@@ -7,7 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID, isCardVariantHost } from '../../core/client-config.ts';
+import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID } from '../../core/client-config.ts';
 import {
   BOOT_ELEMENT_ID,
   HYDRATION_ELEMENT_ID,
@@ -17,9 +17,10 @@ import {
 import { AppShell } from './app-shell.tsx';
 import { keepServerHead } from './page-view.tsx';
 import { routes } from './routes.tsx';
-import { createBrowserTranslator, type CatalogFile } from '../lib/i18n.ts';
+import { catalogFiles, createBrowserTranslator, type CatalogFile } from '../lib/i18n.ts';
+import { stringAreasOf, type SiteVariant } from './site-map.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
-import { setClientConfig } from '../lib/client-config.ts';
+import { browserVariant, setClientConfig } from '../lib/client-config.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { evaluatePreloaded } from '../lib/evaluate-preloaded.ts';
 import {
@@ -45,9 +46,7 @@ function bootWithoutServer(): BootState {
     config: DEFAULT_CLIENT_CONFIG,
     language: guessBrowserLanguage(),
     moneyCurrency: initialMoneyCurrency(),
-    variant: isCardVariantHost(window.location.hostname, DEFAULT_CLIENT_CONFIG.cardVariantDomain)
-      ? 'card'
-      : 'main',
+    variant: browserVariant(),
     isMobile: window.matchMedia('(max-width: 48em)').matches,
     languageInAddress: false,
     today: new Date().toISOString().slice(0, 10),
@@ -58,7 +57,7 @@ function bootWithoutServer(): BootState {
  * Loads the code of the routes the server rendered before hydrating, so the first render in
  * the browser is the server's page and not a loading screen.
  */
-async function loadMatchedRoutes(): Promise<CatalogFile[]> {
+async function loadMatchedRoutes(variant: SiteVariant): Promise<CatalogFile[]> {
   const matches = matchRoutes(routes, window.location) ?? [];
   const catalogs = new Set<CatalogFile>();
   for (const { route } of matches) {
@@ -68,7 +67,8 @@ async function loadMatchedRoutes(): Promise<CatalogFile[]> {
       handle?: Partial<PageHandle>;
     };
     Object.assign(route, loaded, { lazy: undefined });
-    for (const file of loaded.handle?.catalogs ?? []) catalogs.add(file);
+    const { page, namespaces = [] } = loaded.handle ?? {};
+    if (page) for (const file of catalogFiles(namespaces, stringAreasOf(page, variant))) catalogs.add(file);
   }
   return [...catalogs];
 }
@@ -91,7 +91,7 @@ export async function startApp(): Promise<void> {
   setClientConfig(boot.config);
   const hydrationData = readHydrationData(readJson(HYDRATION_ELEMENT_ID));
   if (hydrationData) await evaluatePreloaded(readJson(PAGE_SCRIPTS_ELEMENT_ID));
-  const catalogs = hydrationData ? await loadMatchedRoutes() : [];
+  const catalogs = hydrationData ? await loadMatchedRoutes(boot.variant) : [];
   await nextTask();
   const i18n = await createBrowserTranslator(boot.language, catalogs);
   await nextTask();

@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '../../core/client-config.ts';
+import { DEFAULT_CLIENT_CONFIG, isCardVariantHost, type ClientConfig } from '../../core/client-config.ts';
 
 let current: ClientConfig = DEFAULT_CLIENT_CONFIG;
 
@@ -10,4 +10,9 @@ export function setClientConfig(config: ClientConfig): void {
 /** The public settings of this site; the defaults when the page was not served by it (Vite dev). */
 export function clientConfig(): ClientConfig {
   return current;
+}
+
+/** Whether this page is on the card tools' own host, as the server decides it from the host name. */
+export function browserVariant(): 'main' | 'card' {
+  return isCardVariantHost(window.location.hostname, current.cardVariantDomain) ? 'card' : 'main';
 }

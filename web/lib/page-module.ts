@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import type { Language } from '../../core/locale.ts';
 import type { PageDef } from '../app/site-map.ts';
-import type { CatalogFile, CatalogNamespace } from './i18n.ts';
+import type { CatalogNamespace } from './i18n.ts';
 
 /**
  * What a page tells search engines and link previews, in the page's language. The brand, the
@@ -67,8 +67,8 @@ export interface PageHandle {
   page: PageDef;
   /** The module the page's code comes from, as the build manifest names it. */
   source: string;
-  /** The catalog files the page is drawn with (`catalogFiles`): loaded before it shows, preloaded with it. */
-  catalogs: readonly CatalogFile[];
+  /** The feature's catalog namespaces (with `common` and the page strings of its areas: `catalogFiles`). */
+  namespaces: readonly CatalogNamespace[];
   /** False for a page whose feature has not landed: it shows only the shared frame. */
   built: boolean;
   head?: (args: PageHeadArgs<never>) => Partial<PageHead>;

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
-import { PAGES, type PageDef } from '../../app/site-map.ts';
+import { CARD_HOST_HOME } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -74,8 +74,6 @@ function Landing() {
   );
 }
 
-const cardToolsPage = PAGES.find((page) => page.id === 'cardplus') as PageDef;
-
 /** The site as structured data: its name, address and search-result description. */
 function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHead> {
   return {
@@ -89,7 +87,7 @@ function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHea
 /** The home page; on the card-tools host it is the card tools' own landing (docs/product/routing.md#card-tools-host). */
 function HomePage() {
   const { variant } = useAppState();
-  return variant === 'card' ? <PageFrame page={cardToolsPage} /> : <Landing />;
+  return variant === 'card' ? <PageFrame page={CARD_HOST_HOME} /> : <Landing />;
 }
 
 export const homePage = definePage<never>({ Component: HomePage, head: homeHead });
