@@ -41,6 +41,13 @@ export function isCardVariantHost(hostname: string, cardVariantDomain: string): 
   return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
 }
 
+/** The host a page is shown on: the main site, or the card tools' own. */
+export type SiteVariant = 'main' | 'card';
+
+export function siteVariantOf(hostname: string, cardVariantDomain: string): SiteVariant {
+  return isCardVariantHost(hostname, cardVariantDomain) ? 'card' : 'main';
+}
+
 /**
  * The id of the JSON block listing a rendered page's entry and the modules it preloads: the
  * server's script loader reads it to start the page, and the browser app to evaluate those

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { ClientConfig } from '../../core/client-config.ts';
+import type { ClientConfig, SiteVariant } from '../../core/client-config.ts';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 
 /** Identity globals the whole app reads (docs/product/README.md#what-the-site-remembers). */
@@ -8,7 +8,7 @@ export interface AppState {
   moneyCurrency: MoneyCurrency;
   setMoneyCurrency(currency: MoneyCurrency): void;
   /** 'card' when the host name contains the card-tools domain (docs/product/routing.md#card-tools-host). */
-  variant: 'main' | 'card';
+  variant: SiteVariant;
   config: ClientConfig;
   isMobile: boolean;
   /** The first page's address named its language (`?lang=`), so its canonical address does too. */
@@ -22,7 +22,7 @@ const AppContext = createContext<AppState | null>(null);
 export function AppStateProvider(props: {
   language: Language;
   moneyCurrency: MoneyCurrency;
-  variant: 'main' | 'card';
+  variant: SiteVariant;
   config: ClientConfig;
   isMobile: boolean;
   languageInAddress: boolean;

@@ -1,5 +1,5 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse, isRouteErrorResponse } from 'react-router';
-import type { ClientConfig } from '../../core/client-config.ts';
+import type { ClientConfig, SiteVariant } from '../../core/client-config.ts';
 import type { Language, MoneyCurrency } from '../../core/locale.ts';
 
 /** Ids of the JSON elements the server writes into the page for the browser to start from. */
@@ -14,7 +14,7 @@ export interface BootState {
   config: ClientConfig;
   language: Language;
   moneyCurrency: MoneyCurrency;
-  variant: 'main' | 'card';
+  variant: SiteVariant;
   isMobile: boolean;
   /** True when the address carried `?lang=`: the page's canonical address names its language. */
   languageInAddress: boolean;

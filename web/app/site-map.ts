@@ -1,3 +1,5 @@
+import type { SiteVariant } from '../../core/client-config.ts';
+
 /**
  * Every page (docs/product/routing.md#routes) with the area it belongs to. The router, the page
  * titles (`pages:<id>.title`), the layout rules and the browser tests all read this one list.
@@ -225,9 +227,6 @@ export function normalizePath(pathname: string): string {
 export function pagesOfArea(area: AreaId): PageDef[] {
   return PAGES.filter((candidate) => candidate.area === area);
 }
-
-/** The host a page is shown on: the main site, or the card tools' own (docs/product/routing.md#card-tools-host). */
-export type SiteVariant = 'main' | 'card';
 
 /** What the home address shows on the card-tools host: the card tools' landing, in its area's frame. */
 export const CARD_HOST_HOME = PAGES.find((page) => page.id === 'cardplus') as PageDef;

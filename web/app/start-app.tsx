@@ -7,7 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID } from '../../core/client-config.ts';
+import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID, type SiteVariant } from '../../core/client-config.ts';
 import {
   BOOT_ELEMENT_ID,
   HYDRATION_ELEMENT_ID,
@@ -18,7 +18,7 @@ import { AppShell } from './app-shell.tsx';
 import { keepServerHead } from './page-view.tsx';
 import { routes } from './routes.tsx';
 import { catalogFiles, createBrowserTranslator, type CatalogFile } from '../lib/i18n.ts';
-import { stringAreasOf, type SiteVariant } from './site-map.ts';
+import { stringAreasOf } from './site-map.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { browserVariant, setClientConfig } from '../lib/client-config.ts';
 import { nextTask } from '../lib/next-task.ts';

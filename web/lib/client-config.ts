@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_CONFIG, isCardVariantHost, type ClientConfig } from '../../core/client-config.ts';
+import { DEFAULT_CLIENT_CONFIG, siteVariantOf, type ClientConfig, type SiteVariant } from '../../core/client-config.ts';
 
 let current: ClientConfig = DEFAULT_CLIENT_CONFIG;
 
@@ -13,6 +13,6 @@ export function clientConfig(): ClientConfig {
 }
 
 /** Whether this page is on the card tools' own host, as the server decides it from the host name. */
-export function browserVariant(): 'main' | 'card' {
-  return isCardVariantHost(window.location.hostname, current.cardVariantDomain) ? 'card' : 'main';
+export function browserVariant(): SiteVariant {
+  return siteVariantOf(window.location.hostname, current.cardVariantDomain);
 }

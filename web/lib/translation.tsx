@@ -13,7 +13,7 @@ export function TranslationProvider({ translator, children }: { translator: Tran
   return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
 }
 
-export function useTranslator(): Translator {
+function useTranslator(): Translator {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error('useTranslation needs a TranslationProvider above it');
   return translator;

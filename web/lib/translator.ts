@@ -116,8 +116,6 @@ export class Translator {
     return undefined;
   }
 
-  /** The string of a key with its slots filled; a missing key is reported and shows as the key. */
-  readonly t: TFunction = ((rawKey: string, options: TranslateOptions = {}) => this.translate(rawKey, options, DEFAULT_NAMESPACE)) as TFunction;
 
   private translate(rawKey: string, options: TranslateOptions, namespace: string): unknown {
     const { namespace: ns, key } = this.parse(rawKey, options.ns ?? namespace);
@@ -132,10 +130,16 @@ export class Translator {
     return key;
   }
 
-  /** The translate function of one namespace: its keys need no prefix. */
+  /**
+   * The translate function of one namespace (its keys need no prefix): a key's string with its
+   * slots filled; a missing key is reported and shows as the key.
+   */
   fixedT(namespace: string): TFunction {
     return ((rawKey: string, options: TranslateOptions = {}) => this.translate(rawKey, options, namespace)) as TFunction;
   }
+
+  /** The translate function of the default namespace. */
+  readonly t: TFunction = this.fixedT(DEFAULT_NAMESPACE);
 
   /** Whether a key has a string (or group) in the catalogs, in this language or its fallback. */
   exists(rawKey: string, options: TranslateOptions = {}): boolean {

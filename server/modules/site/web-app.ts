@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import { PAGE_SCRIPTS_ELEMENT_ID, isCardVariantHost, type ClientConfig } from '../../../core/client-config.ts';
+import { PAGE_SCRIPTS_ELEMENT_ID, siteVariantOf, type ClientConfig } from '../../../core/client-config.ts';
 import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, pickLanguage } from '../../../core/locale.ts';
 import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 import { PageCache } from './page-cache.ts';
@@ -135,7 +135,7 @@ export async function registerWebApp(
       config: options.clientConfig,
       language,
       moneyCurrency: isMoneyCurrency(savedCurrency) ? savedCurrency : DEFAULT_MONEY_CURRENCY,
-      variant: isCardVariantHost(request.hostname, options.clientConfig.cardVariantDomain) ? 'card' : 'main',
+      variant: siteVariantOf(request.hostname, options.clientConfig.cardVariantDomain),
       isMobile: /Mobi|Android|iPhone/i.test(request.headers['user-agent'] ?? ''),
       languageInAddress: forced !== null,
       today: new Date().toISOString().slice(0, 10),
