@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 /**
  * Two builds of web/: the browser's (dist/web, with a manifest the server reads to preload each
- * page's chunks) and the server's rendering entry (dist/ssr/entry-server.js, `--ssr`).
+ * page's chunks, and a Brotli and a gzip copy of each script and stylesheet) and the server's
+ * rendering entry (dist/ssr/entry-server.js, `--ssr`).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: isSsrBuild
     ? {
         outDir: '../dist/ssr',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardData } from '../../../data/cards.ts';
 import { guideData } from '../../../data/guides.ts';
@@ -188,6 +189,17 @@ describe('caching and assets', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(String(asset.headers.vary)).toContain('accept-encoding');
+    // The copies the build wrote (scripts/precompress.ts) are the script itself, in each encoding.
+    const built = readFileSync(`dist/web${script}`);
+    expect(brotliDecompressSync(asset.rawPayload).equals(built)).toBe(true);
+    const gzipped = await testApp.app.inject({ url: script, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(built)).toBe(true);
+    const plain = await testApp.app.inject({ url: script, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(built)).toBe(true);
     expect((await testApp.app.inject('/assets/missing-000.js')).statusCode).toBe(404);
     expect((await testApp.app.inject('/index.html')).statusCode).not.toBe(200);
   });

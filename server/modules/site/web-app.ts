@@ -107,6 +107,8 @@ export async function registerWebApp(
     root: distDir,
     index: false,
     wildcard: true,
+    // The build writes a Brotli and a gzip copy of each script and stylesheet (scripts/precompress.ts).
+    preCompressed: true,
     // The page template is not a page: every page comes rendered.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(reply, filePath) {
