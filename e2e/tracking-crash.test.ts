@@ -22,7 +22,7 @@ describe.skipIf(!runs)('tracking e-mails through worker crashes (runs when DATAB
     expect(report.problems).toEqual([]);
     expect(report.killed).toBeGreaterThanOrEqual(90);
     // The test must have had something to lose: many changes, most of them e-mailed.
-    expect(report.notifyingChanges).toBeGreaterThanOrEqual(100);
+    expect(report.notifyingChanges).toBeGreaterThanOrEqual(50);
     expect(report.distinctDelivered).toBe(report.notifyingChanges);
   });
 });
