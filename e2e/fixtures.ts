@@ -11,41 +11,26 @@ export interface Visit {
 }
 
 /**
- * One browser and one context per test file, and a fresh page per test that starts as a new
- * visitor: no cookies, storage or permissions carried over from the test before. What the
- * browser keeps is its HTTP cache (the site's hashed scripts), as a returning visitor's would:
- * a new context per test fetched and compiled every script again for each test, a few seconds of
- * each on a busy machine. A test that routes requests gets no cache (routing turns it off).
- * With `failOnComplaints`, a console error or failed request fails the test.
+ * One browser per test file, and a fresh context and page per test (no cookies or storage
+ * carried over). With `failOnComplaints`, a console error or failed request fails the test.
  */
 export function useFreshPagePerTest(options: { failOnComplaints: boolean }): Visit {
   const visit = {} as Visit;
   beforeAll(async () => {
     visit.browser = await launchBrowser();
-    visit.context = await newContext(visit.browser, { baseUrl: inject('baseUrl') });
   });
   afterAll(() => visit.browser?.close());
   beforeEach(async () => {
+    visit.context = await newContext(visit.browser, { baseUrl: inject('baseUrl') });
     visit.page = await visit.context.newPage();
     visit.complaints = watchPage(visit.page);
   });
   afterEach(async () => {
     const complaints = [...visit.complaints.list];
-    await forgetVisitor(visit.context, inject('baseUrl'));
+    await visit.context.close();
     if (options.failOnComplaints) expect(complaints).toEqual([]);
   });
   return visit;
-}
-
-/** Closes the context's pages and clears what a visitor leaves behind but the HTTP cache. */
-async function forgetVisitor(context: BrowserContext, baseUrl: string): Promise<void> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl).origin, storageTypes: 'local_storage,session_storage,indexeddb,service_workers,cache_storage' });
-  await cdp.detach();
-  await Promise.all(context.pages().map((open) => open.close()));
-  await context.clearCookies();
-  await context.clearPermissions();
 }
 
 /** The `pages` catalog of a language, to compare what the browser shows with what it should. */
