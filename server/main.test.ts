@@ -26,7 +26,8 @@ describe('the server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     let healthy = false;
-    for (let attempt = 0; attempt < 100 && !healthy; attempt += 1) {
+    // A fresh database and the first compile of the sources take seconds on a busy machine.
+    for (const until = Date.now() + 60_000; Date.now() < until && !healthy; ) {
       healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
       if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any constant works; it only has to be the same in every process that migrates. */
 const MIGRATION_LOCK_ID = 7_201_100;
 
@@ -33,6 +33,11 @@ const MIGRATION_LOCK_ID = 7_201_100;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /**
+   * An in-memory PGlite starts from this dump of a data directory (`dumpDataDir`) instead of an
+   * empty one: the tests start from a migrated copy, which is three times quicker than initdb.
+   */
+  template?: Blob;
   /** Told when an idle PostgreSQL connection breaks (server restart, failover, terminated backend). */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
@@ -77,7 +82,9 @@ export async function openDatabase(options: {
   ]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  const client = inMemory
+    ? new PGlite(options.template ? { loadDataDir: options.template } : {})
+    : new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
