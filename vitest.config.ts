@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The browser files that take longest, longest first. A fresh checkout has no timings from an
+ * The test files that take longest, longest first. A fresh checkout has no timings from an
  * earlier run, and Vitest would otherwise start files in name order: the crash test, which takes
  * minutes, would start last and run alone while the other core waits.
  */
-const LONGEST_FIRST = ['e2e/tracking-crash.test.ts', 'e2e/pages-zh-hant.test.ts', 'e2e/pages-en.test.ts', 'e2e/routing.test.ts', 'e2e/pages-zh-hans.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts'];
+const LONGEST_FIRST = ['e2e/tracking-crash.test.ts', 'e2e/pages-en.test.ts', 'e2e/pages-zh-hant.test.ts', 'e2e/routing.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts', 'e2e/tracking.test.ts', 'e2e/shell.test.ts', 'web-app.test.ts', 'engine.property.test.ts'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -23,6 +23,20 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * The suite runs twice in CI: on the embedded PGlite, then on a fresh PostgreSQL database. The
+ * second pass runs what touches the database: the server's tests and the browser tests of
+ * features that store something (accounts, trackings, payments, searches, liked cards), and the
+ * crash test. What does not depend on the database runs once, in the first pass: the tests of
+ * `core/`, `web/`, the catalogs and `data/`, the page sweeps, the routing rules, the shell and
+ * the guides (static data).
+ */
+const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+const DATABASE_FREE = {
+  unit: ['core/**', 'web/**', 'locales/**', 'data/**'],
+  e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts'],
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -33,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_FREE.unit : [])],
           environment: 'node',
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,
@@ -50,6 +65,7 @@ export default defineConfig({
           // DATABASE_URL names PostgreSQL) is one of them, started first, beside the browsers.
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_FREE.e2e : [])],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,

@@ -9,8 +9,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 };
 
-/** True in the suite's PostgreSQL pass (DATABASE_URL names a PostgreSQL server). */
-export const onPostgres = () => /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+export { onPostgres } from '../server/test/database.ts';
 export const DESKTOP = { width: 1280, height: 900 };
 
 /** Debian's Chromium, headless, with nothing that reaches outside the machine. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageStrings } from './fixtures.ts';
-import { PAGES, launchBrowser, newContext, onPostgres, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
+import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
 import { startServer } from './server.ts';
 
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
@@ -17,7 +17,7 @@ type PageStrings = Record<string, { title: string; heroTitle?: string }>;
  * quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
  * Then a warning on the console fails the page too: every page hydrates without a word.
  */
-export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean; reactDevelopment?: boolean }) {
+export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean; reactDevelopment?: boolean; onePerArea?: boolean }) {
   const strings = pageStrings(options.language) as PageStrings;
   const brand = 'TripPlus';
   let browser: Browser;
@@ -27,7 +27,6 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
   let ownServer: Awaited<ReturnType<typeof startServer>> | undefined;
 
   beforeAll(async () => {
-    if (onPostgres()) return;
     if (options.reactDevelopment) {
       ownServer = await startServer({ WEB_DIST: 'dist/web-dev' });
       // The award landing's samples wait for the simulated inventory the first time.
@@ -43,10 +42,12 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
     await ownServer?.stop();
   });
 
-  // What a visitor sees of every page does not depend on the database: the suite sweeps them once,
-  // in its embedded-database pass, and reports them skipped in its PostgreSQL pass.
-  describe.skipIf(onPostgres())(`every page in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ', hydrated by React\'s development build' : ''} (runs in the embedded-database pass)`, () => {
-    it.each(PAGES.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
+  // What a visitor sees does not depend on the database: the sweeps run in the embedded-database
+  // pass only (vitest.config.ts). With `onePerArea`, the sweep opens the first page of each area
+  // of the site, and every page with a sample: each area has its own strings.
+  const pages = options.onePerArea ? PAGES.filter((definition, index) => definition.sample !== undefined || PAGES.findIndex((other) => other.area === definition.area) === index) : PAGES;
+  describe(`${options.onePerArea ? 'the first page of every area' : 'every page'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ', hydrated by React\'s development build' : ''}`, () => {
+    it.each(pages.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
       complaints.list.length = 0;
       await openPage(page, definition.sample ?? path);
       const expected = strings[definition.id];

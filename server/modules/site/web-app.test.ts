@@ -7,6 +7,7 @@ import { guideData } from '../../../data/guides.ts';
 import { programmes } from '../../../data/reference.ts';
 import { readCatalog } from '../../../locales/read-catalog.ts';
 import { createTestApp } from '../../test/app.ts';
+import { onPostgres } from '../../test/database.ts';
 
 /**
  * Pages as a search engine or a plain `curl` gets them: rendered on the server with their
@@ -225,7 +226,7 @@ describe('caching and assets', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every public page, card and programme in three languages, and every address answers 200', async () => {
+  it('lists every public page, card and programme in three languages', async () => {
     const response = await get('/sitemap.xml');
     expect(response.headers['content-type']).toContain('application/xml');
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
@@ -243,6 +244,13 @@ describe('sitemap and robots', () => {
     // Pages of members and pages still to come are not listed.
     expect(locations.some((location) => location.includes('/profilepage'))).toBe(false);
     expect(locations.some((location) => location.includes('/shop'))).toBe(false);
+  });
+
+  // Some 700 pages drawn one after another: what they show does not depend on the database, so
+  // the suite draws them once, in its embedded-database pass.
+  it.skipIf(onPostgres())('answers 200 at every address it lists (runs in the embedded-database pass)', async () => {
+    const locations = [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    expect(locations.length).toBeGreaterThan(500);
     for (const location of locations) {
       const answer = await get(location.replace('https://tripplus.example', ''));
       expect(answer.statusCode, location).toBe(200);
