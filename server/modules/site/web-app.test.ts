@@ -87,6 +87,14 @@ describe('public pages arrive as HTML with their content, in each language', () 
     });
   }
 
+  it('serves the image the pages name for link previews, at the size link previews use', async () => {
+    const image = await testApp.app.inject('/og-image.png');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // A PNG's header holds its width and height: 1200 × 630, the size Open Graph readers crop to.
+    expect([image.rawPayload.readUInt32BE(16), image.rawPayload.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   it('renders a card in Simplified Chinese from ?lang=zh-hans, keeps the choice in the cookie and sends only that catalog', async () => {
     const response = await get('/cardplus/c/chase-sapphire-preferred?lang=zh-hans');
     expect(response.body).toContain('<html lang="zh-Hans"');
