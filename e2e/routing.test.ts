@@ -7,29 +7,36 @@ const visit = useFreshPagePerTest({ failOnComplaints: true });
 
 const pathOf = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;
 
+// Tests that only look at pages visit them one after another in the same tab: a fresh browser
+// context costs a cold load of every script, some 1.5 s a page on the CI machine.
 describe('redirects to the landing page', () => {
-  it.each(['/no/such/page', '/awardplus/nothing-here', '/lifemiles'])('sends %s home', async (path) => {
-    await openPage(visit.page, path);
-    expect(pathOf(visit.page)).toBe('/');
-    expect(await visit.page.locator('main h1').innerText()).toBe(pageText('en', 'home', 'heroTitle'));
+  it('sends /no/such/page, /awardplus/nothing-here and /lifemiles home', async () => {
+    for (const path of ['/no/such/page', '/awardplus/nothing-here', '/lifemiles']) {
+      await openPage(visit.page, path);
+      expect(pathOf(visit.page), path).toBe('/');
+      expect(await visit.page.locator('main h1').innerText(), path).toBe(pageText('en', 'home', 'heroTitle'));
+    }
   });
 });
 
 describe('frame rules', () => {
   const header = () => visit.page.locator('[data-testid="site-header"]');
 
-  it.each(['/profilepage', '/profilepage/account', '/storefront/checkout', '/storefront/checkout/payment', '/enterprise/checkout/confirm', '/shop/checkout'])(
-    'hides the site header on %s',
-    async (path) => {
+  const HIDDEN = ['/profilepage', '/profilepage/account', '/storefront/checkout', '/storefront/checkout/payment', '/enterprise/checkout/confirm', '/shop/checkout'];
+  it(`hides the site header on ${HIDDEN.join(', ')}`, async () => {
+    for (const path of HIDDEN) {
       await openPage(visit.page, path);
-      expect(await header().count()).toBe(0);
-      expect(await visit.page.locator('[data-testid="campaign-banner"]').count()).toBe(0);
-    },
-  );
+      expect(await header().count(), path).toBe(0);
+      expect(await visit.page.locator('[data-testid="campaign-banner"]').count(), path).toBe(0);
+    }
+  });
 
-  it.each(['/', '/cardplus', '/storefront', '/shop', '/enterprise', '/awardplus/scraping/alert'])('shows the site header on %s', async (path) => {
-    await openPage(visit.page, path);
-    await expect(header().isVisible()).resolves.toBe(true);
+  const SHOWN = ['/', '/cardplus', '/storefront', '/shop', '/enterprise', '/awardplus/scraping/alert'];
+  it(`shows the site header on ${SHOWN.join(', ')}`, async () => {
+    for (const path of SHOWN) {
+      await openPage(visit.page, path);
+      expect(await header().isVisible(), path).toBe(true);
+    }
   });
 
   it('gives checkout pages a slim bar with a way back to their area', async () => {
@@ -42,17 +49,20 @@ describe('frame rules', () => {
     await visit.page.waitForURL('**/enterprise');
   });
 
-  it.each([
+  const FOOTERS = [
     ['/profilepage/points', 'none'],
     ['/asktripplus', 'none'],
     ['/storefront/tos', 'storefront'],
     ['/storefront/avios/tutorial/', 'storefront'],
     ['/faq/', 'main'],
     ['/cardplus/finder', 'main'],
-  ])('on %s uses the %s footer', async (path, kind) => {
-    await openPage(visit.page, path);
-    expect(await visit.page.locator('[data-testid="site-footer"]').count()).toBe(kind === 'main' ? 1 : 0);
-    expect(await visit.page.locator('[data-testid="storefront-footer"]').count()).toBe(kind === 'storefront' ? 1 : 0);
+  ] as const;
+  it(`uses the footer of its kind on ${FOOTERS.map(([path, kind]) => `${path} (${kind})`).join(', ')}`, async () => {
+    for (const [path, kind] of FOOTERS) {
+      await openPage(visit.page, path);
+      expect(await visit.page.locator('[data-testid="site-footer"]').count(), path).toBe(kind === 'main' ? 1 : 0);
+      expect(await visit.page.locator('[data-testid="storefront-footer"]').count(), path).toBe(kind === 'storefront' ? 1 : 0);
+    }
   });
 
   it('paints the banner with the page, without a request of its own that would shift the header', async () => {
@@ -71,23 +81,26 @@ describe('frame rules', () => {
     expect(await visit.page.locator('[data-testid="storefront-footer"]').innerText()).toContain('24 hours or more');
   });
 
-  it.each([
+  const BANNERS = [
     ['/', true],
     ['/cardplus/compare', true],
     ['/rewardslib', true],
     ['/storefront', false],
     ['/storefront/event', false],
     ['/asktripplus', false],
-  ])('on %s shows the campaign banner: %s', async (path, shown) => {
-    await openPage(visit.page, path);
-    const banner = visit.page.locator('[data-testid="campaign-banner"]');
-    if (shown) {
-      await banner.waitFor({ state: 'visible' });
-      expect(await banner.innerText()).toContain('Never miss a released award seat');
-    } else {
-      // Give a banner that should not exist every chance to appear.
-      await visit.page.waitForLoadState('networkidle');
-      expect(await banner.count()).toBe(0);
+  ] as const;
+  it(`shows the campaign banner on ${BANNERS.filter(([, shown]) => shown).map(([path]) => path).join(', ')} and not on ${BANNERS.filter(([, shown]) => !shown).map(([path]) => path).join(', ')}`, async () => {
+    for (const [path, shown] of BANNERS) {
+      await openPage(visit.page, path);
+      const banner = visit.page.locator('[data-testid="campaign-banner"]');
+      if (shown) {
+        await banner.waitFor({ state: 'visible' });
+        expect(await banner.innerText(), path).toContain('Never miss a released award seat');
+      } else {
+        // Give a banner that should not exist every chance to appear.
+        await visit.page.waitForLoadState('networkidle');
+        expect(await banner.count(), path).toBe(0);
+      }
     }
   });
 
