@@ -2,50 +2,46 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageStrings } from './fixtures.ts';
 import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
-import { startServer } from './server.ts';
 
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
 
 /**
  * Visits every route of docs/product/routing.md#routes in one language and checks what a visitor
  * sees: the page's own heading and title in that language, the description meta, alternate-language
- * links, no console error or untranslated key, no sideways scrolling, and (optionally) no serious
- * axe issue.
+ * links, no console error or untranslated key, no sideways scrolling, and no serious axe issue on
+ * every page or on the first page of each area.
  *
- * With `reactDevelopment`, the sweep runs on its own server serving React's development build
- * (`npm run build:dev`, which `npm test` runs), which reports what the production build keeps
+ * With `reactDevelopment`, the sweep runs on the suite's server of React's development build
+ * (`npm run build:dev`, which `npm test` runs; e2e/global-setup.ts starts it), which reports what the production build keeps
  * quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
  * Then a warning on the console fails the page too: every page hydrates without a word.
  */
-export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: boolean; reactDevelopment?: boolean; onePerArea?: boolean }) {
+export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: 'every page' | 'first page of each area' | 'none'; reactDevelopment?: boolean; onePerArea?: boolean }) {
   const strings = pageStrings(options.language) as PageStrings;
   const brand = 'TripPlus';
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let complaints: Complaints;
-  let ownServer: Awaited<ReturnType<typeof startServer>> | undefined;
 
   beforeAll(async () => {
-    if (options.reactDevelopment) {
-      ownServer = await startServer({ WEB_DIST: 'dist/web-dev' });
-      // The award landing's samples wait for the simulated inventory the first time.
-      await fetch(`${ownServer.baseUrl}/awardplus`);
-    }
+    // The development build's server is started by e2e/global-setup.ts when the build is there.
+    if (options.reactDevelopment && !inject('devBaseUrl')) throw new Error('React\'s development build is missing: run `npm run build:dev` (npm test does it).');
     browser = await launchBrowser();
-    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: ownServer?.baseUrl ?? inject('baseUrl') });
+    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: options.reactDevelopment ? inject('devBaseUrl') : inject('baseUrl') });
     page = await context.newPage();
     complaints = watchPage(page, { warnings: options.reactDevelopment });
   });
   afterAll(async () => {
     await browser?.close();
-    await ownServer?.stop();
   });
 
   // What a visitor sees does not depend on the database: the sweeps run in the embedded-database
   // pass only (vitest.config.ts). With `onePerArea`, the sweep opens the first page of each area
-  // of the site, and every page with a sample: each area has its own strings.
-  const pages = options.onePerArea ? PAGES.filter((definition, index) => definition.sample !== undefined || PAGES.findIndex((other) => other.area === definition.area) === index) : PAGES;
+  // of the site, and every page with a sample: each area has its own strings and parts.
+  const firstOfArea = (definition: (typeof PAGES)[number], index: number) => definition.sample !== undefined || PAGES.findIndex((other) => other.area === definition.area) === index;
+  const pages = options.onePerArea ? PAGES.filter(firstOfArea) : PAGES;
+  const axeOn = new Set(options.axe === 'every page' ? PAGES : options.axe === 'first page of each area' ? PAGES.filter(firstOfArea) : []);
   describe(`${options.onePerArea ? 'the first page of every area' : 'every page'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ', hydrated by React\'s development build' : ''}`, () => {
     it.each(pages.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
       complaints.list.length = 0;
@@ -75,7 +71,7 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
-      if (options.axe) expect(await seriousViolations(page)).toEqual([]);
+      if (axeOn.has(definition)) expect(await seriousViolations(page)).toEqual([]);
       expect(complaints.list).toEqual([]);
     });
   });

@@ -1,4 +1,4 @@
 import { DESKTOP } from './browser.ts';
 import { sweepPages } from './page-sweep.ts';
 
-sweepPages({ language: 'en', viewport: DESKTOP, axe: true, reactDevelopment: true });
+sweepPages({ language: 'en', viewport: DESKTOP, axe: 'every page', reactDevelopment: true });

@@ -152,7 +152,9 @@ describe('keyboard use', () => {
 
 describe('maintenance', () => {
   it('shows the maintenance notice on every page while the setting is on', async () => {
-    const server = await startServer({ MAINTENANCE: true });
+    // A small simulated inventory: the award page's samples would otherwise wait for the whole
+    // inventory to be built for this server alone (half a minute on a busy machine).
+    const server = await startServer({ MAINTENANCE: true, AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 });
     const own = await newContext(visit.browser, { baseUrl: server.baseUrl });
     try {
       const visitor = await own.newPage();
