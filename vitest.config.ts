@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { onPostgres } from './server/test/on-postgres.ts';
 
 /**
  * The test files that take longest, longest first. A fresh checkout has no timings from an
@@ -31,7 +32,6 @@ class LongestFirst extends BaseSequencer {
  * `core/`, `web/`, the catalogs and `data/`, the page sweeps, the routing rules, the shell and
  * the guides (static data).
  */
-const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 const DATABASE_FREE = {
   unit: ['core/**', 'web/**', 'locales/**', 'data/**'],
   e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts'],
@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_FREE.unit : [])],
+          exclude: [...configDefaults.exclude, ...(onPostgres() ? DATABASE_FREE.unit : [])],
           environment: 'node',
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,
@@ -65,7 +65,7 @@ export default defineConfig({
           // DATABASE_URL names PostgreSQL) is one of them, started first, beside the browsers.
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_FREE.e2e : [])],
+          exclude: [...configDefaults.exclude, ...(onPostgres() ? DATABASE_FREE.e2e : [])],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,

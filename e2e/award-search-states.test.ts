@@ -5,7 +5,7 @@ import { awardQuotaUsage, awardSearches, members } from '../server/db/schema/ind
 import { launchBrowser, newContext } from './browser.ts';
 import { choosePlace } from './award-helpers.ts';
 import { signInNewMember } from './fixtures.ts';
-import { startServer } from './server.ts';
+import { SMALL_INVENTORY, startServer } from './server.ts';
 
 /**
  * Every state of an award search (docs/product/award-search.md#states-and-messages) on a real
@@ -14,7 +14,6 @@ import { startServer } from './server.ts';
  */
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-const SMALL = { AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 };
 const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
@@ -31,8 +30,8 @@ let maintenance: Server;
 beforeAll(async () => {
   browser = await launchBrowser();
   [main, troubled, maintenance] = await Promise.all([
-    startServer(SMALL),
-    startServer({ ...SMALL, AWARD_SIMULATION_OUTAGE: 'oneworld', AWARD_SIMULATION_SLOW: 'skyteam', AWARD_SOURCE_TIMEOUT_MS: 3000, AWARD_SEARCH_DEADLINE_MS: 6000 }),
+    startServer(SMALL_INVENTORY),
+    startServer({ ...SMALL_INVENTORY, AWARD_SIMULATION_OUTAGE: 'oneworld', AWARD_SIMULATION_SLOW: 'skyteam', AWARD_SOURCE_TIMEOUT_MS: 3000, AWARD_SEARCH_DEADLINE_MS: 6000 }),
     startServer({ AWARD_SEARCH_MAINTENANCE: true }),
   ]);
 });

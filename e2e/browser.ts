@@ -9,7 +9,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 };
 
-export { onPostgres } from '../server/test/database.ts';
+export { onPostgres } from '../server/test/on-postgres.ts';
 export const DESKTOP = { width: 1280, height: 900 };
 
 /** Debian's Chromium, headless, with nothing that reaches outside the machine. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { onPostgres } from '../server/test/database.ts';
+import { onPostgres } from '../server/test/on-postgres.ts';
 import { startOAuthProvider } from '../server/test/oauth-provider.ts';
 import { startServer } from './server.ts';
 

@@ -12,8 +12,8 @@ type PageStrings = Record<string, { title: string; heroTitle?: string }>;
  * every page or on the first page of each area.
  *
  * With `reactDevelopment`, the sweep runs on the suite's server of React's development build
- * (`npm run build:dev`, which `npm test` runs; e2e/global-setup.ts starts it), which reports what the production build keeps
- * quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
+ * (`npm run build:dev`, which `npm test` runs; e2e/global-setup.ts starts it), which reports what
+ * the production build keeps quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
  * Then a warning on the console fails the page too: every page hydrates without a word.
  */
 export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: 'every page' | 'first page of each area' | 'none'; reactDevelopment?: boolean; onePerArea?: boolean }) {

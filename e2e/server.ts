@@ -6,6 +6,9 @@ import { createTestDatabase } from '../server/test/database.ts';
 
 export const WEB_DIST = 'dist/web';
 
+/** A simulated inventory of six airports over 60 days: built in a moment, for tests that need few routes. */
+export const SMALL_INVENTORY = { AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 } as const;
+
 /**
  * The real server on the built web app, on a free loopback port, with its own fresh database
  * (PGlite in memory, or a new PostgreSQL database when DATABASE_URL names a server).

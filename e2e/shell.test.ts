@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, newContext, openPage, seriousViolations } from './browser.ts';
 import { pageText, useFreshPagePerTest } from './fixtures.ts';
-import { startServer } from './server.ts';
+import { SMALL_INVENTORY, startServer } from './server.ts';
 
 const visit = useFreshPagePerTest({ failOnComplaints: false });
 
@@ -154,7 +154,7 @@ describe('maintenance', () => {
   it('shows the maintenance notice on every page while the setting is on', async () => {
     // A small simulated inventory: the award page's samples would otherwise wait for the whole
     // inventory to be built for this server alone (half a minute on a busy machine).
-    const server = await startServer({ MAINTENANCE: true, AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 });
+    const server = await startServer({ MAINTENANCE: true, ...SMALL_INVENTORY });
     const own = await newContext(visit.browser, { baseUrl: server.baseUrl });
     try {
       const visitor = await own.newPage();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onPostgres } from '../server/test/database.ts';
+import { onPostgres } from '../server/test/on-postgres.ts';
 import { runTrackingCrash } from '../server/test/tracking-crash.ts';
 
 /**

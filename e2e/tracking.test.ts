@@ -6,7 +6,7 @@ import { mailOutbox, members, trackings } from '../server/db/schema/index.ts';
 import { choosePlace } from './award-helpers.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './browser.ts';
 import { signInNewMember } from './fixtures.ts';
-import { startServer } from './server.ts';
+import { SMALL_INVENTORY, startServer } from './server.ts';
 
 /**
  * Award tracking in the browser, in each language: a member creates a tracking on
@@ -34,7 +34,7 @@ afterAll(async () => {
 // and a run after another would start with the clock moved on by days (on some days past the date
 // before seats appeared), while the checks already run for an hour are not run again.
 beforeEach(async () => {
-  server = await startServer({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: 60 });
+  server = await startServer(SMALL_INVENTORY);
   clock = Date.now();
 });
 afterEach(async () => {

@@ -6,9 +6,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 
-/** True in the suite's PostgreSQL pass (DATABASE_URL names a PostgreSQL server). */
-export const onPostgres = (): boolean => /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
-
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
  * PostgreSQL database (dropped afterwards) when `serverUrl`, TEST_DATABASE_URL or DATABASE_URL names a server.

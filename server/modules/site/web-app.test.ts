@@ -7,7 +7,7 @@ import { guideData } from '../../../data/guides.ts';
 import { programmes } from '../../../data/reference.ts';
 import { readCatalog } from '../../../locales/read-catalog.ts';
 import { createTestApp } from '../../test/app.ts';
-import { onPostgres } from '../../test/database.ts';
+import { onPostgres } from '../../test/on-postgres.ts';
 
 /**
  * Pages as a search engine or a plain `curl` gets them: rendered on the server with their
@@ -234,10 +234,12 @@ describe('caching and assets', () => {
 });
 
 describe('sitemap and robots', () => {
+  const locationsOf = (sitemap: string) => [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+
   it('lists every public page, card and programme in three languages', async () => {
     const response = await get('/sitemap.xml');
     expect(response.headers['content-type']).toContain('application/xml');
-    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    const locations = locationsOf(response.body);
     const library = async (kind: string) => ((await get(`/api/guides?kind=${kind}`)).json() as { programmes: { id: string }[] }).programmes.map((entry) => entry.id);
     const airlines = await library('airline');
     const hotels = await library('hotel');
@@ -257,7 +259,7 @@ describe('sitemap and robots', () => {
   // Some 700 pages drawn one after another: what they show does not depend on the database, so
   // the suite draws them once, in its embedded-database pass.
   it.skipIf(onPostgres())('answers 200 at every address it lists (runs in the embedded-database pass)', async () => {
-    const locations = [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    const locations = locationsOf((await get('/sitemap.xml')).body);
     expect(locations.length).toBeGreaterThan(500);
     for (const location of locations) {
       const answer = await get(location.replace('https://tripplus.example', ''));
