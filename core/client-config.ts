@@ -7,6 +7,8 @@ export interface ClientConfig {
   cardVariantDomain: string;
   analytics: boolean;
   maintenance: boolean;
+  /** A demonstration site: every page says no real money moves. */
+  demo: boolean;
   supportEmail: string;
   /** The configured public address, for canonical and alternate-language links; empty = this origin. */
   publicUrl: string;
@@ -28,6 +30,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   cardVariantDomain: 'cardplus',
   analytics: false,
   maintenance: false,
+  demo: false,
   supportEmail: 'support@example.com',
   publicUrl: '',
   captcha: { provider: 'altcha', siteKey: '', scriptUrl: '', onLogin: true },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { testConfig, type Config } from '../server/config.ts';
 import { createTestDatabase } from '../server/test/database.ts';
+import { freePort } from '../server/test/free-port.ts';
 
 export const WEB_DIST = 'dist/web';
 
@@ -16,17 +17,18 @@ export const SMALL_INVENTORY = { AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT
 export async function startServer(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The web app is not built: run `npm run build` (npm test does it).');
   const { database, drop } = await createTestDatabase();
+  // Links in e-mails name the configured address, so the port is chosen before the server starts.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({
-    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, ...overrides }),
+    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, PORT: port, PUBLIC_URL: baseUrl, ...overrides }),
     database,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     port,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     stop: async () => {
       // A browser may still hold keep-alive connections; tests do not wait for them.
       app.server.closeAllConnections();

@@ -140,6 +140,19 @@ describe('keyboard use', () => {
     const small = await phone.newPage();
     await openPage(small, '/');
     const burger = small.getByRole('button', { name: 'Open menu' });
+    // English has the header's longest labels: every control stays on a 390 px and a 360 px screen.
+    const header = small.locator('[data-testid="site-header"]');
+    for (const width of [PHONE.width, 360]) {
+      await small.setViewportSize({ width, height: PHONE.height });
+      for (const control of [header.getByRole('link').first(), small.locator('[data-testid="locale-picker-button"]'), small.locator('[data-testid="open-login"]'), burger]) {
+        const box = await control.boundingBox();
+        const name = `${await control.innerText()} at ${width} px`;
+        expect({ control: name, inside: Math.round((box?.x ?? 0) + (box?.width ?? 0)) <= width }).toEqual({ control: name, inside: true });
+      }
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(await small.locator('[data-testid="locale-picker-button"]').innerText()).toBe('EN · USD');
+    expect(await small.locator('[data-testid="open-login"]').innerText()).toBe('Log in');
     await burger.focus();
     await small.keyboard.press('Enter');
     const drawer = small.getByRole('dialog');

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientConfig } from '../core/client-config.ts';
-import { listSetting, siteUrl, type Config } from './config.ts';
+import { listSetting, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -206,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staticDataRoutes);
   await app.register(seoRoutes, {
     renderer,
-    origin: siteUrl(config),
+    origin: config.PUBLIC_URL,
     paramValues: {
       '/cardplus/c/:id': () => cardCatalogue.list({}).map((card) => card.id),
       '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
@@ -225,7 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: paying.sandbox.testCards() });
+      // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
+      await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });
       await api.register(sponsorshipsRoutes, { sponsorships: sponsoring.sponsorships, payments: paying.payments, sessions });
       await api.register(socialRoutes, { social, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
@@ -239,8 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cardVariantDomain: config.CARD_VARIANT_DOMAIN,
     analytics: config.ANALYTICS !== 'off',
     maintenance: config.MAINTENANCE,
+    demo: config.DEMO_MODE,
     supportEmail: config.SUPPORT_EMAIL,
-    publicUrl: siteUrl(config),
+    publicUrl: config.PUBLIC_URL,
     captcha: {
       provider: config.CAPTCHA_PROVIDER,
       siteKey: config.CAPTCHA_SITE_KEY,
@@ -255,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     distDir: config.WEB_DIST,
     renderer,
     clientConfig,
-    origin: siteUrl(config),
+    origin: config.PUBLIC_URL,
     secureCookies: https,
     cacheSeconds: config.PAGE_CACHE_S,
   });

@@ -24,6 +24,33 @@ describe('settings', () => {
     expect(keys.sort()).toEqual(['ANALYTICS', 'DATABASE_URL', 'MAINTENANCE', 'PORT']);
   });
 
+  it('takes the public address from PORT outside production, and only as an origin', () => {
+    expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+    expect(loadConfig({ PUBLIC_URL: 'https://www.example.com/' }).PUBLIC_URL).toBe('https://www.example.com');
+    for (const bad of ['https://www.example.com/app', 'https://www.example.com/?x=1', 'ftp://www.example.com', 'https://user:pw@www.example.com']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
+  it('refuses production without its address and mail, or with test wiring, unless it is a demonstration', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+    let error: unknown;
+    try {
+      loadConfig({ ...production, CAPTCHA_PROVIDER: 'test' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+
+    const demo = loadConfig({ ...production, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
+    expect(demo.DEMO_MODE).toBe(true);
+    expect(demo.PUBLIC_URL).toBe('https://demo.example.com');
+    // A demonstration still needs its address: links in its e-mails are built from it.
+    expect(() => loadConfig({ ...production, DEMO_MODE: 'true' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('stops the server with a non-zero exit and the list of bad keys', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { PATH: process.env.PATH, PORT: 'eighty', LOG_LEVEL: 'nonsense' },
@@ -33,5 +60,13 @@ describe('settings', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('LOG_LEVEL');
+
+    const production = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(production.status).toBe(1);
+    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'PAYMENT_PROVIDER']) expect(production.stderr).toContain(key);
   });
 });

@@ -32,14 +32,23 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Folder of the embedded PGlite database; `memory://` keeps it in memory (tests). */
   DATA_DIR: z.string().min(1).default('var/db'),
-  /** Public address of the site, e.g. https://www.example.com; sets Secure cookies when https. */
-  PUBLIC_URL: z.union([z.url(), z.literal('')]).default(''),
+  /**
+   * Public address of the site, e.g. https://www.example.com: every absolute link (e-mails, sign-in
+   * callbacks, canonical addresses) is built from it, never from the request's Host. Required in
+   * production; elsewhere http://localhost:PORT. Sets Secure cookies when https.
+   */
+  PUBLIC_URL: z.union([z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }), z.literal('')]).default(''),
   /** Behind a reverse proxy, trust X-Forwarded-* headers. */
   TRUST_PROXY: boolean.default(false),
   /** A host name containing this string serves the card-tools variant (docs/product/routing.md#card-tools-host). */
   CARD_VARIANT_DOMAIN: z.string().min(1).default('cardplus'),
   /** `log` writes analytics events to the server log; `off` sends nothing from browsers. */
   ANALYTICS: z.enum(['off', 'log']).default('off'),
+  /**
+   * A demonstration, not a shop: production may then start with the sandbox card processor, the
+   * test captcha and no mail transport, and every page says no real money moves.
+   */
+  DEMO_MODE: boolean.default(false),
   /** Shows the maintenance notice on every page. */
   MAINTENANCE: boolean.default(false),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
@@ -160,18 +169,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
-    throw new ConfigError(['APP_SECRET: required in production (at least 32 characters)']);
+  const problems: string[] = [];
+  const production = parsed.data.NODE_ENV === 'production';
+  if (production && !parsed.data.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 characters)');
+  if (production && !parsed.data.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's address, e.g. https://www.example.com; links in e-mails are built from it)");
+  if (production && !parsed.data.DEMO_MODE) {
+    // Test wiring a real site must not run on: each would take money, sign-ups or mail nowhere.
+    const demoOnly = ' in production; set DEMO_MODE=true to run a demonstration with it';
+    if (parsed.data.PAYMENT_PROVIDER === 'sandbox') problems.push(`PAYMENT_PROVIDER: the sandbox moves no real money; refused${demoOnly}`);
+    if (parsed.data.CAPTCHA_PROVIDER === 'test') problems.push(`CAPTCHA_PROVIDER: the test captcha lets any script through; refused${demoOnly}`);
+    if (!parsed.data.SMTP_URL) problems.push(`SMTP_URL: required in production (without it no e-mail leaves the outbox); missing${demoOnly}`);
   }
+  const publicUrl = parsed.data.PUBLIC_URL ? siteOrigin(parsed.data.PUBLIC_URL) : `http://localhost:${parsed.data.PORT}`;
+  if (publicUrl === null) problems.push('PUBLIC_URL: must be the site\'s origin only (scheme, host and port, no path, query or fragment)');
+  if (problems.length > 0) throw new ConfigError(problems);
+  parsed.data.PUBLIC_URL = publicUrl ?? '';
   if ((parsed.data.CAPTCHA_PROVIDER === 'turnstile' || parsed.data.CAPTCHA_PROVIDER === 'recaptcha') && !parsed.data.CAPTCHA_SECRET_KEY) {
     throw new ConfigError([`CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`]);
   }
   return parsed.data;
 }
 
-/** The site's address for links in e-mails and webhooks sent from the background (no request to take it from). */
-export function siteUrl(config: Config): string {
-  return config.PUBLIC_URL || `http://localhost:${config.PORT}`;
+/** `https://www.example.com/` → `https://www.example.com`; null for an address with a path, query, fragment or credentials. */
+function siteOrigin(address: string): string | null {
+  const url = new URL(address);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) return null;
+  return url.origin;
 }
 
 /** A comma-separated setting as a clean list. */

@@ -1,17 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './test/free-port.ts';
 
 describe('the server process', () => {
   it('starts, answers, and on SIGTERM finishes and exits with 0', { timeout: 90_000 }, async () => {

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import { useNavigate } from 'react-router';
@@ -78,7 +78,14 @@ export function LocalePicker() {
         aria-label={t('picker.buttonLabel', { language: languageName, currency: moneyCurrency })}
         data-testid="locale-picker-button"
       >
-        {t('picker.button', { language: languageName, currency: moneyCurrency })}
+        {/* A phone's header has room for the short name only (English's full name pushed the menu
+            button off the screen); the button's label names the language in full either way. */}
+        <Box component="span" visibleFrom="sm">
+          {t('picker.button', { language: languageName, currency: moneyCurrency })}
+        </Box>
+        <Box component="span" hiddenFrom="sm">
+          {t('picker.button', { language: t(`languagesShort.${language}`), currency: moneyCurrency })}
+        </Box>
       </Button>
       {opened && (
         <Suspense fallback={null}>

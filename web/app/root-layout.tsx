@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/index.ts';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';
 import { useAppState } from './app-context.tsx';
 import { CampaignBanner } from './campaign-banner.tsx';
+import { DemoNotice } from './demo-notice.tsx';
 import { CheckoutBar, ProfileFrame, rememberNonProfilePage } from './frames.tsx';
 import { frameOf, isProfilePath } from './layout-rules.ts';
 import { normalizePath, pageOfPath } from './site-map.ts';
@@ -77,6 +78,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>
+      {config.demo && <DemoNotice />}
       {frame.banner && <CampaignBanner />}
       {frame.header && <SiteHeader />}
       {!frame.header && !profile && <CheckoutBar leaveTo={checkoutHome(normalizePath(pathname))} />}

@@ -13,6 +13,7 @@ import type { MemberRow, Sessions } from './sessions.ts';
 export interface AuthRoutesOptions {
   accounts: Accounts;
   sessions: Sessions;
+  /** The configured public address: links in e-mails never take the request's Host. */
   publicUrl: string;
   secureCookies: boolean;
   rateLimitScale: number;
@@ -23,7 +24,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { accounts, sessions } = options;
   const limit = (name: Parameters<typeof rateLimited>[1]) => rateLimited(app, name, options.rateLimitScale);
   const languageOf = (request: FastifyRequest) => pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
-  const baseUrl = (request: FastifyRequest) => options.publicUrl || `${request.protocol}://${request.host}`;
 
   /** Signs the member in on this browser and applies their saved language and currency. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, member: MemberRow) => {
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/auth/forgot', { schema: { body: EmailOnlySchema, response: Done }, preHandler: limit('forgot') }, async (request) => {
-    await accounts.forgotPassword({ email: request.body.email, baseUrl: baseUrl(request) });
+    await accounts.forgotPassword({ email: request.body.email, baseUrl: options.publicUrl });
     return { ok: true as const };
   });
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { siteUrl, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { Payments } from './payments.service.ts';
 import { SandboxPay } from './sandbox/sandbox-pay.ts';
@@ -17,7 +17,7 @@ export const WEBHOOK_PATH = '/api/payments/webhooks/';
 export function paymentsFromConfig(options: { config: Config; database: Database; secret: string; log: FastifyBaseLogger; deliver?: (body: string, headers: Record<string, string>) => Promise<number> }) {
   const { config } = options;
   const derived = (label: string) => createHmac('sha256', options.secret).update(label).digest('base64url').slice(0, 32);
-  const site = siteUrl(config);
+  const site = config.PUBLIC_URL;
   const webhookUrl = `${site}${WEBHOOK_PATH}sandbox`;
   const deliver =
     options.deliver ??

@@ -28,8 +28,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
   const BackToSite = withErrors({
     302: z.undefined().describe('Back to the page the sign-in started from, signed in; on failure with ?social_error=<result code> (-101 failed, -103 early adopters only; docs/product/accounts.md#result-codes)'),
   });
-  const redirectUri = (request: { protocol: string; host: string }, provider: string) =>
-    `${options.publicUrl || `${request.protocol}://${request.host}`}/api/auth/social/${provider}/callback`;
+  // The provider sends the browser back to the configured public address, never to the request's Host.
+  const redirectUri = (provider: string) => `${options.publicUrl}/api/auth/social/${provider}/callback`;
 
   app.get(
     '/auth/social/:provider/start',
@@ -45,7 +45,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
         secure: options.secureCookies,
         maxAge: 600,
       });
-      return reply.redirect(social.authorizeUrl(provider, redirectUri(request, provider.id), state));
+      return reply.redirect(social.authorizeUrl(provider, redirectUri(provider.id), state));
     },
   );
 
@@ -72,7 +72,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
         const member = await social.complete({
           provider,
           code: request.query.code,
-          redirectUri: redirectUri(request, provider.id),
+          redirectUri: redirectUri(provider.id),
           language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
         });
         await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { siteUrl, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { renewalJobs } from './renewal-jobs.ts';
@@ -13,7 +13,7 @@ export function sponsorshipsFromConfig(options: { config: Config; database: Data
     payments: options.payments,
     prices: { sponsor: config.PRICE_SPONSOR, 'sponsor-more': config.PRICE_SPONSOR_MORE, business: config.PRICE_BUSINESS },
     timeZone: config.BILLING_TIME_ZONE,
-    siteUrl: siteUrl(config),
+    siteUrl: config.PUBLIC_URL,
     now: options.now ?? (() => new Date()),
     log: options.log,
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { siteUrl, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AwardSearch } from '../awards/award-search.ts';
 import type { MailDelivery } from '../mail/mail-outbox.ts';
@@ -9,7 +9,7 @@ import { TrackingLinks } from './tracking-links.ts';
 
 /** The tracking checks as the server and `npm run worker` both build them. */
 export function trackingChecksFromConfig(options: { config: Config; database: Database; secret: string; search: () => Promise<AwardSearch>; mail: MailDelivery; log: FastifyBaseLogger }) {
-  const links = new TrackingLinks(siteUrl(options.config), options.secret);
+  const links = new TrackingLinks(options.config.PUBLIC_URL, options.secret);
   const checks = new TrackingChecks({
     db: options.database.db,
     search: options.search,

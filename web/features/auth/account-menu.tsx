@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from './auth-context.tsx';
@@ -12,8 +12,14 @@ export function AccountMenu() {
   if (!ready) return null;
   if (!member) {
     return (
-      <Button size="compact-sm" onClick={() => openLogin({ mode: 'login' })} data-testid="open-login">
-        {t('auth.loginOrSignup')}
+      <Button size="compact-sm" onClick={() => openLogin({ mode: 'login' })} aria-label={t('auth.loginOrSignup')} data-testid="open-login">
+        {/* A phone's header has room for "Log in" only; the dialog it opens also signs up. */}
+        <Box component="span" visibleFrom="sm">
+          {t('auth.loginOrSignup')}
+        </Box>
+        <Box component="span" hiddenFrom="sm">
+          {t('auth.loginShort')}
+        </Box>
       </Button>
     );
   }

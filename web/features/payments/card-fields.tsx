@@ -84,22 +84,29 @@ export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; on
       {state === 'failed' && <Alert color="red">{t('card.loadFailed')}</Alert>}
       {setup.simulated && (
         <Alert color="yellow" title={t('sandbox.title')} data-testid="sandbox-notice" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
-          <Text size="sm">{t('sandbox.body')}</Text>
-          <Table mt="xs" withRowBorders={false} verticalSpacing={2} fz="sm">
-            <Table.Tbody>
-              {setup.testCards.map((card) => (
-                <Table.Tr key={card.number}>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}
-                  </Table.Td>
-                  <Table.Td>{t(`sandbox.behaviour.${card.behaviour}`)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" mt={4}>
-            {t('sandbox.anyExpiry')}
-          </Text>
+          {setup.testCards.length === 0 ? (
+            // A demonstration in production names no test numbers (they would pass for real ones).
+            <Text size="sm">{t('sandbox.bodyDemo')}</Text>
+          ) : (
+            <>
+              <Text size="sm">{t('sandbox.body')}</Text>
+              <Table mt="xs" withRowBorders={false} verticalSpacing={2} fz="sm">
+                <Table.Tbody>
+                  {setup.testCards.map((card) => (
+                    <Table.Tr key={card.number}>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}
+                      </Table.Td>
+                      <Table.Td>{t(`sandbox.behaviour.${card.behaviour}`)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Text size="xs" mt={4}>
+                {t('sandbox.anyExpiry')}
+              </Text>
+            </>
+          )}
         </Alert>
       )}
     </Stack>
