@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORCEABLE_LANGUAGES, MONEY_CURRENCIES } from './locale.ts';
+import { memberText } from './text.ts';
 
 // Bodies are loose strings on purpose: the checks above decide, in the spec's order and with the
 // spec's codes, rather than a generic schema error.
@@ -40,7 +41,7 @@ export const MemberSchema = z.object({
 export type Member = z.infer<typeof MemberSchema>;
 
 export const UpdateProfileSchema = z.object({
-  name: z.string().max(500).optional(),
+  name: memberText(500).optional(),
   photo: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]).optional(),
   language: z.enum(FORCEABLE_LANGUAGES).optional(),
   currency: z.enum(MONEY_CURRENCIES).optional(),

@@ -32,8 +32,9 @@ export function normalizePassword(raw: string): string {
   return raw.replace(/\s+/g, '').slice(0, LIMITS.input.passwordMax);
 }
 
+/** A nickname as stored: composed form (NFC), trimmed, cut at the limit between characters (never inside an emoji's surrogate pair). */
 export function normalizeNickname(raw: string): string {
-  return raw.trim().slice(0, LIMITS.input.nicknameMax);
+  return Array.from(raw.normalize('NFC').trim()).slice(0, LIMITS.input.nicknameMax).join('').trim();
 }
 
 export function normalizeCode(raw: string): string {

@@ -54,6 +54,7 @@ import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/w
 import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the OpenAPI document is made from the routes as they are added.
   await app.register(openApiPlugin);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerMetrics(app);
 
   await app.register(healthRoutes);

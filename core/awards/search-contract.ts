@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayDifference } from './zoned-time.ts';
-import { CABINS, datesOfMonth, openAwardQuery, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
+import { BOOKING_HORIZON_DAYS, CABINS, datesOfMonth, openAwardQuery, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type StopsChoice, type TimeOfDay } from './search.ts';
 
 /**
  * The request of `POST /api/awards/searches` (fixed so outside checks can call it), and
@@ -113,6 +113,21 @@ export const AwardCalendarQuerySchema = z.object({
   alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).optional(),
 });
 export type AwardCalendarQuery = z.infer<typeof AwardCalendarQuerySchema>;
+
+/**
+ * Whether a calendar month can be shown on `today`: from last month (a traveller behind UTC may
+ * still be in it) to the month the booking horizon ends in. Other months hold no seats at all.
+ */
+export function isCalendarMonthInRange(month: string, today: string): boolean {
+  const index = (value: string) => Number(value.slice(0, 4)) * 12 + Number(value.slice(5, 7)) - 1;
+  const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + BOOKING_HORIZON_DAYS * 86_400_000).toISOString();
+  return index(month) >= index(today) - 1 && index(month) <= index(horizon);
+}
+
+/** Whether a search's last day is within the booking horizon of `today` (a day's grace for time zones). */
+export function isWithinHorizon(endDate: string, today: string): boolean {
+  return dayDifference(today, endDate) <= BOOKING_HORIZON_DAYS + 1;
+}
 
 /** The engine's query for one calendar month (every filter the calendar does not offer is open). */
 export function calendarAwardQuery(request: AwardCalendarQuery): AwardQuery {

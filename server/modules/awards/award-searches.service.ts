@@ -1,8 +1,8 @@
 import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { calendarAwardQuery, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import type { AwardQuery, AwardSearchEvent, AwardSearchView, CalendarDay } from '../../../core/awards/search.ts';
+import { calendarAwardQuery, isCalendarMonthInRange, isWithinHorizon, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
+import { BOOKING_HORIZON_DAYS, type AwardQuery, type AwardSearchEvent, type AwardSearchView, type CalendarDay } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches } from '../../db/schema/index.ts';
@@ -55,6 +55,9 @@ export class AwardSearches {
     if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
     if (request.live && !member.scrapingEnabled) {
       throw new AppError('SCRAPING_CLOSED_BETA', { status: 403, message: 'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.' });
+    }
+    if (!isWithinHorizon(request.endDate, this.options.now().toISOString().slice(0, 10))) {
+      throw new AppError('INVALID_AWARD_QUERY', { status: 400, message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`, fields: { endDate: 'too-far' } });
     }
     const plan = currentPlan(member, this.options.now());
     const rules = quotaRules(plan);
@@ -166,6 +169,9 @@ export class AwardSearches {
   async calendar(request: AwardCalendarQuery): Promise<CalendarDay[]> {
     if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
     const now = this.options.now();
+    if (!isCalendarMonthInRange(request.month, now.toISOString().slice(0, 10))) {
+      throw new AppError('INVALID_AWARD_QUERY', { status: 400, message: `The calendar shows months from last month to ${BOOKING_HORIZON_DAYS} days ahead.`, fields: { month: 'out-of-range' } });
+    }
     const key = JSON.stringify(request);
     let kept = this.#calendars.get(key);
     if (!kept || now.getTime() - kept.at > CALENDAR_KEEP_MS) {

@@ -225,5 +225,11 @@ describe('GET /api/awards/calendar', () => {
     const bad = await app.inject({ method: 'GET', url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-13', cookies: member.cookies });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toContain('month');
+    // Months no airline has opened (or long gone) are the asker's mistake, not a search outage.
+    for (const month of ['9999-12', '2000-01']) {
+      const far = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=${month}`, cookies: member.cookies });
+      expect(far.statusCode, month).toBe(400);
+      expect(far.json()).toMatchObject({ error: 'INVALID_AWARD_QUERY', fields: { month: 'out-of-range' } });
+    }
   });
 });
