@@ -54,6 +54,7 @@ import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/w
 import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions } from './logging.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -86,13 +87,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of dated offers (transfer bonuses, mile sales); tests pin it. */
   now?: () => Date;
-}
-
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
-  };
 }
 
 /** Builds the whole server as one Fastify instance; `main.ts` listens, tests inject. */

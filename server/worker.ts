@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from './logging.ts';
 import { openDatabase } from './db/client.ts';
 import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
 import { MailDelivery } from './modules/mail/mail-outbox.ts';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database, `npm start` runs the background jobs itself.');
     process.exit(1);
   }
-  const log = pino({ level: config.LOG_LEVEL, name: 'worker' });
+  const log = createLogger(config, 'worker');
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; it will be replaced') });
   const awardSearch = awardSearchFromConfig(config, log);
   const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, leaseSeconds: config.MAIL_LEASE_S });
