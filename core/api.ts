@@ -82,6 +82,8 @@ export const GENERIC_ERROR_CODE = -99;
 
 /** Header names of the CSRF double-submit (docs/product/platform.md#requests). */
 export const CSRF_COOKIE = 'csrftoken';
+/** The token's cookie over https: the `__Host-` prefix lets only this exact host, over TLS, set it. */
+export const CSRF_COOKIE_SECURE = '__Host-csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const REQUESTED_WITH_HEADER = 'x-requested-with';
 export const LANGUAGE_COOKIE = 'lang';

@@ -26,6 +26,48 @@ describe('health and metrics', () => {
     expect(metrics.body).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
   });
+
+  it('shows metrics to this machine only, whatever X-Forwarded-For says, or to the holder of the token', async () => {
+    const remote = await testApp.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ error: 'NOT_FOUND' });
+    expect(remote.body).not.toContain('http_requests_total');
+
+    const token = 'metrics-token-0123456789';
+    const scraped = await createTestApp({ METRICS_TOKEN: token, TRUST_PROXY: true });
+    try {
+      expect((await scraped.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5' })).statusCode).toBe(404);
+      // Behind a proxy every request comes from loopback: without the token that is not enough.
+      expect((await scraped.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      expect((await scraped.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(404);
+      const allowed = await scraped.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${token}` } });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toContain('http_requests_total');
+    } finally {
+      await scraped.close();
+    }
+  });
+});
+
+describe('browser features and event throttling', () => {
+  it('turns off the browser features the site never uses', async () => {
+    const policy = String((await testApp.app.inject('/healthz')).headers['permissions-policy']);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)']) expect(policy).toContain(feature);
+  });
+
+  it('throttles analytics events from one address', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SCALE: 0.05 });
+    try {
+      const statuses: number[] = [];
+      for (let event = 0; event < 5; event++) {
+        statuses.push((await strict.app.inject({ method: 'POST', url: '/api/analytics/events', payload: { name: 'landing_visit', path: '/' }, ...csrf() })).statusCode);
+      }
+      // 60 a minute at scale 0.05: three.
+      expect(statuses).toEqual([204, 204, 204, 429, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('unknown API paths and data files', () => {
@@ -66,12 +108,13 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
+    const protection = csrf();
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/preferences/currency',
       payload: '{"currency": ',
-      headers: { 'content-type': 'application/json', ...csrf().headers },
-      cookies: csrf().cookies,
+      headers: { 'content-type': 'application/json', ...protection.headers },
+      cookies: protection.cookies,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ ok: false, error: 'INVALID_INPUT' });

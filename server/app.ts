@@ -191,12 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentOrigins: paying.payments.provider.origins,
     inlineScripts: renderer ? [renderer.colorSchemeScript().code, SCRIPT_LOADER] : [],
   });
-  await app.register(csrfPlugin, { secureCookies: https });
+  await app.register(csrfPlugin, { secureCookies: https, secret, publicUrl: config.PUBLIC_URL });
   // Before every route: the OpenAPI document is made from the routes as they are added.
   await app.register(openApiPlugin);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerMetrics(app);
+  registerMetrics(app, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
 
   await app.register(healthRoutes);
   await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
@@ -214,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes);
-      await api.register(analyticsRoutes, { mode: config.ANALYTICS });
+      await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
@@ -257,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: config.PUBLIC_URL,
     secureCookies: https,
     cacheSeconds: config.PAGE_CACHE_S,
+    sourceMaps: config.NODE_ENV !== 'production',
   });
   app.decorate('pageCache', web.cache);
   return app;

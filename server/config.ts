@@ -49,6 +49,11 @@ export const ConfigSchema = z.object({
    * test captcha and no mail transport, and every page says no real money moves.
    */
   DEMO_MODE: boolean.default(false),
+  /**
+   * A bearer token for /metrics. Unset, /metrics answers only a process on this machine, and only
+   * when no proxy stands in front (TRUST_PROXY off): behind one, every request would look local.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Shows the maintenance notice on every page. */
   MAINTENANCE: boolean.default(false),
   SUPPORT_EMAIL: z.email().default('support@example.com'),

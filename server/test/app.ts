@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { CSRF_COOKIE, CSRF_COOKIE_SECURE, SESSION_COOKIE } from '../../core/api.ts';
 import { buildApp } from '../app.ts';
+import { csrfToken } from '../plugins/csrf.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -16,10 +18,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
-/** Headers and cookies that pass the CSRF check, as the web app sends them. */
-export function csrf(token = 'test-csrf-token') {
+/**
+ * Headers and cookies that pass the CSRF check, as the web app sends them: a token signed with the
+ * tests' secret and bound to the session among `cookies` (none: a visitor's). The session cookie
+ * comes back with them, so a request can spread the result alone.
+ */
+export function csrf(cookies: Record<string, string> = {}) {
+  const session = cookies[SESSION_COOKIE];
+  const token = csrfToken(testConfig().APP_SECRET ?? '', session);
   return {
     headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
-    cookies: { csrftoken: token },
+    // Both names: a server on https (PUBLIC_URL) reads the `__Host-` one.
+    cookies: { ...(session ? { [SESSION_COOKIE]: session } : {}), [CSRF_COOKIE]: token, [CSRF_COOKIE_SECURE]: token },
   };
 }

@@ -1,4 +1,4 @@
-import { Box, Button } from '@mantine/core';
+import { Box, Button, VisuallyHidden } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import { useNavigate } from 'react-router';
@@ -75,17 +75,18 @@ export function LocalePicker() {
         color="dark"
         size="compact-sm"
         onClick={open}
-        aria-label={t('picker.buttonLabel', { language: languageName, currency: moneyCurrency })}
         data-testid="locale-picker-button"
       >
         {/* A phone's header has room for the short name only (English's full name pushed the menu
-            button off the screen); the button's label names the language in full either way. */}
+            button off the screen). The name a screen reader hears is the text shown, then what the
+            button does (a label that left out the text shown would not match what a voice user says). */}
         <Box component="span" visibleFrom="sm">
           {t('picker.button', { language: languageName, currency: moneyCurrency })}
         </Box>
         <Box component="span" hiddenFrom="sm">
           {t('picker.button', { language: t(`languagesShort.${language}`), currency: moneyCurrency })}
         </Box>
+        <VisuallyHidden> {t('picker.buttonHint')}</VisuallyHidden>
       </Button>
       {opened && (
         <Suspense fallback={null}>

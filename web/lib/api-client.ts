@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, isApiError, type ApiError } from '../../core/api.ts';
+import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, isApiError, type ApiError } from '../../core/api.ts';
 import type { Language } from '../../core/locale.ts';
 import { readCookie } from './cookies.ts';
 
@@ -70,7 +70,7 @@ export function apiSend<T>(
     headers: {
       Accept: 'application/json',
       'Content-Type': 'application/json',
-      [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
+      [CSRF_HEADER]: readCookie(CSRF_COOKIE_SECURE) ?? readCookie(CSRF_COOKIE) ?? '',
       'X-Requested-With': 'XMLHttpRequest',
     },
     body: body === undefined ? null : JSON.stringify(body),

@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   /** Signs the member in on this browser and applies their saved language and currency. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, member: MemberRow) => {
-    await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');
+    await sessions.start(request, reply, member.id, request.headers['user-agent'] ?? '');
     setPreferenceCookies(reply, { language: member.language, currency: member.currency }, options.secureCookies);
   };
 

@@ -18,8 +18,8 @@ let counter = 0;
 const uniqueEmail = (name = 'member') => `${name}.${Date.now().toString(36)}.${(counter += 1)}@example.com`;
 
 function post(url: string, payload: unknown, cookies: Record<string, string> = {}) {
-  const protection = csrf();
-  return app.inject({ method: 'POST', url, payload: payload as object, headers: protection.headers, cookies: { ...protection.cookies, ...cookies } });
+  const protection = csrf(cookies);
+  return app.inject({ method: 'POST', url, payload: payload as object, headers: protection.headers, cookies: { ...cookies, ...protection.cookies } });
 }
 
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
@@ -72,12 +72,13 @@ describe('sign-up', () => {
 
   it('creates an inactive account with an Argon2id hash and e-mails a 5-character code in the visitor language', async () => {
     const email = uniqueEmail('new');
+    const protection = csrf();
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: signupBody({ email: `  ${email.toUpperCase()} `, nickname: '  小美的旅行筆記本：收集哩程與點數的第一步，就從這裡開始吧！我們一起出發去看看世界  ', edm: true }),
-      headers: { ...csrf().headers, 'accept-language': 'zh-TW,zh;q=0.9' },
-      cookies: csrf().cookies,
+      headers: { ...protection.headers, 'accept-language': 'zh-TW,zh;q=0.9' },
+      cookies: protection.cookies,
     });
     expect(response.statusCode).toBe(200);
     const [row] = await app.database.db.select().from(members).where(eq(members.email, email));
@@ -223,7 +224,7 @@ describe('login and sessions', () => {
     expect(sessionCookie(second)).not.toBe(token);
 
     // A bare POST, as an outside client would send it, logs out too.
-    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: csrf().headers, cookies: { ...csrf().cookies, SF_SID: token } });
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', ...csrf({ SF_SID: token }) });
     expect(logout.json()).toEqual({ ok: true });
     expect((await app.inject({ url: '/api/me', cookies: { SF_SID: token } })).json().member).toBeNull();
     expect((await app.inject({ url: '/api/me', cookies: { SF_SID: sessionCookie(second) ?? '' } })).json().member).not.toBeNull();
@@ -281,7 +282,7 @@ describe('the profile', () => {
     expect((await app.inject({ method: 'PUT', url: '/api/me', payload: { name: 'X' }, ...csrf() })).statusCode).toBe(401);
     const { email, password } = await activatedMember();
     const token = sessionCookie(await post('/api/auth/login', { email, password, captcha: 'test-ok' })) ?? '';
-    const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/me', payload, headers: csrf().headers, cookies: { ...csrf().cookies, SF_SID: token } });
+    const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/me', payload, ...csrf({ SF_SID: token }) });
 
     const updated = await put({ name: ' 阿明 ', photo: 'https://example.com/me.png', language: 'zh-Hans', currency: 'TWD' });
     expect(updated.json().member).toMatchObject({ name: '阿明', photo: 'https://example.com/me.png', language: 'zh-Hans', currency: 'TWD' });

@@ -22,8 +22,13 @@ export class Sessions {
     return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge: maxAgeSeconds };
   }
 
-  /** Starts a new session (a fresh token every sign-in: no session fixation). */
-  async start(reply: FastifyReply, memberId: string, userAgent: string): Promise<void> {
+  /**
+   * Starts a new session (a fresh token every sign-in: no session fixation), ending the one this
+   * browser already had: signing in as someone else, or again, leaves no second session behind.
+   */
+  async start(request: FastifyRequest, reply: FastifyReply, memberId: string, userAgent: string): Promise<void> {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous && previous.length <= 100) await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previous)));
     const token = randomToken();
     const ttlMs = this.options.ttlDays * 24 * 3600 * 1000;
     await this.options.db.insert(sessions).values({
@@ -33,6 +38,8 @@ export class Sessions {
       userAgent: userAgent.slice(0, 300),
     });
     reply.setCookie(SESSION_COOKIE, token, this.cookieOptions(ttlMs / 1000));
+    // A CSRF token bound to the session that was (or to none) is no good for this one.
+    reply.rotateCsrfToken(token);
   }
 
   /** The signed-in member, or the "refresh and confirm login" error of docs/product/README.md#roles (award search and tracking need a member). */
@@ -64,6 +71,7 @@ export class Sessions {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.rotateCsrfToken(null);
   }
 
   /** Ends every session of a member, but one if named (after a password reset: all of them). */

@@ -23,7 +23,7 @@ afterAll(async () => close());
 
 const body = (overrides: Record<string, unknown> = {}) => ({ origin: 'TPE', destination: 'LAX', startDate: START, endDate: END, cabin: 'business', seats: 1, stops: 1, ...overrides });
 const start = (cookies: Record<string, string>, payload: Record<string, unknown>) => {
-  const { headers, cookies: csrfCookies } = csrf();
+  const { headers, cookies: csrfCookies } = csrf(cookies);
   return app.inject({ method: 'POST', url: '/api/awards/searches', headers, cookies: { ...csrfCookies, ...cookies }, payload });
 };
 

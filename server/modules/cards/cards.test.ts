@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookies: Record<string, string>, payload?: unknown) => {
-  const { headers, cookies: csrfCookies } = csrf();
+  const { headers, cookies: csrfCookies } = csrf(cookies);
   return app.inject({ method, url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 };
 const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });

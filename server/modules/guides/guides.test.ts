@@ -148,8 +148,7 @@ describe('GET /api/explorer', () => {
   it('explores a member’s wallet, with the bonus on each transfer, and asks a visitor to log in', async () => {
     expect((await explore('origin=TPE&wallet=1')).statusCode).toBe(401);
     const member = await memberWithSession(app);
-    const { headers, cookies } = csrf();
-    await app.inject({ method: 'PUT', url: '/api/wallet/balances/chase-ur', headers, cookies: { ...cookies, ...member.cookies }, payload: { balance: 30_000 } });
+    await app.inject({ method: 'PUT', url: '/api/wallet/balances/chase-ur', ...csrf(member.cookies), payload: { balance: 30_000 } });
     const answer = (await explore('origin=TPE&wallet=1&cabin=business', member.cookies)).json<ExplorerAnswer>();
     // Chase → Aeroplan +20% until 15 December: 30,000 become 36,000.
     expect(answer.result.holdings.find((holding) => holding.programme === 'aeroplan')?.miles).toBe(36_000);

@@ -56,12 +56,13 @@ describe('e-mail over real SMTP', () => {
     const testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'TripPlus <no-reply@tripplus.test>' });
     try {
       const email = `smtp.${Date.now()}@example.com`;
+      const protection = csrf();
       const signup = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
         payload: { nickname: '小林', email, password: 'long enough pw', captcha: 'test-ok' },
-        headers: { ...csrf().headers, 'accept-language': 'zh-CN' },
-        cookies: csrf().cookies,
+        headers: { ...protection.headers, 'accept-language': 'zh-CN' },
+        cookies: protection.cookies,
       });
       expect(signup.statusCode).toBe(200);
 

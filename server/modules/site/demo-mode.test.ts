@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../../locales/read-catalog.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -32,6 +32,14 @@ describe('a demonstration in production', () => {
         expect((await shop.app.inject(`${path}?lang=${query}`)).body).not.toContain('data-testid="demo-notice"');
       }
     }
+  });
+
+  it('keeps the source maps of the build to itself', async () => {
+    const map = readdirSync('dist/web/assets').find((name) => name.endsWith('.js.map'));
+    expect(map).toBeTruthy();
+    expect((await demo.app.inject(`/assets/${map}`)).statusCode).toBe(404);
+    // Outside production they help whoever is debugging.
+    expect((await shop.app.inject(`/assets/${map}`)).statusCode).toBe(200);
   });
 
   it('hands no test card numbers to the checkout page', async () => {

@@ -76,6 +76,8 @@ export async function registerWebApp(
     secureCookies: boolean;
     /** How long a rendered page is kept for the next visitor asking the same (no member data is in it). */
     cacheSeconds: number;
+    /** Serve the build's source maps (development); production keeps its sources to itself. */
+    sourceMaps: boolean;
   },
 ): Promise<{ cache: PageCache<RenderResult> }> {
   const distDir = resolve(options.distDir);
@@ -109,8 +111,8 @@ export async function registerWebApp(
     wildcard: true,
     // The build writes a Brotli and a gzip copy of each script and stylesheet (scripts/precompress.ts).
     preCompressed: true,
-    // The page template is not a page: every page comes rendered.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // The page template is not a page: every page comes rendered. Source maps only where asked.
+    allowedPath: (pathName) => pathName !== '/index.html' && (options.sourceMaps || !pathName.endsWith('.map')),
     setHeaders(reply, filePath) {
       // File names under assets/ carry a content hash, so they never change.
       const immutable = filePath.startsWith(join(distDir, 'assets'));

@@ -75,7 +75,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
           redirectUri: redirectUri(provider.id),
           language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
         });
-        await sessions.start(reply, member.id, request.headers['user-agent'] ?? '');
+        await sessions.start(request, reply, member.id, request.headers['user-agent'] ?? '');
         return back(from);
       } catch (error) {
         const code = error instanceof AppError ? error.code : SOCIAL_CODES.failed;

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 const post = (url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
-  const { headers, cookies: csrfCookies } = csrf();
+  const { headers, cookies: csrfCookies } = csrf(cookies);
   return app.inject({ method: 'POST', url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload ? { payload } : {}) });
 };
 const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });

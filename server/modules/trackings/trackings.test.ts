@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 const send = (method: 'POST' | 'DELETE', url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
-  const { headers, cookies: csrfCookies } = csrf();
+  const { headers, cookies: csrfCookies } = csrf(cookies);
   return app.inject({ method, url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload ? { payload } : {}) });
 };
 /** A scarce watch (four business seats on one nonstop day) so that seats come and go from hour to hour. */
