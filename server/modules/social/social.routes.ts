@@ -8,7 +8,8 @@ import { pickLanguage } from '../../../core/locale.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { safeReturnPath, type SocialSignIn } from './social.service.ts';
+import { safeReturnPath } from '../../../core/return-path.ts';
+import type { SocialSignIn } from './social.service.ts';
 
 const STATE_COOKIE = 'oauth_state';
 

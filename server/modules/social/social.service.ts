@@ -22,12 +22,6 @@ export interface OAuthState {
 
 const failed = () => new AppError('SOCIAL_FAILED', { code: SOCIAL_CODES.failed, status: 400, message: 'Login failed.' });
 
-/** Only a path on this site may be returned to after sign-in (no open redirect). */
-export function safeReturnPath(from: string | undefined): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\') || from.length > 300) return '/';
-  return from;
-}
-
 /** OAuth 2.0 sign-in with the configured providers (docs/product/accounts.md#social-sign-in). */
 export class SocialSignIn {
   constructor(

@@ -80,8 +80,10 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
 
   it('never returns to another site', async () => {
     provider.setUser({ id: '888', name: 'Redirect' });
-    const { done } = await signInWithFacebook(testApp.app, '//evil.example.com/steal');
-    expect(done.headers.location).toBe('/');
+    for (const from of ['//evil.example.com/steal', '/\t/evil.example.com', '/%2F/evil.example.com', '/\\evil.example.com', 'https://evil.example.com/']) {
+      const { done } = await signInWithFacebook(testApp.app, from);
+      expect({ from, status: done.statusCode, location: done.headers.location }).toEqual({ from, status: 302, location: '/' });
+    }
   });
 
   it('answers 404 for a provider that is not configured', async () => {
