@@ -42,7 +42,9 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // While the database is down or unreachable, a request waits at most 5 s for a connection and
+    // then answers 503 (server/plugins/error-handler.ts) instead of hanging.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // Without a listener, a broken idle connection would be an uncaught exception that ends the
     // process; the pool drops that connection and opens a new one on the next query.
     pool.on('error', (error) =>

@@ -14,6 +14,20 @@ function fieldsOf(validation: { instancePath: string; message?: string | undefin
   return fields;
 }
 
+/** Socket failures and PostgreSQL's "cannot serve now" codes: the database, not the request, is at fault. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNREACHABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|not currently accepting connections|connection (is )?closed|PGlite is closed/i;
+
+/** Whether an error, or one it was caused by, says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message.split('\n')[0] ?? '')) return true;
+  }
+  return false;
+}
+
 /** Turns every thrown error into the one JSON shape of docs/product/platform.md#the-error-shape; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -40,6 +54,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       status = error.statusCode;
       body = { ok: false, code: GENERIC_ERROR_CODE, error: 'INVALID_INPUT', message: error.message };
+    } else if (isDatabaseUnavailable(error)) {
+      // A database restart or failover: say so, and when to try again; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      status = 503;
+      reply.header('retry-after', '5');
+      body = { ok: false, code: GENERIC_ERROR_CODE, error: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a moment.' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;
