@@ -124,10 +124,20 @@ export const paymentEvents = pgTable(
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );
 
-/** Receipt numbers run in one sequence. */
+/**
+ * Receipt numbers run without gaps: each is taken from `receipt_counters` in the transaction that
+ * marks its payment paid, so a transaction that fails or a process that dies gives its number
+ * back (a sequence would not: it jumps past numbers whose transactions never committed).
+ */
 export const receiptNumbers = pgTable('receipt_numbers', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: integer('id').primaryKey(),
   paymentId: uuid('payment_id').notNull().unique(),
+});
+
+/** The last number handed out per series (one row, `receipt`); its row lock orders concurrent payments. */
+export const receiptCounters = pgTable('receipt_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
 });
 
 /**

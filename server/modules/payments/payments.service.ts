@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutDetails, PaymentFailure, PaymentPurpose } from '../../../core/payments/checkout-contract.ts';
 import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { paymentCards, paymentEvents, payments, receiptNumbers } from '../../db/schema/index.ts';
+import { paymentCards, paymentEvents, payments, receiptCounters, receiptNumbers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CardRejected, type Charge, type PaymentProvider } from './payment-provider.ts';
 
@@ -244,8 +244,9 @@ export class Payments {
       return current!;
     }
     if (status === 'succeeded') {
-      const [number] = await tx.insert(receiptNumbers).values({ paymentId }).returning();
-      const receiptNumber = `TP-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(number!.id).padStart(6, '0')}`;
+      const number = await nextReceiptNumber(tx);
+      await tx.insert(receiptNumbers).values({ id: number, paymentId });
+      const receiptNumber = `TP-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(number).padStart(6, '0')}`;
       const [numbered] = await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId)).returning();
       await this.#succeeded.get(moved.purpose)?.(tx, numbered!);
       const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
@@ -254,6 +255,19 @@ export class Payments {
     if (status === 'failed') await this.#failed.get(moved.purpose)?.(tx, moved);
     return moved;
   }
+}
+
+/**
+ * The next receipt number, taken inside the caller's transaction: the counter row stays locked
+ * until it commits (a second payment waits for it), and a rollback gives the number back.
+ */
+export async function nextReceiptNumber(tx: Db): Promise<number> {
+  const [row] = await tx
+    .insert(receiptCounters)
+    .values({ series: 'receipt', last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.series, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  return row!.last;
 }
 
 /** A webhook's reference that is not one of our ids matches nothing (and must not break the query). */
