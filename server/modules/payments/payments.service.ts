@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutDetails, PaymentFailure, PaymentPurpose } from '../../../core/payments/checkout-contract.ts';
 import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
@@ -11,6 +11,8 @@ import { CardRejected, type Charge, type PaymentProvider } from './payment-provi
 /** How long a repeated request waits for its twin's charge before answering with the payment as it stands. */
 const SETTLE_WAIT_MS = 10_000;
 const SETTLE_POLL_MS = 100;
+/** A payment still pending after this long was left by a request that stopped (reconcilePending). */
+export const STALE_PENDING_MS = 10 * 60_000;
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type CardRow = typeof paymentCards.$inferSelect;
@@ -175,6 +177,50 @@ export class Payments {
       language: request.language,
     });
     return this.#record(payment.id, charge);
+  }
+
+  /**
+   * Payments a crash left `pending` (the request stopped between writing the payment and recording
+   * its charge), once they are older than STALE_PENDING_MS. Without a card nothing can have been
+   * charged (a charge needs one), so the payment is withdrawn and the transaction list stays clean.
+   * With a card, the provider is asked for the charge under the payment's own idempotency key: it
+   * answers the first charge if the dead request got that far, and otherwise makes it, as the
+   * member asked. The holder is not at the page, so no verification step is started.
+   */
+  async reconcilePending(now: Date): Promise<{ withdrawn: number; settled: number }> {
+    const { db } = this.options;
+    const stale = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - STALE_PENDING_MS))))
+      .limit(100);
+    const report = { withdrawn: 0, settled: 0 };
+    for (const payment of stale) {
+      const card = await this.cardOf(payment);
+      if (!card) {
+        const gone = await db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning({ id: payments.id });
+        report.withdrawn += gone.length;
+        continue;
+      }
+      try {
+        const charge = await this.options.provider.charge({
+          cardRef: card.providerRef,
+          amount: payment.amount,
+          currency: payment.currency,
+          description: `TripPlus ${payment.plan ?? payment.purpose}`,
+          idempotencyKey: payment.idempotencyKey,
+          reference: payment.id,
+          holderPresent: false,
+          returnUrl: `${this.options.publicUrl}/profilepage/transaction`,
+          language: payment.language,
+        });
+        await this.#record(payment.id, charge);
+        report.settled += 1;
+      } catch (error) {
+        this.options.log.warn({ err: error, payment: payment.id }, 'a pending payment could not be settled; the next run tries again');
+      }
+    }
+    return report;
   }
 
   /** Asks the provider where a payment's charge stands and records it (the page's return from verification). */

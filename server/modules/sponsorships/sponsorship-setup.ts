@@ -17,5 +17,5 @@ export function sponsorshipsFromConfig(options: { config: Config; database: Data
     now: options.now ?? (() => new Date()),
     log: options.log,
   });
-  return { sponsorships, jobs: renewalJobs({ sponsorships, intervalMinutes: config.RENEWAL_CHECK_INTERVAL_MIN, log: options.log }) };
+  return { sponsorships, jobs: renewalJobs({ sponsorships, payments: options.payments, intervalMinutes: config.RENEWAL_CHECK_INTERVAL_MIN, log: options.log }) };
 }

@@ -194,6 +194,55 @@ describe('a checkout', () => {
   });
 });
 
+describe('a payment a crash left pending', () => {
+  it('is finished by the reconciler under its own key when the card was saved: one charge, the plan given, a clean list', async () => {
+    const { id, cookies } = await memberWithSession(app);
+    // The process dies after saving the card, while asking for the charge.
+    const sandbox = app.sandboxPay;
+    const charge = sandbox.charge.bind(sandbox);
+    sandbox.charge = async () => {
+      sandbox.charge = charge;
+      throw new Error('the process died while asking for the charge');
+    };
+    const crashed = await checkout(cookies, '4242424242424242');
+    expect(crashed.statusCode).toBe(500);
+    const [left] = await app.database.db.select().from(payments).where(eq(payments.memberId, id));
+    expect(left).toMatchObject({ status: 'pending' });
+    expect(left!.cardId).not.toBeNull();
+
+    // Not yet stale: left alone.
+    expect(await app.payments.reconcilePending(new Date())).toEqual({ withdrawn: 0, settled: 0 });
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await app.payments.reconcilePending(later)).toEqual({ withdrawn: 0, settled: 1 });
+    await app.sandboxPay.settle();
+    const list = (await get('/api/payments', cookies)).json().payments;
+    expect(list.map((payment: { status: string }) => payment.status)).toEqual(['succeeded']);
+    expect(list[0].receiptNumber).toMatch(/^TP-\d{8}-\d{6}$/);
+    expect((await sponsorshipsOf(id))[0]).toMatchObject({ plan: 'sponsor', status: 'active' });
+    // Run again: nothing more is charged.
+    expect(await app.payments.reconcilePending(later)).toEqual({ withdrawn: 0, settled: 0 });
+  });
+
+  it('is withdrawn when no card was saved (nothing was charged), and the member can pay again', async () => {
+    const { id, cookies } = await memberWithSession(app);
+    await app.database.db.insert(payments).values({
+      memberId: id,
+      purpose: 'sponsorship',
+      plan: 'sponsor',
+      amount: 499,
+      currency: 'USD',
+      idempotencyKey: `crashed-${randomUUID()}`,
+      provider: app.payments.provider.name,
+      language: 'en',
+      createdAt: new Date(Date.now() - 20 * 60_000),
+    });
+    expect((await get('/api/payments', cookies)).json().payments).toHaveLength(1);
+    expect(await app.payments.reconcilePending(new Date())).toEqual({ withdrawn: 1, settled: 0 });
+    expect((await get('/api/payments', cookies)).json().payments).toEqual([]);
+    expect((await checkout(cookies, '4242424242424242')).statusCode).toBe(200);
+  });
+});
+
 describe('webhooks', () => {
   /** The same provider as the app's, but its webhooks are kept here instead of sent. */
   function capturingProvider() {
