@@ -58,7 +58,7 @@ execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['dist/node/server/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

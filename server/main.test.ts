@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port.ts';
 
 describe('the server process', () => {
-  it('starts, answers, and on SIGTERM finishes and exits with 0', { timeout: 90_000 }, async () => {
+  // The compiled server, as `npm start` runs it in production: no TypeScript loader.
+  it('starts from the build, answers, and on SIGTERM finishes and exits with 0', { timeout: 90_000 }, async () => {
+    expect(existsSync('dist/node/server/main.js'), 'run `npm run build` first (npm test does)').toBe(true);
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info' },
+    const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info', AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: '60' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -16,12 +19,17 @@ describe('the server process', () => {
 
     try {
       let healthy = false;
-      // A fresh database and the first compile of the sources take seconds on a busy machine.
+      // A fresh database takes seconds on a busy machine.
       for (const until = Date.now() + 60_000; Date.now() < until && !healthy; ) {
         healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(healthy).toBe(true);
+      // A page rendered by the built web app, and the award engine's worker thread answering.
+      expect((await fetch(`http://127.0.0.1:${port}/faq`)).status).toBe(200);
+      const samples = await fetch(`http://127.0.0.1:${port}/api/awards/samples?lang=en`);
+      expect(samples.status).toBe(200);
+      expect(((await samples.json()) as { samples: unknown[] }).samples.length).toBeGreaterThan(0);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

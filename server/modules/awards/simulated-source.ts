@@ -55,6 +55,8 @@ export class SimulatedEngineError extends Error {
  * are resolved here, not by the worker: a bare `tsx` would be looked up from the working directory.
  */
 function bootstrap(): string {
+  // Compiled (production runs dist/node): the worker is JavaScript beside this file.
+  if (import.meta.url.endsWith('.js')) return `import(${JSON.stringify(new URL('./engine-worker.js', import.meta.url).href)});`;
   // Found through tsx's package.json rather than import.meta.resolve, which Vite's module runner
   // (the browser tests' global setup loads the server through it) does not support.
   const require = createRequire(import.meta.url);
