@@ -18,3 +18,12 @@ export interface AltchaSolution {
   salt: string;
   signature: string;
 }
+
+/**
+ * How hard the robot check is: `hard` after many failed logins to one address (a proof of work
+ * ten times longer; a hosted captcha is asked for even where login needs none).
+ */
+export type CaptchaStrength = 'normal' | 'hard';
+
+/** The test provider's answers (only with CAPTCHA_PROVIDER=test, refused in production). */
+export const TEST_CAPTCHA_TOKENS = { normal: 'test-ok', hard: 'test-ok-hard' } as const satisfies Record<CaptchaStrength, string>;

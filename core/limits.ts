@@ -19,6 +19,11 @@ export const LIMITS = {
     emailMax: 254,
     passwordMax: 64,
   },
+  login: {
+    /** Failed logins to one address within the window after which it needs the harder robot check. */
+    failuresBeforeHardCheck: 5,
+    failureWindowMs: 15 * 60 * 1000,
+  },
   originCityCookieDays: 365,
   search: {
     visitorDaysPerMonth: 0,

@@ -152,6 +152,34 @@ describe('login failures and their popups', () => {
     await expectPopup('Wrong password');
   });
 
+  it('asks for the longer robot check after many wrong passwords for one account, and its owner still gets in', async () => {
+    const page = visit.page;
+    const member = await signInNewMember(await newContext(visit.browser, { baseUrl: inject('baseUrl') }));
+    await openPage(page, '/');
+    await openPanel(page, 'Log in');
+    const submit = async (password: string) => {
+      await page.locator('[data-testid="auth-email"]').fill(member.email);
+      await page.locator('[data-testid="auth-password"]').fill(password);
+      await page.locator('[data-testid="captcha-checkbox"]').check();
+      await page.locator('[data-testid="auth-submit"]').click();
+    };
+    const closePopup = async (text: string) => {
+      await popup(page).filter({ hasText: text }).waitFor();
+      await popup(page).getByRole('button').last().click();
+      await popup(page).waitFor({ state: 'hidden' });
+    };
+    for (let guess = 0; guess < 5; guess += 1) {
+      await submit(`wrong guess ${guess}`);
+      await closePopup('Wrong password');
+    }
+    // The right password now needs the longer check first; nobody is locked out.
+    await submit(member.password);
+    await closePopup('the robot check now takes a little longer');
+    await submit(member.password);
+    await panel(page).waitFor({ state: 'hidden' });
+    await page.locator('[data-testid="open-login"]').waitFor({ state: 'detached' });
+  });
+
   it('opens the activation dialog for an account that is not activated (-2)', async () => {
     const page = visit.page;
     const email = uniqueEmail('inactive');

@@ -14,7 +14,9 @@ interface Preset {
  */
 export const RATE_LIMIT_PRESETS = {
   signup: { perIp: { max: 5, windowMs: 15 * 60_000 } },
-  login: { perIp: { max: 20, windowMs: 5 * 60_000 }, perAccount: { max: 8, windowMs: 5 * 60_000 } },
+  // No per-account limit on login: it would lock the owner out along with the guesser. Failed
+  // logins to one address make it ask for the harder robot check instead (Accounts.logIn).
+  login: { perIp: { max: 20, windowMs: 5 * 60_000 } },
   activate: { perIp: { max: 20, windowMs: 10 * 60_000 }, perAccount: { max: 10, windowMs: 10 * 60_000 } },
   resend: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 5, windowMs: 60 * 60_000 } },
   forgot: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 3, windowMs: 60 * 60_000 } },

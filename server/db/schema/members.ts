@@ -86,6 +86,21 @@ export const socialIdentities = pgTable(
 );
 
 /** Captcha challenges already used, so that a solved one cannot be replayed before it expires. */
+/**
+ * Failed logins per address (an e-mail typed at login, whether or not an account has it). After a
+ * few in a short time the address needs the harder robot check (docs/security.md): the owner is
+ * never locked out, while guessing its password gets slow.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_email_idx').on(table.email, table.failedAt)],
+);
+
 export const usedCaptchaChallenges = pgTable('used_captcha_challenges', {
   challenge: text('challenge').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   LOGIN_CODES,
@@ -22,7 +22,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import { isLanguage, isMoneyCurrency, type Language } from '../../../core/locale.ts';
 import { listSetting, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { members, verificationCodes } from '../../db/schema/index.ts';
+import { loginFailures, members, verificationCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { enqueueMail, type MailDelivery } from '../mail/mail-outbox.ts';
@@ -56,7 +56,9 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-const fail = (error: ErrorName, code: number, status = 400, message: string = error) => new AppError(error, { code, status, message });
+const fail = (error: ErrorName, code: number, status = 400, message: string = error, fields?: Record<string, string>) => new AppError(error, { code, status, message, ...(fields ? { fields } : {}) });
+/** The field a login answer names when the address needs the harder robot check. */
+const HARDER_CHECK = { captcha: 'harder' };
 
 /**
  * Member accounts: sign-up, activation by e-mailed code, login, and password reset
@@ -188,24 +190,45 @@ export class Accounts {
     const member = isValidEmail(email) ? await this.findByEmail(email) : undefined;
     const recentlyActivated =
       input.afterActivation && member?.activatedAt ? Date.now() - member.activatedAt.getTime() < AFTER_ACTIVATION_WINDOW_MS : false;
-    const captchaRequired = this.deps.config.CAPTCHA_ON_LOGIN && !recentlyActivated;
+    // Many failed logins to this address lately: the harder robot check, even where login asks for
+    // none. Guessing the password gets slow; its owner, who solves the check once, gets in.
+    const underAttack = isValidEmail(email) && (await this.recentLoginFailures(email)) >= LIMITS.login.failuresBeforeHardCheck;
+    const captchaRequired = underAttack || (this.deps.config.CAPTCHA_ON_LOGIN && !recentlyActivated);
 
     const problem = firstLoginProblem(input, captchaRequired);
     if (problem === 'invalidEmail') throw fail('INVALID_EMAIL', -99);
     if (problem === 'invalidPassword') throw fail('INVALID_PASSWORD', -99);
-    if (problem === 'captchaRequired') throw fail('CAPTCHA_REQUIRED', -99);
-    if (captchaRequired && !(await this.deps.captcha.verify(input.captcha, input.ip))) throw fail('CAPTCHA_FAILED', -99);
+    if (problem === 'captchaRequired') throw fail('CAPTCHA_REQUIRED', -99, 400, 'CAPTCHA_REQUIRED', underAttack ? HARDER_CHECK : undefined);
+    if (captchaRequired && !(await this.deps.captcha.verify(input.captcha, input.ip, underAttack ? 'hard' : 'normal'))) {
+      throw underAttack ? fail('CAPTCHA_REQUIRED', -99, 400, 'Please complete the longer robot check.', HARDER_CHECK) : fail('CAPTCHA_FAILED', -99);
+    }
 
     const password = normalizePassword(input.password);
     if (!member) {
       await spendPasswordTime(password);
+      await this.recordLoginFailure(email);
       throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 401);
     }
     if (!member.passwordHash || !(await verifyPassword(member.passwordHash, password))) {
+      await this.recordLoginFailure(email);
       throw fail('WRONG_PASSWORD', LOGIN_CODES.wrongPassword, 401);
     }
     if (!member.activatedAt) throw fail('NOT_ACTIVATED', LOGIN_CODES.notActivated, 403);
+    await this.db.delete(loginFailures).where(eq(loginFailures.email, email));
     return member;
+  }
+
+  /** Failed logins to an address within the window (an address with no account counts the same: no telling which exist). */
+  private async recentLoginFailures(email: string): Promise<number> {
+    const since = new Date(Date.now() - LIMITS.login.failureWindowMs);
+    const [row] = await this.db.select({ failures: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)));
+    return Number(row?.failures ?? 0);
+  }
+
+  private async recordLoginFailure(email: string): Promise<void> {
+    await this.db.insert(loginFailures).values({ email });
+    // Failures older than the window no longer count for anyone.
+    await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(Date.now() - LIMITS.login.failureWindowMs)));
   }
 
   async activate(input: { email: string; code: string }): Promise<MemberRow> {

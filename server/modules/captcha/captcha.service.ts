@@ -2,10 +2,11 @@ import { lt } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { usedCaptchaChallenges } from '../../db/schema/index.ts';
+import { TEST_CAPTCHA_TOKENS, type CaptchaStrength } from '../../../core/captcha.ts';
 import { checkAltchaSolution, createAltchaChallenge, parseAltchaPayload, type AltchaChallenge } from './altcha.ts';
 
-export const TEST_CAPTCHA_TOKEN = 'test-ok';
-const ALTCHA_MAX_NUMBER = 50_000;
+/** Numbers a proof of work may need to try: about a second on a phone, and ten times that when hard. */
+const ALTCHA_MAX_NUMBER = { normal: 50_000, hard: 500_000 } as const satisfies Record<CaptchaStrength, number>;
 const ALTCHA_TTL_MS = 10 * 60 * 1000;
 
 const VERIFY_URLS = {
@@ -21,28 +22,29 @@ export class CaptchaService {
     return this.options.config.CAPTCHA_PROVIDER;
   }
 
-  challenge(): AltchaChallenge {
-    return createAltchaChallenge(this.options.secret, { maxNumber: ALTCHA_MAX_NUMBER, ttlMs: ALTCHA_TTL_MS });
+  challenge(strength: CaptchaStrength = 'normal'): AltchaChallenge {
+    return createAltchaChallenge(this.options.secret, { maxNumber: ALTCHA_MAX_NUMBER[strength], ttlMs: ALTCHA_TTL_MS, strength });
   }
 
-  async verify(token: string, remoteIp: string): Promise<boolean> {
+  /** Checks an answer; `hard` takes only an answer to a hard challenge (its strength is signed into the challenge). */
+  async verify(token: string, remoteIp: string, strength: CaptchaStrength = 'normal'): Promise<boolean> {
     if (!token) return false;
     switch (this.provider) {
       case 'test':
-        return token === TEST_CAPTCHA_TOKEN;
+        return token === TEST_CAPTCHA_TOKENS[strength] || (strength === 'normal' && token === TEST_CAPTCHA_TOKENS.hard);
       case 'altcha':
-        return this.verifyAltcha(token);
+        return this.verifyAltcha(token, strength);
       case 'turnstile':
       case 'recaptcha':
         return this.verifyRemote(this.provider, token, remoteIp);
     }
   }
 
-  private async verifyAltcha(token: string): Promise<boolean> {
+  private async verifyAltcha(token: string, strength: CaptchaStrength): Promise<boolean> {
     const solution = parseAltchaPayload(token);
     if (!solution) return false;
     const checked = checkAltchaSolution(this.options.secret, solution);
-    if (!checked.ok) return false;
+    if (!checked.ok || (strength === 'hard' && checked.strength !== 'hard')) return false;
     // A solved challenge is good once: the insert fails on a replay.
     const inserted = await this.options.db
       .insert(usedCaptchaChallenges)

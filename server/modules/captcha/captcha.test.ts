@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { checkAltchaSolution, createAltchaChallenge, type AltchaChallenge } from './altcha.ts';
 
@@ -22,6 +23,24 @@ describe('the proof-of-work captcha', () => {
     expect(checkAltchaSolution('another-secret-of-enough-length-000001', solution).ok).toBe(false);
     expect(checkAltchaSolution(secret, { ...solution, number: solution.number + 1 }).ok).toBe(false);
     expect(checkAltchaSolution(secret, solution, Date.now() + 61_000).ok).toBe(false);
+  });
+
+  it('signs its strength into the challenge: a normal answer, or one relabelled hard, is no hard answer', async () => {
+    const testApp = await createTestApp({ CAPTCHA_PROVIDER: 'altcha' });
+    try {
+      const hard = (await testApp.app.inject('/api/captcha/challenge?strength=hard')).json().challenge as AltchaChallenge;
+      const normal = (await testApp.app.inject('/api/captcha/challenge')).json().challenge as AltchaChallenge;
+      expect(hard.maxnumber).toBeGreaterThanOrEqual(normal.maxnumber * 10);
+      // The salt's parameters are hashed into the challenge: claiming "hard" for a normal one breaks it.
+      const normalAnswer = JSON.parse(Buffer.from(solve(normal), 'base64').toString());
+      const relabelled = { ...normalAnswer, salt: `${normalAnswer.salt}&strength=hard` };
+      const secret = testConfig().APP_SECRET!;
+      expect(checkAltchaSolution(secret, normalAnswer)).toMatchObject({ ok: true, strength: 'normal' });
+      expect(checkAltchaSolution(secret, relabelled).ok).toBe(false);
+      expect(checkAltchaSolution(secret, JSON.parse(Buffer.from(solve(hard), 'base64').toString()))).toMatchObject({ ok: true, strength: 'hard' });
+    } finally {
+      await testApp.close();
+    }
   });
 
   describe('at sign-up', () => {

@@ -15,6 +15,7 @@ import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorCode } from '../../lib/api-errors.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
@@ -39,6 +40,8 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   const [edm, setEdm] = useState(props.request.edm ?? false);
   const [captcha, setCaptcha] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
+  // After many failed logins to one address the server asks for the longer robot check.
+  const [hardCheck, setHardCheck] = useState(false);
   const [busy, setBusy] = useState(false);
   const closable = props.request.closable ?? true;
   const from = props.request.from ?? window.location.pathname;
@@ -55,7 +58,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   const lossyDomain = emailAtDomains(email, config.lossyEmailDomains) ? emailDomain(email) : null;
 
   const logIn = async () => {
-    const problem = firstLoginProblem({ email, password, captcha }, config.captcha.onLogin);
+    const problem = firstLoginProblem({ email, password, captcha }, config.captcha.onLogin || hardCheck);
     if (problem) return tell(t(`errors.${problem === 'invalidEmail' ? 'INVALID_EMAIL' : problem === 'invalidPassword' ? 'INVALID_PASSWORD' : 'CAPTCHA_REQUIRED'}`, { min: PASSWORD_MIN }));
     setBusy(true);
     try {
@@ -65,7 +68,10 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       freshCaptcha();
       // docs/product/accounts.md#login: a login answered -2 opens the activation dialog.
       if (errorCode(error) === LOGIN_CODES.notActivated) props.onNeedActivation({ email, password, from });
-      else await showError(error);
+      else if (error instanceof ApiRequestError && error.body?.fields?.captcha === 'harder') {
+        setHardCheck(true);
+        await tell(t('auth.robotHarder'));
+      } else await showError(error);
     } finally {
       setBusy(false);
     }
@@ -136,7 +142,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       testId="auth-password"
     />
   );
-  const needsCaptcha = mode === 'signup' || (mode === 'login' && config.captcha.onLogin);
+  const needsCaptcha = mode === 'signup' || (mode === 'login' && (config.captcha.onLogin || hardCheck));
 
   return (
     <Modal opened fullScreen onClose={props.onClose} withCloseButton={closable} closeOnEscape={closable} closeButtonProps={{ 'aria-label': t('auth.close') }} title={t('auth.membersOnly')} data-testid="login-panel">
@@ -176,7 +182,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
               {emailField}
               {passwordField}
               {mode === 'signup' && <Checkbox label={t('auth.edm')} checked={edm} onChange={(event) => setEdm(event.currentTarget.checked)} data-testid="auth-edm" />}
-              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} />}
+              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} strength={mode === 'login' && hardCheck ? 'hard' : 'normal'} />}
               <Button type="submit" loading={busy} data-testid="auth-submit">
                 {mode === 'login' ? t('auth.submitLogin') : t('auth.submitSignup')}
               </Button>

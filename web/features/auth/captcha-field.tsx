@@ -1,7 +1,7 @@
 import { Box, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
-import type { AltchaChallenge } from '../../../core/captcha.ts';
+import { TEST_CAPTCHA_TOKENS, type AltchaChallenge, type CaptchaStrength } from '../../../core/captcha.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 
@@ -48,7 +48,7 @@ function loadHostedScript(url: string, language: string): Promise<void> {
  * proof of work runs when it is ticked); Turnstile and reCAPTCHA render their own widget.
  * Changing `resetKey` asks for a fresh check (each answer is good once).
  */
-export function CaptchaField({ onToken, resetKey }: { onToken: (token: string) => void; resetKey: number }) {
+export function CaptchaField({ onToken, resetKey, strength = 'normal' }: { onToken: (token: string) => void; resetKey: number; strength?: CaptchaStrength }) {
   const { t } = useTranslation();
   const { config, language } = useAppState();
   const [state, setState] = useState<'idle' | 'checking' | 'done' | 'failed'>('idle');
@@ -58,7 +58,7 @@ export function CaptchaField({ onToken, resetKey }: { onToken: (token: string) =
   useEffect(() => {
     setState('idle');
     onToken('');
-  }, [resetKey, onToken]);
+  }, [resetKey, strength, onToken]);
 
   useEffect(() => {
     if ((provider !== 'turnstile' && provider !== 'recaptcha') || !hostedRef.current) return;
@@ -98,12 +98,12 @@ export function CaptchaField({ onToken, resetKey }: { onToken: (token: string) =
     }
     if (provider === 'test') {
       setState('done');
-      onToken('test-ok');
+      onToken(TEST_CAPTCHA_TOKENS[strength]);
       return;
     }
     setState('checking');
     try {
-      const { challenge } = await apiGet<{ challenge: AltchaChallenge }>('/api/captcha/challenge');
+      const { challenge } = await apiGet<{ challenge: AltchaChallenge }>(`/api/captcha/challenge?strength=${strength}`);
       onToken(await solveAltcha(challenge));
       setState('done');
     } catch {
