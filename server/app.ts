@@ -54,6 +54,7 @@ import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/w
 import type { PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { loggerOptions } from './logging.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -180,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => mail.stop());
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every server process together, and nothing forgotten at a restart.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // The built web app renders the pages; its colour-scheme script and the script loader are the inline scripts the CSP allows.

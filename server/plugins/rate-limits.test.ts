@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
 import { createTestApp, csrf } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
 import { activationCodeIn, latestMail } from '../test/mailbox.ts';
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -68,6 +71,33 @@ describe('rate limits on account endpoints', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('rate-limit counters', () => {
+  it('are shared by every server on the database and survive a restart', async () => {
+    const { database, drop } = await createTestDatabase();
+    // At scale 0.1 an address may sign up once in 15 minutes (5 x 0.1, at least 1).
+    const start = () => buildApp({ config: testConfig({ RATE_LIMIT_SCALE: 0.1 }), database });
+    const signup = (app: Awaited<ReturnType<typeof start>>) =>
+      app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '203.0.113.9', payload: { nickname: 'Two', email: `two.${Date.now()}.${Math.random()}@example.com`, password: 'long enough pw', captcha: 'test-ok' }, ...csrf() });
+    const first = await start();
+    const second = await start();
+    try {
+      expect((await signup(first)).statusCode).toBe(200);
+      // Another process on the same database knows of it.
+      const other = await signup(second);
+      expect(other.statusCode).toBe(429);
+      expect(Number(other.headers['retry-after'])).toBeGreaterThan(800);
+      await first.close();
+      // A restarted server too.
+      const restarted = await start();
+      expect((await signup(restarted)).statusCode).toBe(429);
+      await restarted.close();
+    } finally {
+      await second.close();
+      await drop();
+    }
   });
 });
 

@@ -101,6 +101,16 @@ export const loginFailures = pgTable(
   (table) => [index('login_failures_email_idx').on(table.email, table.failedAt)],
 );
 
+/**
+ * Rate-limit counters (server/plugins/rate-limit-store.ts), in the database so that every server
+ * process counts together and a restart forgets nothing.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 export const usedCaptchaChallenges = pgTable('used_captcha_challenges', {
   challenge: text('challenge').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

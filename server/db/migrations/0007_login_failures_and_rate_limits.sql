@@ -4,4 +4,10 @@ CREATE TABLE "login_failures" (
 	"failed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "login_failures_email_idx" ON "login_failures" USING btree ("email","failed_at");
