@@ -101,6 +101,15 @@ describe('sign-up', () => {
     expect(stored?.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('escapes markup in a nickname in the e-mail it is greeted in', async () => {
+    const nickname = '<img src=x onerror=alert(1)>';
+    const body = signupBody({ nickname });
+    expect((await post('/api/auth/signup', body)).statusCode).toBe(200);
+    const mail = await latestMail(app.database.db, body.email);
+    expect(mail.htmlBody).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.htmlBody).not.toContain('<img src=x');
+  });
+
   it('refuses an address already registered (-4), also when typed differently', async () => {
     const body = signupBody();
     await post('/api/auth/signup', body);
