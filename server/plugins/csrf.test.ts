@@ -71,6 +71,12 @@ describe('CSRF double-submit on every mutation', () => {
     }
   });
 
+  it('sets no cookie on files, which caches keep for a year', async () => {
+    const response = await testApp.app.inject('/og-image.png');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('gives a first-time visitor the token cookie on a page load, readable by the app', async () => {
     const response = await testApp.app.inject('/healthz');
     const cookie = [response.headers['set-cookie']].flat().find((value) => value?.startsWith('csrftoken='));

@@ -38,6 +38,12 @@ function isBoundTo(secret: string, sessionToken: string | undefined, token: stri
   return nonce.length > 0 && token.length < 200 && sameText(csrfToken(secret, sessionToken, nonce), token);
 }
 
+/** A file's address: its last segment has an extension (`/assets/app-1a2b.js`, `/og-image.png`). */
+function isFile(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /** Whether a browser's Origin header names this site: the configured address or the host the request came to (the card-tools host). */
 function isOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
@@ -75,7 +81,9 @@ export const csrfPlugin = fp<{ secureCookies: boolean; secret: string; publicUrl
       const session = request.cookies[SESSION_COOKIE];
       const cookie = request.cookies[cookieName];
       if (SAFE_METHODS.has(request.method)) {
-        if (!cookie || !isBoundTo(secret, session, cookie)) reply.rotateCsrfToken(session ?? null);
+        // Pages and API answers carry the token; files (scripts, images, the sitemap) do not: a
+        // Set-Cookie on a file cached for a year would keep shared caches from storing it.
+        if (!isFile(request.url) && (!cookie || !isBoundTo(secret, session, cookie))) reply.rotateCsrfToken(session ?? null);
         return;
       }
       if (request.routeOptions.config.csrf === false) return;
