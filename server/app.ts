@@ -201,7 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetrics(app, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
 
   await app.register(healthRoutes);
-  await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
+  // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
+  if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(staticDataRoutes);
   await app.register(seoRoutes, {
     renderer,

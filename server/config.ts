@@ -140,8 +140,14 @@ export const ConfigSchema = z.object({
   /** Seconds a process may hold an e-mail it is sending before another process may send it instead. */
   MAIL_LEASE_S: z.coerce.number().int().min(1).default(300),
 
-  /** The card processor: `sandbox`, the built-in simulated one (test cards only; no real money moves). */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The card processor: `sandbox`, the built-in simulated one (test cards only; no real money moves), or `stripe` (docs/payments.md#stripe). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe's secret key (sk_live_… or sk_test_…); with PAYMENT_PROVIDER=stripe, PAYMENT_PUBLIC_KEY is its publishable key and PAYMENT_WEBHOOK_SECRET the endpoint's whsec_… secret. */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  /** Where Stripe's API is reached; Stripe's own address by default (a loopback fake in tests). */
+  STRIPE_API_URL: z.union([z.url(), z.literal('')]).default(''),
+  /** Stripe.js, which draws the card fields (Elements) in the checkout page. */
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   /** The processor's public key (given to the page) and webhook signing secret; for the sandbox both are derived from APP_SECRET when unset. */
   PAYMENT_PUBLIC_KEY: z.string().default(''),
   PAYMENT_WEBHOOK_SECRET: z.string().default(''),
@@ -178,6 +184,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = parsed.data.NODE_ENV === 'production';
   if (production && !parsed.data.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 characters)');
   if (production && !parsed.data.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's address, e.g. https://www.example.com; links in e-mails are built from it)");
+  if (parsed.data.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'PAYMENT_PUBLIC_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const) {
+      if (!parsed.data[key]) problems.push(`${key}: required with PAYMENT_PROVIDER=stripe`);
+    }
+  }
   if (production && !parsed.data.DEMO_MODE) {
     // Test wiring a real site must not run on: each would take money, sign-ups or mail nowhere.
     const demoOnly = ' in production; set DEMO_MODE=true to run a demonstration with it';

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { Payments } from './payments.service.ts';
 import { SandboxPay } from './sandbox/sandbox-pay.ts';
+import { StripeProvider } from './stripe/stripe-provider.ts';
 
 /** Webhooks go to this path of the site, `:provider` being the provider's name. */
 export const WEBHOOK_PATH = '/api/payments/webhooks/';
@@ -34,6 +35,10 @@ export function paymentsFromConfig(options: { config: Config; database: Database
     now: () => new Date(),
     log: options.log,
   });
-  const payments = new Payments({ db: options.database.db, provider: sandbox, publicUrl: config.PUBLIC_URL, now: () => new Date(), log: options.log });
+  const provider =
+    config.PAYMENT_PROVIDER === 'stripe'
+      ? new StripeProvider({ secretKey: config.STRIPE_SECRET_KEY, publicKey: config.PAYMENT_PUBLIC_KEY, webhookSecret: config.PAYMENT_WEBHOOK_SECRET, scriptUrl: config.STRIPE_JS_URL, ...(config.STRIPE_API_URL ? { apiUrl: config.STRIPE_API_URL } : {}) })
+      : sandbox;
+  const payments = new Payments({ db: options.database.db, provider, publicUrl: config.PUBLIC_URL, now: () => new Date(), log: options.log });
   return { sandbox, payments };
 }

@@ -3,6 +3,7 @@ import { Table } from '../../components/table.tsx';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { PaymentSetup } from '../../../core/payments/payment-view.ts';
+import { stripeFields } from './stripe-fields.ts';
 
 /** What the card fields give the page: a one-use token and what the card is, or why not. */
 export type TokenizeResult = { token: string; card: { brand: string; last4: string; expMonth: number; expYear: number } } | { error: string; fields?: Record<string, string> };
@@ -16,8 +17,11 @@ interface ProviderScript {
   mount(element: HTMLElement, options: { publicKey: string; language: string; title: string; onChange: (state: { complete: boolean; empty: boolean; brand: string }) => void }): { tokenize(): Promise<TokenizeResult>; destroy(): void };
 }
 
-/** Where each provider's script puts itself; a real provider's adapter would add its own here. */
-const GLOBALS: Record<string, string> = { sandbox: 'SandboxPay' };
+/** Each provider's fields once its script has loaded: the sandbox's script is the interface; Stripe.js is adapted to it. */
+const PROVIDERS: Record<string, () => ProviderScript | undefined> = {
+  sandbox: () => (window as unknown as { SandboxPay?: ProviderScript }).SandboxPay,
+  stripe: stripeFields,
+};
 
 const loading = new Map<string, Promise<void>>();
 function loadScript(url: string): Promise<void> {
@@ -60,7 +64,7 @@ export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; on
     loadScript(setup.scriptUrl)
       .then(() => {
         if (cancelled) return;
-        const provider = (window as unknown as Record<string, ProviderScript | undefined>)[GLOBALS[setup.provider] ?? ''];
+        const provider = PROVIDERS[setup.provider]?.();
         if (!provider) throw new Error(`no script for ${setup.provider}`);
         mounted.current = provider.mount(element, { publicKey: setup.publicKey, language: i18n.language, title: t('card.frameTitle'), onChange: (next) => changed.current?.(next.complete) });
         setState('ready');
