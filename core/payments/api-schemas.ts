@@ -27,6 +27,7 @@ export const PaymentViewSchema = z.object({
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
   paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<PaymentView>;
 

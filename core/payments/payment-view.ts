@@ -20,6 +20,8 @@ export interface PaymentView {
   periodStart: string | null;
   periodEnd: string | null;
   paidAt: string | null;
+  /** When the money was given back; the payment stays `succeeded`, with its receipt. */
+  refundedAt: string | null;
   createdAt: string;
 }
 

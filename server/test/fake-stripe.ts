@@ -110,6 +110,11 @@ export async function startFakeStripe(options: { webhookSecret: string; deliver:
       return { status: 200, body: publicMethod(method) };
     }
     if (req.method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded') return error(400, 'invalid_request_error', 'charge_not_refundable', 'This PaymentIntent has no successful charge to refund.');
+      return { status: 200, body: { id: id('re'), object: 'refund', amount: Number(form.get('amount') ?? intent.amount), payment_intent: intent.id, status: 'succeeded' } };
+    }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1] ?? '');

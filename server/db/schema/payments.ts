@@ -103,6 +103,9 @@ export const payments = pgTable(
     /** Given when the payment succeeds: TP-YYYYMMDD-NNNNNN. */
     receiptNumber: text('receipt_number').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Given back in full by support (`npm run refund`): the provider's refund and when. */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

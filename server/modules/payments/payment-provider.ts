@@ -20,6 +20,8 @@ export interface PaymentProvider {
   saveCard(request: { token: string; customer: string }): Promise<SavedCard>;
   /** Charges a saved card once per idempotency key: a repeated request answers the first charge. */
   charge(request: ChargeRequest): Promise<Charge>;
+  /** Gives a paid charge's money back, once per idempotency key (support's refund, `npm run refund`). */
+  refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<Refund>;
   /** The charge as the provider sees it now (after a verification step, or to settle a webhook). */
   getCharge(id: string): Promise<Charge>;
   /** Checks a webhook's signature over its raw body and reads it; throws WebhookRejected. */
@@ -63,6 +65,11 @@ export interface Charge {
   /** The page of the card-verification step (3-D Secure), while one is needed. */
   verificationUrl?: string;
   failure?: PaymentFailure;
+}
+
+export interface Refund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
 }
 
 export interface WebhookEvent {

@@ -25,6 +25,7 @@ export function paymentView(payment: PaymentRow, card: CardRow | null): PaymentV
     periodStart: payment.periodStart?.toISOString() ?? null,
     periodEnd: payment.periodEnd?.toISOString() ?? null,
     paidAt: payment.paidAt?.toISOString() ?? null,
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
     createdAt: payment.createdAt.toISOString(),
   };
 }

@@ -223,6 +223,24 @@ export class Payments {
     return report;
   }
 
+  /**
+   * Gives a paid payment's money back in full (support's refund by hand, `npm run refund`). The
+   * payment keeps its receipt and shows as refunded; asking twice refunds once (one idempotency key
+   * per payment). What the payment gave (a sponsorship month) is support's to end, as the refund's
+   * reason decides.
+   */
+  async refund(paymentId: string): Promise<PaymentRow> {
+    const [payment] = await this.options.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+    if (payment.status !== 'succeeded' || !payment.providerChargeId) throw new AppError('INVALID_INPUT', { status: 400, message: 'Only a paid payment can be refunded.' });
+    if (payment.refundedAt) return payment;
+    const refund = await this.options.provider.refund({ chargeId: payment.providerChargeId, amount: payment.amount, idempotencyKey: `refund-${payment.id}` });
+    if (refund.status === 'failed') throw new AppError('UNAVAILABLE', { status: 502, message: 'The processor refused the refund.' });
+    const [refunded] = await this.options.db.update(payments).set({ refundId: refund.id, refundedAt: this.options.now(), updatedAt: this.options.now() }).where(eq(payments.id, payment.id)).returning();
+    this.options.log.info({ payment: payment.id, refund: refund.id }, 'payment refunded');
+    return refunded!;
+  }
+
   /** Asks the provider where a payment's charge stands and records it (the page's return from verification). */
   async refresh(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.status === 'succeeded' || payment.status === 'failed' || !payment.providerChargeId) return payment;

@@ -194,6 +194,20 @@ describe('a checkout', () => {
   });
 });
 
+describe('a refund', () => {
+  it('gives back a paid payment once and refuses one that was never paid', async () => {
+    const { cookies } = await memberWithSession(app);
+    const paid = (await checkout(cookies, '4242424242424242')).json().payment;
+    const refunded = await app.payments.refund(paid.id);
+    expect(refunded.refundId).toMatch(/^re_/);
+    expect((await app.payments.refund(paid.id)).refundId).toBe(refunded.refundId);
+    expect((await get('/api/payments', cookies)).json().payments[0].refundedAt).toBeTruthy();
+    const other = await memberWithSession(app);
+    const declined = (await checkout(other.cookies, '4000000000000002')).json().payment;
+    await expect(app.payments.refund(declined.id)).rejects.toThrow('Only a paid payment can be refunded.');
+  });
+});
+
 describe('a payment a crash left pending', () => {
   it('is finished by the reconciler under its own key when the card was saved: one charge, the plan given, a clean list', async () => {
     const { id, cookies } = await memberWithSession(app);

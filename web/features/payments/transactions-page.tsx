@@ -54,8 +54,8 @@ export function TransactionsPage({ page }: { page: PageDef }) {
                   <Table.Td>{money(payment.amount, payment.currency)}</Table.Td>
                   <Table.Td>{payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}` : ''}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[payment.status]} variant="light">
-                      {t(`status.${payment.status}`)}
+                    <Badge color={payment.refundedAt ? 'gray' : STATUS_COLOR[payment.status]} variant="light">
+                      {payment.refundedAt ? t('status.refunded') : t(`status.${payment.status}`)}
                     </Badge>
                     {payment.failure && <Text size="xs" c="dimmed">{t(`failures.${payment.failure}`)}</Text>}
                   </Table.Td>

@@ -5,7 +5,7 @@ import type { PaymentFailure } from '../../../../core/payments/checkout-contract
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { sandboxPayCards, sandboxPayCharges, sandboxPayEvents, sandboxPayTokens } from '../../../db/schema/index.ts';
-import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
+import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type Refund, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
 import { checkCardEntry, SANDBOX_VERIFICATION_CODE, TEST_CARDS, type CardEntry, type CardFieldError, type TestCardBehaviour } from './test-cards.ts';
 
 /** The signature header of the sandbox's webhooks: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
@@ -235,6 +235,13 @@ export class SandboxPay implements PaymentProvider {
     }
     if (row.failure) charge.failure = row.failure as PaymentFailure;
     return charge;
+  }
+
+  /** The sandbox gives back any paid charge: the refund's id follows from its key, so asking again answers the same refund. */
+  async refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<Refund> {
+    const [row] = await this.options.db.select().from(sandboxPayCharges).where(eq(sandboxPayCharges.id, request.chargeId));
+    if (!row || row.status !== 'succeeded' || request.amount > row.amount) return { id: `re_refused_${digest(request.idempotencyKey).slice(0, 16)}`, status: 'failed' };
+    return { id: `re_${digest(request.idempotencyKey).slice(0, 24)}`, status: 'succeeded' };
   }
 
   async getCharge(id: string): Promise<Charge> {

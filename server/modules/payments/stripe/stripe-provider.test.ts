@@ -94,6 +94,20 @@ describe('payments on Stripe', () => {
     expect((await app.database.db.select().from(sponsorships).where(eq(sponsorships.memberId, member.id)))).toHaveLength(1);
   });
 
+  it('refunds a paid payment once through Stripe, and the member\'s list shows it refunded with its receipt', async () => {
+    const member = await memberWithSession(app);
+    const payment = (await checkout(member.cookies, '4242424242424242')).json().payment;
+    const refunded = await app.payments.refund(payment.id);
+    expect(refunded.refundId).toMatch(/^re_/);
+    await app.payments.refund(payment.id);
+    const refunds = fake.requests.filter((request) => request.path === '/v1/refunds' && request.form.get('payment_intent') !== null);
+    expect(refunds.filter((request) => request.idempotencyKey === `refund-${payment.id}`)).toHaveLength(1);
+    expect(refunds.at(-1)!.form.get('amount')).toBe('499');
+    const [listed] = (await app.inject({ url: '/api/payments', cookies: member.cookies })).json().payments;
+    expect(listed).toMatchObject({ id: payment.id, status: 'succeeded', receiptNumber: payment.receiptNumber });
+    expect(listed.refundedAt).toBeTruthy();
+  });
+
   it('fails a declined card with the bank\'s reason and gives nothing', async () => {
     const member = await memberWithSession(app);
     const response = await checkout(member.cookies, '4000000000009995');

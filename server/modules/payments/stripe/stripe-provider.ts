@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentFailure } from '../../../../core/payments/checkout-contract.ts';
-import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
+import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type Refund, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
 
 /** Stripe's decline codes as the product's failures (docs/payments.md). */
 function failureOf(code: string | null | undefined): PaymentFailure {
@@ -118,6 +118,11 @@ export class StripeProvider implements PaymentProvider {
       }
       throw error;
     }
+  }
+
+  async refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<Refund> {
+    const refund = await this.#stripe.refunds.create({ payment_intent: request.chargeId, amount: request.amount }, { idempotencyKey: request.idempotencyKey });
+    return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending' };
   }
 
   async getCharge(id: string): Promise<Charge> {
