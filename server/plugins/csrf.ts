@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, SESSION_COOKIE } from '../../core/api.ts';
 import { AppError } from '../errors.ts';
+import { sameText } from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,11 +28,6 @@ export function csrfToken(secret: string, sessionToken: string | null | undefine
   return `${nonce}.${createHmac('sha256', secret).update(`csrf\n${sessionToken ?? ''}\n${nonce}`).digest('base64url')}`;
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 function isBoundTo(secret: string, sessionToken: string | undefined, token: string): boolean {
   const nonce = token.split('.')[0] ?? '';

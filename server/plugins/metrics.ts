@@ -1,17 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { withErrors } from '../../core/api-schemas.ts';
 import { AppError } from '../errors.ts';
+import { sameText } from '../modules/auth/tokens.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /**
  * Prometheus text at /metrics: process figures plus request counts and durations per route. Who

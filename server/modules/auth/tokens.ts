@@ -15,6 +15,13 @@ export function hmac(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('hex');
 }
 
+/** Two strings compared in constant time (tokens, signatures, bearer keys). */
+export function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 export function sameHex(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');

@@ -165,16 +165,21 @@ export class Payments {
       [payment] = (await this.options.db.update(payments).set({ cardId: card.id }).where(eq(payments.id, payment.id)).returning()) as [PaymentRow];
     }
     if (!card) throw new Error(`payment ${payment.id} has no card to charge`);
+    return this.#chargeAndRecord(payment, card, request);
+  }
+
+  /** Asks the provider for a payment's charge under the payment's own idempotency key, and records the answer. */
+  async #chargeAndRecord(payment: PaymentRow, card: CardRow, how: { description: string; holderPresent: boolean; returnPath: string }): Promise<PaymentRow> {
     const charge = await this.options.provider.charge({
       cardRef: card.providerRef,
       amount: payment.amount,
       currency: payment.currency,
-      description: request.description,
+      description: how.description,
       idempotencyKey: payment.idempotencyKey,
       reference: payment.id,
-      holderPresent: request.holderPresent,
-      returnUrl: `${this.options.publicUrl}${request.returnPath.replace('{payment}', payment.id)}`,
-      language: request.language,
+      holderPresent: how.holderPresent,
+      returnUrl: `${this.options.publicUrl}${how.returnPath.replace('{payment}', payment.id)}`,
+      language: payment.language,
     });
     return this.#record(payment.id, charge);
   }
@@ -203,18 +208,7 @@ export class Payments {
         continue;
       }
       try {
-        const charge = await this.options.provider.charge({
-          cardRef: card.providerRef,
-          amount: payment.amount,
-          currency: payment.currency,
-          description: `TripPlus ${payment.plan ?? payment.purpose}`,
-          idempotencyKey: payment.idempotencyKey,
-          reference: payment.id,
-          holderPresent: false,
-          returnUrl: `${this.options.publicUrl}/profilepage/transaction`,
-          language: payment.language,
-        });
-        await this.#record(payment.id, charge);
+        await this.#chargeAndRecord(payment, card, { description: `TripPlus ${payment.plan ?? payment.purpose}`, holderPresent: false, returnPath: '/profilepage/transaction' });
         report.settled += 1;
       } catch (error) {
         this.options.log.warn({ err: error, payment: payment.id }, 'a pending payment could not be settled; the next run tries again');

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import { sandboxPayCards, sandboxPayCharges, sandboxPayEvents, sandboxPayTokens } from '../../../db/schema/index.ts';
 import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type Refund, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
 import { checkCardEntry, SANDBOX_VERIFICATION_CODE, TEST_CARDS, type CardEntry, type CardFieldError, type TestCardBehaviour } from './test-cards.ts';
+import { sameText } from '../../auth/tokens.ts';
 
 /** The signature header of the sandbox's webhooks: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
@@ -339,8 +340,3 @@ export class SandboxPay implements PaymentProvider {
   }
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
