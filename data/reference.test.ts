@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTimeZone } from '../core/awards/zoned-time.ts';
-import { airlines, airports, awardCharts, greatCircleMiles, metros, programmes, routes } from './reference.ts';
+import { allianceOn, airlines, airports, awardCharts, greatCircleMiles, metros, programmeAllianceOn, programmes, routes } from './reference.ts';
 
 describe('airports', () => {
   it('cover at least 600 airports, each with an IANA zone, coordinates and an ISO country', () => {
@@ -55,14 +55,37 @@ describe('airports', () => {
 });
 
 describe('airlines and programmes', () => {
-  it('list every alliance member (25 Star Alliance, 15 oneworld, 18 SkyTeam) among at least 100 airlines', () => {
+  it('list every alliance member on the day asked among at least 100 airlines', () => {
     const all = [...airlines().values()];
     expect(all.length).toBeGreaterThanOrEqual(100);
-    const count = (alliance: string) => all.filter((airline) => airline.alliance === alliance).length;
-    expect([count('star'), count('oneworld'), count('skyteam')]).toEqual([25, 15, 18]);
-    expect(airlines().get('BR')).toMatchObject({ alliance: 'star', name: { 'zh-Hant': '長榮航空' } });
-    expect(airlines().get('CI')).toMatchObject({ alliance: 'skyteam' });
-    expect(airlines().get('CX')).toMatchObject({ alliance: 'oneworld' });
+    const count = (alliance: string, day: string) => all.filter((airline) => allianceOn(airline, day) === alliance).length;
+    // ITA Airways joined Star Alliance and Hawaiian oneworld in spring 2026; Asiana leaves Star Alliance on 16 December 2026.
+    expect([count('star', '2026-11-26'), count('oneworld', '2026-11-26'), count('skyteam', '2026-11-26')]).toEqual([26, 16, 18]);
+    expect([count('star', '2026-12-17'), count('oneworld', '2026-12-17'), count('skyteam', '2026-12-17')]).toEqual([25, 16, 18]);
+    expect([count('star', '2026-01-15'), count('oneworld', '2026-01-15')]).toEqual([25, 15]);
+    expect(airlines().get('BR')).toMatchObject({ name: { 'zh-Hant': '長榮航空' } });
+    expect(allianceOn(airlines().get('BR')!, '2026-11-26')).toBe('star');
+    expect(allianceOn(airlines().get('CI')!, '2026-11-26')).toBe('skyteam');
+    expect(allianceOn(airlines().get('CX')!, '2026-11-26')).toBe('oneworld');
+  });
+
+  it('date Asiana’s exit from Star Alliance: a member on 16 December 2026, in no alliance from the 17th', () => {
+    const asiana = airlines().get('OZ')!;
+    expect(allianceOn(asiana, '2026-12-16')).toBe('star');
+    expect(allianceOn(asiana, '2026-12-17')).toBeNull();
+    expect(programmeAllianceOn('asiana-club', '2026-12-16')).toBe('star');
+    expect(programmeAllianceOn('asiana-club', '2026-12-17')).toBeNull();
+  });
+
+  it('keep each airline’s memberships in order, without overlap, each dated change naming its page', () => {
+    for (const airline of airlines().values()) {
+      const dated = airline.memberships.filter((membership) => membership.since || membership.until);
+      for (const membership of dated) expect({ iata: airline.iata, source: /^https:\/\//.test(membership.source ?? '') }).toEqual({ iata: airline.iata, source: true });
+      airline.memberships.forEach((membership, index) => {
+        const before = airline.memberships[index - 1];
+        if (before) expect({ iata: airline.iata, ordered: Boolean(before.until && membership.since && before.until < membership.since) }).toEqual({ iata: airline.iata, ordered: true });
+      });
+    }
   });
 
   it('name every airline in three languages, with hubs that are real airports and programmes that exist', () => {
@@ -73,11 +96,8 @@ describe('airlines and programmes', () => {
     }
   });
 
-  it('tie every programme to an airline of its own alliance', () => {
-    for (const programme of programmes().values()) {
-      const owner = airlines().get(programme.airline);
-      expect({ id: programme.id, owner: owner?.iata, alliance: owner?.alliance ?? null }).toEqual({ id: programme.id, owner: programme.airline, alliance: programme.alliance });
-    }
+  it('tie every programme to an airline that exists', () => {
+    for (const programme of programmes().values()) expect({ id: programme.id, owner: airlines().has(programme.airline) }).toEqual({ id: programme.id, owner: true });
   });
 });
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AwardChart } from '../core/awards/award-pricing.ts';
+import { versionOn } from '../core/dated.ts';
 
 export type { AwardChart };
 
@@ -36,21 +37,44 @@ export interface Metro {
   name: LocalizedName;
 }
 
+/**
+ * An airline's membership of an alliance between two dates (core/dated.ts: `until` is the last
+ * day it is a member). Asiana leaves Star Alliance, ITA Airways joined it: the award search reads
+ * the membership on the travel date, the guides on today's.
+ */
+export interface AllianceMembership {
+  alliance: Alliance;
+  since: string | null;
+  until: string | null;
+  /** The page that gives the dates. */
+  source?: string;
+}
+
 export interface Airline {
   iata: string;
   icao: string;
   name: LocalizedName;
   country: string;
-  alliance: Alliance | null;
+  /** Dated when a change is known; a member with no known change is one open membership. */
+  memberships: AllianceMembership[];
   hubs: string[];
   programme: string | null;
+  /** The day this record was last checked against its sources, when after the file's. */
+  checked?: string;
+  /** Facts on this record no public page confirmed, in plain words. */
+  unverified?: string[];
+}
+
+/** The alliance an airline belongs to on `day` (YYYY-MM-DD), or null. */
+export function allianceOn(airline: Pick<Airline, 'memberships'>, day: string): Alliance | null {
+  return versionOn(airline.memberships, day)?.alliance ?? null;
 }
 
 export interface Programme {
   id: string;
   name: LocalizedName;
+  /** The airline that runs it; its alliance is the airline's (`programmeAllianceOn`). */
   airline: string;
-  alliance: Alliance | null;
   currency: 'miles' | 'points';
 }
 
@@ -83,12 +107,28 @@ export function metros(): Map<string, Metro> {
   });
 }
 
+/** An airline as airlines.json writes it: `alliance` alone for a membership without a known date, `memberships` when dated. */
+type AirlineRecord = Omit<Airline, 'memberships'> & { alliance?: Alliance | null; memberships?: AllianceMembership[] };
+
 export function airlines(): Map<string, Airline> {
-  return once('airlines', () => new Map(readData<{ airlines: Airline[] }>('./airlines.json').airlines.map((airline) => [airline.iata, airline])));
+  return once('airlines', () =>
+    new Map(
+      readData<{ airlines: AirlineRecord[] }>('./airlines.json').airlines.map(({ alliance, memberships, ...airline }) => [
+        airline.iata,
+        { ...airline, memberships: memberships ?? (alliance ? [{ alliance, since: null, until: null }] : []) },
+      ]),
+    ),
+  );
 }
 
 export function programmes(): Map<string, Programme> {
   return once('programmes', () => new Map(readData<{ programmes: Programme[] }>('./programmes.json').programmes.map((programme) => [programme.id, programme])));
+}
+
+/** A programme's alliance on `day`: its airline's. */
+export function programmeAllianceOn(id: string, day: string): Alliance | null {
+  const owner = airlines().get(programmes().get(id)?.airline ?? '');
+  return owner ? allianceOn(owner, day) : null;
 }
 
 export function routes(): Route[] {

@@ -86,7 +86,7 @@ export interface BuildAppOptions {
   /** An already open database (tests share one per file); otherwise opened from the settings. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
-  /** The clock of dated offers (transfer bonuses, mile sales); tests pin it. */
+  /** The clock of dated facts (welcome offers, transfer ratios and bonuses, mile sales, alliance memberships in the guides); tests pin it. */
   now?: () => Date;
 }
 
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });
-  const cardCatalogue = new CardCatalogue(cardData());
+  const cardCatalogue = new CardCatalogue(cardData(), options.now);
   const wallets = new Wallets({ db: database.db, catalogue: cardCatalogue });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: options.now ?? (() => new Date()) });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });

@@ -69,6 +69,7 @@ export const RedeemOptionSchema = z.object({
   miles: z.number(),
   feesUsd: z.number(),
   halfOfRoundTrip: z.boolean(),
+  estimate: z.boolean().describe('The programme prices these flights dynamically: miles is its usual lowest level, an estimate'),
   centsPerPoint: z.number(),
 }) satisfies z.ZodType<RedeemOption>;
 

@@ -22,6 +22,12 @@ export interface AwardChart {
   fees: { currency: 'USD'; perSegment: number; perItinerary: number; carrierSurchargePerSegment: Record<string, number> };
   /** False when the programme sells partner awards only as round trips (ANA): one way costs half. */
   oneWay: boolean;
+  /**
+   * Set when the programme prices by demand instead of a published chart: on every flight it books
+   * (`airlines` empty: United, Flying Blue) or on these airlines' flights (American's own on
+   * AAdvantage). The rows are then the usual lowest levels, and a price from them is an estimate.
+   */
+  dynamic: { airlines: string[]; since?: string; source: string } | null;
   notes: string[];
   sources: string[];
 }
@@ -43,6 +49,8 @@ export interface RedeemPrice {
   feesUsd: number;
   /** Half of a round-trip price, for programmes without one-way partner awards. */
   halfOfRoundTrip: boolean;
+  /** The programme prices these flights dynamically: the miles are its usual lowest level, an estimate ('from about'). */
+  estimate: boolean;
   /** Which row of the chart set the price, so a page can show the way to it. */
   basis: PriceBasis;
 }
@@ -56,6 +64,12 @@ export interface DistanceBand {
 export type PriceBasis =
   | { kind: 'distance'; perSegment: boolean; parts: { miles: number; band: DistanceBand; price: number }[] }
   | { kind: 'zone'; from: string; to: string; miles: number; upTo: number | null };
+
+/** Whether a chart's price for these legs is an estimate: the programme prices some of them dynamically. */
+export function isEstimate(chart: Pick<AwardChart, 'dynamic'>, legs: readonly Pick<PricedLeg, 'airline'>[]): boolean {
+  const dynamic = chart.dynamic;
+  return dynamic !== null && (dynamic.airlines.length === 0 || legs.some((leg) => dynamic.airlines.includes(leg.airline)));
+}
 
 export function canBook(chart: AwardChart, legs: readonly PricedLeg[]): boolean {
   return legs.every((leg) => chart.bookable.airlines.includes(leg.airline) || (leg.alliance !== null && chart.bookable.alliances.includes(leg.alliance)));
@@ -120,6 +134,7 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
     miles: chart.oneWay ? price : Math.ceil(price / 2),
     feesUsd: Math.round((chart.fees.perItinerary + chart.fees.perSegment * legs.length + surcharges) * 100) / 100,
     halfOfRoundTrip: !chart.oneWay,
+    estimate: isEstimate(chart, legs),
     basis,
   };
 }

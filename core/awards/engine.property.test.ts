@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { awardCharts, programmes } from '../../data/reference.ts';
+import { awardCharts, programmeAllianceOn } from '../../data/reference.ts';
 import { priceAward, type PricedLeg } from './award-pricing.ts';
 import { AwardEngine, DETOUR_LIMIT, type ProgrammeChart } from './engine.ts';
 import { greatCircleMiles } from './geo.ts';
@@ -47,9 +47,9 @@ const AIRLINES: InventoryAirline[] = [
   { code: 'KE', alliance: 'skyteam' },
   { code: 'EI', alliance: null },
 ];
-const CHARTS: ProgrammeChart[] = [...awardCharts().values()].map((chart) => ({ chart, alliance: programmes().get(chart.programme)?.alliance ?? null }));
 // A date range that crosses the end of US daylight time (2026-11-01) and Europe's (2026-10-25).
 const FIRST_DATE = '2026-10-23';
+const CHARTS: ProgrammeChart[] = [...awardCharts().values()].map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, FIRST_DATE) }));
 const DAYS = 12;
 const NOW = new Date('2026-10-22T05:00:00Z');
 const SEED = 7;

@@ -103,10 +103,9 @@ export class AwardEngine {
   ) {
     if (charts.length > 32) throw new Error('at most 32 charts fit the programme mask');
     this.metros = new Map(metros);
-    this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (code, airline) => {
-      const alliance = inventory.airlineAlliance[airline] ?? null;
-      return charts.reduce((mask, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? mask | (1 << index) : mask), 0);
-    });
+    // An airline whose membership changes on a date may be booked under any of its memberships;
+    // which one holds is settled per flight-day when an itinerary is kept (`#onTheDay`).
+    this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (_, airline) => this.#possibleAlliances(airline).reduce((mask, alliance) => mask | this.#chartMask(airline, alliance), 0));
     charts.forEach(({ alliance }, index) => {
       if (alliance) this.chartAllianceMask.set(alliance, (this.chartAllianceMask.get(alliance) ?? 0) | (1 << index));
     });
@@ -123,19 +122,52 @@ export class AwardEngine {
     return codes.map((item) => this.inventory.airportIndex.get(item)).filter((index): index is number => index !== undefined);
   }
 
-  /** Which airlines a query lets legs be flown by. */
+  /** Which airlines a query lets legs be flown by (on some day, for an airline whose membership changes). */
   allowedAirlines(query: AwardQuery, excluded: readonly SearchAlliance[]): Uint8Array {
-    const inventory = this.inventory;
+    return Uint8Array.from(this.inventory.airlineCodes, (_, airline) => (this.#possibleAlliances(airline).some((alliance) => this.#admits(query, excluded, airline, alliance)) ? 1 : 0));
+  }
+
+  /** The charts that book an airline's flights while it is in `alliance` (or in none). */
+  #chartMask(airline: number, alliance: SearchAlliance | null): number {
+    const code = this.inventory.airlineCodes[airline] as string;
+    return this.charts.reduce((mask, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? mask | (1 << index) : mask), 0);
+  }
+
+  /** Every alliance an airline is in over the inventory's dates; null stands for none. */
+  #possibleAlliances(airline: number): (SearchAlliance | null)[] {
+    const dated = this.inventory.airlineMemberships[airline];
+    if (!dated) return [this.inventory.airlineAlliance[airline] ?? null];
+    return [...dated.map((membership) => membership.alliance), null];
+  }
+
+  /** Whether the query lets an airline fly a leg while it is in `alliance`. */
+  #admits(query: AwardQuery, excluded: readonly SearchAlliance[], airline: number, alliance: SearchAlliance | null): boolean {
+    const mask = this.#chartMask(airline, alliance);
+    if (mask === 0) return false;
+    if (query.airlines.length > 0 && !query.airlines.includes(this.inventory.airlineCodes[airline] as string)) return false;
+    if (alliance !== null && excluded.includes(alliance)) return false;
     const allianceCharts = query.alliance ? (this.chartAllianceMask.get(query.alliance) ?? 0) : 0;
-    return Uint8Array.from(inventory.airlineCodes, (code, airline) => {
-      const alliance = inventory.airlineAlliance[airline] ?? null;
-      const mask = this.airlineChartMask[airline] as number;
-      if (mask === 0) return 0;
-      if (query.airlines.length > 0 && !query.airlines.includes(code)) return 0;
-      if (alliance !== null && excluded.includes(alliance)) return 0;
-      if (query.alliance && alliance !== query.alliance && !(alliance === null && (mask & allianceCharts) !== 0)) return 0;
-      return 1;
+    return !query.alliance || alliance === query.alliance || (alliance === null && (mask & allianceCharts) !== 0);
+  }
+
+  /**
+   * The alliance of each leg's airline on the leg's local departure date, or null when the
+   * itinerary cannot be flown as asked on those dates (an airline that left the asked alliance,
+   * or legs no one programme books any more). Undefined when no airline on it changes membership.
+   */
+  #onTheDay(query: AwardQuery, excluded: readonly SearchAlliance[], days: readonly number[]): (SearchAlliance | null)[] | null | undefined {
+    const inventory = this.inventory;
+    const airlines = days.map((day) => inventory.flightAirline[inventory.dayFlight[day] as number] as number);
+    if (airlines.every((airline) => !inventory.airlineMemberships[airline])) return undefined;
+    let mask = 0xffffffff;
+    const alliances = airlines.map((airline, index) => {
+      const dated = inventory.airlineMemberships[airline];
+      const date = inventory.dayDate[days[index] as number] as number;
+      const alliance = dated ? (dated.find((membership) => membership.since <= date && date <= membership.until)?.alliance ?? null) : (inventory.airlineAlliance[airline] ?? null);
+      mask &= this.#admits(query, excluded, airline, alliance) ? this.#chartMask(airline, alliance) : 0;
+      return alliance;
     });
+    return mask === 0 ? null : alliances;
   }
 
   search(query: AwardQuery, options: EngineOptions): EngineResult {
@@ -305,10 +337,12 @@ export class AwardEngine {
       const from = inventory.flightFrom[flights[0] as number] as number;
       const to = inventory.flightTo[flights[flights.length - 1] as number] as number;
       if (flights.length > 1 && total > DETOUR_LIMIT * inventory.greatCircleMiles(from, to)) continue;
-      const key = `${flights.join(',')}|${candidate.cabins.join('')}|${asked}`;
+      const alliances = this.#onTheDay(query, options.excludeAlliances ?? [], candidate.days);
+      if (alliances === null) continue;
+      const key = `${flights.join(',')}|${candidate.cabins.join('')}|${asked}${alliances ? `|${alliances.join(',')}` : ''}`;
       let priced = prices.get(key);
       if (!priced) {
-        priced = this.price(flights, candidate.cabins, query.cabin);
+        priced = this.price(flights, candidate.cabins, query.cabin, alliances);
         prices.set(key, priced);
       }
       if (priced.length === 0) continue;
@@ -353,10 +387,13 @@ export class AwardEngine {
     return { itineraries, found: kept.length };
   }
 
-  /** Every programme's price for the flights, cheapest first (ties by programme id). */
-  private price(flights: number[], cabins: number[], cabin: Cabin): RedeemPrices {
+  /** Every programme's price for the flights, cheapest first (ties by programme id); `alliances` are the legs' on their dates when one changes. */
+  private price(flights: number[], cabins: number[], cabin: Cabin, alliances?: readonly (SearchAlliance | null)[]): RedeemPrices {
     const inventory = this.inventory;
-    const mask = flights.reduce((value, flight) => value & (this.airlineChartMask[inventory.flightAirline[flight] as number] as number), 0xffffffff);
+    const mask = flights.reduce((value, flight, index) => {
+      const airline = inventory.flightAirline[flight] as number;
+      return value & (alliances ? this.#chartMask(airline, alliances[index] ?? null) : (this.airlineChartMask[airline] as number));
+    }, 0xffffffff);
     if (mask === 0) return [];
     const legs: PricedLeg[] = flights.map((flight, index) => {
       const airline = inventory.flightAirline[flight] as number;
@@ -364,7 +401,7 @@ export class AwardEngine {
       const to = inventory.flightTo[flight] as number;
       return {
         airline: inventory.airlineCodes[airline] as string,
-        alliance: inventory.airlineAlliance[airline] ?? null,
+        alliance: alliances ? (alliances[index] ?? null) : (inventory.airlineAlliance[airline] ?? null),
         from: { airport: inventory.airportCodes[from] as string, country: inventory.airportCountry[from] as string },
         to: { airport: inventory.airportCodes[to] as string, country: inventory.airportCountry[to] as string },
         miles: inventory.flightMiles[flight] as number,

@@ -23,7 +23,10 @@ export interface InventoryAirport {
 
 export interface InventoryAirline {
   code: string;
+  /** The alliance on the inventory's first date; the sources are asked per alliance by it. */
   alliance: SearchAlliance | null;
+  /** Only for an airline whose alliance changes on a known date: every membership, `until` inclusive (core/dated.ts). */
+  memberships?: readonly { alliance: SearchAlliance; since: string | null; until: string | null }[];
 }
 
 export interface InventoryInput {
@@ -63,6 +66,8 @@ export class AwardInventory {
   readonly airlineCodes: string[];
   readonly airlineIndex = new Map<string, number>();
   readonly airlineAlliance: (SearchAlliance | null)[];
+  /** Per airline, its dated memberships in epoch days (both ends included), or null when it has none. */
+  readonly airlineMemberships: ({ alliance: SearchAlliance; since: number; until: number }[] | null)[];
   // Flights (timetable entries)
   readonly flightNumbers: string[];
   readonly flightAirline: Uint16Array;
@@ -110,6 +115,14 @@ export class AwardInventory {
     this.airlineCodes = input.airlines.map((airline) => airline.code);
     this.airlineCodes.forEach((code, index) => this.airlineIndex.set(code, index));
     this.airlineAlliance = input.airlines.map((airline) => airline.alliance);
+    this.airlineMemberships = input.airlines.map(
+      (airline) =>
+        airline.memberships?.map((membership) => ({
+          alliance: membership.alliance,
+          since: membership.since ? epochDay(membership.since) : -Infinity,
+          until: membership.until ? epochDay(membership.until) : Infinity,
+        })) ?? null,
+    );
 
     const flights = input.flights.filter((flight) => this.airportIndex.has(flight.from) && this.airportIndex.has(flight.to) && this.airlineIndex.has(flight.airline));
     const count = flights.length;

@@ -113,6 +113,8 @@ export interface RedeemOption {
   feesUsd: number;
   /** Half of a round-trip price, for programmes without one-way partner awards. */
   halfOfRoundTrip: boolean;
+  /** The programme prices these flights dynamically: `miles` is its usual lowest level, shown as 'from about'. */
+  estimate: boolean;
   /** Cents of cash fare saved per mile spent: (cash price − fees) ÷ miles × 100, one decimal. */
   centsPerPoint: number;
 }

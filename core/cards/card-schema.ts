@@ -53,6 +53,8 @@ export const WelcomeBonusSchema = z
     months: z.number().int().nonnegative(),
     /** Anything else in the offer (a free night, a travel credit, first-year fee waived). */
     extra: Localized.optional(),
+    /** The last day to apply, when the issuer names one ("offer ends 1/15/2027"); after it the offer is history, not current. */
+    until: IsoDate.optional(),
   })
   .strict();
 

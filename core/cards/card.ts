@@ -1,3 +1,4 @@
+import { endedBefore } from '../dated.ts';
 import type { z } from 'zod';
 import type {
   BonusRecordSchema,
@@ -140,6 +141,15 @@ export type CardListItem = Pick<
 > & {
   earn: Omit<EarnRate, 'note'>[];
 };
+
+/**
+ * The card as it stands on `day`: an offer past its last day is no longer current (its record
+ * stays in the history), so lists, the detail page and the finder's first-year value drop it by
+ * themselves on the day after it ends.
+ */
+export function cardOn<T extends Pick<Card, 'welcomeBonus'>>(card: T, day: string): T {
+  return card.welcomeBonus && endedBefore(card.welcomeBonus, day) ? { ...card, welcomeBonus: null } : card;
+}
 
 export function cardListItem(card: Card): CardListItem {
   const {

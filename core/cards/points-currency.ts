@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdsOn } from '../dated.ts';
 import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card-schema.ts';
 
 /**
@@ -24,8 +25,16 @@ export const TransferSchema = z
     increment: z.number().positive().optional(),
     time: z.enum(TRANSFER_TIMES),
     note: LocalizedTextSchema.optional(),
+    /** The first day this ratio applies; absent when it has no known start (core/dated.ts). */
+    since: IsoDate.optional(),
+    /** The last day this ratio applies; a later entry for the same partner takes over the next day. */
+    until: IsoDate.optional(),
+    /** The page that states this ratio, and the day someone checked it there. */
+    source: z.string().url().optional(),
+    checked: IsoDate.optional(),
   })
-  .strict();
+  .strict()
+  .refine((transfer) => !transfer.since || !transfer.until || transfer.since <= transfer.until, { message: 'a ratio ends before it starts', path: ['until'] });
 export type Transfer = z.infer<typeof TransferSchema>;
 
 export const PointsCurrencySchema = z
@@ -43,5 +52,18 @@ export const PointsCurrencySchema = z
     redeem: z.array(z.object({ way: z.enum(REDEEM_WAYS), centsPerPoint: z.number().positive().optional(), note: LocalizedTextSchema }).strict()).default([]),
     unverified: z.array(z.string()).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((currency, context) => {
+    // One partner may be listed more than once only with periods that do not overlap.
+    currency.transfers.forEach((transfer, index) => {
+      const clash = currency.transfers.findIndex((other, at) => at < index && other.to === transfer.to && (!other.until || !transfer.since || transfer.since <= other.until) && (!transfer.until || !other.since || other.since <= transfer.until));
+      if (clash >= 0) context.addIssue({ code: 'custom', path: ['transfers', index], message: `overlaps the ratio to ${transfer.to} listed at ${clash}` });
+    });
+  });
 export type PointsCurrency = z.infer<typeof PointsCurrencySchema>;
+
+/** The currency as it stands on `day`: only the transfer ratios that apply that day. */
+export function currencyOn(currency: PointsCurrency, day: string): PointsCurrency {
+  if (currency.transfers.every((transfer) => !transfer.since && !transfer.until)) return currency;
+  return { ...currency, transfers: currency.transfers.filter((transfer) => holdsOn(transfer, day)) };
+}

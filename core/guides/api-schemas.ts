@@ -34,6 +34,11 @@ export const TransferPartnerRowSchema = z.object({
   increment: z.number().nullable(),
   time: TransferSchema.shape.time,
   note: LocalizedNameSchema.nullable(),
+  since: z.string().nullable().describe('The first day this ratio applies, YYYY-MM-DD, when known'),
+  until: z.string().nullable().describe('The last day this ratio applies, when a change is announced'),
+  source: z.string().nullable().describe('The page that states this ratio'),
+  checked: z.string().nullable().describe('The day the ratio was checked on that page'),
+  next: z.object({ ratio: Ratio, since: z.string(), source: z.string().nullable() }).nullable().describe('The ratio announced to follow this one'),
   bonus: z
     .object({ percent: z.number(), start: z.string(), end: z.string(), source: z.string(), ratio: Ratio.describe('The ratio with the bonus applied') })
     .nullable()
@@ -60,6 +65,10 @@ export const AwardChartSchema = z.object({
   zonePrices: z.array(z.object({ from: z.string(), to: z.string(), maxMiles: z.number().nullable().optional(), oneDirection: z.boolean().optional(), ...CabinPrices })).nullable(),
   fees: z.object({ currency: z.literal('USD'), perSegment: z.number(), perItinerary: z.number(), carrierSurchargePerSegment: z.record(z.string(), z.number()) }),
   oneWay: z.boolean(),
+  dynamic: z
+    .object({ airlines: z.array(z.string()), since: z.string().optional(), source: z.string() })
+    .nullable()
+    .describe("Set when the programme prices by demand (on every flight, or these airlines'): the rows are its usual lowest levels, estimates"),
   notes: z.array(z.string()),
   sources: z.array(z.string()),
 }) satisfies z.ZodType<AwardChart>;
@@ -95,6 +104,7 @@ export const ChartOptionSchema = z.object({
   miles: z.number(),
   feesUsd: z.number(),
   halfOfRoundTrip: z.boolean(),
+  estimate: z.boolean(),
   legs: z.array(z.object({ airline: z.string(), from: z.string(), to: z.string(), miles: z.number() })),
   basis: PriceBasisSchema,
 }) satisfies z.ZodType<ChartOption>;

@@ -83,6 +83,7 @@ describe('award charts', () => {
     zonePrices: null,
     fees: { currency: 'USD', perSegment: 0, perItinerary: 0, carrierSurchargePerSegment: {} },
     oneWay: true,
+    dynamic: null,
     notes: [],
     sources: [],
   };
@@ -161,6 +162,7 @@ describe('the explorer', () => {
           zonePrices: null,
           fees: { currency: 'USD', perSegment: 5, perItinerary: 0, carrierSurchargePerSegment: {} },
           oneWay: true,
+          dynamic: null,
           notes: [],
           sources: [],
         } satisfies AwardChart,

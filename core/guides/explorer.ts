@@ -5,6 +5,7 @@ import { CABINS, type Cabin } from '../awards/simulated-schedule.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 import { IdSchema, IsoDateSchema } from '../cards/card-schema.ts';
 import { PriceSchema, type PurchaseRule } from './guide.ts';
+import { holdsOn } from '../dated.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
 /**
@@ -104,6 +105,8 @@ export interface ChartOption {
   miles: number;
   feesUsd: number;
   halfOfRoundTrip: boolean;
+  /** The programme prices these flights dynamically: an estimate. */
+  estimate: boolean;
   legs: ExplorerLeg[];
   basis: PriceBasis;
 }
@@ -157,6 +160,7 @@ export function chartOptions(network: Network, originAirports: readonly string[]
         miles: price.miles,
         feesUsd: price.feesUsd,
         halfOfRoundTrip: price.halfOfRoundTrip,
+        estimate: price.estimate,
         legs: legs.map((leg) => ({ airline: leg.airline, from: leg.from.airport, to: leg.to.airport, miles: leg.miles })),
         basis: price.basis,
       });
@@ -224,7 +228,7 @@ export function programmeHoldings(holdings: readonly { currency: string; points:
   for (const { currency, points } of holdings) {
     if (charted.has(currency)) add(currency, { currency, points, transfer: null, miles: points });
     for (const transfer of currencies.get(currency)?.transfers ?? []) {
-      if (!charted.has(transfer.to)) continue;
+      if (!charted.has(transfer.to) || !holdsOn(transfer, today)) continue;
       const bonus = currentBonus(bonuses, currency, transfer.to, today);
       add(transfer.to, {
         currency,

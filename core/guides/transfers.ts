@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { holdsOn } from '../dated.ts';
 import type { LocalizedText } from '../cards/card.ts';
 import type { TransferBonusSchema } from './transfer-schemas.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
@@ -15,7 +16,7 @@ export type TransferBonus = z.infer<typeof TransferBonusSchema>;
 
 /** A bonus runs on the days from its start to its end, both included; `today` is YYYY-MM-DD. */
 export function isRunning(period: { start: string; end: string }, today: string): boolean {
-  return period.start <= today && today <= period.end;
+  return holdsOn({ since: period.start, until: period.end }, today);
 }
 
 export function currentBonus(
@@ -81,6 +82,13 @@ export interface TransferPartnerRow {
   increment: number | null;
   time: Transfer['time'];
   note: LocalizedText | null;
+  /** Since when this ratio applies and until when, when known; the page that states it and when it was checked. */
+  since: string | null;
+  until: string | null;
+  source: string | null;
+  checked: string | null;
+  /** A ratio already announced to replace this one, and its first day. */
+  next: { ratio: Transfer['ratio']; since: string; source: string | null } | null;
   bonus: {
     percent: number;
     start: string;
@@ -109,6 +117,9 @@ function rowOf(
   today: string,
 ): TransferPartnerRow {
   const bonus = currentBonus(bonuses, currency.id, transfer.to, today);
+  const next = transfer.until
+    ? currency.transfers.find((other) => other.to === transfer.to && other.since !== undefined && other.since > transfer.until!)
+    : undefined;
   return {
     from: { id: currency.id, kind: currency.kind, name: currency.name },
     to: programme,
@@ -117,6 +128,11 @@ function rowOf(
     increment: transfer.increment ?? null,
     time: transfer.time,
     note: transfer.note ?? null,
+    since: transfer.since ?? null,
+    until: transfer.until ?? null,
+    source: transfer.source ?? null,
+    checked: transfer.checked ?? null,
+    next: next?.since ? { ratio: next.ratio, since: next.since, source: next.source ?? null } : null,
     bonus: bonus && {
       percent: bonus.percent,
       start: bonus.start,
@@ -142,6 +158,7 @@ export function partnersFrom(
   const currency = directory.currencies.get(currencyId);
   if (!currency) return null;
   return currency.transfers
+    .filter((transfer) => holdsOn(transfer, today))
     .flatMap((transfer) => {
       const programme = directory.programmes.get(transfer.to);
       return programme ? [rowOf(currency, transfer, programme, directory.bonuses, today)] : [];
@@ -164,7 +181,7 @@ export function partnersTo(
   const rows: TransferPartnerRow[] = [];
   for (const currency of directory.currencies.values()) {
     for (const transfer of currency.transfers)
-      if (transfer.to === programmeId)
+      if (transfer.to === programmeId && holdsOn(transfer, today))
         rows.push(rowOf(currency, transfer, programme, directory.bonuses, today));
   }
   const kindOrder = (row: TransferPartnerRow) => (row.from.kind === 'bank' ? 0 : 1);

@@ -146,3 +146,39 @@ describe('TPE → LAX in business, 1–3 December 2026', () => {
     expect(after.some((id) => before.includes(id))).toBe(true);
   });
 });
+
+describe('Asiana leaving Star Alliance (membership until 16 December 2026, data/airlines.json)', () => {
+  const input = simulationInput(new Set(['TPE', 'ICN', 'LAX']), '2026-12-12');
+  /** The engine as the server builds it on the day of `now`, over the next ten days. */
+  const engineOn = (now: Date) => {
+    const day = now.toISOString().slice(0, 10);
+    const inventory = buildSimulatedInventory(input, day, 10);
+    refreshSimulatedSeats(inventory, { seed: SEED, now });
+    return new AwardEngine(inventory, programmeCharts(day), metroAirports());
+  };
+  const asiana = (engine: AwardEngine, now: Date, from: string, to: string, alliance: AwardQuery['alliance']) =>
+    engine
+      .search(query({ origin: 'TPE', destination: 'ICN', dates: { from, to }, cabin: 'economy', stops: 'direct', alliance }), { now, limit: Infinity })
+      .itineraries.filter((itinerary) => itinerary.airlines.includes('OZ'));
+
+  it('offers Asiana flights through Star Alliance programmes up to the 16th and none after, searched on the 12th', () => {
+    const now = new Date('2026-12-12T01:00:00Z');
+    const engine = engineOn(now);
+    const before = asiana(engine, now, '2026-12-13', '2026-12-16', 'star');
+    expect(before.length).toBeGreaterThan(0);
+    for (const itinerary of before) expect(itinerary.redeemOptions.map((option) => option.programme)).toContain('united-mileageplus');
+    // Departure dates are local: an Asiana flight leaving Taipei on the 17th is after the exit.
+    expect(asiana(engine, now, '2026-12-17', '2026-12-21', 'star')).toEqual([]);
+    expect(asiana(engine, now, '2026-12-17', '2026-12-21', null)).toEqual([]);
+  });
+
+  it('offers no Asiana seat through any programme when the clock says 17 December 2026', () => {
+    const now = new Date('2026-12-17T01:00:00Z');
+    const engine = engineOn(now);
+    expect(asiana(engine, now, '2026-12-17', '2026-12-24', 'star')).toEqual([]);
+    expect(asiana(engine, now, '2026-12-17', '2026-12-24', null)).toEqual([]);
+    // The route is still searched: EVA (Star Alliance) and the other alliances' airlines are there.
+    const all = engine.search(query({ origin: 'TPE', destination: 'ICN', dates: { from: '2026-12-17', to: '2026-12-24' }, cabin: 'economy', stops: 'direct' }), { now, limit: Infinity }).itineraries;
+    expect(all.some((itinerary) => itinerary.airlines.includes('BR'))).toBe(true);
+  });
+});

@@ -66,7 +66,7 @@ function itinerary(legs: LegSpec[], prices: { programme: string; miles: number; 
     seats: 2,
     mixedCabinPercent: 100,
     legs: built,
-    redeemOptions: prices.map(({ programme, miles, feesUsd = 56 }) => ({ programme, miles, feesUsd, halfOfRoundTrip: false, centsPerPoint: Math.round(((cashUsd - feesUsd) / miles) * 1000) / 10 })),
+    redeemOptions: prices.map(({ programme, miles, feesUsd = 56 }) => ({ programme, miles, feesUsd, halfOfRoundTrip: false, estimate: false, centsPerPoint: Math.round(((cashUsd - feesUsd) / miles) * 1000) / 10 })),
     cashUsd,
     best: false,
     source: { id: source, simulated: source === 'simulated', fetchedAt: NOW.toISOString() },

@@ -13,7 +13,8 @@ import {
 } from '../../../core/awards/search.ts';
 import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
 import { dayDifference, fromLocal, offsetMinutes, toLocal } from '../../../core/awards/zoned-time.ts';
-import { airports, greatCircleMiles, metros, programmes } from '../../../data/reference.ts';
+import { airports, greatCircleMiles, metros, programmeAllianceOn, programmes } from '../../../data/reference.ts';
+import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 
 /**
@@ -57,11 +58,10 @@ export const SEATS_AERO_PROGRAMMES: Readonly<Record<string, string>> = {
   frontier: 'frontier-miles',
 };
 
-/** The source keys whose programme belongs to an alliance, in table order (programmes without one, e.g. Emirates, are never asked). */
-export function seatsAeroSourcesFor(alliance: SearchAlliance): string[] {
-  const known = programmes();
+/** The source keys whose programme belongs to an alliance on `day`, in table order (programmes without one, e.g. Emirates, are never asked). */
+export function seatsAeroSourcesFor(alliance: SearchAlliance, day = dayOf(new Date())): string[] {
   return Object.entries(SEATS_AERO_PROGRAMMES)
-    .filter(([, programme]) => known.get(programme)?.alliance === alliance)
+    .filter(([, programme]) => programmeAllianceOn(programme, day) === alliance)
     .map(([source]) => source);
 }
 
@@ -282,8 +282,9 @@ function mapTrip(trip: TripData, programme: string, fetchedAt: string, now: Date
     programme,
     miles: trip.mileageCost,
     feesUsd,
-    // seats.aero prices one-way awards.
+    // seats.aero prices one-way awards, as the programme showed them: a price seen, not an estimate.
     halfOfRoundTrip: false,
+    estimate: false,
     centsPerPoint: centsPerPoint(cashUsd, feesUsd, trip.mileageCost),
   };
 
@@ -394,7 +395,7 @@ export class SeatsAeroSource implements AwardSource {
   }
 
   async search({ query, alliance, now, signal }: SourceRequest): Promise<AwardItinerary[]> {
-    const sources = seatsAeroSourcesFor(alliance);
+    const sources = seatsAeroSourcesFor(alliance, dayOf(now));
     if (sources.length === 0) return [];
     const availabilities = await this.#fetchAll(query, sources, signal);
 

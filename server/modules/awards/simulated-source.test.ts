@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AwardQueryError } from '../../../core/awards/engine.ts';
 import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
-import { airlines, programmes } from '../../../data/reference.ts';
+import { allianceOn, airlines, programmeAllianceOn, programmes } from '../../../data/reference.ts';
 import { SimulatedSource, type SimulatedSourceReady } from './simulated-source.ts';
 import { awardQuery } from '../../test/award-query.ts';
 
@@ -53,9 +53,10 @@ describe('the simulated source on its worker', () => {
     const itineraries = await search(NOW);
     expect(itineraries.length).toBeGreaterThan(0);
     const known = airlines();
-    const starProgrammes = new Set([...programmes().values()].filter((programme) => programme.alliance === 'star').map((programme) => programme.id));
+    const day = NOW.toISOString().slice(0, 10);
+    const starProgrammes = new Set([...programmes().values()].filter((programme) => programmeAllianceOn(programme.id, day) === 'star').map((programme) => programme.id));
     for (const itinerary of itineraries) {
-      const alliances = itinerary.legs.map((leg) => known.get(leg.airline)?.alliance ?? null);
+      const alliances = itinerary.legs.map((leg) => allianceOn(known.get(leg.airline)!, leg.departure.slice(0, 10)));
       expect(alliances.every((alliance) => alliance === 'star' || alliance === null)).toBe(true);
       // A leg outside every alliance is there because a star programme books it.
       if (alliances.includes(null)) expect(itinerary.redeemOptions.some((option) => starProgrammes.has(option.programme))).toBe(true);
@@ -64,7 +65,7 @@ describe('the simulated source on its worker', () => {
       expect(itinerary.departure.slice(0, 10) >= '2026-12-01' && itinerary.departure.slice(0, 10) <= '2026-12-03').toBe(true);
       expect(itinerary.source).toEqual({ id: 'simulated', simulated: true, fetchedAt: NOW.toISOString() });
     }
-    expect(itineraries.some((itinerary) => itinerary.airlines.some((airline) => known.get(airline)?.alliance === 'star'))).toBe(true);
+    expect(itineraries.some((itinerary) => itinerary.airlines.some((airline) => allianceOn(known.get(airline)!, day) === 'star'))).toBe(true);
   });
 
   it('gives the same answer to the same query at the same time, from this worker and from another with the same seed', async () => {

@@ -1,6 +1,7 @@
 import { filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
-import type { Card } from '../../../core/cards/card.ts';
-import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
+import { cardOn, type Card } from '../../../core/cards/card.ts';
+import { currencyOn, type PointsCurrency } from '../../../core/cards/points-currency.ts';
+import { dayOf } from '../../../core/dated.ts';
 import type { CardReference, PartnerView } from '../../../core/cards/reference.ts';
 import type { CardData } from '../../../data/cards.ts';
 import { programmes } from '../../../data/reference.ts';
@@ -10,10 +11,27 @@ import { programmes } from '../../../data/reference.ts';
  * what its points are worth and where they transfer, and the reference the pages need.
  */
 export class CardCatalogue {
-  readonly #byId: Map<string, Card>;
+  #today: { day: string; data: CardData; byId: Map<string, Card> } | null = null;
 
-  constructor(private readonly data: CardData) {
-    this.#byId = new Map(data.cards.map((card) => [card.id, card]));
+  /** `now` is the clock of dated facts: offers that end and transfer ratios that change (core/dated.ts). */
+  constructor(
+    private readonly source: CardData,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The data as it stands today, worked out once a day. */
+  #current(): { data: CardData; byId: Map<string, Card> } {
+    const day = dayOf(this.now());
+    if (this.#today?.day !== day) {
+      const cards = this.source.cards.map((card) => cardOn(card, day));
+      const currencies = new Map([...this.source.currencies].map(([id, currency]) => [id, currencyOn(currency, day)]));
+      this.#today = { day, data: { ...this.source, cards, currencies }, byId: new Map(cards.map((card) => [card.id, card])) };
+    }
+    return this.#today;
+  }
+
+  private get data(): CardData {
+    return this.#current().data;
   }
 
   list(filter: CardFilter): Card[] {
@@ -21,11 +39,11 @@ export class CardCatalogue {
   }
 
   get(id: string): Card | null {
-    return this.#byId.get(id) ?? null;
+    return this.#current().byId.get(id) ?? null;
   }
 
   has(id: string): boolean {
-    return this.#byId.has(id);
+    return this.#current().byId.has(id);
   }
 
   /** A programme or points currency a balance may be kept in. */

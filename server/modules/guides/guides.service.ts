@@ -6,7 +6,7 @@ import { collator } from '../../../core/intl.ts';
 import { partnersFrom, partnersTo, type ProgrammeName, type TransferDirectory, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { CardData } from '../../../data/cards.ts';
 import type { GuideData } from '../../../data/guides.ts';
-import { airlines, airports, awardCharts, programmes, routes, type Airline } from '../../../data/reference.ts';
+import { allianceOn, airlines, airports, awardCharts, programmeAllianceOn, programmes, routes, type Airline } from '../../../data/reference.ts';
 import { AppError } from '../../errors.ts';
 import { placeOf } from '../awards/places.ts';
 
@@ -30,7 +30,9 @@ function ranked(list: readonly Airline[]): PartnerAirline[] {
 
 export class Guides {
   readonly #directory: TransferDirectory;
-  readonly #explorerData: ExplorerData;
+  #explorerData: ExplorerData;
+  /** The day the explorer's alliances were read for: a membership that ends changes the network. */
+  #explorerDay: string;
   readonly #optionCache = new Map<string, Map<string, Map<string, ChartOption>>>();
 
   constructor(private readonly options: { guides: GuideData; cards: CardData; now: () => Date }) {
@@ -38,12 +40,18 @@ export class Guides {
     for (const programme of programmes().values()) names.set(programme.id, { id: programme.id, kind: 'airline', name: programme.name });
     for (const hotel of options.cards.hotelProgrammes.values()) names.set(hotel.id, { id: hotel.id, kind: 'hotel', name: hotel.name });
     this.#directory = { currencies: options.cards.currencies, programmes: names, bonuses: options.guides.bonuses };
+    this.#explorerDay = this.today();
+    this.#explorerData = this.#readExplorerData(this.#explorerDay);
+  }
+
+  #readExplorerData(day: string): ExplorerData {
+    const options = this.options;
     const perUsd = options.cards.rates.perUsd as Record<string, number>;
-    this.#explorerData = {
+    return {
       network: {
         airports: airports(),
         routes: routes(),
-        alliances: new Map([...airlines().values()].map((airline) => [airline.iata, airline.alliance])),
+        alliances: new Map([...airlines().values()].map((airline) => [airline.iata, allianceOn(airline, day)])),
         charts: awardCharts(),
       },
       currencies: options.cards.currencies,
@@ -53,6 +61,17 @@ export class Guides {
       // A sale priced in a currency without a rate (pounds) is compared as if in dollars.
       usdPer: (currency) => (perUsd[currency] ? 1 / perUsd[currency] : 1),
     };
+  }
+
+  /** The explorer's data for today, read again when the day changes. */
+  #explorer(): ExplorerData {
+    const today = this.today();
+    if (today !== this.#explorerDay) {
+      this.#explorerDay = today;
+      this.#explorerData = this.#readExplorerData(today);
+      this.#optionCache.clear();
+    }
+    return this.#explorerData;
   }
 
   /** Bonuses and sales run by the calendar day, in UTC. */
@@ -90,7 +109,7 @@ export class Guides {
       id,
       kind: airline ? 'airline' : 'hotel',
       name: (airline ?? hotel)!.name,
-      alliance: airline?.alliance ?? null,
+      alliance: airline ? programmeAllianceOn(id, this.today()) : null,
       hasGuide: this.options.guides.guides.has(id),
       hasChart: awardCharts().has(id),
     };
@@ -115,14 +134,16 @@ export class Guides {
     const programme = programmes().get(id);
     if (!programme) return null;
     const known = airlines();
+    const today = this.today();
+    const alliance = programmeAllianceOn(id, today);
     // An airline flying with this programme (EVA's UNI Air, which its chart books) is its own, not a partner.
     const own = (airline: Airline) => airline.programme === id;
-    const members = [...known.values()].filter((airline) => programme.alliance !== null && airline.alliance === programme.alliance && !own(airline));
+    const members = [...known.values()].filter((airline) => alliance !== null && allianceOn(airline, today) === alliance && !own(airline));
     // The chart names the partners outside the alliance.
     const others = (awardCharts().get(id)?.bookable.airlines ?? [])
       .flatMap((iata) => known.get(iata) ?? [])
-      .filter((airline) => !own(airline) && (programme.alliance === null || airline.alliance !== programme.alliance));
-    return { alliance: programme.alliance, members: ranked(members), others: ranked(others) };
+      .filter((airline) => !own(airline) && (alliance === null || allianceOn(airline, today) !== alliance));
+    return { alliance, members: ranked(members), others: ranked(others) };
   }
 
   themes() {
@@ -142,8 +163,9 @@ export class Guides {
     const { request } = checked;
     const origin = placeOf(request.origin, 'en')!;
     const holdings = request.wallet ? (wallet ?? []).map((balance) => ({ currency: balance.programme, points: balance.balance })) : [{ currency: request.source!, points: request.amount! }];
+    const data = this.#explorer();
     const result = explore(
-      this.#explorerData,
+      data,
       this.#options(origin.airports, request.cabin),
       { holdings, origin: { code: origin.code, airports: origin.airports }, cabin: request.cabin, buy: request.buy },
       this.today(),
@@ -155,7 +177,7 @@ export class Guides {
     const key = `${originAirports.join(',')}|${cabin}`;
     let options = this.#optionCache.get(key);
     if (!options) {
-      options = chartOptions(this.#explorerData.network, originAirports, cabin);
+      options = chartOptions(this.#explorer().network, originAirports, cabin);
       if (this.#optionCache.size >= OPTION_CACHE_SIZE) this.#optionCache.delete(this.#optionCache.keys().next().value!);
       this.#optionCache.set(key, options);
     }

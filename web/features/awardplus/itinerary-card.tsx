@@ -61,7 +61,7 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
           {cheapest && (
             <Box ta="right">
               <Text fz={22} fw={700} c="blue.8" data-testid="itinerary-miles">
-                {formatNumber(cheapest.miles, language)}
+                {cheapest.estimate ? t('result.aboutMiles', { miles: formatNumber(cheapest.miles, language) }) : formatNumber(cheapest.miles, language)}
               </Text>
               <Text size="xs" c="gray.7">
                 {t('result.milesWith', { programme: names.programmes[cheapest.programme] ?? cheapest.programme })}
@@ -110,8 +110,14 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
                         ({t('result.halfRoundTrip')})
                       </Text>
                     )}
+                    {option.estimate && (
+                      <Text span size="xs" c="gray.7" data-testid="estimate-label">
+                        {' '}
+                        ({t('result.estimate')}*)
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td ta="right">{formatNumber(option.miles, language)}</Table.Td>
+                  <Table.Td ta="right">{option.estimate ? t('result.aboutMiles', { miles: formatNumber(option.miles, language) }) : formatNumber(option.miles, language)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(option.feesUsd, 'USD', language)}</Table.Td>
                   <Table.Td ta="right" data-testid="cash-price">{formatMoney(Math.round(itinerary.cashUsd), 'USD', language)}</Table.Td>
                   <Table.Td ta="right" data-testid="cents-per-point">
@@ -122,6 +128,13 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {options
+          .filter((option) => option.estimate)
+          .map((option) => (
+            <Text size="xs" c="gray.7" key={option.programme} data-testid="estimate-why">
+              * {t('result.estimateWhy', { programme: names.programmes[option.programme] ?? option.programme })}
+            </Text>
+          ))}
         <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
           {open ? t('result.hideFlights') : t('result.showFlights', { count: itinerary.legs.length })}
         </Button>

@@ -197,6 +197,16 @@ function CardDetail({ card, currency, partners }: Loaded) {
                     <Table.Td data-testid="current-bonus">
                       {format.bonus(card, currency)}
                       {card.welcomeBonus?.extra && <Text size="xs">{localized(card.welcomeBonus.extra)}</Text>}
+                      {card.welcomeBonus?.until && (
+                        <Text size="xs" data-testid="bonus-ends">
+                          {t('bonus.endsOn', { date: card.welcomeBonus.until })}
+                        </Text>
+                      )}
+                      {!card.welcomeBonus && card.bonusHistory.at(-1)?.until && (
+                        <Text size="xs" c="gray.7" data-testid="bonus-ended">
+                          {t('bonus.endedOn', { date: card.bonusHistory.at(-1)?.until })}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                   {card.credits.length > 0 && (

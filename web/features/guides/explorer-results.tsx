@@ -60,7 +60,7 @@ export function DestinationRows({ destination, answer, open, onToggle, programme
             {programmeName(destination.option.programme)}
           </Anchor>
         </Table.Td>
-        <Table.Td data-testid="explorer-miles">{format.number(destination.option.miles, 0)}</Table.Td>
+        <Table.Td data-testid="explorer-miles">{destination.option.estimate ? t('explorer.aboutMiles', { miles: format.number(destination.option.miles, 0) }) : format.number(destination.option.miles, 0)}</Table.Td>
         <Table.Td>
           <Text size="sm">{route}</Text>
           <Text size="xs" c="gray.7">
@@ -139,7 +139,7 @@ function PathSteps({ destination, answer }: { destination: ExplorerDestination; 
   } else {
     steps.push(t(basis.upTo === null ? 'path.zone' : 'path.zoneDistance', { from: basis.from, to: basis.to, flown: format.number(basis.miles, 0), upTo: format.number(basis.upTo ?? 0, 0) }));
   }
-  steps.push(t(destination.option.halfOfRoundTrip ? 'path.neededHalf' : 'path.needed', { miles: format.number(destination.option.miles, 0), fees: format.price(destination.option.feesUsd, 'USD') }));
+  steps.push(t(destination.option.estimate ? 'path.neededAbout' : destination.option.halfOfRoundTrip ? 'path.neededHalf' : 'path.needed', { miles: format.number(destination.option.miles, 0), fees: format.price(destination.option.feesUsd, 'USD'), programme }));
   const buy = destination.buy;
   if (buy) {
     steps.push(t('path.missing', { held: format.number(destination.held, 0), missing: format.number(buy.missing, 0) }));

@@ -1,5 +1,5 @@
 /** The tables of a programme's page: partner airlines, transfer partners, the award chart and the programme rules. */
-import { Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
@@ -62,7 +62,9 @@ export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side:
           {rows.map((row) => (
             <Table.Tr key={`${row.from.id}>${row.to.id}`}>
               <Table.Td>{format.text(side === 'from' ? row.from.name : row.to.name)}</Table.Td>
-              <Table.Td>{format.ratio(row.ratio)}</Table.Td>
+              <Table.Td>
+                <RatioCell row={row} />
+              </Table.Td>
               <Table.Td>{row.bonus ? t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) }) : '—'}</Table.Td>
               <Table.Td>{t(`transfers.time.${row.time}`)}</Table.Td>
             </Table.Tr>
@@ -70,6 +72,30 @@ export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side:
         </Table.Tbody>
       </Table>
     </ScrollTable>
+  );
+}
+
+/** A transfer ratio with its dates and the page that states it: "1:1 · since 2026-03-01 · source". */
+export function RatioCell({ row }: { row: TransferPartnerRow }) {
+  const { t } = useTranslation('guides');
+  const format = useGuideFormat();
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{format.ratio(row.ratio)}</Text>
+      {(row.since || row.next || row.source) && (
+        <Text size="xs" c="gray.7" data-testid="ratio-dates">
+          {[row.since && t('transfers.since', { date: format.date(row.since) }), row.next && t('transfers.changesOn', { ratio: format.ratio(row.next.ratio), date: format.date(row.next.since) })].filter(Boolean).join(' · ')}
+          {row.source && (
+            <>
+              {row.since || row.next ? ' · ' : ''}
+              <Anchor href={row.source} target="_blank" rel="noreferrer" size="xs" data-testid="ratio-source">
+                {t('transfers.ratioSource')}
+              </Anchor>
+            </>
+          )}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -94,6 +120,14 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
       <Text>
         {t(`library.pricing.${chart.pricing}`)} {chart.perSegment ? t('library.perSegment') : ''} {chart.oneWay ? '' : t('library.roundTripOnly')}
       </Text>
+      {chart.dynamic && (
+        <Alert color="yellow" variant="light" data-testid="chart-dynamic">
+          {chart.dynamic.airlines.length === 0 ? t('library.dynamicAll') : t('library.dynamicSome', { airlines: chart.dynamic.airlines.join(', ') })}{' '}
+          <Anchor href={chart.dynamic.source} target="_blank" rel="noreferrer" size="sm">
+            {t('library.dynamicSource')}
+          </Anchor>
+        </Alert>
+      )}
       <ScrollTable label={t('library.chart')} minWidth={520}>
         <Table striped data-testid="award-chart">
           {chart.bands ? (

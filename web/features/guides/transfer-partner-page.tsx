@@ -9,6 +9,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
+import { RatioCell } from './programme-tables.tsx';
 import type { LibraryEntry, TransferSource } from '../../../core/guides/contract.ts';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
@@ -128,7 +129,9 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{format.ratio(row.ratio)}</Table.Td>
+                      <Table.Td>
+                        <RatioCell row={row} />
+                      </Table.Td>
                       <Table.Td>
                         {row.bonus ? (
                           <Stack gap={2}>
