@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dayOf } from '../core/dated.ts';
+import { factsEndingWithin } from '../data/freshness.ts';
 import { freePort } from './test/free-port.ts';
 
 describe('the server process', () => {
@@ -38,7 +40,10 @@ describe('the server process', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     // Structured logs: one JSON object a line, the last ones telling of the shutdown.
-    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; facts?: string[] });
     expect(lines.map((line) => line.msg)).toContain('shutting down');
+    // Reference facts that end within 14 days of today are named at start (data/freshness.test.ts pins the dates).
+    const ending = factsEndingWithin(dayOf(new Date()), 14).map((fact) => `${fact.until} ${fact.file} ${fact.record}: ${fact.what}`);
+    expect(lines.find((line) => line.msg.endsWith('reference facts end within 14 days'))?.facts ?? []).toEqual(ending);
   });
 });

@@ -183,8 +183,8 @@ describe('SeatsAeroSource results (Star Alliance, TPE → LAX business, 1–2 De
     const cashUsd = estimateCashFare([{ miles: 6787, cabin: 'business' }], 10, false);
     expect(br12.cashUsd).toBe(cashUsd);
     expect(br12.redeemOptions).toEqual([
-      { programme: 'aeroplan', miles: 87_500, feesUsd: 38.4, halfOfRoundTrip: false, centsPerPoint: centsPerPoint(cashUsd, 38.4, 87_500) },
-      { programme: 'united-mileageplus', miles: 88_000, feesUsd: 56.3, halfOfRoundTrip: false, centsPerPoint: centsPerPoint(cashUsd, 56.3, 88_000) },
+      { programme: 'aeroplan', miles: 87_500, feesUsd: 38.4, halfOfRoundTrip: false, estimate: false, centsPerPoint: centsPerPoint(cashUsd, 38.4, 87_500) },
+      { programme: 'united-mileageplus', miles: 88_000, feesUsd: 56.3, halfOfRoundTrip: false, estimate: false, centsPerPoint: centsPerPoint(cashUsd, 56.3, 88_000) },
     ]);
     expect(br12.redeemOptions[0]?.centsPerPoint).toBeGreaterThan(3);
     // United sees four seats, Aeroplan two: the higher count is kept.

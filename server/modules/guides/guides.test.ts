@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExplorerAnswer, ProgrammePage } from '../../../core/guides/contract.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import { loadGuideDataWithProblems } from '../../../data/guides.ts';
@@ -17,6 +17,10 @@ beforeAll(async () => {
   ({ app, close } = await createTestApp({}, { now: () => new Date(`${today}T12:00:00Z`) }));
 });
 afterAll(async () => close());
+// Each test starts on the same day, whatever the one before it moved the clock to.
+beforeEach(() => {
+  today = '2026-11-21';
+});
 
 const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });
 const partners = async (query: string) => (await get(`/api/transfer-partners?${query}`)).json<{ ok: true; today: string; partners: TransferPartnerRow[] }>();
@@ -62,6 +66,20 @@ describe('GET /api/transfer-partners', () => {
     today = '2026-11-21';
   });
 
+  it('reads the ratio of the day: Amex → Asia Miles 1:1 until 28 February 2026, 5:4 from 1 March, citing its page', async () => {
+    today = '2026-02-28';
+    const before = (await partners('from=amex-mr')).partners.find((row) => row.to.id === 'asia-miles');
+    expect(before).toMatchObject({ ratio: { from: 1, to: 1 }, until: '2026-02-28', next: { ratio: { from: 5, to: 4 }, since: '2026-03-01' } });
+    today = '2026-12-17';
+    const after = (await partners('to=asia-miles')).partners.find((row) => row.from.id === 'amex-mr');
+    expect(after).toMatchObject({ ratio: { from: 5, to: 4 }, since: '2026-03-01', until: null, next: null });
+    expect(after?.source).toMatch(/^https:\/\/.+/);
+    expect(after?.checked).toMatch(/^2026-\d\d-\d\d$/);
+    // One row a partner: the old ratio is history.
+    expect((await partners('from=amex-mr')).partners.filter((row) => row.to.id === 'asia-miles')).toHaveLength(1);
+    today = '2026-11-21';
+  });
+
   it('asks for exactly one of from and to, and answers 404 for an unknown id', async () => {
     expect((await get('/api/transfer-partners')).statusCode).toBe(400);
     expect((await get('/api/transfer-partners?from=amex-mr&to=aeroplan')).statusCode).toBe(400);
@@ -89,11 +107,18 @@ describe('the programme library', () => {
   it('names the partner airlines: the alliance without the programme’s own airlines, and those outside it from the chart', async () => {
     const united = (await get('/api/guides/united-mileageplus')).json<ProgrammePage>().partnerAirlines!;
     const codes = (list: { iata: string }[]) => list.map((airline) => airline.iata);
-    // Star Alliance has 25 members in data/airlines.json; United itself is not its own partner.
+    // Star Alliance has 26 members on 21 November 2026 (ITA Airways joined in spring); United itself is not its own partner.
     expect(united.alliance).toBe('star');
-    expect(codes(united.members)).toHaveLength(24);
+    expect(codes(united.members)).toHaveLength(25);
+    expect(codes(united.members)).toEqual(expect.arrayContaining(['AZ', 'OZ']));
     expect(codes(united.members)).toEqual(expect.arrayContaining(['BR', 'NH', 'SQ']));
     expect(codes(united.members)).not.toContain('UA');
+    // From 17 December 2026 Asiana is no longer a Star Alliance member (data/airlines.json).
+    today = '2026-12-17';
+    const later = (await get('/api/guides/united-mileageplus')).json<ProgrammePage>().partnerAirlines!;
+    expect(codes(later.members)).toHaveLength(24);
+    expect(codes(later.members)).not.toContain('OZ');
+    today = '2026-11-21';
     // Its chart also books Emirates and Aer Lingus, which are in no alliance.
     expect(codes(united.others)).toEqual(expect.arrayContaining(['EK', 'EI']));
     expect(codes(united.others)).not.toContain('UA');
