@@ -33,7 +33,7 @@ export const CARD_COUNTRIES = ['US', 'TW'] as const;
 export type CardCountry = (typeof CARD_COUNTRIES)[number];
 export const COUNTRY_CURRENCY: Record<CardCountry, 'USD' | 'TWD'> = { US: 'USD', TW: 'TWD' };
 
-/** The seven US issuers of docs/product/cards.md#card-tools, then the Taiwan banks. */
+/** The seven US issuers of docs/product/cards.md#card-tools and Bilt (its cards are issued by Column N.A.), then the Taiwan banks. */
 export const US_BANKS = [
   'chase',
   'amex',
@@ -42,6 +42,7 @@ export const US_BANKS = [
   'bank-of-america',
   'wells-fargo',
   'us-bank',
+  'bilt',
 ] as const;
 export const TW_BANKS = [
   'cathay-united',
