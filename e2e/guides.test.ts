@@ -117,6 +117,12 @@ describe('the transfer-partner lookup', () => {
     const back = (await (await page.request.get('/api/transfer-partners?to=eva-infinity')).json()) as { partners: TransferPartnerRow[] };
     await expect.poll(() => rows.count(), eventually).toBe(back.partners.length);
     expect(await page.locator('tr[data-partner="citi-typ"]').count()).toBe(1);
+
+    // A ratio that changed on a date says since when, and links the page that states it.
+    await page.goto('/awardplus/transferpartner?from=amex-mr');
+    const asiaMiles = page.locator('tr[data-partner="asia-miles"]');
+    await expect.poll(() => asiaMiles.getByTestId('ratio-source').getAttribute('href'), eventually).toMatch(/^https:\/\/.+/);
+    expect(await asiaMiles.getByTestId('ratio-dates').innerText()).toMatch(/2026/);
     expect(complaints).toEqual([]);
     await context.close();
   });

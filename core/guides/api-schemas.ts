@@ -40,7 +40,7 @@ export const TransferPartnerRowSchema = z.object({
   checked: z.string().nullable().describe('The day the ratio was checked on that page'),
   next: z.object({ ratio: Ratio, since: z.string(), source: z.string().nullable() }).nullable().describe('The ratio announced to follow this one'),
   bonus: z
-    .object({ percent: z.number(), start: z.string(), end: z.string(), source: z.string(), ratio: Ratio.describe('The ratio with the bonus applied') })
+    .object({ percent: z.number(), start: z.string(), end: z.string(), source: z.string(), unverified: z.boolean().describe('No announcement of the bonus was found'), ratio: Ratio.describe('The ratio with the bonus applied') })
     .nullable()
     .describe("The transfer bonus running today, if any"),
 }) satisfies z.ZodType<TransferPartnerRow>;

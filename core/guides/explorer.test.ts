@@ -40,8 +40,8 @@ describe('transfers', () => {
   });
 
   const bonuses: TransferBonus[] = [
-    { id: 'a', from: 'bank', to: 'x', percent: 20, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com/a' },
-    { id: 'b', from: 'bank', to: 'x', percent: 40, start: '2026-11-20', end: '2026-11-21', source: 'https://example.com/b' },
+    { id: 'a', from: 'bank', to: 'x', percent: 20, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com/a', unverified: false },
+    { id: 'b', from: 'bank', to: 'x', percent: 40, start: '2026-11-20', end: '2026-11-21', source: 'https://example.com/b', unverified: false },
   ];
 
   it('run a bonus from its first to its last day, both included, the larger of two at once', () => {
@@ -173,7 +173,7 @@ describe('the explorer', () => {
   const data = (cap: number): ExplorerData => ({
     network,
     currencies: new Map([['bank', bank]]),
-    bonuses: [{ id: 'bonus', from: 'bank', to: 'x', percent: 30, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com' }],
+    bonuses: [{ id: 'bonus', from: 'bank', to: 'x', percent: 30, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com', unverified: false }],
     campaigns: [{ id: 'sale', programme: 'x', discountPercent: 0, bonusPercent: 50, start: '2026-11-01', end: '2026-11-30', pricePer1000: { amount: 30, currency: 'USD' }, source: 'https://example.com' }],
     purchaseRules: new Map([['x', { pricePer1000: { amount: 30, currency: 'USD' }, block: 1000, annualCap: cap, capIncludesBonus: false }]]),
     usdPer: () => 1,

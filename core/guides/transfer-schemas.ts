@@ -13,6 +13,8 @@ export const TransferBonusSchema = z
     /** The last day it applies, inclusive. */
     end: IsoDate,
     source: z.string().url(),
+    /** No announcement of this bonus could be found; the pages say so beside it (docs/data-audit.md). */
+    unverified: z.boolean().default(false),
   })
   .strict()
   .refine((bonus) => bonus.start <= bonus.end, {

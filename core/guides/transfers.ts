@@ -94,6 +94,8 @@ export interface TransferPartnerRow {
     start: string;
     end: string;
     source: string;
+    /** No announcement of the bonus was found: the page says to confirm it with the bank. */
+    unverified: boolean;
     ratio: Transfer['ratio'];
   } | null;
 }
@@ -138,6 +140,7 @@ function rowOf(
       start: bonus.start,
       end: bonus.end,
       source: bonus.source,
+      unverified: bonus.unverified,
       ratio: boostedRatio(transfer.ratio, bonus.percent),
     },
   };

@@ -128,6 +128,20 @@ describe('TPE → LAX in business, 1–3 December 2026', () => {
     expect(search({ stops: 'direct' }).every((itinerary) => itinerary.stops === 0)).toBe(true);
   });
 
+  it('labels the prices of programmes that price by demand as estimates (data/award-charts.json `dynamic`)', () => {
+    const options = results.flatMap((itinerary) => itinerary.redeemOptions.map((option) => ({ ...option, airlines: itinerary.airlines })));
+    // United prices every award dynamically: each of its prices is an estimate.
+    const united = options.filter((option) => option.programme === 'united-mileageplus');
+    expect(united.length).toBeGreaterThan(0);
+    expect(united.every((option) => option.estimate)).toBe(true);
+    // EVA's chart is fixed; Aeroplan's is fixed for EVA but dynamic on United's flights.
+    expect(options.filter((option) => option.programme === 'eva-infinity').every((option) => !option.estimate)).toBe(true);
+    const aeroplan = options.filter((option) => option.programme === 'aeroplan');
+    expect(aeroplan.filter((option) => option.airlines.includes('UA') || option.airlines.includes('AC')).every((option) => option.estimate)).toBe(true);
+    expect(aeroplan.filter((option) => option.airlines.every((airline) => airline === 'BR')).every((option) => !option.estimate)).toBe(true);
+    expect(aeroplan.some((option) => option.airlines.every((airline) => airline === 'BR'))).toBe(true);
+  });
+
   it('answers a metro code the same as its airports, and refuses an unknown one', () => {
     expect(search({ origin: 'TPE' }).length).toBeGreaterThanOrEqual(search({ origin: 'TSA' }).length);
     expect(() => search({ destination: 'ZZZ' })).toThrowError(expect.objectContaining({ code: 'unknown-destination' }));

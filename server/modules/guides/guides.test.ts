@@ -47,7 +47,7 @@ describe('GET /api/transfer-partners', () => {
     const answer = await partners('from=amex-mr');
     expect(answer.ok).toBe(true);
     const virgin = answer.partners.find((row) => row.to.id === 'virgin-flying-club');
-    expect(virgin).toMatchObject({ ratio: { from: 1, to: 1 }, minimum: 1000, increment: 1000, time: 'instant', bonus: { percent: 30, end: '2026-12-31', ratio: { from: 1, to: 1.3 } } });
+    expect(virgin).toMatchObject({ ratio: { from: 1, to: 1 }, minimum: 1000, increment: 1000, time: 'instant', bonus: { percent: 30, end: '2026-12-31', unverified: true, ratio: { from: 1, to: 1.3 } } });
     // A bonus that ended on 31 October is history.
     expect(answer.partners.find((row) => row.to.id === 'asia-miles')?.bonus).toBeNull();
     expect(answer.partners.find((row) => row.to.id === 'emirates-skywards')?.ratio).toEqual({ from: 5, to: 4 });

@@ -139,6 +139,11 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                               {t('transfers.bonus', { percent: row.bonus.percent })}
                             </Badge>
                             <Text size="sm">{t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) })}</Text>
+                            {row.bonus.unverified && (
+                              <Text size="xs" c="orange.9" data-testid="bonus-unverified">
+                                {t('transfers.bonusUnverified')}
+                              </Text>
+                            )}
                             <Anchor href={row.bonus.source} target="_blank" rel="noreferrer" size="xs">
                               {t('transfers.checkBank')}
                             </Anchor>
