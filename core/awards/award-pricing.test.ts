@@ -54,8 +54,8 @@ describe('pricing with the award charts (hand-checked against data/award-charts.
   });
 
   it('halves a round-trip-only chart for a one-way search, and says so', () => {
-    const ana = chart('ana-mileage-club');
-    expect(ana.oneWay).toBe(false);
+    // ANA sold partner awards round trip only until June 2025; its chart of that time, as a round-trip chart.
+    const ana = { ...chart('ana-mileage-club'), oneWay: false };
     const priced = priceAward(ana, [leg('UA', 'star', 'SFO', 'US', 'TPE', 'TW', 6457)], 'economy');
     expect(priced?.halfOfRoundTrip).toBe(true);
     expect(priced && priced.miles > 0).toBe(true);
