@@ -13,7 +13,7 @@ import {
 } from '../../../core/awards/search.ts';
 import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
 import { dayDifference, fromLocal, offsetMinutes, toLocal } from '../../../core/awards/zoned-time.ts';
-import { airports, greatCircleMiles, metros, programmeAllianceOn, programmes } from '../../../data/reference.ts';
+import { airports, greatCircleMiles, metros, programmeAllianceOn } from '../../../data/reference.ts';
 import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 
