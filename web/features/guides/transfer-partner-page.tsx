@@ -140,7 +140,7 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                             </Badge>
                             <Text size="sm">{t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) })}</Text>
                             {row.bonus.unverified && (
-                              <Text size="xs" c="orange.9" data-testid="bonus-unverified">
+                              <Text size="xs" c="red.9" data-testid="bonus-unverified">
                                 {t('transfers.bonusUnverified')}
                               </Text>
                             )}
