@@ -20,6 +20,9 @@ import { isPeakDate } from './simulated-seats.ts';
 import { epochDay } from './zone-clock.ts';
 
 /**
+ * (One file over 400 lines on purpose: the search loop, its pricing and the rules it enforces read
+ * together, and engine.test.ts's brute-force reference restates them from this one place.)
+ *
  * The itinerary engine (docs/product/award-search.md#how-itineraries-are-built): direct, one-stop
  * and two-stop itineraries from the in-memory inventory, priced by every programme that can book
  * them, with the best flights marked. Pure and synchronous; the server runs it on a worker thread.
@@ -94,6 +97,7 @@ export class AwardEngine {
   private readonly chartAllianceMask = new Map<SearchAlliance, number>();
   private readonly metros: Map<string, readonly string[]>;
   private readonly prices = new Map<string, RedeemPrices>();
+  readonly #chartMasks = new Map<string, number>();
 
   constructor(
     readonly inventory: AwardInventory,
@@ -127,10 +131,16 @@ export class AwardEngine {
     return Uint8Array.from(this.inventory.airlineCodes, (_, airline) => (this.#possibleAlliances(airline).some((alliance) => this.#admits(query, excluded, airline, alliance)) ? 1 : 0));
   }
 
-  /** The charts that book an airline's flights while it is in `alliance` (or in none). */
+  /** The charts that book an airline's flights while it is in `alliance` (or in none); worked out once per pair, as itineraries ask per leg. */
   #chartMask(airline: number, alliance: SearchAlliance | null): number {
-    const code = this.inventory.airlineCodes[airline] as string;
-    return this.charts.reduce((mask, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? mask | (1 << index) : mask), 0);
+    const key = `${airline}|${alliance}`;
+    let mask = this.#chartMasks.get(key);
+    if (mask === undefined) {
+      const code = this.inventory.airlineCodes[airline] as string;
+      mask = this.charts.reduce((bits, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? bits | (1 << index) : bits), 0);
+      this.#chartMasks.set(key, mask);
+    }
+    return mask;
   }
 
   /** Every alliance an airline is in over the inventory's dates; null stands for none. */

@@ -9,6 +9,9 @@ import { holdsOn } from '../dated.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
 /**
+ * (Over 400 lines on purpose: the form's checks, the chart options, the holdings and the answer are
+ * one calculation that explorer.test.ts follows end to end.)
+ *
  * The redeem explorer (docs/product/guides.md#redeem-explorer): from an amount of points or miles
  * (or the member's wallet), an origin and a cabin, every destination the points reach through
  * transfers and award charts, with the whole path (currency → ratio and bonus → programme → chart

@@ -18,6 +18,9 @@ import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 
 /**
+ * (Over 400 lines on purpose: the API's shapes, their mapping to itineraries and the filters the API
+ * lacks belong to one adapter, tested together in seats-aero.test.ts.)
+ *
  * The seats.aero Partner API as an availability source (cached search, GET /search with
  * include_trips). The response shape is written out in fixtures/seats-aero/README.md; the
  * fixtures beside the test follow it. What the API does not filter on (seat count, time of
