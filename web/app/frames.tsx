@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { LocalePicker } from './locale-picker.tsx';
+import { memberPages } from './site-map.ts';
 
 const LAST_PAGE_KEY = 'lastNonProfilePage';
 
@@ -23,11 +24,7 @@ function useLastNonProfilePage(): string {
 export function ProfileFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const back = useLastNonProfilePage();
-  const links = [
-    { to: '/profilepage/points', label: t('profile.points') },
-    { to: '/profilepage/transaction', label: t('profile.transactions') },
-    { to: '/profilepage/account', label: t('profile.account') },
-  ];
+  const links = memberPages().map((page) => ({ to: page.path, label: t(`profile.pages.${page.id}`) }));
   return (
     <>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="profile-bar">
@@ -42,10 +39,11 @@ export function ProfileFrame({ children }: { children: ReactNode }) {
             </Group>
           </Group>
           <Box component="nav" aria-label={t('profile.menu')} mt="xs">
-            <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {/* One line that scrolls sideways on a phone, like the sections' menus. */}
+            <Group gap="md" component="ul" wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: '0 0 4px', overflowX: 'auto' }}>
               {links.map((link) => (
-                <li key={link.to}>
-                  <Anchor component={NavLink} to={link.to} size="sm">
+                <li key={link.to} style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor component={NavLink} to={link.to} end size="sm">
                     {link.label}
                   </Anchor>
                 </li>

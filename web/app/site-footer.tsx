@@ -3,11 +3,12 @@ import { useTranslation } from '../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { useAppState } from './app-context.tsx';
+import { isLinkable } from './site-map.ts';
 
 function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
   return (
     <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {links.map((link) => (
+      {links.filter((link) => isLinkable(link.to)).map((link) => (
         <li key={link.to}>
           <Anchor component={Link} to={link.to} size="sm" c="gray.8">
             {link.label}

@@ -5,6 +5,7 @@ import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { useAppState } from './app-context.tsx';
+import { isLinkable } from './site-map.ts';
 import { LocalePicker } from './locale-picker.tsx';
 import classes from './site-header.module.css';
 
@@ -16,7 +17,12 @@ interface NavItem {
   label: string;
 }
 
+/** The header's links, without the pages still to come (web/app/site-map.ts#isLinkable). */
 function useNavItems(): NavItem[] {
+  return useAllNavItems().filter((item) => isLinkable(item.to));
+}
+
+function useAllNavItems(): NavItem[] {
   const { t } = useTranslation();
   const { variant } = useAppState();
   if (variant === 'card') {

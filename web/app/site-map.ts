@@ -45,6 +45,12 @@ export interface PageDef {
   feature?: FeatureId;
   /** Kept out of search engines and the sitemap (a page reached from an e-mail, say). */
   noindex?: boolean;
+  /**
+   * Its feature has not landed: the address shows the shared page frame, and no header, footer,
+   * menu or home link points at it until it does (web/app/site-map.test.ts holds this to the
+   * features' own page lists).
+   */
+  planned?: boolean;
 }
 
 /** Folders of web/features/. */
@@ -83,7 +89,7 @@ export function featureOfPage(page: PageDef): FeatureId | null {
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
 const membersPage = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area, membersOnly: true });
 
-export const PAGES: readonly PageDef[] = [
+const DEFINED: readonly PageDef[] = [
   page('/', 'home', 'home'),
 
   membersPage('/profilepage', 'profile', 'profile'),
@@ -200,6 +206,22 @@ export const PAGES: readonly PageDef[] = [
   { ...page('/reset-password', 'resetPassword', 'account'), noindex: true },
 ];
 
+/** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
+const PLANNED = new Set([
+  'share', 'shareGroup', 'shareArticle',
+  'storefront', 'storefrontHome', 'storefrontCheckout', 'storefrontCheckoutConfirm', 'storefrontCheckoutPayment', 'storefrontCheckoutComplete', 'storefrontEvent', 'storefrontFaq',
+  'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
+  'seatStatus',
+  'cardplusUsCardInTw', 'cardplusRenewalOffer',
+  'collections', 'collectionsStores',
+  'newArticle', 'editArticle', 'myArticles', 'myArticlesDraft', 'myArticlesPublished', 'searchArticle',
+  'assistant', 'promo', 'affiliator',
+  'newsletter', 'newsletterPreference',
+  'siteSearch',
+]);
+
+export const PAGES: readonly PageDef[] = DEFINED.map((page) => (PLANNED.has(page.id) ? { ...page, planned: true } : page));
+
 /** The old promotion path of one airline (LifeMiles), kept so old links land on the home page. */
 export const OLD_PROMO_PATHS = ['/lifemiles'] as const;
 
@@ -223,9 +245,55 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** Pages of the same area, for the area's own navigation. */
+/** Pages of the same area. */
 export function pagesOfArea(area: AreaId): PageDef[] {
   return PAGES.filter((candidate) => candidate.area === area);
+}
+
+/**
+ * Whether navigation may point at a path: a page of the site map that is built and needs no
+ * parameter it lacks. Header, footer, menus and the home page pass their links through this.
+ */
+export function isLinkable(path: string): boolean {
+  const page = pageOfPath(path.split(/[?#]/)[0] ?? path);
+  return page !== null && !page.planned && !page.path.includes(':');
+}
+
+/**
+ * The section menus (4–6 pages people use, in the order they use them); a page shows its area's.
+ * The first page of a menu is the section's home, the middle step of the breadcrumbs.
+ */
+const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
+  awardplus: ['awardplus', 'redemptionExplorer', 'scrapingAlert', 'transferPartner', 'scraping'],
+  library: ['rewardsLibrary', 'hotelsLibrary', 'transferPartner', 'redemptionExplorer'],
+  cardplus: ['cardplus', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare', 'cardplusAdvisor', 'cardplusRedeem'],
+  collections: ['cardplus', 'collectionsCards', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare'],
+  storefront: ['storefrontAwardMap', 'storefrontThemes', 'storefrontLifemilesTutorial', 'storefrontAviosTutorial', 'storefrontTos'],
+  legal: ['faq', 'tos', 'privacy'],
+  sponsor: ['sponsor', 'enterprise'],
+  enterprise: ['sponsor', 'enterprise'],
+};
+
+/**
+ * Every member page, in the order of the avatar menu and the profile area's menu (orders and
+ * articles join when their features land: planned pages are left out).
+ */
+const MEMBER_PAGES = ['profile', 'profileAccount', 'profilePoints', 'profileTrackings', 'profileTransaction', 'profileSponsorship', 'collectionsCards', 'myArticles'] as const;
+
+export function memberPages(): PageDef[] {
+  return MEMBER_PAGES.flatMap((id) => {
+    const found = PAGES.find((candidate) => candidate.id === id);
+    return found && !found.planned ? [found] : [];
+  });
+}
+
+/** The pages of a page's section menu (built ones only); empty when its area has none. */
+export function sectionMenuOf(page: PageDef): PageDef[] {
+  const ids = SECTION_MENUS[page.area] ?? [];
+  return ids.flatMap((id) => {
+    const found = PAGES.find((candidate) => candidate.id === id);
+    return found && !found.planned ? [found] : [];
+  });
 }
 
 /** What the home address shows on the card-tools host: the card tools' landing, in its area's frame. */

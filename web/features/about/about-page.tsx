@@ -8,7 +8,7 @@ export function AboutPage({ page }: { page: PageDef }) {
   const raw = t(`${page.id}.body`, { returnObjects: true });
   const paragraphs = Array.isArray(raw) ? (raw as string[]) : [];
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="md" maw={760}>
         {paragraphs.map((paragraph, index) => (
           <Text key={index}>{paragraph}</Text>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Member } from '../../../core/auth-contract.ts';
 import { usePopup } from '../../components/message-popup.tsx';
+import { memberPages } from '../../app/site-map.ts';
 import { useAuth } from './auth-context.tsx';
 
 /** The signed-in member's menu (its own chunk: the dropdown's positioning code is large). */
@@ -21,9 +22,12 @@ export default function MemberMenu({ member }: { member: Member }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{member.name}</Menu.Label>
-        <Menu.Item component={Link} to="/profilepage/account">
-          {t('auth.myAccount')}
-        </Menu.Item>
+        {memberPages().map((page) => (
+          <Menu.Item key={page.id} component={Link} to={page.path} data-testid={`member-menu-${page.id}`}>
+            {t(`profile.pages.${page.id}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item
           onClick={async () => {
             await logOut();

@@ -75,7 +75,7 @@ function AwardLandingPage({ page }: { page: PageDef }) {
   const samples = useLoaderData() as SamplesLoad;
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <SearchPanel />
       <section aria-labelledby="samples-title" data-testid="samples" data-loaded={samples !== null}>
         <Title order={2} fz="xl" id="samples-title">

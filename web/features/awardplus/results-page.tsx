@@ -100,23 +100,23 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
   const query = state.answer?.query;
   const again = (date?: string) => navigate(date ? `${panelPath}?date=${date}` : panelPath);
 
-  if (!ready) return <PageFrame page={page} showHighlights={false} />;
+  if (!ready) return <PageFrame page={page} />;
   if (!member)
     return (
-      <PageFrame page={page} showHighlights={false}>
+      <PageFrame page={page}>
         <BetaGate live={false} />
       </PageFrame>
     );
   if (live && quota && !quota.scrapingEnabled)
     return (
-      <PageFrame page={page} showHighlights={false}>
+      <PageFrame page={page}>
         <BetaGate live />
       </PageFrame>
     );
 
   const down = state.answer?.notices.flatMap((notice) => (notice.code === 'alliance-down' ? [notice.alliance] : [])) ?? [];
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="lg" data-testid="results-page" data-phase={state.phase}>
         <Group justify="space-between" align="center" wrap="wrap">
           {query && state.answer ? <QuerySummary query={query} names={state.answer.names} size="lg" testId="query-summary" /> : <span />}

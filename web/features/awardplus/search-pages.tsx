@@ -11,7 +11,7 @@ import { useLinkedForm } from './use-linked-form.ts';
 export function RedemptionSearchPage({ page }: { page: PageDef }) {
   const initial = useLinkedForm();
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack>{initial && <SearchPanel initial={initial} key={JSON.stringify(initial)} />}</Stack>
     </PageFrame>
   );

@@ -251,7 +251,7 @@ export function TrackingsPage({ page }: { page: PageDef }) {
 /** /profilepage/tracking: the same list in the profile area. */
 export function ProfileTrackingsPage({ page }: { page: PageDef }) {
   const { member } = useAuth();
-  return <PageFrame page={page} showHighlights={false}>{member && <TrackingList withForm={false} />}</PageFrame>;
+  return <PageFrame page={page}>{member && <TrackingList withForm={false} />}</PageFrame>;
 }
 
 /**
@@ -283,7 +283,7 @@ export function TrackingStopPage({ page }: { page: PageDef }) {
   }, [params, tc, i18n]);
   const route = state.phase === 'stopped' && state.query ? `${state.query.origin} → ${state.query.destination}, ${datesLabel(state.query.dates, language)}` : '';
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="md" data-testid="tracking-stop" data-phase={state.phase}>
         {state.phase === 'stopping' && <Loader size="sm" />}
         {state.phase === 'stopped' && (

@@ -116,7 +116,7 @@ export function FinderResultPage({ page }: { page: PageDef }) {
   const spend = spendFromParams(params);
   const empty = Object.keys(spend).length === 0;
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       {empty ? (
         <Alert color="blue" title={t('finder.noSpendTitle')}>
           {t('finder.noSpend')}{' '}
@@ -137,7 +137,7 @@ export function FinderExamplePage({ page }: { page: PageDef }) {
   const data = useCardData();
   const format = useCardFormat();
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="sm">
         <Text>{t('example.intro')}</Text>
         <List>

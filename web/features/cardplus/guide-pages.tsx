@@ -25,7 +25,7 @@ const TOOLS = [
 export function CardPlusHomePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('cards');
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" data-testid="cardplus-tools">
         {TOOLS.map((tool) => (
           <Panel key={tool.key} withBorder radius="md" padding="md" component={Link} to={tool.to}>
@@ -95,7 +95,7 @@ export function LikedCardsPage({ page }: { page: PageDef }) {
   const { preferences, ready } = useCardPreferences();
   const liked = preferences.likedCards.flatMap((id) => data.byId.get(id) ?? []);
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       {!ready ? (
         <CardsLoading />
       ) : liked.length === 0 ? (

@@ -27,7 +27,7 @@ export function WalletPage({ page }: { page: PageDef }) {
     if (!member) return;
     cardsApi.wallet().then(setWallet).catch(failed);
   }, [member, failed]);
-  return <PageFrame page={page} showHighlights={false}>{member && wallet ? <WalletEditor data={data} wallet={wallet} onChange={setWallet} /> : <CardsLoading />}</PageFrame>;
+  return <PageFrame page={page}>{member && wallet ? <WalletEditor data={data} wallet={wallet} onChange={setWallet} /> : <CardsLoading />}</PageFrame>;
 }
 
 function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wallet; onChange: (wallet: Wallet) => void }) {

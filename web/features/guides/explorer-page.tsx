@@ -160,7 +160,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
   const error = (field: Field) => (errors[field] ? t(`explorer.errors.${errors[field]}`) : undefined);
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => (event.preventDefault(), void submit())} data-testid="explorer-form" noValidate>
         <Stack gap="sm">
           <Segments

@@ -40,7 +40,7 @@ function LibraryPage({ page }: { page: PageDef }) {
       : (['star', 'oneworld', 'skyteam', null] as const).map((alliance) => [t(`library.alliances.${alliance ?? 'none'}`), shown.filter((entry) => entry.alliance === alliance)]);
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <TextInput label={t('library.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} maw={360} data-testid="library-search" />
       {groups
         .filter(([, list]) => list.length > 0)

@@ -62,7 +62,7 @@ function ProgrammeGuidePage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as ProgrammeLoad;
   if (!loaded) {
     return (
-      <PageFrame page={page} showHighlights={false}>
+      <PageFrame page={page}>
         <Alert color="gray">{t('library.unknown')}</Alert>
       </PageFrame>
     );

@@ -38,7 +38,7 @@ function TutorialPage({ page }: { page: PageDef }) {
   const steps = sectionsOf(t(`${tutorial.key}.steps`, { returnObjects: true }));
   const tips = linesOf(t(`${tutorial.key}.tips`, { returnObjects: true }));
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Text maw={760}>{t(`${tutorial.key}.intro`)}</Text>
       <ol style={{ margin: 0, paddingInlineStart: 24, maxWidth: 760 }} data-testid="tutorial-steps">
         {steps.map((step, index) => (
@@ -99,7 +99,7 @@ function StorefrontTermsPage({ page }: { page: PageDef }) {
   }, [hash]);
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <NumberedSections updated={t('terms.updated')} sections={sections} />
     </PageFrame>
   );
@@ -128,7 +128,7 @@ function HotelThemesPage({ page }: { page: PageDef }) {
     return entry ? format.text(entry.name) : id;
   };
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" maw={760}>
         {themes.map((theme) => (
           <Anchor key={theme.id} href={`#${theme.id}`} size="sm">

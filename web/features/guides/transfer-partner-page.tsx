@@ -71,7 +71,7 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
   const received = (row: TransferPartnerRow) => milesFor(amount, { ratio: row.ratio, minimum: row.minimum ?? undefined, increment: row.increment ?? undefined }, row.bonus?.percent ?? 0);
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="md">
         <Segments
           aria-label={t('transfers.direction')}

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
-import { CARD_HOST_HOME } from '../../app/site-map.ts';
+import { CARD_HOST_HOME, isLinkable } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -58,7 +58,7 @@ function Landing() {
           {t('home.featuresTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          {FEATURES.map((feature) => (
+          {FEATURES.filter((feature) => isLinkable(feature.to)).map((feature) => (
             <Card key={feature.key} withBorder radius="md" padding="lg" component={Link} to={feature.to}>
               <Title order={3} fz="lg" c="blue.9">
                 {t(`home.features.${feature.key}.title`)}

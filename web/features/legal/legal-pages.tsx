@@ -12,7 +12,7 @@ import { QuestionList } from '../../components/question-list.tsx';
 export function LegalDocument({ page }: { page: PageDef }) {
   const { t } = useTranslation('legal');
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <NumberedSections updated={t(`${page.id}.updated`)} sections={sectionsOf(t(`${page.id}.sections`, { returnObjects: true }))} />
     </PageFrame>
   );
@@ -77,7 +77,7 @@ function FaqPage({ page }: { page: PageDef }) {
     document.getElementById(asked)?.scrollIntoView({ block: 'start' });
   }, [asked]);
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="xl" maw={760}>
         {FAQ.map(({ group, items }) => (
           <section key={group} aria-labelledby={`faq-${group}`}>

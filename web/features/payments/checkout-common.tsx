@@ -64,7 +64,7 @@ export function OrderSummary({ plan, price, currency, benefits, money }: { plan:
 export function NothingHere({ page, product }: { page: PageDef; product: CheckoutProduct }) {
   const { t } = useTranslation('payments');
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Alert color="blue" data-testid="checkout-nothing">
         <Text>{t('checkout.nothing')}</Text>
         <Button component={Link} to={product.business ? '/enterprise' : '/support-tripplus'} mt="sm" variant="light">

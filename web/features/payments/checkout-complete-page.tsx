@@ -33,7 +33,7 @@ export function CheckoutCompletePage({ page, product }: { page: PageDef; product
   if (!id) return <NothingHere page={page} product={product} />;
   const benefits = overview?.plans.find((candidate) => candidate.plan === payment?.plan)?.benefits;
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <CheckoutSteps active={payment?.status === 'succeeded' ? 4 : 3} />
       {!payment ? (
         <Loader size="sm" />

@@ -63,7 +63,7 @@ export function CheckoutConfirmPage({ page, product }: { page: PageDef; product:
 
   const address = [draft.details.address.line1, draft.details.address.line2, draft.details.address.city, draft.details.address.region, draft.details.address.postalCode, draft.details.address.country].filter(Boolean).join(', ');
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <CheckoutSteps active={1} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -101,7 +101,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   };
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <CheckoutSteps active={0} />
       {live && live.status !== 'ended' ? (
         <Alert color="blue" data-testid="already-sponsoring">

@@ -48,7 +48,7 @@ export function CheckoutPaymentPage({ page, product }: { page: PageDef; product:
 
   if (!id) return <NothingHere page={page} product={product} />;
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <CheckoutSteps active={2} />
       {!payment || payment.status === 'pending' ? (
         <Group data-testid="payment-processing">

@@ -28,7 +28,7 @@ export function TransactionsPage({ page }: { page: PageDef }) {
   const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       {list === null ? (
         <Loader size="sm" />
       ) : list.length === 0 ? (

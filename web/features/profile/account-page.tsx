@@ -58,7 +58,7 @@ export function AccountPage({ page }: { page: PageDef }) {
   };
 
   return (
-    <PageFrame page={page} showHighlights={!member}>
+    <PageFrame page={page}>
       {member && (
         <Stack gap="lg" maw={560}>
           <Card withBorder padding="lg">

@@ -68,11 +68,11 @@ export function ManageSponsorshipPage({ page }: { page: PageDef }) {
     }
   };
 
-  if (!overview) return <PageFrame page={page} showHighlights={false}><Loader size="sm" /></PageFrame>;
+  if (!overview) return <PageFrame page={page}><Loader size="sm" /></PageFrame>;
   const live = overview.sponsorship;
   if (!live) {
     return (
-      <PageFrame page={page} showHighlights={false}>
+      <PageFrame page={page}>
         <Card withBorder padding="lg" data-testid="not-sponsoring">
           <Badge color="gray" variant="light">{t('manage.state.none')}</Badge>
           <Text mt="sm">{t('manage.none')}</Text>
@@ -114,7 +114,7 @@ export function ManageSponsorshipPage({ page }: { page: PageDef }) {
   }));
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       <Stack gap="lg" data-testid="sponsorship">
         <Card withBorder padding="lg">
           <Group gap="sm">

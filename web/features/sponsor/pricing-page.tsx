@@ -22,7 +22,7 @@ export function PricingPage({ page }: { page: PageDef }) {
   ];
 
   return (
-    <PageFrame page={page} showHighlights={false}>
+    <PageFrame page={page}>
       {!overview ? (
         <Loader size="sm" />
       ) : (

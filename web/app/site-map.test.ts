@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { FeatureModule } from '../lib/page-module.ts';
+import { PAGES, featureOfPage, isLinkable, sectionMenuOf } from './site-map.ts';
+
+const FEATURES = import.meta.glob<FeatureModule>(['../features/*/index.ts', '!../features/auth/index.ts']);
+
+describe('the site map and the features that show its pages', () => {
+  it('marks a page planned exactly when no feature shows it yet', async () => {
+    const shown = new Set<string>();
+    for (const [source, load] of Object.entries(FEATURES)) {
+      const feature = /features\/(\w+)\/index\.ts$/.exec(source)?.[1];
+      const module = await load();
+      for (const id of Object.keys(module.pages)) {
+        const page = PAGES.find((candidate) => candidate.id === id);
+        expect(page, `${feature} shows an unknown page ${id}`).toBeDefined();
+        if (page && featureOfPage(page) === feature) shown.add(id);
+      }
+    }
+    const wrong = PAGES.filter((page) => (page.planned === true) === shown.has(page.id)).map((page) => `${page.id} (${page.planned ? 'planned but shown' : 'neither planned nor shown'})`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets navigation point only at built pages without a missing parameter', () => {
+    expect(isLinkable('/awardplus')).toBe(true);
+    expect(isLinkable('/awardplus/scraping/alert?tracking=1')).toBe(true);
+    expect(isLinkable('/storefront')).toBe(false);
+    expect(isLinkable('/share')).toBe(false);
+    expect(isLinkable('/rewardslib/:programme')).toBe(false);
+    expect(isLinkable('/no/such/page')).toBe(false);
+  });
+
+  it('gives every section menu 2–6 built pages', () => {
+    for (const page of PAGES) {
+      const menu = sectionMenuOf(page);
+      expect(menu.every((item) => !item.planned)).toBe(true);
+      if (menu.length > 0) expect(menu.length, page.id).toBeGreaterThanOrEqual(2);
+      expect(menu.length, page.id).toBeLessThanOrEqual(6);
+    }
+  });
+});
