@@ -90,7 +90,8 @@ describe('award search, TPE → LAX over three days in business', () => {
       const programmes = new Set(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-programme'))));
       expect(programmes.size).toBe(1);
 
-      // The award calendar: the searched days carry their lowest miles.
+      // The award calendar: beside the results on a desktop, folded above them on a phone; the searched days carry their lowest miles.
+      if (device === 'phone') await page.locator('[data-testid="calendar-toggle"]').click();
       const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
       await calendar.waitFor({ timeout: 60_000 });
       const month = dateAfter(20).slice(0, 7);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureModule } from '../lib/page-module.ts';
-import { PAGES, featureOfPage, isLinkable, sectionMenuOf } from './site-map.ts';
+import { readCatalog } from '../../locales/read-catalog.ts';
+import { PAGES, featureOfPage, isLinkable, memberPages, sectionMenuOf } from './site-map.ts';
 
 const FEATURES = import.meta.glob<FeatureModule>(['../features/*/index.ts', '!../features/auth/index.ts']);
 
@@ -27,6 +28,8 @@ describe('the site map and the features that show its pages', () => {
     expect(isLinkable('/share')).toBe(false);
     expect(isLinkable('/rewardslib/:programme')).toBe(false);
     expect(isLinkable('/no/such/page')).toBe(false);
+    expect(isLinkable('/awardplus/redemption/s/result')).toBe(false);
+    expect(isLinkable('/awardplus/redemption/s/result?id=5')).toBe(true);
   });
 
   it('gives every section menu 2–6 built pages', () => {
@@ -35,6 +38,15 @@ describe('the site map and the features that show its pages', () => {
       expect(menu.every((item) => !item.planned)).toBe(true);
       if (menu.length > 0) expect(menu.length, page.id).toBeGreaterThanOrEqual(2);
       expect(menu.length, page.id).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('names every page of a menu in the common strings of every language (a page loads only its own area\'s page strings)', () => {
+    const inMenus = new Set(PAGES.flatMap((page) => sectionMenuOf(page).map((item) => item.id)));
+    for (const language of ['en', 'zh-Hant', 'zh-Hans']) {
+      const common = readCatalog(language, 'common') as { pageNames: Record<string, string>; profile: { pages: Record<string, string> } };
+      expect([...inMenus].filter((id) => !common.pageNames[id]), language).toEqual([]);
+      expect(memberPages().filter((page) => !common.profile.pages[page.id]).map((page) => page.id), language).toEqual([]);
     }
   });
 });

@@ -51,6 +51,8 @@ export interface PageDef {
    * features' own page lists).
    */
   planned?: boolean;
+  /** Shows something only for an address with this query parameter (a search's results need its id). */
+  needsQuery?: string;
 }
 
 /** Folders of web/features/. */
@@ -163,11 +165,11 @@ const DEFINED: readonly PageDef[] = [
   page('/awardplus', 'awardplus', 'awardplus'),
   page('/awardplus/redemption', 'redemption', 'awardplus'),
   page('/awardplus/redemption/s', 'redemptionSearch', 'awardplus'),
-  page('/awardplus/redemption/s/result', 'redemptionResult', 'awardplus'),
+  { ...page('/awardplus/redemption/s/result', 'redemptionResult', 'awardplus'), needsQuery: 'id' },
   { ...page('/awardplus/redemption/e', 'redemptionExplorer', 'awardplus'), feature: 'guides' },
   { ...page('/awardplus/transferpartner', 'transferPartner', 'awardplus'), feature: 'guides' },
   page('/awardplus/scraping', 'scraping', 'awardplus'),
-  page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'),
+  { ...page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'), needsQuery: 'id' },
   page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
   // Where a tracking e-mail's stop link lands (docs/product/trackings.md#pages).
   { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), unlisted: true },
@@ -255,8 +257,10 @@ export function pagesOfArea(area: AreaId): PageDef[] {
  * parameter it lacks. Header, footer, menus and the home page pass their links through this.
  */
 export function isLinkable(path: string): boolean {
-  const page = pageOfPath(path.split(/[?#]/)[0] ?? path);
-  return page !== null && !page.planned && !page.path.includes(':');
+  const [pathname = path, query = ''] = path.split('#')[0]?.split('?') ?? [];
+  const page = pageOfPath(pathname);
+  if (page === null || page.planned || page.path.includes(':')) return false;
+  return !page.needsQuery || new URLSearchParams(query).has(page.needsQuery);
 }
 
 /**

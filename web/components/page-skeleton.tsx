@@ -19,7 +19,7 @@ export function PageFrame({ page, children, showHighlights = page.planned === tr
   const withNavigation = navigation && page.id !== 'home' && !page.path.includes('/checkout');
 
   return (
-    <Container size="lg" py="xl" data-page={page.id}>
+    <Container size="lg" py="xl" data-page={page.id} data-planned={page.planned === true}>
       <Stack gap="lg">
         <header>
           {withNavigation && <SectionNav page={page} />}

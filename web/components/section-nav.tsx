@@ -10,14 +10,16 @@ import classes from './section-nav.module.css';
  * breadcrumb home.
  */
 export function SectionNav({ page, current }: { page: PageDef; current?: string }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation();
   const menu = sectionMenuOf(page);
   const sectionHome = menu[0];
-  const trail = [{ path: '/', label: t('common:breadcrumbs.home') }, ...(sectionHome && sectionHome.id !== page.id ? [{ path: sectionHome.path, label: t(`${sectionHome.id}.title`) }] : [])];
-  const here = current ?? t(`${page.id}.title`);
+  // Menu names live in the common strings: a page loads only its own area's page strings.
+  const name = (id: string) => t(`pageNames.${id}`);
+  const trail = [{ path: '/', label: t('breadcrumbs.home') }, ...(sectionHome && sectionHome.id !== page.id ? [{ path: sectionHome.path, label: name(sectionHome.id) }] : [])];
+  const here = current ?? t(`pages:${page.id}.title`);
   return (
     <Box mb="md" data-testid="section-nav">
-      <Box component="nav" aria-label={t('common:breadcrumbs.label')}>
+      <Box component="nav" aria-label={t('breadcrumbs.label')}>
         <Group component="ol" gap={6} className={classes.trail} wrap="wrap">
           {trail.map((step) => (
             <li key={step.path}>
@@ -37,12 +39,12 @@ export function SectionNav({ page, current }: { page: PageDef; current?: string 
         </Group>
       </Box>
       {menu.length > 1 && (
-        <Box component="nav" aria-label={t('common:sectionMenu', { section: t(`${sectionHome?.id}.title`) })} className={classes.menu} data-testid="section-menu">
+        <Box component="nav" aria-label={t('sectionMenu', { section: sectionHome ? name(sectionHome.id) : '' })} className={classes.menu} data-testid="section-menu">
           <Group component="ul" gap={4} wrap="nowrap" className={classes.list}>
             {menu.map((item) => (
               <li key={item.id}>
                 <Anchor component={Link} to={item.path} className={classes.item} data-active={item.id === page.id || undefined} aria-current={item.id === page.id ? 'page' : undefined} underline="never">
-                  {t(`${item.id}.title`)}
+                  {name(item.id)}
                 </Anchor>
               </li>
             ))}

@@ -5,7 +5,7 @@ import type { AwardCalendarQuery } from '../../../core/awards/search-contract.ts
 import { datesOfMonth, type AwardNames, type CalendarDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { awardsApi, placeLanguage } from './awards-api.ts';
-import { formatNumber, monthLabel, weekdayNames } from './format.ts';
+import { dayLabel, formatNumber, monthLabel, weekdayNames } from './format.ts';
 
 const shiftMonth = (month: string, by: number) => {
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -17,7 +17,7 @@ const shiftMonth = (month: string, by: number) => {
  * The flexible-date award calendar: a month of the route, each day with the lowest miles found
  * for the cabin, the cheapest days marked. Choosing a day hands it to the caller (the panel).
  */
-export function AwardCalendar({ query, onPickDay }: { query: Omit<AwardCalendarQuery, 'month'> & { month: string }; onPickDay?: (date: string) => void }) {
+export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<AwardCalendarQuery, 'month'> & { month: string }; onPickDay?: (date: string) => void; selected?: { from: string; to: string } }) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const [month, setMonth] = useState(query.month);
@@ -81,18 +81,22 @@ export function AwardCalendar({ query, onPickDay }: { query: Omit<AwardCalendarQ
           {dates.map((date) => {
             const day = byDate.get(date);
             const cheapest = day?.miles !== null && day?.miles !== undefined && day.miles === lowest;
-            const label = day?.miles ? t('calendar.dayPrice', { date, miles: formatNumber(day.miles, language) }) : t('calendar.dayNone', { date });
+            // Read out as "3 February, from 70,000 miles", not as the date's digits.
+            const spoken = dayLabel(date, language, { weekday: 'long', month: 'long', day: 'numeric' });
+            const label = day?.miles ? t('calendar.dayPrice', { date: spoken, miles: formatNumber(day.miles, language) }) : t('calendar.dayNone', { date: spoken });
+            const isSelected = selected !== undefined && date >= selected.from && date <= selected.to;
             return (
               <UnstyledButton
                 key={date}
                 onClick={() => day?.miles && onPickDay?.(date)}
                 disabled={!day?.miles || !onPickDay}
                 aria-label={label}
+                aria-pressed={onPickDay ? isSelected : undefined}
                 data-testid="calendar-day"
                 data-date={date}
                 data-miles={day?.miles ?? ''}
                 style={{
-                  border: '1px solid var(--mantine-color-gray-3)',
+                  border: isSelected ? '2px solid var(--mantine-color-blue-7)' : '1px solid var(--mantine-color-gray-3)',
                   borderRadius: 6,
                   padding: '4px 2px',
                   minHeight: 52,

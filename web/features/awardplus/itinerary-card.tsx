@@ -1,4 +1,6 @@
 import { Badge, Box, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { GetTheMiles } from './get-the-miles.tsx';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -25,10 +27,11 @@ export function SourceLabel({ source }: { source: AwardItinerary['source'] }) {
  * arrival, duration, stops, airlines, cabin, seats, mixed-cabin share, and every redeem option with
  * its cash comparison.
  */
-export function ItineraryCard({ itinerary, names, programme }: { itinerary: AwardItinerary; names: AwardNames; programme: string | null }) {
+export function ItineraryCard({ itinerary, names, programme, trackTo }: { itinerary: AwardItinerary; names: AwardNames; programme: string | null; trackTo?: string }) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const [open, setOpen] = useState(false);
+  const [milesOpen, setMilesOpen] = useState(false);
   const units = { hours: t('result.hoursUnit'), minutes: t('result.minutesUnit') };
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
@@ -37,7 +40,7 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
   const cheapest = options[0];
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="itinerary" data-best={itinerary.best} data-stops={itinerary.stops}>
+    <Card withBorder radius="md" padding="md" data-testid="itinerary" data-date={itinerary.departure.slice(0, 10)} data-flight={first?.flightNumber} data-best={itinerary.best} data-stops={itinerary.stops}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div>
@@ -135,9 +138,22 @@ export function ItineraryCard({ itinerary, names, programme }: { itinerary: Awar
               * {t('result.estimateWhy', { programme: names.programmes[option.programme] ?? option.programme })}
             </Text>
           ))}
-        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-          {open ? t('result.hideFlights') : t('result.showFlights', { count: itinerary.legs.length })}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="light" size="compact-sm" onClick={() => setMilesOpen((value) => !value)} aria-expanded={milesOpen} data-testid="get-miles-toggle">
+            {milesOpen ? t('getMiles.hide') : t('getMiles.show')}
+          </Button>
+          {trackTo && (
+            <Button component={Link} to={trackTo} variant="light" size="compact-sm" data-testid="track-flight">
+              {t('result.trackFlight')}
+            </Button>
+          )}
+          <Button variant="subtle" size="compact-sm" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+            {open ? t('result.hideFlights') : t('result.showFlights', { count: itinerary.legs.length })}
+          </Button>
+        </Group>
+        <Collapse expanded={milesOpen} keepMounted={false}>
+          <GetTheMiles programmes={options.map((option) => ({ id: option.programme, name: names.programmes[option.programme] ?? option.programme }))} />
+        </Collapse>
         <Collapse expanded={open} keepMounted={false}>
           <Stack gap={4}>
             {itinerary.legs.map((leg) => (

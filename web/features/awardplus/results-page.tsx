@@ -1,25 +1,24 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Grid, Group, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_STOPS, SEARCH_ALLIANCES, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import { MAX_STOPS, SEARCH_ALLIANCES, type SearchAlliance } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ProgressLoader } from '../../components/progress-loader.tsx';
+import { usePopup } from '../../components/message-popup.tsx';
+import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/index.ts';
-import { placeLanguage } from './awards-api.ts';
+import { awardsApi, placeLanguage } from './awards-api.ts';
+import { requestOfQuery, trackingLink } from './search-form.ts';
+import classes from './results-page.module.css';
 import { AwardCalendar } from './award-calendar.tsx';
 import { BetaGate } from './beta-gate.tsx';
 import { QuerySummary } from './query-summary.tsx';
 import { ResultsView } from './results-view.tsx';
 import { QuotaLine, useQuota } from './search-panel.tsx';
 import { useAwardSearch, type SearchState } from './use-award-search.ts';
-
-/** The tracking form, filled with a search's query (the member checks it and adds the tracking). */
-function trackingLink(query: AwardQuery, searchId: string): string {
-  const params = new URLSearchParams({ from: query.origin, to: query.destination, date: query.dates.from, end: query.dates.to, cabin: query.cabin, seats: String(query.seats), stops: String(MAX_STOPS[query.stops]), search: searchId });
-  return `/awardplus/scraping/alert?${params}`;
-}
 
 /** The scanning message of docs/product/award-search.md#states-and-messages, alliance by alliance as the stream reports. */
 function Progress({ state }: { state: SearchState }) {
@@ -98,7 +97,26 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
   const { quota } = useQuota();
   const panelPath = live ? '/awardplus/scraping' : '/awardplus/redemption';
   const query = state.answer?.query;
-  const again = (date?: string) => navigate(date ? `${panelPath}?date=${date}` : panelPath);
+  const again = () => navigate(panelPath);
+  const { t: tc, i18n } = useTranslation();
+  const popup = usePopup();
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [picking, setPicking] = useState<string | null>(null);
+
+  // A day picked in the calendar is searched at once with the same filters, on this page.
+  const pickDay = async (date: string) => {
+    if (!query) return;
+    setPicking(date);
+    try {
+      const started = await awardsApi.start(requestOfQuery(query, { from: date, to: date }, live));
+      setCalendarOpen(false);
+      navigate(`${page.path}?id=${started.id}`);
+    } catch (error) {
+      await popup.show({ title: tc('errors.title'), message: errorMessage(error, tc, (key) => i18n.exists(key)), confirmLabel: tc('popup.gotIt') });
+    } finally {
+      setPicking(null);
+    }
+  };
 
   if (!ready) return <PageFrame page={page} />;
   if (!member)
@@ -132,33 +150,48 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
             </Anchor>
           </Group>
         </Group>
-        {(state.phase === 'searching' || state.phase === 'scanning') && <Progress state={state} />}
-        {(state.phase === 'failed' || state.phase === 'lost') && <FailedSearch state={state} onAgain={() => again()} />}
-        {state.phase === 'done' && state.answer && (
-          <>
-            {down.length > 0 && (
-              <Alert color="yellow" title={t('states.allianceDownTitle')} data-testid="notice-alliance-down">
-                {t('states.allianceDownBody', {
-                  down: down.map((alliance) => t(`alliances.${alliance}`)).join(', '),
-                  shown: state.answer.alliances.map((alliance) => t(`alliances.${alliance}`)).join(', '),
-                })}
-              </Alert>
-            )}
-            {state.answer.results.length === 0 ? (
-              <Alert color="blue" title={t('states.noAwardTitle')} data-testid="search-state" data-state="no-award">
-                {t('states.noAward')}
-              </Alert>
-            ) : (
-              <ResultsView answer={state.answer} />
-            )}
-          </>
-        )}
-        {query && (
-          <AwardCalendar
-            query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
-            onPickDay={(date) => again(date)}
-          />
-        )}
+        <Grid gap="lg">
+          {query && (
+            // On a wide screen the calendar sits beside the results; on a phone it folds above them.
+            <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+              <Button variant="light" fullWidth hiddenFrom="lg" onClick={() => setCalendarOpen((open) => !open)} aria-expanded={calendarOpen} aria-controls="results-calendar" data-testid="calendar-toggle">
+                {calendarOpen ? t('calendar.hide') : t('calendar.show')}
+              </Button>
+              <Box id="results-calendar" className={classes.calendar} data-open={calendarOpen} mt={{ base: 'sm', lg: 0 }} aria-busy={picking !== null}>
+                <AwardCalendar
+                  query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
+                  selected={query.dates}
+                  onPickDay={(date) => void pickDay(date)}
+                />
+              </Box>
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, lg: query ? 8 : 12 }} order={{ base: 2, lg: 1 }}>
+            <Stack gap="lg">
+              {(state.phase === 'searching' || state.phase === 'scanning') && <Progress state={state} />}
+              {(state.phase === 'failed' || state.phase === 'lost') && <FailedSearch state={state} onAgain={() => again()} />}
+              {state.phase === 'done' && state.answer && (
+                <>
+                  {down.length > 0 && (
+                    <Alert color="yellow" title={t('states.allianceDownTitle')} data-testid="notice-alliance-down">
+                      {t('states.allianceDownBody', {
+                        down: down.map((alliance) => t(`alliances.${alliance}`)).join(', '),
+                        shown: state.answer.alliances.map((alliance) => t(`alliances.${alliance}`)).join(', '),
+                      })}
+                    </Alert>
+                  )}
+                  {state.answer.results.length === 0 ? (
+                    <Alert color="blue" title={t('states.noAwardTitle')} data-testid="search-state" data-state="no-award">
+                      {t('states.noAward')}
+                    </Alert>
+                  ) : (
+                    <ResultsView answer={state.answer} />
+                  )}
+                </>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </PageFrame>
   );

@@ -6,6 +6,7 @@ import { useAppState } from '../../app/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
 import { ItineraryCard } from './itinerary-card.tsx';
+import { trackingLink } from './search-form.ts';
 
 /** Other flights shown at first; the rest come with "show more". */
 const OTHERS_PAGE = 20;
@@ -57,6 +58,8 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const best = shown.filter((itinerary) => itinerary.best);
   const others = shown.filter((itinerary) => !itinerary.best);
   const truncated = answer.notices.find((notice) => notice.code === 'truncated');
+  // Each flight's own tracking: its day and first flight, the search's cabin, seats and stops.
+  const trackTo = (itinerary: AwardItinerary) => trackingLink(answer.query, answer.id, { number: itinerary.legs[0]?.flightNumber ?? '', date: itinerary.departure.slice(0, 10) });
   const set = <K extends keyof Filters>(field: K, value: Filters[K]) => {
     setFilters((current) => ({ ...current, [field]: value }));
     setOthersShown(OTHERS_PAGE);
@@ -149,7 +152,7 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
             </Text>
             <Stack gap="sm">
               {best.map((itinerary) => (
-                <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} />
+                <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} trackTo={trackTo(itinerary)} />
               ))}
             </Stack>
           </section>
@@ -160,7 +163,7 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
               </Title>
               <Stack gap="sm">
                 {others.slice(0, othersShown).map((itinerary) => (
-                  <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} />
+                  <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} trackTo={trackTo(itinerary)} />
                 ))}
               </Stack>
               {others.length > othersShown && (

@@ -1,6 +1,6 @@
 import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
-import { SEAT_CHOICES, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import { MAX_STOPS, SEAT_CHOICES, type AwardQuery, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
 import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -120,6 +120,37 @@ export function toRequest(form: SearchForm, live = false): CreateAwardSearch {
     timeOfDay: form.timeOfDay,
     mixedCabin: form.mixedCabin,
     minCabinPercent: form.mixedCabin ? form.minCabinPercent : 0,
+    live,
+  };
+}
+
+/**
+ * The tracking form, filled with a search's query (the member checks it and adds the tracking);
+ * with a flight, for that flight on its day, keeping the search's cabin, seats and stops.
+ */
+export function trackingLink(query: AwardQuery, searchId: string, flight?: { number: string; date: string }): string {
+  const dates = flight ? { from: flight.date, to: flight.date } : query.dates;
+  const params = new URLSearchParams({ from: query.origin, to: query.destination, date: dates.from, end: dates.to, cabin: query.cabin, seats: String(query.seats), stops: String(MAX_STOPS[query.stops]), search: searchId });
+  if (flight) params.set('flight', flight.number);
+  return `/awardplus/scraping/alert?${params}`;
+}
+
+/** The same search on other dates: a calendar day picked beside the results. */
+export function requestOfQuery(query: AwardQuery, dates: { from: string; to: string }, live = false): CreateAwardSearch {
+  return {
+    origin: query.origin,
+    destination: query.destination,
+    startDate: dates.from,
+    endDate: dates.to,
+    cabin: query.cabin,
+    seats: query.seats,
+    stops: MAX_STOPS[query.stops],
+    alliance: query.alliance,
+    airlines: query.airlines,
+    flightNumber: query.flightNumber,
+    timeOfDay: query.timesOfDay,
+    mixedCabin: query.mixedCabin.allowed,
+    minCabinPercent: query.mixedCabin.allowed ? query.mixedCabin.minPercent : 0,
     live,
   };
 }

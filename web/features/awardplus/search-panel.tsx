@@ -1,6 +1,6 @@
 import { Button, Card, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { Chips, Segments } from '../../components/choices.tsx';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
 import { BOOKING_HORIZON_DAYS, CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
@@ -13,7 +13,11 @@ import type { TrackingAllowance, TrackingView } from '../../../core/awards/track
 import { awardsApi, trackingsApi, type AwardQuota } from './awards-api.ts';
 import { PlaceSelect } from '../../components/place-select.tsx';
 import { useToday } from '../../lib/use-today.ts';
+import { dropPendingSearch, keepPendingSearch, takePendingSearch } from './pending-search.ts';
 import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, toTrackingRequest, type FormProblems, type SearchForm } from './search-form.ts';
+
+// The visitor's sign-in dialog loads when it is first needed (Mantine's modal is not on the landing's path).
+const SignInToSearch = lazy(() => import('./sign-in-to-search.tsx'));
 
 /** The member's plan limits and days left, for the panel and the results page; null for a visitor. */
 export function useQuota(): { quota: AwardQuota | null; refresh: () => void } {
@@ -77,7 +81,7 @@ export interface TrackingMode {
 export function SearchPanel({ live = false, initial, tracking }: { live?: boolean; initial?: Partial<SearchForm>; tracking?: TrackingMode }) {
   const { t } = useTranslation('awards');
   const { t: tc, i18n } = useTranslation();
-  const { member, openLogin } = useAuth();
+  const { member, ready, openLogin } = useAuth();
   const popup = usePopup();
   const navigate = useNavigate();
   const { quota } = useQuota();
@@ -90,9 +94,22 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
   const [problems, setProblems] = useState<FormProblems>({});
-  const [more, setMore] = useState(false);
+  // A form filled for one flight (a result's 'Track this flight') opens with that flight shown.
+  const [more, setMore] = useState(Boolean(initial?.flightNumber || initial?.airlines?.length));
   const [busy, setBusy] = useState(false);
   const [keepTracking, setKeepTracking] = useState(true);
+  const [askSignIn, setAskSignIn] = useState(false);
+
+  // A search a visitor filled in before signing in runs as soon as they are signed in, here or
+  // after a social provider brought them back (docs/awards.md#visitors).
+  useEffect(() => {
+    if (!member || tracking) return;
+    const pending = takePendingSearch(live);
+    if (!pending) return;
+    setForm(pending.form);
+    void startSearch(pending.form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the member signs in
+  }, [member]);
 
   const set = <K extends keyof SearchForm>(field: K, value: SearchForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -107,14 +124,25 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
   };
 
   const submit = async () => {
-    if (!member) {
-      await popup.show({ title: t('panel.loginTitle'), message: tc('errors.NOT_SIGNED_IN'), confirmLabel: tc('popup.gotIt') });
-      openLogin({ mode: 'login', from: live ? 'scraping' : 'awardplus' });
-      return;
-    }
+    // Every wrong field is marked at once, a visitor's too, before anything is asked of them.
     const found = await checkForm(form, daysPerSearch, today);
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
+    if (!member) {
+      keepPendingSearch({ form, live });
+      rememberSearch(form);
+      setAskSignIn(true);
+      return;
+    }
+    await startSearch(form);
+  };
+
+  const signInToSearch = (mode: 'login' | 'signup') => {
+    setAskSignIn(false);
+    openLogin({ mode, from: live ? 'scraping' : 'awardplus', onClose: (signedIn) => !signedIn && dropPendingSearch() });
+  };
+
+  const startSearch = async (form: SearchForm) => {
     setBusy(true);
     if (tracking) {
       try {
@@ -283,6 +311,11 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
           {tracking && (
             <Switch label={t('trackingForm.keepTracking')} description={t('trackingForm.keepTrackingHint')} checked={keepTracking} onChange={(event) => setKeepTracking(event.currentTarget.checked)} data-testid="tracking-keep" />
           )}
+          {ready && !member && !tracking && (
+            <Text size="sm" c="blue.9" data-testid="search-visitor-note">
+              {t('panel.visitorNote')}
+            </Text>
+          )}
           <Group justify="space-between" align="center">
             <Text size="xs" c="gray.7">
               {tracking ? t('trackingForm.note') : live ? t('panel.liveNote') : t('panel.sourceNote')}
@@ -293,6 +326,17 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
           </Group>
         </Stack>
       </form>
+      {askSignIn && (
+        <Suspense fallback={null}>
+          <SignInToSearch
+            onChoose={signInToSearch}
+            onClose={() => {
+              setAskSignIn(false);
+              dropPendingSearch();
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

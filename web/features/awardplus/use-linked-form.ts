@@ -16,7 +16,7 @@ async function placeOfCode(code: string | null, language: ReturnType<typeof plac
 
 /**
  * What a link may fill in: `?from=LAX&to=TPE&date=2026-12-21&cabin=business` (the landing's
- * samples, a calendar day), and `end`, `seats` and `stops` (a search result made a tracking). Null until the places are looked up, so the panel starts once.
+ * samples, a calendar day), and `end`, `seats`, `stops` and `flight` (a search result, or one of its flights, made a tracking). Null until the places are looked up, so the panel starts once.
  */
 export function useLinkedForm(): Partial<SearchForm> | null {
   const [params] = useSearchParams();
@@ -33,6 +33,7 @@ export function useLinkedForm(): Partial<SearchForm> | null {
     // Number(null) is 0: only a parameter that is there counts.
     const seats = params.has('seats') ? Number(params.get('seats')) : NaN;
     const stops = params.has('stops') ? Number(params.get('stops')) : NaN;
+    const flight = params.get('flight');
     void Promise.all([placeOfCode(from, placeLanguage(language)), placeOfCode(to, placeLanguage(language))]).then(([origin, destination]) => {
       if (!live) return;
       const form: Partial<SearchForm> = {};
@@ -43,6 +44,7 @@ export function useLinkedForm(): Partial<SearchForm> | null {
       if (date && end && DATE.test(end) && end > date) Object.assign(form, { endDate: end, dateMode: 'range' });
       if (form.cabin && SEAT_CHOICES[form.cabin].includes(seats)) form.seats = seats;
       if (stops === 0 || stops === 1 || stops === 2) form.stops = stops;
+      if (flight && /^[A-Za-z0-9]{2}\d{1,4}$/.test(flight)) form.flightNumber = flight.toUpperCase();
       setInitial(form);
     });
     return () => {
