@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isLinkable } from '../web/app/site-map.ts';
+import { DESKTOP, PHONE, launchBrowser, newContext, openPage } from './browser.ts';
+import { signInNewMember } from './fixtures.ts';
+
+/**
+ * Issue 22's link sweep: every link of the header (the phone's menu drawer too), the footer, the
+ * home page, the section menus, the avatar menu and the profile menu, in three languages, leads to
+ * a real page: not the frame of a feature still to come, not a results page without its search,
+ * not a 'not found' or error screen, and not a redirect somewhere else.
+ */
+
+const RUNS = [
+  { language: 'en', viewport: DESKTOP },
+  { language: 'zh-Hant', viewport: PHONE },
+  { language: 'zh-Hans', viewport: DESKTOP },
+] as const;
+
+const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+const local = (href: string) => href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('every link in the header, footer, menus and home page leads to a real page', () => {
+  it.each(RUNS)('$language at $viewport.width px', async ({ language, viewport }) => {
+    const context: BrowserContext = await newContext(browser, { language, viewport, baseUrl: inject('baseUrl') });
+    try {
+      await signInNewMember(context);
+      const page = await context.newPage();
+      const found = new Map<string, string>();
+      const note = (where: string, list: string[]) => list.filter(local).forEach((href) => found.has(href) || found.set(href, where));
+
+      await openPage(page, '/');
+      note('home', await hrefs(page, 'main a[href]'));
+      note('footer', await hrefs(page, '[data-testid="site-footer"] a[href]'));
+      if (viewport === PHONE) {
+        await page.locator('[data-testid="site-header"] button.mantine-Burger-root').click();
+        await page.getByRole('dialog').locator('nav a[href]').first().waitFor();
+        note('menu drawer', await hrefs(page, '[role="dialog"] nav a[href]'));
+        await page.keyboard.press('Escape');
+      } else {
+        note('header', await hrefs(page, '[data-testid="site-header"] a[href]'));
+      }
+      await page.locator('[data-testid="account-menu"]').click();
+      await page.getByRole('menu').waitFor();
+      note('avatar menu', await hrefs(page, '[role="menu"] a[href]'));
+      await page.keyboard.press('Escape');
+      await openPage(page, '/profilepage');
+      note('profile menu', await hrefs(page, '[data-testid="profile-bar"] nav a[href]'));
+
+      expect(found.size).toBeGreaterThan(15);
+      const problems: string[] = [];
+      const visited = new Set<string>();
+      // The links found on the way (section menus, breadcrumbs) are followed too, one level down.
+      for (let round = 0; round < 2; round += 1) {
+        for (const [href, where] of [...found]) {
+          if (visited.has(href)) continue;
+          visited.add(href);
+          if (!isLinkable(href)) {
+            problems.push(`${href} (from ${where}): not a page navigation may point at`);
+            continue;
+          }
+          await openPage(page, href);
+          const target = new URL(href, 'http://x').pathname.replace(/\/$/, '') || '/';
+          const landed = new URL(page.url()).pathname.replace(/\/$/, '') || '/';
+          if (landed !== target) problems.push(`${href} (from ${where}): landed on ${landed}`);
+          if ((await page.locator('[data-planned="true"], [data-testid="not-found"], [data-testid="route-error"]').count()) > 0) problems.push(`${href} (from ${where}): a frame, not-found or error screen`);
+          if (round === 0) note(`section menu of ${href}`, await hrefs(page, '[data-testid="section-nav"] a[href]'));
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
