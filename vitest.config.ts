@@ -34,7 +34,7 @@ class LongestFirst extends BaseSequencer {
  */
 const DATABASE_FREE = {
   unit: ['core/**', 'web/**', 'locales/**', 'data/**'],
-  e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts', 'e2e/navigation.test.ts'],
+  e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts', 'e2e/navigation.test.ts', 'e2e/phone-pages.test.ts'],
 };
 
 export default defineConfig({

@@ -83,6 +83,11 @@ describe('award search, TPE → LAX over three days in business', () => {
       expect(await first.locator('[data-testid="cents-per-point"]').first().innerText()).toMatch(/\d+\.\d¢/);
 
       // The redeem-option selector: choosing a programme shows only its price on every flight.
+      // On a phone the filters fold behind one button, so the first flight is on the first screen.
+      if (device === 'phone') {
+        expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);
+        await page.locator('[data-testid="result-filters-toggle"]').click();
+      }
       await page.locator('[data-testid="redeem-selector"]').click();
       const option = page.getByRole('option').nth(1);
       await option.click();

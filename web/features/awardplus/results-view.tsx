@@ -5,6 +5,7 @@ import { markBest, MAX_STOPS, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type
 import { useAppState } from '../../app/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
+import { FilterFold } from '../../components/filter-fold.tsx';
 import { ItineraryCard } from './itinerary-card.tsx';
 import { trackingLink } from './search-form.ts';
 
@@ -58,6 +59,8 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const best = shown.filter((itinerary) => itinerary.best);
   const others = shown.filter((itinerary) => !itinerary.best);
   const truncated = answer.notices.find((notice) => notice.code === 'truncated');
+  // What the phone's Filters button counts: every choice that narrows the flights shown.
+  const activeFilters = [programme !== null, filters.maxStops < MAX_STOPS[answer.query.stops], filters.airlines.length > 0, filters.timeOfDay.length > 0, filters.date !== null].filter(Boolean).length;
   // Each flight's own tracking: its day and first flight, the search's cabin, seats and stops.
   const trackTo = (itinerary: AwardItinerary) => trackingLink(answer.query, answer.id, { number: itinerary.legs[0]?.flightNumber ?? '', date: itinerary.departure.slice(0, 10) });
   const set = <K extends keyof Filters>(field: K, value: Filters[K]) => {
@@ -67,68 +70,72 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
 
   return (
     <Stack gap="md" data-testid="results">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <Select
-          label={t('result.redeemWith')}
-          value={programme ?? 'all'}
-          allowDeselect={false}
-          onChange={(value) => setProgramme(value === 'all' || !value ? null : value)}
-          data={[{ value: 'all', label: t('result.allProgrammes') }, ...programmes.map(([id, count]) => ({ value: id, label: `${answer.names.programmes[id] ?? id} (${count})` }))]}
-          data-testid="redeem-selector"
-        />
-        <Select
-          label={t('result.sortBy')}
-          value={order}
-          allowDeselect={false}
-          onChange={(value) => value && setOrder(value as SortOrder)}
-          data={[
-            { value: 'departure', label: t('result.sortDeparture') },
-            { value: 'latest-update', label: t('result.sortLatest') },
-          ]}
-          data-testid="result-sort"
-        />
-        <Select
-          label={t('result.filterStops')}
-          value={String(filters.maxStops)}
-          allowDeselect={false}
-          onChange={(value) => value && set('maxStops', Number(value))}
-          data={[0, 1, 2].filter((stops) => stops <= MAX_STOPS[answer.query.stops]).map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
-          data-testid="filter-stops"
-        />
-        <MultiSelect
-          label={t('result.filterAirlines')}
-          placeholder={filters.airlines.length === 0 ? t('result.anyAirline') : undefined}
-          value={filters.airlines}
-          onChange={(value) => set('airlines', value)}
-          data={airlines.map((code) => ({ value: code, label: answer.names.airlines[code] ?? code }))}
-          data-testid="filter-airlines"
-        />
-      </SimpleGrid>
-      <Group gap="xs" wrap="wrap">
-        {dates.length > 1 && (
-          <Chip.Group value={filters.date ?? 'all'} onChange={(value) => set('date', value === 'all' ? null : (value as string))}>
-            <Group gap={6}>
-              <Chip value="all" size="xs">
-                {t('result.allDates')}
-              </Chip>
-              {dates.map((date) => (
-                <Chip key={date} value={date} size="xs" data-testid="filter-date">
-                  {dayLabel(date, language)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        )}
-        <Chip.Group multiple value={filters.timeOfDay} onChange={(value) => set('timeOfDay', value as TimeOfDay[])}>
-          <Group gap={6}>
-            {(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => (
-              <Chip key={slot} value={slot} size="xs" variant="outline" data-testid={`filter-time-${slot}`}>
-                {t(`timeOfDay.${slot}`)}
-              </Chip>
-            ))}
+      <FilterFold active={activeFilters} testId="result-filters">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            <Select
+              label={t('result.redeemWith')}
+              value={programme ?? 'all'}
+              allowDeselect={false}
+              onChange={(value) => setProgramme(value === 'all' || !value ? null : value)}
+              data={[{ value: 'all', label: t('result.allProgrammes') }, ...programmes.map(([id, count]) => ({ value: id, label: `${answer.names.programmes[id] ?? id} (${count})` }))]}
+              data-testid="redeem-selector"
+            />
+            <Select
+              label={t('result.sortBy')}
+              value={order}
+              allowDeselect={false}
+              onChange={(value) => value && setOrder(value as SortOrder)}
+              data={[
+                { value: 'departure', label: t('result.sortDeparture') },
+                { value: 'latest-update', label: t('result.sortLatest') },
+              ]}
+              data-testid="result-sort"
+            />
+            <Select
+              label={t('result.filterStops')}
+              value={String(filters.maxStops)}
+              allowDeselect={false}
+              onChange={(value) => value && set('maxStops', Number(value))}
+              data={[0, 1, 2].filter((stops) => stops <= MAX_STOPS[answer.query.stops]).map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
+              data-testid="filter-stops"
+            />
+            <MultiSelect
+              label={t('result.filterAirlines')}
+              placeholder={filters.airlines.length === 0 ? t('result.anyAirline') : undefined}
+              value={filters.airlines}
+              onChange={(value) => set('airlines', value)}
+              data={airlines.map((code) => ({ value: code, label: answer.names.airlines[code] ?? code }))}
+              data-testid="filter-airlines"
+            />
+          </SimpleGrid>
+          <Group gap="xs" wrap="wrap">
+            {dates.length > 1 && (
+              <Chip.Group value={filters.date ?? 'all'} onChange={(value) => set('date', value === 'all' ? null : (value as string))}>
+                <Group gap={6}>
+                  <Chip value="all" size="xs">
+                    {t('result.allDates')}
+                  </Chip>
+                  {dates.map((date) => (
+                    <Chip key={date} value={date} size="xs" data-testid="filter-date">
+                      {dayLabel(date, language)}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            )}
+            <Chip.Group multiple value={filters.timeOfDay} onChange={(value) => set('timeOfDay', value as TimeOfDay[])}>
+              <Group gap={6}>
+                {(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => (
+                  <Chip key={slot} value={slot} size="xs" variant="outline" data-testid={`filter-time-${slot}`}>
+                    {t(`timeOfDay.${slot}`)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
           </Group>
-        </Chip.Group>
-      </Group>
+        </Stack>
+      </FilterFold>
       <Text size="sm" data-testid="results-count">
         {t('result.count', { count: shown.length, total: answer.results.length })}
       </Text>

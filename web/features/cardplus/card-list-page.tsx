@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CARD_ORDERS, CardFilterSchema, FEE_BANDS, applyPreferences, filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
 import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind, type CardListItem } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../app/site-map.ts';
+import { FilterFold } from '../../components/filter-fold.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CardTile } from './card-tile.tsx';
 import { LabelledChips, LabelledSegments } from './labelled-choices.tsx';
@@ -127,55 +128,61 @@ function CardList({ data }: { data: CardData<CardListItem> }) {
   // The bank, currency and partner pickers open on request (or when the address uses them): the
   // list is drawn and usable first, without their menus to set up.
   const [morePickers, setMorePickers] = useState(false);
+  // What the phone's Filters button counts: every filter in use (the order is not a filter).
+  const activeFilters = Object.entries(filter).filter(([key, value]) => key !== 'sort' && value !== undefined && !(Array.isArray(value) && value.length === 0)).length;
   const pickersShown = morePickers || Boolean(filter.bank?.length || filter.earns?.length || filter.partner);
 
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md" component="section" aria-label={t('filters.title')}>
         <Stack gap="sm">
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <TextInput label={t('filters.search')} value={filter.q ?? ''} onChange={(event) => update({ q: event.currentTarget.value || undefined })} w={220} />
-            <LabelledSegments
-              id="filter-country"
-              label={t('filters.country')}
-              value={filter.country ?? 'all'}
-              onChange={(value) => update({ country: value === 'all' ? undefined : (value as 'US' | 'TW'), bank: undefined, earns: undefined })}
-              options={(['all', 'US', 'TW'] as const).map((value) => ({ value, label: t(`countries.${value}`) }))}
-            />
-            <LabelledSegments
-              id="filter-business"
-              label={t('filters.business')}
-              value={filter.business ?? 'all'}
-              onChange={(value) => update({ business: value === 'all' ? undefined : (value as 'business' | 'personal') })}
-              options={(['all', 'personal', 'business'] as const).map((value) => ({ value, label: t(`business.${value}`) }))}
-            />
-            <NativeSelect label={t('filters.sort')} value={filter.sort ?? 'featured'} onChange={(event) => update({ sort: event.currentTarget.value as CardFilter['sort'] })} data={CARD_ORDERS.map((order) => ({ value: order, label: t(`sort.${order}`) }))} w={200} />
-          </Group>
-          {pickersShown ? (
-            <Group gap="md" align="flex-end" wrap="wrap" data-testid="more-filters">
-              <MultiSelect label={t('filters.bank')} data={banks.map((bank) => ({ value: bank, label: t(`banks.${bank}`) }))} value={filter.bank ?? []} onChange={(value) => update({ bank: value as CardFilter['bank'] })} searchable clearable w={260} />
-              <MultiSelect label={t('filters.earns')} data={earned.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)} value={filter.earns ?? []} onChange={(value) => update({ earns: value })} searchable clearable w={260} />
-              <NativeSelect
-                label={t('filters.partner')}
-                data={[{ value: '', label: t('filters.anyPartner') }, ...partners.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)]}
-                value={filter.partner ?? ''}
-                onChange={(event) => update({ partner: event.currentTarget.value || undefined })}
-                w={260}
+          <FilterFold active={activeFilters}>
+            <Stack gap="sm">
+              <Group gap="md" align="flex-end" wrap="wrap">
+                <TextInput label={t('filters.search')} value={filter.q ?? ''} onChange={(event) => update({ q: event.currentTarget.value || undefined })} w={220} />
+                <LabelledSegments
+                  id="filter-country"
+                  label={t('filters.country')}
+                  value={filter.country ?? 'all'}
+                  onChange={(value) => update({ country: value === 'all' ? undefined : (value as 'US' | 'TW'), bank: undefined, earns: undefined })}
+                  options={(['all', 'US', 'TW'] as const).map((value) => ({ value, label: t(`countries.${value}`) }))}
+                />
+                <LabelledSegments
+                  id="filter-business"
+                  label={t('filters.business')}
+                  value={filter.business ?? 'all'}
+                  onChange={(value) => update({ business: value === 'all' ? undefined : (value as 'business' | 'personal') })}
+                  options={(['all', 'personal', 'business'] as const).map((value) => ({ value, label: t(`business.${value}`) }))}
+                />
+                <NativeSelect label={t('filters.sort')} value={filter.sort ?? 'featured'} onChange={(event) => update({ sort: event.currentTarget.value as CardFilter['sort'] })} data={CARD_ORDERS.map((order) => ({ value: order, label: t(`sort.${order}`) }))} w={200} />
+              </Group>
+              {pickersShown ? (
+                <Group gap="md" align="flex-end" wrap="wrap" data-testid="more-filters">
+                  <MultiSelect label={t('filters.bank')} data={banks.map((bank) => ({ value: bank, label: t(`banks.${bank}`) }))} value={filter.bank ?? []} onChange={(value) => update({ bank: value as CardFilter['bank'] })} searchable clearable w={260} />
+                  <MultiSelect label={t('filters.earns')} data={earned.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)} value={filter.earns ?? []} onChange={(value) => update({ earns: value })} searchable clearable w={260} />
+                  <NativeSelect
+                    label={t('filters.partner')}
+                    data={[{ value: '', label: t('filters.anyPartner') }, ...partners.map((id) => ({ value: id, label: nameOf(id) })).sort(byName)]}
+                    value={filter.partner ?? ''}
+                    onChange={(event) => update({ partner: event.currentTarget.value || undefined })}
+                    w={260}
+                  />
+                </Group>
+              ) : (
+                <Button variant="light" size="xs" w="fit-content" onClick={() => setMorePickers(true)} data-testid="show-more-filters">
+                  {t('filters.more')}
+                </Button>
+              )}
+              <LabelledChips
+                id="filter-type"
+                label={t('filters.type')}
+                value={filter.type ?? []}
+                onChange={(value) => update({ type: value as CardFilter['type'] })}
+                options={CARD_TYPES.map((type) => ({ value: type, label: type === 'business' ? t('types.business') : t(`kinds.${type as CardKind}`) }))}
               />
-            </Group>
-          ) : (
-            <Button variant="light" size="xs" w="fit-content" onClick={() => setMorePickers(true)} data-testid="show-more-filters">
-              {t('filters.more')}
-            </Button>
-          )}
-          <LabelledChips
-            id="filter-type"
-            label={t('filters.type')}
-            value={filter.type ?? []}
-            onChange={(value) => update({ type: value as CardFilter['type'] })}
-            options={CARD_TYPES.map((type) => ({ value: type, label: type === 'business' ? t('types.business') : t(`kinds.${type as CardKind}`) }))}
-          />
-          <LabelledChips id="filter-fee" label={t('filters.fee')} value={filter.fee ?? []} onChange={(value) => update({ fee: value as CardFilter['fee'] })} options={FEE_BANDS.map((band) => ({ value: band, label: t(`feeBands.${band}`) }))} />
+              <LabelledChips id="filter-fee" label={t('filters.fee')} value={filter.fee ?? []} onChange={(value) => update({ fee: value as CardFilter['fee'] })} options={FEE_BANDS.map((band) => ({ value: band, label: t(`feeBands.${band}`) }))} />
+            </Stack>
+          </FilterFold>
           <Group justify="space-between">
             <Text size="sm" role="status" data-testid="card-count">
               {t('list.count', { count: shown.length })}
