@@ -72,6 +72,20 @@ export class Accounts {
     return this.deps.db;
   }
 
+  /**
+   * The language and currency a member signs in with: what this browser chose before signing in
+   * (its cookies) wins and becomes the account's, so the latest choice sticks; where the browser
+   * chose nothing, the account's own applies (docs/product/README.md#languages).
+   */
+  async settlePreferences(member: MemberRow, chosen: { language?: string | undefined; currency?: string | undefined }): Promise<MemberRow> {
+    const change: { language?: string; currency?: string } = {};
+    if (isLanguage(chosen.language) && chosen.language !== member.language) change.language = chosen.language;
+    if (isMoneyCurrency(chosen.currency) && chosen.currency !== member.currency) change.currency = chosen.currency;
+    if (Object.keys(change).length === 0) return member;
+    await this.db.update(members).set({ ...change, updatedAt: new Date() }).where(eq(members.id, member.id));
+    return { ...member, ...change };
+  }
+
   private async findByEmail(email: string): Promise<MemberRow | undefined> {
     const [row] = await this.db.select().from(members).where(eq(members.email, email.toLowerCase()));
     return row;

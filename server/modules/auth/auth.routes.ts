@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGE_COOKIE } from '../../../core/api.ts';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { ActivateSchema, EmailOnlySchema, LoginSchema, MemberSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
 import { pickLanguage } from '../../../core/locale.ts';
@@ -25,10 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const limit = (name: Parameters<typeof rateLimited>[1]) => rateLimited(app, name, options.rateLimitScale);
   const languageOf = (request: FastifyRequest) => pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
 
-  /** Signs the member in on this browser and applies their saved language and currency. */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, member: MemberRow) => {
-    await sessions.start(request, reply, member.id, request.headers['user-agent'] ?? '');
+  /** Signs the member in on this browser; the language and currency are the latest choice (the browser's, else the account's). */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, found: MemberRow): Promise<MemberRow> => {
+    await sessions.start(request, reply, found.id, request.headers['user-agent'] ?? '');
+    const member = await accounts.settlePreferences(found, { language: request.cookies[LANGUAGE_COOKIE], currency: request.cookies[MONEY_CURRENCY_COOKIE] });
     setPreferenceCookies(reply, { language: member.language, currency: member.currency }, options.secureCookies);
+    return member;
   };
 
   const Done = withErrors({ 200: okSchema({}) });
@@ -39,8 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/auth/login', { schema: { body: LoginSchema, response: withErrors({ 200: okSchema({ member: MemberSchema }) }) }, preHandler: limit('login') }, async (request, reply) => {
-    const member = await accounts.logIn({ ...request.body, ip: request.ip });
-    await signIn(request, reply, member);
+    const member = await signIn(request, reply, await accounts.logIn({ ...request.body, ip: request.ip }));
     return { ok: true as const, member: toMember(member) };
   });
 

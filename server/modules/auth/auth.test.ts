@@ -303,4 +303,20 @@ describe('the profile', () => {
     const again = await post('/api/auth/login', { email, password, captcha: 'test-ok' });
     expect(again.cookies.find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
   });
+
+  it('keeps the language and currency a visitor picked before logging in, and saves them on the account', async () => {
+    const { email, password } = await activatedMember();
+    const cookie = (response: Awaited<ReturnType<typeof post>>, name: string) => response.cookies.find((found) => found.name === name)?.value;
+    // The account was made in English; this browser picked Traditional Chinese and NT$ before logging in.
+    const picked = await post('/api/auth/login', { email, password, captcha: 'test-ok' }, { lang: 'zh-Hant', currency: 'TWD' });
+    expect(picked.json().member).toMatchObject({ language: 'zh-Hant', currency: 'TWD' });
+    expect(cookie(picked, 'lang')).toBe('zh-Hant');
+    // Another browser that chose nothing gets the latest choice from the account.
+    const elsewhere = await post('/api/auth/login', { email, password, captcha: 'test-ok' });
+    expect(cookie(elsewhere, 'lang')).toBe('zh-Hant');
+    expect(cookie(elsewhere, 'currency')).toBe('TWD');
+    // A value that is no language is ignored, not saved.
+    const odd = await post('/api/auth/login', { email, password, captcha: 'test-ok' }, { lang: 'klingon' });
+    expect(odd.json().member.language).toBe('zh-Hant');
+  });
 });

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGE_COOKIE } from '../../../core/api.ts';
+import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
 import { withErrors } from '../../../core/api-schemas.ts';
 import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
+import type { Accounts } from '../auth/accounts.service.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
 import { safeReturnPath } from '../../../core/return-path.ts';
 import type { SocialSignIn } from './social.service.ts';
 
@@ -18,11 +20,11 @@ const STATE_COOKIE = 'oauth_state';
  * browser to the provider; the callback comes back with a code. The callback is a GET that signs
  * in: it is bound to this browser by the signed state cookie, which is the OAuth 2.0 CSRF defence.
  */
-export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; sessions: Sessions; publicUrl: string; secureCookies: boolean; rateLimitScale: number }> = async (
+export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; sessions: Sessions; accounts: Accounts; publicUrl: string; secureCookies: boolean; rateLimitScale: number }> = async (
   app,
   options,
 ) => {
-  const { social, sessions } = options;
+  const { social, sessions, accounts, secureCookies } = options;
   const Params = z.object({ provider: z.string().max(20) });
   // Both calls answer the browser with a redirect and no body.
   const ToProvider = withErrors({ 302: z.undefined().describe("To the provider's sign-in page, with the signed state cookie set") });
@@ -77,6 +79,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
           language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
         });
         await sessions.start(request, reply, member.id, request.headers['user-agent'] ?? '');
+        // The browser's language and currency, when it chose them, become the account's (as on a password login).
+        const settled = await accounts.settlePreferences(member, { language: request.cookies[LANGUAGE_COOKIE], currency: request.cookies[MONEY_CURRENCY_COOKIE] });
+        setPreferenceCookies(reply, { language: settled.language, currency: settled.currency }, secureCookies);
         return back(from);
       } catch (error) {
         const code = error instanceof AppError ? error.code : SOCIAL_CODES.failed;
