@@ -22,6 +22,7 @@ export const LibraryEntrySchema = z.object({
   kind: ProgrammeKind,
   name: LocalizedNameSchema,
   alliance: SearchAllianceSchema.nullable(),
+  owner: z.object({ code: z.string().nullable(), name: LocalizedNameSchema }).nullable().describe('The airline (IATA code and name) or hotel group that runs the programme'),
   hasGuide: z.boolean(),
   hasChart: z.boolean(),
 }) satisfies z.ZodType<LibraryEntry>;

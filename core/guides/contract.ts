@@ -13,6 +13,8 @@ export interface LibraryEntry {
   kind: 'airline' | 'hotel';
   name: LocalizedText;
   alliance: Alliance | null;
+  /** Who runs it: the airline (with its IATA code) or the hotel group, named beside the programme. */
+  owner: { code: string | null; name: LocalizedText } | null;
   hasGuide: boolean;
   hasChart: boolean;
 }

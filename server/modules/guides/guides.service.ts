@@ -101,6 +101,13 @@ export class Guides {
     return entries.sort((a, b) => Number(b.hasGuide) - Number(a.hasGuide) || a.name.en.localeCompare(b.name.en));
   }
 
+  #owner(airlineCode: string | null, chain: string | null): LibraryEntry['owner'] {
+    const airline = airlineCode ? airlines().get(airlineCode) : undefined;
+    if (airline) return { code: airline.iata, name: airline.name };
+    // Hotel groups go by their own (Latin) names in every language.
+    return chain ? { code: null, name: { en: chain, 'zh-Hant': chain, 'zh-Hans': chain } } : null;
+  }
+
   #entry(id: string): LibraryEntry | null {
     const airline = programmes().get(id);
     const hotel = this.options.cards.hotelProgrammes.get(id);
@@ -110,6 +117,7 @@ export class Guides {
       kind: airline ? 'airline' : 'hotel',
       name: (airline ?? hotel)!.name,
       alliance: airline ? programmeAllianceOn(id, this.today()) : null,
+      owner: this.#owner(airline?.airline ?? null, hotel?.chain ?? null),
       hasGuide: this.options.guides.guides.has(id),
       hasChart: awardCharts().has(id),
     };

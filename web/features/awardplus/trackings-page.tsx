@@ -135,7 +135,7 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
         </Title>
         {data && (
           <Text size="sm" c="gray.7" data-testid="tracking-limit">
-            {t('trackings.limit', { num: data.allowance.days })}
+            {t('trackings.limit', { count: data.allowance.days })}
           </Text>
         )}
       </Group>

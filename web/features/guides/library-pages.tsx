@@ -19,6 +19,17 @@ const kindOfPage = (page: PageDef): 'airline' | 'hotel' => (page.id === 'hotelsL
 
 type LibraryLoad = LibraryEntry[];
 
+/**
+ * Whether a programme matches what was typed: its name or its airline's or hotel group's in any
+ * language (so Traditional and Simplified both find it), or the airline's code.
+ */
+export function matchesSearch(entry: LibraryEntry, typed: string): boolean {
+  const words = typed.trim().toLowerCase();
+  if (!words) return true;
+  const names = [...Object.values(entry.name), ...Object.values(entry.owner?.name ?? {})];
+  return names.some((name) => name.toLowerCase().includes(words)) || entry.owner?.code?.toLowerCase() === words || entry.id.includes(words);
+}
+
 async function loadLibrary({ context, request }: LoaderFunctionArgs): Promise<LibraryLoad> {
   const kind = new URL(request.url).pathname.startsWith('/hotelslib') ? 'hotel' : 'airline';
   const answer = await loaderGet<{ programmes: LibraryEntry[] }>(context, `/api/guides?kind=${kind}`, { cache: true });
@@ -32,8 +43,7 @@ function LibraryPage({ page }: { page: PageDef }) {
   const kind = kindOfPage(page);
   const entries = useLoaderData() as LibraryLoad;
   const [search, setSearch] = useState('');
-  const words = search.trim().toLowerCase();
-  const shown = entries.filter((entry) => !words || Object.values(entry.name).some((name) => name.toLowerCase().includes(words)));
+  const shown = entries.filter((entry) => matchesSearch(entry, search));
   const groups: [string, LibraryEntry[]][] =
     kind === 'hotel'
       ? [[t('library.hotelGroup'), shown]]
@@ -53,6 +63,12 @@ function LibraryPage({ page }: { page: PageDef }) {
               {list.map((entry) => (
                 <Card key={entry.id} withBorder padding="sm" component={Link} to={`${libraryPath(entry.kind)}/${entry.id}`} data-testid="library-entry" data-programme={entry.id}>
                   <Text fw={600}>{format.text(entry.name)}</Text>
+                  {entry.owner && (
+                    <Text size="sm" c="gray.7" data-testid="library-owner">
+                      {format.text(entry.owner.name)}
+                      {entry.owner.code ? ` · ${entry.owner.code}` : ''}
+                    </Text>
+                  )}
                   <Group gap={6} mt={6}>
                     {entry.hasGuide && (
                       <Badge size="sm" variant="light">

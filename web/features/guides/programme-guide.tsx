@@ -8,6 +8,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { localize } from '../../../core/cards/card.ts';
+import { SectionNav } from '../../components/section-nav.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { QuestionList } from '../../components/question-list.tsx';
 import { useGuideFormat } from './guide-format.ts';
@@ -92,12 +93,16 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
     <Container size="lg" py="xl" data-page={page.id} data-programme={programme.id}>
       <Stack gap="xl">
         <header>
-          <Anchor component={Link} to={libraryPath(programme.kind)} size="sm">
-            {t(programme.kind === 'hotel' ? 'library.backHotels' : 'library.backAirlines')}
-          </Anchor>
+          <SectionNav page={page} current={name} />
           <Title order={1} fz={{ base: 26, sm: 34 }} mt={4}>
             {name}
           </Title>
+          {programme.owner && (
+            <Text size="lg" c="gray.7" data-testid="programme-owner">
+              {format.text(programme.owner.name)}
+              {programme.owner.code ? ` · ${programme.owner.code}` : ''}
+            </Text>
+          )}
           <Group gap={6} mt="xs">
             {programme.alliance && <Badge variant="light">{t(`library.alliances.${programme.alliance}`)}</Badge>}
             <Badge variant="outline" color="gray">
