@@ -66,21 +66,33 @@ export type SignupProblem = 'invalidName' | 'invalidEmail' | 'invalidPassword' |
  * the same on both sides.
  */
 export function firstSignupProblem(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem | null {
-  if (normalizeNickname(input.nickname) === '') return 'invalidName';
-  if (!isValidEmail(normalizeEmail(input.email))) return 'invalidEmail';
-  if (normalizePassword(input.password).length < PASSWORD_MIN) return 'invalidPassword';
-  if (input.captcha === '') return 'captchaRequired';
-  return null;
+  return signupProblems(input)[0] ?? null;
+}
+
+/** Every sign-up problem at once, in the same order: the form marks each field in one go. */
+export function signupProblems(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem[] {
+  const problems: SignupProblem[] = [];
+  if (normalizeNickname(input.nickname) === '') problems.push('invalidName');
+  if (!isValidEmail(normalizeEmail(input.email))) problems.push('invalidEmail');
+  if (normalizePassword(input.password).length < PASSWORD_MIN) problems.push('invalidPassword');
+  if (input.captcha === '') problems.push('captchaRequired');
+  return problems;
 }
 
 export type LoginProblem = 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
 
 /** Login checks of docs/product/accounts.md#login: e-mail, password, then captcha unless it is skipped. */
 export function firstLoginProblem(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem | null {
-  if (!isValidEmail(normalizeEmail(input.email))) return 'invalidEmail';
-  if (normalizePassword(input.password) === '') return 'invalidPassword';
-  if (captchaRequired && input.captcha === '') return 'captchaRequired';
-  return null;
+  return loginProblems(input, captchaRequired)[0] ?? null;
+}
+
+/** Every login problem at once, in the same order. */
+export function loginProblems(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem[] {
+  const problems: LoginProblem[] = [];
+  if (!isValidEmail(normalizeEmail(input.email))) problems.push('invalidEmail');
+  if (normalizePassword(input.password) === '') problems.push('invalidPassword');
+  if (captchaRequired && input.captcha === '') problems.push('captchaRequired');
+  return problems;
 }
 
 /** Account id prefixes: `fb_` marks a Facebook account (docs/product/accounts.md#social-sign-in); the others follow suit. */

@@ -128,17 +128,23 @@ describe('login failures and their popups', () => {
       await popup(page).getByRole('button').last().click();
       await popup(page).waitFor({ state: 'hidden' });
     };
+    // Every wrong field is marked under itself at once; the popup only points at them, without repeating them.
     await page.locator('[data-testid="auth-email"]').fill('not-an-email');
     await page.locator('[data-testid="auth-submit"]').click();
-    await expectPopup('Invalid email');
+    const marked = ['Invalid email', 'Invalid password', 'Please confirm you are not a robot'];
+    await popup(page).filter({ hasText: '3 fields need your attention' }).waitFor();
+    for (const text of marked) expect(await popup(page).getByText(text).count()).toBe(0);
+    await popup(page).getByRole('button').last().click();
+    for (const text of marked) expect(await panel(page).getByText(text).count()).toBe(1);
 
+    // Fixing a field takes its mark away; the others stay until they are fixed too.
     await page.locator('[data-testid="auth-email"]').fill(uniqueEmail('ghost'));
-    await page.locator('[data-testid="auth-submit"]').click();
-    await expectPopup('Invalid password');
-
+    expect(await panel(page).getByText('Invalid email').count()).toBe(0);
     await page.locator('[data-testid="auth-password"]').fill('whatever123');
     await page.locator('[data-testid="auth-submit"]').click();
-    await expectPopup('Please confirm you are not a robot');
+    await popup(page).filter({ hasText: '1 field needs your attention' }).waitFor();
+    await popup(page).getByRole('button').last().click();
+    expect(await panel(page).getByText('Please confirm you are not a robot').count()).toBe(1);
 
     await page.locator('[data-testid="captcha-checkbox"]').check();
     await page.locator('[data-testid="auth-submit"]').click();

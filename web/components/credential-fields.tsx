@@ -16,6 +16,8 @@ interface FieldProps {
   description?: string | undefined;
   autoComplete: string;
   testId: string;
+  /** The field's problem, shown under it. */
+  error?: string | undefined;
 }
 
 export function PasswordField(props: FieldProps) {
@@ -28,6 +30,7 @@ export function PasswordField(props: FieldProps) {
       maxLength={LIMITS.input.passwordMax}
       onKeyDown={blockSpace}
       onChange={(event) => props.onChange(normalizePassword(event.currentTarget.value))}
+      error={props.error}
       data-testid={props.testId}
     />
   );
@@ -44,6 +47,7 @@ export function EmailField(props: FieldProps) {
       maxLength={LIMITS.input.emailMax}
       onKeyDown={blockSpace}
       onChange={(event) => props.onChange(normalizeEmail(event.currentTarget.value))}
+      error={props.error}
       data-testid={props.testId}
     />
   );

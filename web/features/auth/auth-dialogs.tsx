@@ -9,7 +9,10 @@ import {
   emailAtDomains,
   emailDomain,
   firstLoginProblem,
-  firstSignupProblem,
+  loginProblems,
+  signupProblems,
+  type LoginProblem,
+  type SignupProblem,
 } from '../../../core/auth.ts';
 import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -43,23 +46,38 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   // After many failed logins to one address the server asks for the longer robot check.
   const [hardCheck, setHardCheck] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Every wrong field is marked under itself at once; the popup only says to look at them.
+  const [problems, setProblems] = useState<(SignupProblem | LoginProblem)[]>([]);
   const closable = props.request.closable ?? true;
   const from = props.request.from ?? window.location.pathname;
 
   // docs/product/accounts.md#login-panel: switching between login and sign-up clears the password.
   const switchMode = (next: Mode) => {
     setMode(next);
+    setProblems([]);
     setPassword('');
     setCaptchaRound((round) => round + 1);
   };
   const tell = (message: string) => popup.show({ title: t('errors.title'), message, confirmLabel: t('popup.gotIt') });
   const freshCaptcha = () => setCaptchaRound((round) => round + 1);
-  const onToken = useCallback((token: string) => setCaptcha(token), []);
+  const onToken = useCallback((token: string) => {
+    setCaptcha(token);
+    if (token) setProblems((current) => current.filter((found) => found !== 'captchaRequired'));
+  }, []);
+  const PROBLEM_TEXT: Record<SignupProblem | LoginProblem, string> = { invalidName: 'INVALID_NAME', invalidEmail: 'INVALID_EMAIL', invalidPassword: 'INVALID_PASSWORD', captchaRequired: 'CAPTCHA_REQUIRED' };
+  const problemText = (problem: SignupProblem | LoginProblem) => (problems.includes(problem) ? t(`errors.${PROBLEM_TEXT[problem]}`, { min: PASSWORD_MIN }) : undefined);
+  /** Marks the fields and says so once in the popup (docs/product/messages.md#message-popup); false when there is nothing to mark. */
+  const markProblems = async (found: (SignupProblem | LoginProblem)[]) => {
+    setProblems(found);
+    if (found.length === 0) return false;
+    await popup.show({ title: t('forms.checkTitle'), message: t('forms.checkMarked', { count: found.length }), confirmLabel: t('popup.gotIt') });
+    return true;
+  };
+  const edited = (problem: SignupProblem | LoginProblem) => setProblems((current) => current.filter((found) => found !== problem));
   const lossyDomain = emailAtDomains(email, config.lossyEmailDomains) ? emailDomain(email) : null;
 
   const logIn = async () => {
-    const problem = firstLoginProblem({ email, password, captcha }, config.captcha.onLogin || hardCheck);
-    if (problem) return tell(t(`errors.${problem === 'invalidEmail' ? 'INVALID_EMAIL' : problem === 'invalidPassword' ? 'INVALID_PASSWORD' : 'CAPTCHA_REQUIRED'}`, { min: PASSWORD_MIN }));
+    if (await markProblems(loginProblems({ email, password, captcha }, config.captcha.onLogin || hardCheck))) return;
     setBusy(true);
     try {
       const { member } = await authApi.logIn({ email, password, afterActivation: false, from, captcha });
@@ -78,11 +96,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   };
 
   const signUp = async () => {
-    const problem = firstSignupProblem({ nickname, email, password, captcha });
-    if (problem) {
-      const name = { invalidName: 'INVALID_NAME', invalidEmail: 'INVALID_EMAIL', invalidPassword: 'INVALID_PASSWORD', captchaRequired: 'CAPTCHA_REQUIRED' }[problem];
-      return tell(t(`errors.${name}`, { min: PASSWORD_MIN }));
-    }
+    if (await markProblems(signupProblems({ nickname, email, password, captcha }))) return;
     setBusy(true);
     try {
       await authApi.signUp({ nickname, email, password, edm, from, captcha });
@@ -107,7 +121,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   };
 
   const forgot = async () => {
-    if (firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail') return tell(t('errors.INVALID_EMAIL'));
+    if (await markProblems(firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail' ? ['invalidEmail'] : [])) return;
     setBusy(true);
     try {
       await authApi.forgot(email);
@@ -127,7 +141,11 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       label={t('auth.email')}
       autoComplete="email"
       value={email}
-      onChange={setEmail}
+      onChange={(value) => {
+        setEmail(value);
+        edited('invalidEmail');
+      }}
+      error={problemText('invalidEmail')}
       description={mode === 'signup' && lossyDomain ? t('auth.lossyHint', { domain: lossyDomain }) : undefined}
       testId="auth-email"
     />
@@ -137,7 +155,11 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       label={t('auth.password')}
       autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
       value={password}
-      onChange={setPassword}
+      onChange={(value) => {
+        setPassword(value);
+        edited('invalidPassword');
+      }}
+      error={problemText('invalidPassword')}
       description={mode === 'signup' ? t('auth.passwordHint', { min: PASSWORD_MIN }) : undefined}
       testId="auth-password"
     />
@@ -174,7 +196,11 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
                   autoComplete="nickname"
                   value={nickname}
                   maxLength={LIMITS.input.nicknameMax}
-                  onChange={(event) => setNickname(event.currentTarget.value.slice(0, LIMITS.input.nicknameMax))}
+                  onChange={(event) => {
+                    setNickname(event.currentTarget.value.slice(0, LIMITS.input.nicknameMax));
+                    edited('invalidName');
+                  }}
+                  error={problemText('invalidName')}
                   description={t('auth.nicknameHint', { max: LIMITS.input.nicknameMax })}
                   data-testid="auth-nickname"
                 />
@@ -182,7 +208,7 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
               {emailField}
               {passwordField}
               {mode === 'signup' && <Checkbox label={t('auth.edm')} checked={edm} onChange={(event) => setEdm(event.currentTarget.checked)} data-testid="auth-edm" />}
-              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} strength={mode === 'login' && hardCheck ? 'hard' : 'normal'} />}
+              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} strength={mode === 'login' && hardCheck ? 'hard' : 'normal'} error={problemText('captchaRequired')} />}
               <Button type="submit" loading={busy} data-testid="auth-submit">
                 {mode === 'login' ? t('auth.submitLogin') : t('auth.submitSignup')}
               </Button>

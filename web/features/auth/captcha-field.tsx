@@ -48,7 +48,7 @@ function loadHostedScript(url: string, language: string): Promise<void> {
  * proof of work runs when it is ticked); Turnstile and reCAPTCHA render their own widget.
  * Changing `resetKey` asks for a fresh check (each answer is good once).
  */
-export function CaptchaField({ onToken, resetKey, strength = 'normal' }: { onToken: (token: string) => void; resetKey: number; strength?: CaptchaStrength }) {
+export function CaptchaField({ onToken, resetKey, strength = 'normal', error }: { onToken: (token: string) => void; resetKey: number; strength?: CaptchaStrength; error?: string | undefined }) {
   const { t } = useTranslation();
   const { config, language } = useAppState();
   const [state, setState] = useState<'idle' | 'checking' | 'done' | 'failed'>('idle');
@@ -77,10 +77,18 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal' }: { onTok
       .catch(() => setState('failed'));
   }, [provider, siteKey, scriptUrl, language, resetKey, onToken]);
 
+  // What the form marks here (no robot check yet), until the check is done.
+  const problem = error && state !== 'done' && state !== 'failed' && (
+    <Text size="sm" c="red.8" mt={4} data-testid="captcha-error">
+      {error}
+    </Text>
+  );
+
   if (provider === 'turnstile' || provider === 'recaptcha') {
     return (
       <Box>
         <div ref={hostedRef} />
+        {problem}
         {state === 'failed' && (
           <Text size="sm" c="red.8" role="alert">
             {t('auth.robotFailed')}
@@ -113,7 +121,7 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal' }: { onTok
   };
 
   return (
-    <Box style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }} p="sm">
+    <Box style={{ border: `1px solid var(--mantine-color-${error && state !== 'done' ? 'red-7' : 'gray-4'})`, borderRadius: 6 }} p="sm">
       <Group justify="space-between" wrap="nowrap">
         <Checkbox
           label={t('auth.robot')}
@@ -134,6 +142,7 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal' }: { onTok
           </Text>
         )}
       </Group>
+      {problem}
       {state === 'failed' && (
         <Text size="sm" c="red.8" mt={4} role="alert">
           {t('auth.robotFailed')}
