@@ -42,9 +42,11 @@ async function fillDetails(page: Page, options: { number: string; company?: stri
   await page.locator('[data-testid="sandbox-notice"]').waitFor();
   await page.locator('[data-testid="checkout-holder"]').fill('MEI LIN');
   if (options.company !== undefined) await page.locator('[data-testid="checkout-company"]').fill(options.company);
-  await page.locator('[data-testid="checkout-line1"]').fill('No. 7, Sec. 5, Xinyi Rd.');
-  await page.locator('[data-testid="checkout-city"]').fill('Taipei');
-  await page.locator('[data-testid="checkout-postal"]').fill('110');
+  // The members here pay in US dollars, so the address starts in the United States (not Taiwan).
+  await page.locator('[data-testid="checkout-line1"]').fill('350 Fifth Avenue');
+  await page.locator('[data-testid="checkout-city"]').fill('New York');
+  await page.locator('[data-testid="checkout-region"]').fill('NY');
+  await page.locator('[data-testid="checkout-postal"]').fill('10118');
   const frame = cardFrame(page);
   await frame.locator('#number').fill(options.number);
   await frame.locator('#expiry').fill('1234');

@@ -17,6 +17,15 @@ export const BILLING_COUNTRIES = [
 ] as const;
 export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
 
+/**
+ * The billing country a checkout starts with: where the member's money currency is spent (a US
+ * dollar member is not put in Taiwan). They can pick another; US dollars are the default's default.
+ */
+export function defaultBillingCountry(currency: string): BillingCountry {
+  const byCurrency: Record<string, BillingCountry> = { USD: 'US', TWD: 'TW', CAD: 'CA', HKD: 'HK', CNY: 'CN' };
+  return byCurrency[currency] ?? 'US';
+}
+
 /** Countries whose addresses need a state or province. */
 const REGION_REQUIRED: readonly string[] = ['US', 'CA', 'AU', 'CN', 'MX', 'BR'];
 const POSTAL_CODE: Partial<Record<BillingCountry, RegExp>> = {

@@ -4,9 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INTL_LOCALES, isMoneyCurrency, type Language, type MoneyCurrency } from '../../../core/locale.ts';
-import { BILLING_COUNTRIES, CheckoutDetailsSchema, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
+import { BILLING_COUNTRIES, CheckoutDetailsSchema, defaultBillingCountry, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import type { PaymentSetup } from '../../../core/payments/payment-view.ts';
 import { SPONSOR_PLANS, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
+import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -41,6 +42,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { member } = useAuth();
+  const { moneyCurrency } = useAppState();
   const popup = usePopup();
   const failed = useErrorPopup();
   const money = useMoney();
@@ -48,11 +50,12 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   const requested = params.get('plan');
   const plan: SponsorPlan = product.plan ?? (SPONSOR_PLANS.includes(requested as SponsorPlan) && requested !== 'business' ? (requested as SponsorPlan) : 'sponsor');
   const earlier = readDraft(product.basePath);
-  const currency: MoneyCurrency = member && isMoneyCurrency(member.currency) ? member.currency : 'USD';
+  // The member's own currency, else the one chosen on this browser.
+  const currency: MoneyCurrency = member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency;
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const overview = useSponsorshipOverview();
   const [details, setDetails] = useState<Omit<CheckoutDetails, 'termsAgreed'>>(
-    earlier?.details ?? { name: member?.name ?? '', email: member?.email ?? '', holderName: '', address: { country: 'TW', line1: '', line2: '', city: '', region: '', postalCode: '' }, company: '', taxId: '' },
+    earlier?.details ?? { name: member?.name ?? '', email: member?.email ?? '', holderName: '', address: { country: defaultBillingCountry(currency), line1: '', line2: '', city: '', region: '', postalCode: '' }, company: '', taxId: '' },
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [cardError, setCardError] = useState<string | null>(null);
