@@ -168,11 +168,18 @@ describe('award search states', () => {
     await visitorPage.locator('[data-testid="closed-beta-notice"]').waitFor();
     await visitor.close();
 
+    // A member who has not asked is not told they are on a list: they can ask, and the request is kept.
     const { context, page, id } = await memberOn(main);
     await page.goto('/awardplus/scraping');
-    await page.locator('[data-testid="closed-beta-waiting"]').waitFor();
+    await page.locator('[data-testid="closed-beta-request"]').waitFor();
+    expect(await page.locator('[data-testid="closed-beta-pending"]').count()).toBe(0);
+    await page.locator('[data-testid="live-scan-request"]').click();
+    await page.locator('[data-testid="closed-beta-pending"]').waitFor();
+    const [asked] = await main.app.database.db.select({ at: members.scrapingRequestedAt }).from(members).where(eq(members.id, id));
+    expect(asked?.at).toBeInstanceOf(Date);
+    // The request is remembered on the next visit and on the results address.
     await page.goto('/awardplus/scraping/result?id=00000000-0000-0000-0000-000000000000');
-    await page.locator('[data-testid="closed-beta-waiting"]').waitFor();
+    await page.locator('[data-testid="closed-beta-pending"]').waitFor();
     await main.app.database.db.update(members).set({ scrapingEnabled: true }).where(eq(members.id, id));
     await page.goto('/awardplus/scraping');
     await choosePlace(page, 'origin', 'TPE', 'TPE');

@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const social = new SocialSignIn({ db: database.db, config, secret, providers, log: app.log });
   const awardSearch = awardSearchFromConfig(config, app.log);
   const awardSamples = new AwardSamples({ search: awardSearch.start, now: () => new Date() });
-  const awardSearches = new AwardSearches({ db: database.db, search: awardSearch.start, now: () => new Date(), maintenance: config.AWARD_SEARCH_MAINTENANCE, log: app.log });
+  const awardSearches = new AwardSearches({ db: database.db, search: awardSearch.start, now: () => new Date(), maintenance: config.AWARD_SEARCH_MAINTENANCE, liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS), log: app.log });
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log: app.log });

@@ -89,6 +89,11 @@ export const ConfigSchema = z.object({
   ACTIVATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   RESET_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(60),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * E-mail addresses the live scan (closed beta) is open to, besides accounts enabled one by one
+   * (`members.scraping_enabled`); staff manage the list later (docs/first-use.md#live-scan).
+   */
+  LIVE_SCAN_MEMBERS: z.string().default(''),
   /** Mail domains that are known to lose mail; sign-up shows a hint (docs/product/accounts.md#input-limits). */
   LOSSY_EMAIL_DOMAINS: z.string().default('hinet.net,seed.net.tw'),
   /** Disposable-mail domains refused at sign-up with code -7. */

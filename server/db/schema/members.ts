@@ -31,6 +31,8 @@ export const members = pgTable(
     planUntil: timestamp('plan_until', { withTimezone: true }),
     /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
+    /** When the member asked to join the live scan's closed beta; null when they never asked. */
+    scrapingRequestedAt: timestamp('scraping_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

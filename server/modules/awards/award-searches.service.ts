@@ -1,11 +1,11 @@
 import { currentPlan } from '../../../core/payments/sponsorship.ts';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarAwardQuery, isCalendarMonthInRange, isWithinHorizon, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import { BOOKING_HORIZON_DAYS, type AwardQuery, type AwardSearchEvent, type AwardSearchView, type CalendarDay } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { awardSearches } from '../../db/schema/index.ts';
+import { awardSearches, members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/sessions.ts';
 import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays } from './award-quota.ts';
@@ -47,13 +47,15 @@ export class AwardSearches {
       search: () => Promise<AwardSearch>;
       now: () => Date;
       maintenance: boolean;
+      /** E-mail addresses (lower case) the live scan is open to besides enabled accounts. */
+      liveScanMembers?: readonly string[];
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
     },
   ) {}
 
   async start(member: MemberRow, request: CreateAwardSearch): Promise<{ id: string; daysLeft: number | null }> {
     if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
-    if (request.live && !member.scrapingEnabled) {
+    if (request.live && !this.liveScanOpen(member)) {
       throw new AppError('SCRAPING_CLOSED_BETA', { status: 403, message: 'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.' });
     }
     if (!isWithinHorizon(request.endDate, this.options.now().toISOString().slice(0, 10))) {
@@ -185,6 +187,19 @@ export class AwardSearches {
     }
     const today = now.toISOString().slice(0, 10);
     return (await kept.days).map((day) => (day.date < today ? { date: day.date, miles: null, programme: null } : day));
+  }
+
+  /** Whether the live scan's closed beta is open to the member: their account, or their address on the list. */
+  liveScanOpen(member: MemberRow): boolean {
+    return member.scrapingEnabled || (member.email !== null && (this.options.liveScanMembers ?? []).includes(member.email.toLowerCase()));
+  }
+
+  /** Records the member's request to join the live scan's beta (the first request's time is kept). */
+  async requestLiveScan(member: MemberRow): Promise<Date> {
+    if (member.scrapingRequestedAt) return member.scrapingRequestedAt;
+    const at = this.options.now();
+    await this.options.db.update(members).set({ scrapingRequestedAt: at, updatedAt: at }).where(and(eq(members.id, member.id), isNull(members.scrapingRequestedAt)));
+    return at;
   }
 
   async daysLeft(member: MemberRow): Promise<number | null> {

@@ -17,7 +17,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60 }));
+  ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60, LIVE_SCAN_MEMBERS: 'Beta.Tester@example.com' }));
 });
 afterAll(async () => close());
 
@@ -194,6 +194,28 @@ describe('the live scan (closed beta)', () => {
     const result = await finished(enabled.cookies, live.json().id);
     expect(result.status).toBe('done');
     expect(result.results.length).toBeGreaterThan(0);
+  });
+
+  it('records a member’s request for access once, and opens to an address on the LIVE_SCAN_MEMBERS list', async () => {
+    const asking = await memberWithSession(app);
+    const quota = () => app.inject({ method: 'GET', url: '/api/awards/quota', cookies: asking.cookies }).then((response) => response.json());
+    expect(await quota()).toMatchObject({ scrapingEnabled: false, scrapingRequested: false });
+    const ask = () => {
+      const { headers, cookies } = csrf(asking.cookies);
+      return app.inject({ method: 'POST', url: '/api/awards/live-scan/request', headers, cookies: { ...cookies, ...asking.cookies } });
+    };
+    const first = (await ask()).json();
+    expect(first.requestedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await ask()).json().requestedAt).toBe(first.requestedAt);
+    expect(await quota()).toMatchObject({ scrapingEnabled: false, scrapingRequested: true });
+    // Asking does not open the beta; being on the list does.
+    expect((await start(asking.cookies, body({ live: true }))).json().error).toBe('SCRAPING_CLOSED_BETA');
+    const listed = await memberWithSession(app, { email: 'beta.tester@example.com' });
+    expect((await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: listed.cookies })).json().scrapingEnabled).toBe(true);
+    expect((await start(listed.cookies, body({ live: true, endDate: START }))).statusCode).toBe(200);
+    // A visitor cannot ask.
+    const { headers, cookies } = csrf();
+    expect((await app.inject({ method: 'POST', url: '/api/awards/live-scan/request', headers, cookies })).statusCode).toBe(401);
   });
 });
 

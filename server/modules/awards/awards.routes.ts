@@ -44,12 +44,19 @@ export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samp
     daysPerMonth: z.number().int().nullable(),
     daysLeft: z.number().int().nullable(),
     scrapingEnabled: z.boolean().describe('Whether the live scan (closed beta) is open to this member'),
+    scrapingRequested: z.boolean().describe('Whether the member has asked to join the live scan beta'),
   });
   app.get('/awards/quota', { schema: { response: withErrors({ 200: QuotaAnswer }) } }, async (request) => {
     const signedIn = await member(request);
     const plan = currentPlan(signedIn, new Date());
     const rules = quotaRules(plan);
-    return { ok: true as const, plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: signedIn.scrapingEnabled };
+    return { ok: true as const, plan, daysPerSearch: rules.daysPerSearch, daysPerMonth: rules.daysPerMonth, daysLeft: await searches.daysLeft(signedIn), scrapingEnabled: searches.liveScanOpen(signedIn), scrapingRequested: signedIn.scrapingRequestedAt !== null };
+  });
+
+  // A member asks to join the live scan's closed beta; asking again changes nothing.
+  app.post('/awards/live-scan/request', { schema: { response: withErrors({ 200: okSchema({ requestedAt: z.string().describe('When the member first asked, ISO 8601') }) }) } }, async (request) => {
+    const at = await searches.requestLiveScan(await member(request));
+    return { ok: true as const, requestedAt: at.toISOString() };
   });
 
   app.get('/awards/calendar', { schema: { querystring: AwardCalendarQuerySchema.extend({ lang: Lang }), response: withErrors({ 200: okSchema({ month: z.string(), days: z.array(CalendarDaySchema), names: AwardNamesSchema }) }) } }, async (request) => {

@@ -19,6 +19,8 @@ export interface AwardQuota {
   daysPerMonth: number | null;
   daysLeft: number | null;
   scrapingEnabled: boolean;
+  /** The member has asked to join the live scan's beta. */
+  scrapingRequested: boolean;
 }
 
 /** A search as the results page reads it: the stored search, the names it mentions, the days left. */
@@ -30,6 +32,7 @@ export const awardsApi = {
   places: findPlaces,
   samples: (lang: PlaceLanguage) => apiGet<{ samples: AwardSample[]; names: AwardNames }>(`/api/awards/samples?lang=${lang}`),
   quota: () => apiGet<AwardQuota>('/api/awards/quota'),
+  requestLiveScan: () => apiSend<{ requestedAt: string }>('POST', '/api/awards/live-scan/request'),
   calendar: (query: AwardCalendarQuery, lang: PlaceLanguage) => {
     const params = new URLSearchParams({ origin: query.origin, destination: query.destination, month: query.month, cabin: query.cabin, seats: String(query.seats), stops: String(query.stops), lang });
     if (query.alliance) params.set('alliance', query.alliance);

@@ -128,7 +128,7 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
   if (live && quota && !quota.scrapingEnabled)
     return (
       <PageFrame page={page}>
-        <BetaGate live />
+        <BetaGate live requested={quota.scrapingRequested} />
       </PageFrame>
     );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "scraping_requested_at" timestamp with time zone;
