@@ -120,6 +120,14 @@ describe('comparison', () => {
     expect(await headers()).toEqual(picked.map((card) => card.id));
     const fee = page.locator('[data-testid="compare-table"] tbody tr', { hasText: 'Annual fee' });
     expect(await fee.locator('td').count()).toBe(4);
+    // The lowest fee is marked as the best of its row (unless all four are the same).
+    const fees = picked.map((card) => card.annualFee);
+    const marked = await fee.locator('td[data-best]').count();
+    if (new Set(fees).size > 1) expect(marked).toBe(fees.filter((value) => value === Math.min(...fees)).length);
+    else expect(marked).toBe(0);
+    // Each card's points or miles link to their guide.
+    const earns = page.locator('[data-testid="compare-table"] tbody tr', { hasText: 'Earns' }).locator('td a');
+    for (const href of await earns.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toMatch(/^\/(rewardslib|hotelslib|cardplus\/redeem#)/);
 
     await page.getByRole('button', { name: `Remove ${picked[0]!.name.en} from the comparison` }).click();
     await expect.poll(headers, eventually).toEqual(picked.slice(1).map((card) => card.id));

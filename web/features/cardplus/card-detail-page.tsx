@@ -294,7 +294,10 @@ function CardDetail({ card, currency, partners }: Loaded) {
                 {partners.map((partner) => (
                   <Table.Tr key={partner.programme}>
                     <Table.Td>
-                      {localized(partner.name)} {partner.kind === 'hotel' && <Badge size="xs" variant="light">{t('detail.hotel')}</Badge>}
+                      <Anchor component={Link} to={`${partner.kind === 'hotel' ? '/hotelslib' : '/rewardslib'}/${partner.programme}`} data-testid="partner-guide">
+                        {localized(partner.name)}
+                      </Anchor>{' '}
+                      {partner.kind === 'hotel' && <Badge size="xs" variant="light">{t('detail.hotel')}</Badge>}
                     </Table.Td>
                     <Table.Td>{`${format.number(partner.ratio.from, 2)} : ${format.number(partner.ratio.to, 2)}`}</Table.Td>
                     <Table.Td>{t(`transferTimes.${partner.time}`)}</Table.Td>

@@ -41,7 +41,7 @@ export function cardFormat(t: TFunction, language: Language) {
     },
     /** 3x, 1.5%, or "NT$22 / mile" for a Taiwan mile card. */
     rate: (card: Pick<Card, 'earns' | 'country'>, rate: Omit<EarnRate, 'note'>, currency: PointsCurrency | null | undefined) => {
-      if (card.earns === 'cash') return t('rate.percent', { rate: number(rate.rate, 2) });
+      if (card.earns === 'cash') return t('rate.back', { rate: number(rate.rate, 2) });
       if (rate.rate < 1) return t(`rate.per.${unit(card, currency)}`, { money: money(Math.round((1 / rate.rate) * 100) / 100, COUNTRY_CURRENCY[card.country]) });
       return t(`rate.times.${unit(card, currency)}`, { rate: number(rate.rate, 2) });
     },

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type SpendCategory } from '../../../core/cards/card.ts';
+import { convert } from '../../../core/cards/finder.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
@@ -14,6 +15,11 @@ import { MAX_COMPARED, MIN_COMPARED, useCompareSelection } from './use-compare-s
 function categoryRate(card: Card, category: SpendCategory): EarnRate {
   const own = card.earn.filter((rate) => rate.category === category && !rate.condition).sort((a, b) => b.rate - a.rate)[0];
   return own ?? card.earn.find((rate) => rate.category === 'other' && !rate.condition && !rate.cap)!;
+}
+
+/** The rates of a category that need something (the bank's travel site, a brand, enrolment), as the card page lists them. */
+function conditionalRates(card: Card, category: SpendCategory): EarnRate[] {
+  return card.earn.filter((rate) => rate.category === category && rate.condition);
 }
 
 /**
@@ -88,14 +94,32 @@ function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[];
   const localized = useLocalized();
   const format = useCardFormat();
   const shownCategories = (categories ?? SPEND_CATEGORIES).filter((category) => category === 'other' || cards.some((card) => card.earn.some((rate) => rate.category === category)));
-  const row = (label: string, cell: (card: Card) => React.ReactNode) => (
-    <Table.Tr key={label}>
-      <Table.Th scope="row">{label}</Table.Th>
-      {cards.map((card) => (
-        <Table.Td key={card.id}>{cell(card)}</Table.Td>
-      ))}
-    </Table.Tr>
-  );
+  // What a unit of spend returns, in cents: a cash card's percent, or points times what a point is worth.
+  const worth = (card: Card, rate: number) => (card.earns === 'cash' ? rate : rate * (data.currencyById.get(card.earns)?.cents ?? 1));
+  /**
+   * One row; with `score`, the card(s) with the best score are marked (bold and a "best" label
+   * read out too), unless every card scores the same.
+   */
+  const row = (label: string, cell: (card: Card) => React.ReactNode, score?: (card: Card) => number) => {
+    const scores = score ? cards.map(score) : [];
+    const top = scores.length > 0 ? Math.max(...scores) : null;
+    const marked = (index: number) => top !== null && scores[index] === top && scores.some((value) => value !== top);
+    return (
+      <Table.Tr key={label}>
+        <Table.Th scope="row">{label}</Table.Th>
+        {cards.map((card, index) => (
+          <Table.Td key={card.id} style={marked(index) ? { fontWeight: 700, background: 'var(--mantine-color-green-0)' } : undefined} data-best={marked(index) || undefined}>
+            {cell(card)}
+            {marked(index) && (
+              <Text span size="xs" c="green.9" ml={4} data-testid="compare-best">
+                ✓ {t('compare.best')}
+              </Text>
+            )}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  };
   return (
     <Table.ScrollContainer minWidth={Math.max(480, 200 + cards.length * 200)}>
       <Table withColumnBorders striped data-testid="compare-table">
@@ -117,20 +141,39 @@ function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[];
         <Table.Tbody>
           {row(t('filters.bank'), (card) => t(`banks.${card.bank}`))}
           {row(t('filters.type'), (card) => [t(`kinds.${card.kind}`), ...(card.business ? [t('types.business')] : [])].join(' · '))}
-          {row(t('fields.annualFee'), (card) => format.fee(card))}
-          {row(t('fields.foreignFee'), (card) => (card.foreignFee === 0 ? t('fee.noForeign') : t('rate.percent', { rate: format.number(card.foreignFee, 2) })))}
-          {row(t('fields.earns'), (card) => (card.earns === 'cash' ? t('earns.cash') : localized(data.programmeName(card.earns) ?? card.name)))}
+          {row(t('fields.annualFee'), (card) => format.fee(card), (card) => -convert(card.annualFee, COUNTRY_CURRENCY[card.country], 'USD', data.rates))}
+          {row(t('fields.foreignFee'), (card) => (card.foreignFee === 0 ? t('fee.noForeign') : t('rate.percent', { rate: format.number(card.foreignFee, 2) })), (card) => -card.foreignFee)}
+          {row(t('fields.earns'), (card) => {
+            if (card.earns === 'cash') return t('earns.cash');
+            const kind = data.currencyById.get(card.earns)?.kind;
+            // A programme links to its guide; a bank's points to how to redeem them.
+            const guide = kind === 'airline' ? `/rewardslib/${card.earns}` : kind === 'hotel' ? `/hotelslib/${card.earns}` : `/cardplus/redeem#${card.earns}`;
+            return (
+              <Anchor component={Link} to={guide}>
+                {localized(data.programmeName(card.earns) ?? card.name)}
+              </Anchor>
+            );
+          })}
           {row(t('fields.welcomeBonus'), (card) => format.bonus(card, data.currencyById.get(card.earns)))}
           {shownCategories.map((category) =>
-            row(t(`categories.${category}`), (card) => {
-              const rate = categoryRate(card, category);
-              return (
-                <>
-                  {format.rate(card, { category, rate: rate.rate }, data.currencyById.get(card.earns))}
-                  {rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, COUNTRY_CURRENCY[card.country]) })}</Text>}
-                </>
-              );
-            }),
+            row(
+              t(`categories.${category}`),
+              (card) => {
+                const rate = categoryRate(card, category);
+                return (
+                  <>
+                    {format.rate(card, { category, rate: rate.rate }, data.currencyById.get(card.earns))}
+                    {rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, COUNTRY_CURRENCY[card.country]) })}</Text>}
+                    {conditionalRates(card, category).map((conditional) => (
+                      <Text size="xs" key={`${conditional.condition}-${conditional.rate}`} data-testid="compare-conditional">
+                        {format.rate(card, { category, rate: conditional.rate }, data.currencyById.get(card.earns))} · {t(`conditions.${conditional.condition}`)}
+                      </Text>
+                    ))}
+                  </>
+                );
+              },
+              (card) => worth(card, categoryRate(card, category).rate),
+            ),
           )}
           {row(t('fields.credits'), (card) => (card.credits.length === 0 ? '—' : card.credits.map((credit) => localized(credit.name)).join(' · ')))}
           {row(t('detail.features'), (card) => card.features.map((feature) => localized(feature)).join(' · '))}

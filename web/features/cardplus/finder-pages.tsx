@@ -37,14 +37,16 @@ function spendFromParams(params: URLSearchParams): MonthlySpend {
   return spend;
 }
 
-/** /cardplus/finder: monthly spend by category, in the member's currency. */
+/** /cardplus/finder: monthly spend by category, in the member's currency (NT$ for Taiwan cards). */
 export function FinderPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('cards');
   const navigate = useNavigate();
-  const currency = useMoneyCurrency();
+  const memberCurrency = useMoneyCurrency();
   const [params] = useSearchParams();
   const [spend, setSpend] = useState<MonthlySpend>(() => spendFromParams(params));
-  const [country, setCountry] = useState<CardCountry>(currency === 'TWD' ? 'TW' : 'US');
+  const [country, setCountry] = useState<CardCountry>(memberCurrency === 'TWD' ? 'TW' : 'US');
+  // Taiwan cards are weighed on what is spent in Taiwan: the form asks for NT$ (issue 22).
+  const currency: MoneyCurrency = country === 'TW' ? 'TWD' : memberCurrency;
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: React.FormEvent) => {
