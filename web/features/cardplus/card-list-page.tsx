@@ -203,7 +203,8 @@ function CardList({ data }: { data: CardData<CardListItem> }) {
       </Paper>
       <PreferencesPanel data={data} preferences={preferences} save={save} />
       {compare.ids.length > 0 && (
-        <Alert color="blue" data-testid="compare-tray">
+        // Fixed on screen while cards are picked, wherever the list is scrolled to.
+        <Alert color="blue" data-testid="compare-tray" style={{ background: 'var(--mantine-color-blue-0)', border: '1px solid var(--mantine-color-blue-3)', position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 150, width: 'min(720px, calc(100% - 32px))', boxShadow: 'var(--mantine-shadow-lg)' }}>
           <Group justify="space-between">
             <Text size="sm">{t('compare.selected', { count: compare.ids.length, max: MAX_COMPARED })}</Text>
             <Group gap="xs">
@@ -237,6 +238,8 @@ function CardList({ data }: { data: CardData<CardListItem> }) {
           ))}
         </SimpleGrid>
       )}
+      {/* Room below the last cards, so the tray never covers them. */}
+      {compare.ids.length > 0 && <div style={{ height: 72 }} aria-hidden="true" />}
       {drawn < shown.length && (
         <Group justify="center" ref={more}>
           <Button variant="default" onClick={() => setDrawn((count) => count + BATCH)} data-testid="more-cards">
