@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ExplorerAnswer } from '../core/guides/contract.ts';
 import { milesFor, type TransferPartnerRow } from '../core/guides/transfers.ts';
-import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText } from './fixtures.ts';
 
 /**
@@ -82,7 +82,27 @@ describe('the redeem explorer', () => {
     const path = await page.getByTestId('explorer-path').innerText();
     expect(path).toContain(hongKong.option.estimate ? `Miles needed: from about ${miles}` : `Miles needed: ${miles}`);
     expect(path).toContain(`${hongKong.use![0]!.points.toLocaleString('en-US')} Chase Ultimate Rewards`);
+
+    // The main destinations are named on the map, and a row opens the award search for its route.
+    expect(await page.getByTestId('explorer-label').count()).toBe(Math.min(8, answer.result.destinations.length));
+    await row.getByTestId('explorer-search').click();
+    await page.waitForURL(/\/awardplus\/redemption\/s\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ from: 'TPE', to: 'HKG', cabin: 'economy' });
     expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('opens on the origin’s region on a phone, and can show the whole world', async () => {
+    const context = await newContext(browser, { language: 'zh-Hant', viewport: PHONE, baseUrl: inject('baseUrl') });
+    const page = await context.newPage();
+    await page.goto('/awardplus/redemption/e?amount=80000&source=chase-ur&origin=TPE&cabin=economy');
+    const map = page.getByTestId('explorer-map');
+    await map.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => map.getAttribute('data-zoomed'), eventually).toBe('true');
+    const zoomedBox = (await map.getAttribute('viewBox'))!.split(' ').map(Number);
+    expect(zoomedBox[2]).toBeLessThan(960 / 2);
+    await page.getByTestId('explorer-zoom').click();
+    expect(await map.getAttribute('viewBox')).toBe('0 0 960 500');
     await context.close();
   });
 

@@ -79,9 +79,15 @@ export function DestinationRows({ destination, answer, open, onToggle, programme
           )}
         </Table.Td>
         <Table.Td>
-          <Button variant="subtle" size="compact-sm" onClick={onToggle} aria-expanded={open} aria-controls={pathId}>
-            {open ? t('explorer.hidePath') : t('explorer.showPath')}
-          </Button>
+          <Stack gap={2} align="flex-start">
+            <Button variant="subtle" size="compact-sm" onClick={onToggle} aria-expanded={open} aria-controls={pathId}>
+              {open ? t('explorer.hidePath') : t('explorer.showPath')}
+            </Button>
+            {/* The award search for this route and cabin, one step from the row. */}
+            <Button component={Link} to={`/awardplus/redemption/s?${new URLSearchParams({ from: answer.origin.code, to: destination.airport, cabin: answer.cabin })}`} variant="light" size="compact-sm" data-testid="explorer-search">
+              {t('explorer.searchRoute')}
+            </Button>
+          </Stack>
         </Table.Td>
       </Table.Tr>
       {open && (
