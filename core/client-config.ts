@@ -1,3 +1,5 @@
+import type { MoneyCurrency } from './locale.ts';
+
 /**
  * Public settings the server hands the web app inside each page it renders, so the first paint
  * needs no extra request. Never put a secret here: every visitor can read it.
@@ -24,6 +26,11 @@ export interface ClientConfig {
   resendIntervalMs: number;
   /** Social sign-in providers that are configured, e.g. ['facebook']. */
   socialProviders: string[];
+  /**
+   * The exchange-rate table (units of each money currency per US dollar, and the day it is of),
+   * for showing prices kept in another currency in the visitor's (data/exchange-rates.json).
+   */
+  rates: { perUsd: Record<MoneyCurrency, number>; asOf: string };
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -37,6 +44,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   lossyEmailDomains: [],
   resendIntervalMs: 120_000,
   socialProviders: [],
+  rates: { perUsd: { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: '' },
 };
 
 /** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */

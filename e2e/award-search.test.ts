@@ -40,6 +40,8 @@ describe('award search, TPE → LAX over three days in business', () => {
     const t = awards(language);
     const context: BrowserContext = await newContext(browser, { language, viewport, baseUrl: inject('baseUrl') });
     try {
+      // A reader in Taiwan who picked NT$: fares and fees kept in US dollars are shown converted.
+      if (language === 'zh-Hant') await context.addCookies([{ name: 'currency', value: 'TWD', url: inject('baseUrl') }]);
       await signInNewMember(context);
       const page = await context.newPage();
       await recordProgress(page);
@@ -79,7 +81,8 @@ describe('award search, TPE → LAX over three days in business', () => {
       const first = best.first();
       expect(await first.locator('[data-testid="result-source"]').innerText()).toContain(t.result!.sourceSimulated!.split('·')[0]!.trim());
       expect(await first.locator('[data-testid="redeem-option"]').count()).toBeGreaterThan(0);
-      expect(await first.locator('[data-testid="cash-price"]').first().innerText()).toMatch(/\d/);
+      expect(await first.locator('[data-testid="cash-price"]').first().innerText()).toMatch(language === 'zh-Hant' ? /^≈ NT\$[\d,]+$/ : /^US\$[\d,]+$/);
+      expect(await page.locator('[data-testid="results-converted"]').count()).toBe(language === 'zh-Hant' ? 1 : 0);
       expect(await first.locator('[data-testid="cents-per-point"]').first().innerText()).toMatch(/\d+\.\d¢/);
 
       // The redeem-option selector: choosing a programme shows only its price on every flight.

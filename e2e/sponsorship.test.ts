@@ -105,7 +105,7 @@ describe('sponsorship', () => {
 
     // The bank's page: a wrong code is refused, the right one returns to the checkout.
     await page.waitForURL(/\/sandbox-pay\/v1\/verify\//);
-    expect(await page.locator('[data-testid="verify-amount"]').innerText()).toBe('$9.99');
+    expect(await page.locator('[data-testid="verify-amount"]').innerText()).toBe('US$9.99');
     await page.locator('#code').fill('111111');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('2 tries left').waitFor();

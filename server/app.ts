@@ -252,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lossyEmailDomains: listSetting(config.LOSSY_EMAIL_DOMAINS),
     resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
     socialProviders: [...providers.keys()],
+    rates: cardData().rates,
   };
   const web = await registerWebApp(app, {
     distDir: config.WEB_DIST,

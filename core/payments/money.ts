@@ -44,19 +44,33 @@ export function toMajor(amount: number): number {
 /** Taiwan dollars are quoted without cents in everyday prices. */
 const FRACTION_DIGITS: Record<MoneyCurrency, number> = { USD: 2, TWD: 0, CAD: 2, HKD: 2, CNY: 2 };
 
+const BARE_DOLLAR_PREFIX: Partial<Record<MoneyCurrency, string>> = { USD: 'US$', TWD: 'NT$' };
+
 /**
  * A major amount (4.99) in the language's way of writing money. `wholeWithoutCents` writes a
  * whole amount as US$95 rather than US$95.00 (fees and spend requirements).
  */
 export function formatMoney(amount: number, currency: MoneyCurrency, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
   const digits = options.wholeWithoutCents && Number.isInteger(amount) ? 0 : FRACTION_DIGITS[currency];
-  return numberFormat(INTL_LOCALES[language], {
+  const text = numberFormat(INTL_LOCALES[language], {
     style: 'currency',
     currency,
     currencyDisplay: 'symbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(amount);
+  // English writes US dollars, and Taiwan's Chinese writes NT dollars, as a bare "$": a reader
+  // could take either for the other, so the dollar always says whose it is.
+  const prefix = BARE_DOLLAR_PREFIX[currency];
+  return prefix ? text.replace(/(^|[^A-Z])\$/, (_, before: string) => `${before}${prefix}`) : text;
+}
+
+/** An amount in one money currency converted into another by a rate table (units per US dollar); null when a rate is missing. */
+export function convertMoney(amount: number, from: MoneyCurrency, to: MoneyCurrency, perUsd: Record<MoneyCurrency, number>): number | null {
+  if (from === to) return amount;
+  const fromRate = perUsd[from];
+  const toRate = perUsd[to];
+  return fromRate && toRate ? (amount / fromRate) * toRate : null;
 }
 
 /** Minor units written as money; an amount with cents in TWD keeps them rather than rounding them away. */

@@ -144,7 +144,10 @@ describe('the ?lang= parameter', () => {
 
 describe('money', () => {
   it('shows each supported currency in the page language', () => {
-    expect(formatMoney(1234.5, 'USD', 'en')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'USD', 'en')).toBe('US$1,234.50');
+    // Never a bare "$" for US dollars, which a reader in Taiwan could take for NT$.
+    expect(formatMoney(-5, 'USD', 'en')).toBe('-US$5.00');
+    expect(formatMoney(95, 'CAD', 'en')).toBe('CA$95.00');
     expect(formatMoney(1234.5, 'TWD', 'en')).toBe('NT$1,235');
     expect(formatMoney(1234.5, 'USD', 'zh-Hant')).toBe('US$1,234.50');
     expect(formatMoney(99, 'HKD', 'zh-Hans')).toBe('HK$99.00');

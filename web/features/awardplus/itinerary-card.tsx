@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
-import { formatMoney } from '../../../core/payments/money.ts';
+import { useShownMoney } from '../../lib/shown-money.ts';
 import { dayLabel, duration, formatNumber, localTime } from './format.ts';
 import { useClockTime } from './use-clock-time.ts';
 
@@ -32,6 +32,7 @@ export function ItineraryCard({ itinerary, names, programme, trackTo }: { itiner
   const { language } = useAppState();
   const [open, setOpen] = useState(false);
   const [milesOpen, setMilesOpen] = useState(false);
+  const money = useShownMoney();
   const units = { hours: t('result.hoursUnit'), minutes: t('result.minutesUnit') };
   const first = itinerary.legs[0];
   const last = itinerary.legs[itinerary.legs.length - 1];
@@ -121,8 +122,8 @@ export function ItineraryCard({ itinerary, names, programme, trackTo }: { itiner
                     )}
                   </Table.Td>
                   <Table.Td ta="right">{option.estimate ? t('result.aboutMiles', { miles: formatNumber(option.miles, language) }) : formatNumber(option.miles, language)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(option.feesUsd, 'USD', language)}</Table.Td>
-                  <Table.Td ta="right" data-testid="cash-price">{formatMoney(Math.round(itinerary.cashUsd), 'USD', language)}</Table.Td>
+                  <Table.Td ta="right">{money.charged(option.feesUsd)}</Table.Td>
+                  <Table.Td ta="right" data-testid="cash-price">{money.shown(Math.round(itinerary.cashUsd), 'USD', { whole: true })}</Table.Td>
                   <Table.Td ta="right" data-testid="cents-per-point">
                     {t('result.cents', { value: option.centsPerPoint.toFixed(1) })}
                   </Table.Td>

@@ -5,7 +5,7 @@ import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { formatMoney } from '../../../core/payments/money.ts';
+import { useShownMoney } from '../../lib/shown-money.ts';
 import { placeLanguage } from './awards-api.ts';
 import { loaderGet, loaderLanguage } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
@@ -17,6 +17,7 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const city = (code: string) => names.places[code]?.city ?? code;
+  const money = useShownMoney();
   const link = `/awardplus/redemption/s?from=${sample.origin}&to=${sample.destination}&date=${sample.date}&cabin=${sample.cabin}`;
   return (
     <Card withBorder radius="md" padding="md" data-testid="sample" data-region={sample.region} data-miles={sample.option.miles}>
@@ -33,7 +34,7 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
           {t('samples.miles', { miles: formatNumber(sample.option.miles, language) })}
         </Text>
         <Text size="sm">
-          {t('samples.with', { programme: names.programmes[sample.option.programme] ?? sample.option.programme, fees: formatMoney(sample.option.feesUsd, 'USD', language) })}
+          {t('samples.with', { programme: names.programmes[sample.option.programme] ?? sample.option.programme, fees: money.charged(sample.option.feesUsd) })}
         </Text>
         <Text size="sm" c="gray.7">
           {t('samples.flight', {
@@ -42,7 +43,7 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
             stops: sample.itinerary.stops === 0 ? t('result.direct') : t('result.stopsCount', { count: sample.itinerary.stops }),
           })}
         </Text>
-        <Text size="sm">{t('samples.value', { cash: formatMoney(Math.round(sample.itinerary.cashUsd), 'USD', language), cents: sample.option.centsPerPoint.toFixed(1) })}</Text>
+        <Text size="sm">{t('samples.value', { cash: money.shown(Math.round(sample.itinerary.cashUsd), 'USD', { whole: true }), cents: sample.option.centsPerPoint.toFixed(1) })}</Text>
         <Group justify="space-between" mt={4}>
           <SourceLabel source={sample.itinerary.source} />
           <Anchor component={Link} to={link} size="sm">

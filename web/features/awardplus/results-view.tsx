@@ -6,6 +6,7 @@ import { useAppState } from '../../app/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
 import { FilterFold } from '../../components/filter-fold.tsx';
+import { useShownMoney } from '../../lib/shown-money.ts';
 import { ItineraryCard } from './itinerary-card.tsx';
 import { trackingLink } from './search-form.ts';
 
@@ -42,6 +43,7 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const [order, setOrder] = useState<SortOrder>('departure');
   const [filters, setFilters] = useState<Filters>({ maxStops: MAX_STOPS[answer.query.stops], airlines: [], timeOfDay: [], date: null });
   const [othersShown, setOthersShown] = useState(OTHERS_PAGE);
+  const money = useShownMoney();
 
   const programmes = useMemo(() => {
     const count = new Map<string, number>();
@@ -136,6 +138,11 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
           </Group>
         </Stack>
       </FilterFold>
+      {money.converts() && (
+        <Text size="xs" c="gray.7" data-testid="results-converted">
+          {t('result.converted', { currency: money.currency, date: dayLabel(money.asOf, language, { year: 'numeric', month: 'long', day: 'numeric' }) })}
+        </Text>
+      )}
       <Text size="sm" data-testid="results-count">
         {t('result.count', { count: shown.length, total: answer.results.length })}
       </Text>
