@@ -67,16 +67,26 @@ const state = (page: Page) => page.locator('[data-testid="search-state"]');
 const popup = (page: Page) => page.locator('[data-testid="message-popup"]').getByRole('dialog');
 
 describe('award search states', () => {
-  it('a visitor can browse, but searching asks them to refresh and log in', async () => {
+  it('a visitor can browse, but searching asks them to refresh and log in, or sign up, in one dialog', async () => {
     const context = await newContext(browser, { baseUrl: main.baseUrl });
     const page = await context.newPage();
     await page.goto('/awardplus');
     await page.locator('[data-testid="samples"][data-loaded="true"]').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="sample"]').count()).toBeGreaterThan(0);
+    // An empty form is marked first, before anything is asked of the visitor.
     await page.locator('[data-testid="search-submit"]').click();
-    expect(await popup(page).innerText()).toContain('Please refresh the page and make sure you are logged in.');
-    await popup(page).getByRole('button').click();
-    await page.locator('[data-testid="login-panel"]').getByRole('dialog').waitFor();
+    await page.getByText('Choose where you fly from').first().waitFor();
+    expect(await page.locator('[data-testid="sign-in-to-search"]').count()).toBe(0);
+    await choosePlace(page, 'origin', 'TPE', 'TPE');
+    await choosePlace(page, 'destination', 'LAX', 'LAX');
+    await page.locator('[data-testid="search-submit"]').click();
+    const ask = page.locator('[data-testid="sign-in-to-search"]').getByRole('dialog');
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('Please refresh the page and make sure you are logged in.');
+    await ask.getByRole('button', { name: 'Log in', exact: true }).click();
+    const panel = page.locator('[data-testid="login-panel"]').getByRole('dialog');
+    await panel.waitFor();
+    expect(await panel.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
     await page.goto('/awardplus/redemption/s/result?id=00000000-0000-0000-0000-000000000000');
     await page.locator('[data-testid="login-needed"]').waitFor();
     await context.close();

@@ -4,16 +4,17 @@ import { PHONE, launchBrowser, newContext, openPage } from './browser.ts';
 
 /**
  * The busiest pages on a phone (390 × 844) in Traditional Chinese: a screenshot of each in
- * e2e/screenshots/, nothing wider than the screen (wide tables scroll inside their own box), and
+ * e2e/screenshots/, nothing wider than the screen (wide tables scroll inside their own box, with a
+ * hint that they do), and
  * on a list the first item on the first screen (filters fold behind one button).
  */
 
 const PAGES = [
   { name: 'card-list', path: '/cardplus/s', first: '[data-testid="card-tile"]' },
   { name: 'library', path: '/rewardslib', first: '[data-testid="library-entry"]' },
-  { name: 'programme', path: '/rewardslib/eva-infinity' },
+  { name: 'programme', path: '/rewardslib/eva-infinity', scrolls: true },
   { name: 'card', path: '/cardplus/c/chase-sapphire-preferred' },
-  { name: 'transfer-partners', path: '/awardplus/transferpartner' },
+  { name: 'transfer-partners', path: '/awardplus/transferpartner', scrolls: true },
   { name: 'compare-tw', path: '/cardplus/compare/rewards-credit-cards-tw' },
 ] as const;
 
@@ -36,6 +37,8 @@ describe('the busiest pages on a phone in zh-Hant', () => {
     await page.locator('[data-testid="cards-loading"], [data-testid="guides-loading"]').first().waitFor({ state: 'detached' });
     await page.screenshot({ path: `e2e/screenshots/phone-${definition.name}-zh-Hant.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // A table wider than the phone scrolls inside its box and says so above it.
+    if ('scrolls' in definition) await page.getByTestId('scroll-hint').first().waitFor();
     if ('first' in definition) {
       const first = page.locator(definition.first).first();
       await first.waitFor();

@@ -1,4 +1,5 @@
-import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from '../lib/translation.tsx';
 import classes from './table.module.css';
 
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -69,10 +70,42 @@ Table.Td = function Td({ ta, ff, w, style, ...rest }: ComponentPropsWithoutRef<'
  * A wide table that scrolls sideways on a narrow screen. The scrolling box takes focus, so
  * keyboard users can scroll it too (axe: scrollable-region-focusable).
  */
-Table.ScrollContainer = function ScrollContainer({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+Table.ScrollContainer = function ScrollContainer({ minWidth, children, label }: { minWidth: number; children: ReactNode; label?: string }) {
   return (
-    <div className={classes.scroll} tabIndex={0}>
-      <div style={{ minWidth }}>{children}</div>
-    </div>
+    <SideScroll minWidth={minWidth} label={label}>
+      {children}
+    </SideScroll>
   );
 };
+
+/**
+ * A box wider content scrolls sideways in, never cut: when it does not fit, a line above it says
+ * so (on a phone the columns past the edge are otherwise easy to miss). The box takes focus, so
+ * the keyboard scrolls it too.
+ */
+export function SideScroll({ minWidth, children, label }: { minWidth: number; children: ReactNode; label?: string | undefined }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div>
+      {overflows && (
+        <p className={classes.scrollHint} data-testid="scroll-hint">
+          {t('table.scrollHint')} →
+        </p>
+      )}
+      <div ref={box} className={classes.scroll} tabIndex={0} {...(label ? { role: 'region', 'aria-label': label } : {})}>
+        <div style={{ minWidth }}>{children}</div>
+      </div>
+    </div>
+  );
+}

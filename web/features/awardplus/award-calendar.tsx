@@ -110,7 +110,7 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
                 {!answer && !failed ? (
                   <Loader size={10} />
                 ) : (
-                  <Text size="xs" c={cheapest ? 'green.9' : day?.miles ? 'blue.9' : 'gray.6'} fw={cheapest ? 700 : 400}>
+                  <Text size="xs" c={cheapest ? undefined : day?.miles ? 'blue.9' : 'gray.7'} style={cheapest ? { color: '#1b5e20' } : undefined} fw={cheapest ? 700 : 400}>
                     {day?.miles ? `${formatNumber(Math.round(day.miles / 100) / 10, language)}k` : '–'}
                   </Text>
                 )}

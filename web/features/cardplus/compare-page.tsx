@@ -111,7 +111,7 @@ function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[];
           <Table.Td key={card.id} style={marked(index) ? { fontWeight: 700, background: 'var(--mantine-color-green-0)' } : undefined} data-best={marked(index) || undefined}>
             {cell(card)}
             {marked(index) && (
-              <Text span size="xs" c="green.9" ml={4} data-testid="compare-best">
+              <Text span size="xs" ml={4} style={{ color: '#1b5e20' }} data-testid="compare-best">
                 ✓ {t('compare.best')}
               </Text>
             )}
