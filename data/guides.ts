@@ -56,6 +56,14 @@ export function checkGuideData(data: GuideData): string[] {
   for (const guide of data.guides.values()) {
     const known = guide.kind === 'airline' ? airline.has(guide.id) : hotelProgrammes.has(guide.id);
     if (!known) problems.push(`guide ${guide.id}: not a ${guide.kind} programme of data/`);
+    for (const mark of guide.marks) {
+      if (mark.source !== null && !guide.sources.includes(mark.source)) problems.push(`guide ${guide.id}: a mark on ${mark.part} cites ${mark.source}, which is not among its sources`);
+      if ((mark.part === 'faq') !== (mark.index !== undefined) || (mark.index !== undefined && mark.index >= guide.faq.length)) problems.push(`guide ${guide.id}: a mark on ${mark.part} names no question of its faq`);
+    }
+    // Editors' remarks belong in `unverified` and `marks`, not in what travellers read.
+    const editorial = /general knowledge|thin or older|not confirmed|一般認知|一般认知/i;
+    const texts = [guide.overview, guide.earn, guide.burn, ...guide.sweetSpots, ...guide.faq.flatMap((item) => [item.q, item.a]), guide.rules.validity?.rule, guide.rules.purchase?.note, guide.rules.seatHold?.rule, guide.rules.stopover?.rule];
+    for (const text of texts) if (text && Object.values(text).some((value) => editorial.test(value))) problems.push(`guide ${guide.id}: an editor's remark in the text: "${text.en.slice(0, 60)}…"`);
   }
   for (const theme of data.themes) {
     for (const hotel of theme.hotels) {

@@ -40,6 +40,20 @@ export const ProgrammeRulesSchema = z
   .strict();
 export type ProgrammeRules = z.infer<typeof ProgrammeRulesSchema>;
 
+export const GUIDE_PARTS = ['overview', 'earn', 'burn', 'validity', 'purchase', 'seatHold', 'stopover', 'faq'] as const;
+export type GuidePart = (typeof GUIDE_PARTS)[number];
+
+export const GuideMarkSchema = z
+  .object({
+    part: z.enum(GUIDE_PARTS),
+    /** The question's place in `faq`, for a mark on a question. */
+    index: z.number().int().nonnegative().optional(),
+    note: LocalizedTextSchema,
+    source: z.string().url().nullable(),
+  })
+  .strict();
+export type GuideMark = z.infer<typeof GuideMarkSchema>;
+
 export const ProgrammeGuideSchema = z
   .object({
     /** The programme's id in data/programmes.json (airline) or data/hotel-programmes.json (hotel). */
@@ -51,6 +65,11 @@ export const ProgrammeGuideSchema = z
     sweetSpots: z.array(LocalizedTextSchema).max(6),
     rules: ProgrammeRulesSchema,
     faq: z.array(z.object({ q: LocalizedTextSchema, a: LocalizedTextSchema }).strict()).min(3).max(8),
+    /**
+     * What a part of the guide says that no source confirms: shown beside that part as the
+     * 'unverified' mark with its note and source, instead of editors' remarks in running text.
+     */
+    marks: z.array(GuideMarkSchema).default([]),
     sources: z.array(z.string().url()).min(1),
     asOf: IsoDate,
     /** Facts taken from thin or old sources, in plain words. */

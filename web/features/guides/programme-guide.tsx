@@ -13,6 +13,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { QuestionList } from '../../components/question-list.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { libraryPath } from './library-pages.tsx';
+import { UnverifiedMarks } from './unverified-mark.tsx';
 import { ChartSummary, PartnerAirlineList, PartnerTable, RulesTable } from './programme-tables.tsx';
 
 /** A programme's guide, or null with status 404 for an address that names none of ours. */
@@ -129,9 +130,11 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
           <>
             <Section title={t('library.earn')} id="earn">
               <Text maw={760}>{format.text(guide.earn)}</Text>
+              <UnverifiedMarks marks={guide.marks} part="earn" />
             </Section>
             <Section title={t('library.burn')} id="burn">
               <Text maw={760}>{format.text(guide.burn)}</Text>
+              <UnverifiedMarks marks={guide.marks} part="burn" />
               {guide.sweetSpots.length > 0 && (
                 <>
                   <Title order={3} fz="md" mt="md">
@@ -174,14 +177,24 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
 
         {guide && (
           <Section title={t('library.rules')} id="rules">
-            <RulesTable rules={guide.rules} />
+            <RulesTable rules={guide.rules} marks={guide.marks} />
           </Section>
         )}
 
         {guide && (
           <Section title={t('library.faq')} id="faq">
             <Box maw={760}>
-              <QuestionList questions={guide.faq.map((item) => ({ question: format.text(item.q), answer: <Text>{format.text(item.a)}</Text> }))} />
+              <QuestionList
+                questions={guide.faq.map((item, index) => ({
+                  question: format.text(item.q),
+                  answer: (
+                    <>
+                      <Text>{format.text(item.a)}</Text>
+                      <UnverifiedMarks marks={guide.marks} part="faq" index={index} />
+                    </>
+                  ),
+                }))}
+              />
             </Box>
           </Section>
         )}

@@ -5,10 +5,11 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';
-import type { ProgrammeRules } from '../../../core/guides/guide.ts';
+import type { GuideMark, GuidePart, ProgrammeRules } from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
+import { UnverifiedMarks } from './unverified-mark.tsx';
 
 /** The alliance's members and the partners outside it, in the reader's language and order. */
 export function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) {
@@ -181,45 +182,52 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
 }
 
 /** The programme rules (docs/product/guides.md#programme-library) as this programme sets them; an unknown rule says so. */
-export function RulesTable({ rules }: { rules: ProgrammeRules }) {
+export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks?: readonly GuideMark[] }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const unknown = t('rules.unknown');
-  const rows: [string, string][] = [
+  const rows: [string, string, GuidePart | null][] = [
     [
       t('rules.purchase'),
       rules.purchase
         ? t('rules.purchaseValue', { price: format.price(rules.purchase.pricePer1000.amount, rules.purchase.pricePer1000.currency), block: format.number(rules.purchase.block, 0) }) +
           (rules.purchase.note ? ` ${format.text(rules.purchase.note)}` : '')
         : t('rules.notSold'),
+      'purchase',
     ],
     [
       t('rules.cap'),
       rules.purchase?.annualCap ? t(rules.purchase.capIncludesBonus ? 'rules.capWithBonus' : 'rules.capWithoutBonus', { cap: format.number(rules.purchase.annualCap, 0) }) : unknown,
+      null,
     ],
-    [t('rules.validity'), rules.validity ? (rules.validity.months ? t('rules.months', { count: rules.validity.months }) + ' — ' : '') + format.text(rules.validity.rule) : unknown],
+    [t('rules.validity'), rules.validity ? (rules.validity.months ? t('rules.months', { count: rules.validity.months }) + ' — ' : '') + format.text(rules.validity.rule) : unknown, 'validity'],
     [
       t('rules.fee'),
       rules.partnerRedemptionFee
         ? t(rules.partnerRedemptionFee.per === 'one-way' ? 'rules.feeOneWay' : 'rules.feeTicket', { fee: format.price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) }) +
           (rules.partnerRedemptionFee.freeChangeHours ? ` ${t('rules.freeChange', { count: rules.partnerRedemptionFee.freeChangeHours })}` : '')
         : unknown,
+      null,
     ],
-    [t('rules.hold'), rules.seatHold ? (rules.seatHold.hours === 0 ? t('rules.noHold') : t('rules.holdHours', { count: rules.seatHold.hours })) + ` — ${format.text(rules.seatHold.rule)}` : unknown],
+    [t('rules.hold'), rules.seatHold ? (rules.seatHold.hours === 0 ? t('rules.noHold') : t('rules.holdHours', { count: rules.seatHold.hours })) + ` — ${format.text(rules.seatHold.rule)}` : unknown, 'seatHold'],
     [
       t('rules.stopover'),
       rules.stopover ? (rules.stopover.allowed ? (rules.stopover.maxDays ? t('rules.stopoverDays', { count: rules.stopover.maxDays }) : t('rules.stopoverAllowed')) : t('rules.noStopover')) + ` — ${format.text(rules.stopover.rule)}` : unknown,
+      'stopover',
     ],
   ];
   return (
     <Table withRowBorders data-testid="programme-rules" maw={860}>
       <Table.Tbody>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, part]) => (
           <Table.Tr key={label}>
             <Table.Th w={220} scope="row">
               {label}
             </Table.Th>
-            <Table.Td>{value}</Table.Td>
+            <Table.Td>
+              {value}
+              {part && <UnverifiedMarks marks={marks} part={part} />}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
