@@ -223,20 +223,24 @@ function CardList({ data }: { data: CardData<CardListItem> }) {
           {t('list.empty')}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="card-grid">
-          {shown.slice(0, drawn).map((card) => (
-            <CardTile
-              key={card.id}
-              card={card}
-              data={data}
-              liked={preferences.likedCards.includes(card.id)}
-              onLike={onLike}
-              compared={compare.ids.includes(card.id)}
-              onCompare={onCompare}
-              compareFull={compare.ids.length >= MAX_COMPARED}
-            />
-          ))}
-        </SimpleGrid>
+        <>
+          {/* The cards' own headings are h3: the list is their h2, for those who move by headings. */}
+          <h2 className="visually-hidden">{t('list.heading')}</h2>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="card-grid">
+            {shown.slice(0, drawn).map((card) => (
+              <CardTile
+                key={card.id}
+                card={card}
+                data={data}
+                liked={preferences.likedCards.includes(card.id)}
+                onLike={onLike}
+                compared={compare.ids.includes(card.id)}
+                onCompare={onCompare}
+                compareFull={compare.ids.length >= MAX_COMPARED}
+              />
+            ))}
+          </SimpleGrid>
+        </>
       )}
       {/* Room below the last cards, so the tray never covers them. */}
       {compare.ids.length > 0 && <div style={{ height: 72 }} aria-hidden="true" />}

@@ -17,12 +17,12 @@ export function UnverifiedMarks({ marks, part, index }: { marks: readonly GuideM
     <Stack gap={2} mt={4}>
       {found.map((mark) => (
         <Text size="xs" c="gray.8" key={mark.note.en} data-testid="unverified-mark" data-part={part}>
-          <Badge size="xs" color="orange.9" variant="outline" tt="none" mr={6}>
+          <Badge size="xs" color="orange.9" variant="outline" tt="none" mr={6} style={{ color: '#8a3200' }}>
             {t('marks.unverified')}
           </Badge>
           {format.text(mark.note)}{' '}
           {mark.source && (
-            <Anchor href={mark.source} target="_blank" rel="noopener" size="xs">
+            <Anchor href={mark.source} target="_blank" rel="noopener" size="xs" underline="always">
               {t('marks.source')}
               <span className="visually-hidden"> {tc('auth.newTab')}</span>
             </Anchor>
