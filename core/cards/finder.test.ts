@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from './card.ts';
 import { CardSchema } from './card-schema.ts';
-import { convert, rankCards, valueCard, type Rates } from './finder.ts';
+import { convert, rankCards, returnShare, valueCard, type Rates } from './finder.ts';
 
 const text = (en: string) => ({ en, 'zh-Hant': en, 'zh-Hans': en });
 const rates: Rates = { perUsd: { USD: 1, TWD: 30, CAD: 1.4, HKD: 7.8, CNY: 7.2 } };
@@ -116,5 +116,16 @@ describe('the card finder, against sums worked by hand', () => {
 
   it('converts through the US dollar', () => {
     expect(convert(300, 'TWD', 'HKD', rates)).toBeCloseTo(78);
+  });
+});
+
+describe('the share of spend a rate gives back', () => {
+  it('puts cash back and miles on one measure, in the card’s own money', () => {
+    const rates = { perUsd: { USD: 1, TWD: 30, CAD: 1.36, HKD: 7.8, CNY: 7.2 } };
+    expect(returnShare({ earns: 'cash', country: 'TW' }, 3, 1, rates)).toBeCloseTo(0.03);
+    // NT$15 a mile at 1.5¢ a mile: 1/15 × 1.5¢ per NT$1, a NT$ being 3.33¢: 3%.
+    expect(returnShare({ earns: 'eva-infinity', country: 'TW' }, 1 / 15, 1.5, rates)).toBeCloseTo(0.03);
+    // 3x points at 2¢ on a US card: 6%.
+    expect(returnShare({ earns: 'chase-ur', country: 'US' }, 3, 2, rates)).toBeCloseTo(0.06);
   });
 });

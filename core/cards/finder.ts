@@ -86,6 +86,16 @@ export function convert(amount: number, from: MoneyCurrency, to: MoneyCurrency, 
   return (amount / rates.perUsd[from]) * rates.perUsd[to];
 }
 
+/**
+ * The share of spend an earning rate gives back, the same measure for every card: a cash card's
+ * percent, or the points per unit of the card's money times what a point is worth (US cents),
+ * valued in that money. 3% cash back and NT$15 a mile at 1.5¢ a mile (about 3.2%) compare.
+ */
+export function returnShare(card: Pick<Card, 'earns' | 'country'>, rate: number, centsPerPoint: number, rates: Rates): number {
+  if (card.earns === 'cash') return rate / 100;
+  return (rate * centsPerPoint) / 100 / convert(1, COUNTRY_CURRENCY[card.country], 'USD', rates);
+}
+
 /** The rates that apply to a category in the finder, best first: conditional rates are left out. */
 function ratesFor(card: Card, category: SpendCategory): EarnRate[] {
   return card.earn.filter((rate) => rate.category === category && !rate.condition && category !== 'other').sort((a, b) => b.rate - a.rate);

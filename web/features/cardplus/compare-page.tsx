@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type SpendCategory } from '../../../core/cards/card.ts';
-import { convert } from '../../../core/cards/finder.ts';
+import { convert, returnShare } from '../../../core/cards/finder.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
@@ -94,8 +94,8 @@ function ComparisonTable({ cards, data, onRemove, categories }: { cards: Card[];
   const localized = useLocalized();
   const format = useCardFormat();
   const shownCategories = (categories ?? SPEND_CATEGORIES).filter((category) => category === 'other' || cards.some((card) => card.earn.some((rate) => rate.category === category)));
-  // What a unit of spend returns, in cents: a cash card's percent, or points times what a point is worth.
-  const worth = (card: Card, rate: number) => (card.earns === 'cash' ? rate : rate * (data.currencyById.get(card.earns)?.cents ?? 1));
+  // The share of spend a rate gives back, the same measure for every card.
+  const worth = (card: Card, rate: number) => returnShare(card, rate, data.currencyById.get(card.earns)?.cents ?? 1, data.rates);
   /**
    * One row; with `score`, the card(s) with the best score are marked (bold and a "best" label
    * read out too), unless every card scores the same.
