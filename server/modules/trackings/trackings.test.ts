@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, members, trackingChanges, trackings } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
+import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
@@ -19,8 +20,31 @@ let clock = Date.now();
 /** The next cycle's time: an hour after the last. */
 const nextHour = () => new Date((clock += HOUR));
 
+/**
+ * The day the background checks watch: the first day from three weeks out, outside the peak
+ * weeks, on which no nonstop TPE → LAX flight has two business seats now. Seats come and go as the
+ * simulation draws again each day, so two seats appear within days; a fixed day and four seats
+ * (the most a business cabin opens) made the checks depend on the day the tests ran.
+ */
+let WATCH_DAY = '';
+
+async function emptyNow(day: string, cookies: Record<string, string>): Promise<boolean> {
+  const started = await send('POST', '/api/awards/searches', cookies, { origin: 'TPE', destination: 'LAX', startDate: day, endDate: day, cabin: 'business', seats: 2, stops: 0 });
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const answer = (await app.inject({ method: 'GET', url: `/api/awards/searches/${started.json().id}`, cookies })).json();
+    if (answer.status !== 'searching') return answer.status === 'done' && answer.results.length === 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
 beforeAll(async () => {
   ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60, PUBLIC_URL: 'https://tripplus.example' }));
+  const prober = await memberWithSession(app, { plan: 'sponsor-more' });
+  for (let days = 21; days < 55 && !WATCH_DAY; days += 1) {
+    if (!isPeakDate(dateAfter(days)) && (await emptyNow(dateAfter(days), prober.cookies))) WATCH_DAY = dateAfter(days);
+  }
+  if (!WATCH_DAY) throw new Error('no day without two nonstop business seats in the next two months');
 });
 afterAll(async () => close());
 
@@ -41,8 +65,11 @@ const rowOf = async (id: string) => (await app.database.db.select().from(trackin
 const mailsOf = (id: string) => app.database.db.select().from(mailOutbox).where(eq(mailOutbox.topic, `tracking:${id}`)).orderBy(asc(mailOutbox.id));
 const changesOf = (id: string) => app.database.db.select().from(trackingChanges).where(eq(trackingChanges.trackingId, id)).orderBy(asc(trackingChanges.version));
 
-/** Runs hourly cycles until the tracking reaches `status`; the number of cycles it took. */
-async function cyclesUntil(id: string, status: string, limit = 300): Promise<number> {
+/** What the background checks watch: two business seats on a nonstop, on WATCH_DAY. */
+const watch = (overrides: Record<string, unknown> = {}) => scarce({ startDate: WATCH_DAY, endDate: WATCH_DAY, seats: 2, ...overrides });
+
+/** Runs hourly cycles until the tracking reaches `status` (at most 20 days); the number of cycles it took. */
+async function cyclesUntil(id: string, status: string, limit = 480): Promise<number> {
   for (let cycle = 1; cycle <= limit; cycle += 1) {
     await app.trackingChecks.runCycle(nextHour());
     if ((await rowOf(id))?.status === status) return cycle;
@@ -117,7 +144,7 @@ describe('background checks', () => {
   it('e-mails exactly once when seats appear, with the flights and the programmes that book them', async () => {
     const member = await memberWithSession(app, { language: 'zh-Hant', name: '小明' });
     const [{ email } = { email: '' }] = await app.database.db.select({ email: members.email }).from(members).where(eq(members.id, member.id));
-    const id = await create(member.cookies, scarce());
+    const id = await create(member.cookies, watch());
     await cyclesUntil(id, 'notified');
 
     const mails = await mailsOf(id);
@@ -149,7 +176,7 @@ describe('background checks', () => {
 
   it('with keep-tracking, sends one more e-mail on the next change and then one per change', async () => {
     const member = await memberWithSession(app);
-    const id = await create(member.cookies, scarce({ keepTracking: true }));
+    const id = await create(member.cookies, watch({ keepTracking: true }));
     await cyclesUntil(id, 'notified');
     expect(await mailsOf(id)).toHaveLength(1);
     await cyclesUntil(id, 'change-notified');
@@ -168,7 +195,7 @@ describe('background checks', () => {
 
   it('records one change when two cycles check the same tracking at the same time', async () => {
     const member = await memberWithSession(app, { plan: 'sponsor' });
-    const id = await create(member.cookies, scarce({ keepTracking: true }));
+    const id = await create(member.cookies, watch({ keepTracking: true }));
     await cyclesUntil(id, 'notified');
     for (let round = 0; round < 20; round += 1) {
       const at = nextHour();

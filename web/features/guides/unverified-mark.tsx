@@ -17,7 +17,7 @@ export function UnverifiedMarks({ marks, part, index }: { marks: readonly GuideM
     <Stack gap={2} mt={4}>
       {found.map((mark) => (
         <Text size="xs" c="gray.8" key={mark.note.en} data-testid="unverified-mark" data-part={part}>
-          <Badge size="xs" color="orange.9" variant="outline" tt="none" mr={6} style={{ color: '#8a3200' }}>
+          <Badge component="span" size="xs" color="orange.9" variant="outline" tt="none" mr={6} style={{ color: '#8a3200' }}>
             {t('marks.unverified')}
           </Badge>
           {format.text(mark.note)}{' '}
