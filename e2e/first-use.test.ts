@@ -107,6 +107,7 @@ describe('first use on a phone in Traditional Chinese', () => {
     await result.locator('[data-testid="get-miles-partner"]').first().waitFor();
     expect(await result.locator('[data-testid="get-miles-partner"]').first().innerText()).toMatch(/\d : [\d.]+ · /);
     expect(await sources.first().locator('[data-testid="get-miles-guide"]').getAttribute('href')).toMatch(/^\/rewardslib\/[a-z-]+$/);
+    await result.screenshot({ path: 'e2e/screenshots/first-use-result-zh-Hant-phone.png' });
 
     // Track that flight: the form keeps the flight, its day, the cabin, seats and stops.
     const flightNumber = (await result.getAttribute('data-flight')) ?? '';
