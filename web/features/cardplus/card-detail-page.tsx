@@ -6,6 +6,7 @@ import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import { COUNTRY_CURRENCY, localize, type Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import type { PageDef } from '../../app/site-map.ts';
+import { SectionNav } from '../../components/section-nav.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -75,7 +76,7 @@ function cardHead({ data: loaded, t, language }: PageHeadArgs<CardLoad>): Partia
 function CardDetailPage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as CardLoad;
   if (!loaded) return <MissingCard page={page} />;
-  return <CardDetail {...loaded} />;
+  return <CardDetail {...loaded} page={page} />;
 }
 
 export const cardDetailPage = definePage<CardLoad>({ Component: CardDetailPage, loader: loadCard, head: cardHead });
@@ -93,7 +94,7 @@ function MissingCard({ page }: { page: PageDef }) {
   );
 }
 
-function CardDetail({ card, currency, partners }: Loaded) {
+function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef }) {
   const { t } = useTranslation('cards');
   const localized = useLocalized();
   const format = useCardFormat();
@@ -128,6 +129,7 @@ function CardDetail({ card, currency, partners }: Loaded) {
     <Container size="lg" py="xl" data-page="cardplusCardDetail" data-card={card.id}>
       <Stack gap="lg">
         <header>
+          <SectionNav page={page} current={name} />
           <Text c="dimmed">{t(`banks.${card.bank}`)}</Text>
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             {name}

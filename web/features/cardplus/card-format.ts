@@ -4,7 +4,8 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedText } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
-import { formatMoney } from '../../../core/payments/money.ts';
+import { convertMoney, formatMoney } from '../../../core/payments/money.ts';
+import { useAppState } from '../../app/app-context.tsx';
 import { numberFormat } from '../../../core/intl.ts';
 
 /** Card data carries en, zh-Hant and zh-Hans; Japanese reads the English. */
@@ -17,12 +18,22 @@ export function useLocalized(): (text: LocalizedText) => string {
 export function useCardFormat() {
   const { t, i18n } = useTranslation('cards');
   const language = i18n.language as Language;
-  return useMemo(() => cardFormat(t, language), [t, language]);
+  const { moneyCurrency, config } = useAppState();
+  return useMemo(() => cardFormat(t, language, { currency: moneyCurrency, perUsd: config.rates.perUsd }), [t, language, moneyCurrency, config.rates]);
 }
 
-/** How a card's amounts read in one language; `t` reads the `cards` namespace. Also used outside React (a page's head). */
-export function cardFormat(t: TFunction, language: Language) {
+/**
+ * How a card's amounts read in one language; `t` reads the `cards` namespace. Also used outside
+ * React (a page's head). With `shown`, a fee in another money than the visitor's chosen one also
+ * reads converted: "US$95 (≈ NT$3,040)".
+ */
+export function cardFormat(t: TFunction, language: Language, shown?: { currency: MoneyCurrency; perUsd: Record<MoneyCurrency, number> }) {
   const money = (amount: number, currency: MoneyCurrency) => formatMoney(amount, currency, language, { wholeWithoutCents: true });
+  /** An amount in its own money, and about what it is in the chosen money when that differs. */
+  const withShown = (amount: number, currency: MoneyCurrency) => {
+    const converted = shown && shown.currency !== currency ? convertMoney(amount, currency, shown.currency, shown.perUsd) : null;
+    return converted === null ? money(amount, currency) : `${money(amount, currency)} (≈ ${money(Math.round(converted), shown!.currency)})`;
+  };
   const number = (value: number, digits = 0) => numberFormat(INTL_LOCALES[language], { maximumFractionDigits: digits }).format(value);
 
   /** "miles" or "points", by what the card earns. */
@@ -35,7 +46,7 @@ export function cardFormat(t: TFunction, language: Language) {
     fee: (card: Pick<Card, 'country' | 'annualFee' | 'firstYearFee'>) => {
       const currency = COUNTRY_CURRENCY[card.country];
       if (card.annualFee === 0) return t('fee.none');
-      const yearly = money(card.annualFee, currency);
+      const yearly = withShown(card.annualFee, currency);
       if (card.firstYearFee === undefined) return yearly;
       return card.firstYearFee === 0 ? t('fee.waivedFirstYear', { fee: yearly }) : t('fee.firstYear', { fee: yearly, first: money(card.firstYearFee, currency) });
     },
