@@ -124,6 +124,10 @@ describe('the card-tools variant', () => {
     expect(await visit.page.locator('[data-testid="site-header"]').innerText()).toContain('TripPlus CardPlus');
     expect(await visit.page.locator('main h1').innerText()).toBe(pageText('en', 'cardplus', 'title'));
     expect(await visit.page.locator('header nav').first().innerText()).toContain('Card finder');
+    // Not a page that only describes itself: every tool, one step away.
+    const tools = visit.page.locator('[data-testid="card-host-tools"] a');
+    expect(await tools.count()).toBeGreaterThanOrEqual(6);
+    expect(await tools.first().innerText()).toContain(pageText('en', 'cardplusSearch', 'title'));
   });
 
   it('serves the main site on other host names', async () => {

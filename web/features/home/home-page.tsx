@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../app/app-context.tsx';
-import { CARD_HOST_HOME, isLinkable } from '../../app/site-map.ts';
+import { CARD_HOST_HOME, PAGES, isLinkable } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -84,10 +84,41 @@ function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHea
   };
 }
 
+/** The card tools a visitor of the card-tools host starts from, in the order they are used. */
+const CARD_TOOLS = ['cardplusSearch', 'cardplusFinder', 'cardplusCompare', 'cardplusAdvisor', 'cardplusCompareTw', 'cardplusRedeem', 'cardplusHighYield'] as const;
+
+/**
+ * The card-tools host's home: what each tool does, one step from it. Its words are the tools' own
+ * page strings, which this host loads with the home page's (web/app/site-map.ts stringAreasOf).
+ */
+function CardHostHome() {
+  const { t } = useTranslation('pages');
+  const tools = CARD_TOOLS.flatMap((id) => {
+    const page = PAGES.find((candidate) => candidate.id === id);
+    return page && isLinkable(page.path) ? [page] : [];
+  });
+  return (
+    <PageFrame page={CARD_HOST_HOME}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="card-host-tools">
+        {tools.map((tool) => (
+          <Card key={tool.id} withBorder radius="md" padding="lg" component={Link} to={tool.path}>
+            <Title order={2} fz="lg" c="blue.9">
+              {t(`${tool.id}.title`)}
+            </Title>
+            <Text size="sm" mt="xs">
+              {t(`${tool.id}.description`)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </PageFrame>
+  );
+}
+
 /** The home page; on the card-tools host it is the card tools' own landing (docs/product/routing.md#card-tools-host). */
 function HomePage() {
   const { variant } = useAppState();
-  return variant === 'card' ? <PageFrame page={CARD_HOST_HOME} /> : <Landing />;
+  return variant === 'card' ? <CardHostHome /> : <Landing />;
 }
 
 export const homePage = definePage<never>({ Component: HomePage, head: homeHead });
