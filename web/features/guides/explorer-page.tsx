@@ -53,6 +53,7 @@ async function loadSources({ context }: LoaderFunctionArgs): Promise<ExplorerSou
  */
 function ExplorerPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
+  const { t: tc } = useTranslation();
   const format = useGuideFormat();
   const { language } = useAppState();
   const { member, openLogin } = useAuth();
@@ -132,7 +133,8 @@ function ExplorerPage({ page }: { page: PageDef }) {
 
   const showErrors = (found: Partial<Record<Field, ExplorerError>>) => {
     setErrors(found);
-    return popup.show({ title: t('explorer.checkTitle'), message: Object.values(found).map((code) => t(`explorer.errors.${code}`)) });
+    // The fields carry their own messages; the popup says how many, without repeating them.
+    return popup.show({ title: t('explorer.checkTitle'), message: tc('forms.checkMarked', { count: Object.keys(found).length }) });
   };
 
   const submit = async () => {

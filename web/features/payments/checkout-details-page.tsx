@@ -90,11 +90,12 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
       const card = await cardRef.current?.tokenize();
       const cardOk = card && 'token' in card;
       setCardError(cardOk ? null : t('fieldErrors.card'));
-      if (!cardOk) {
-        await popup.show({ title: t('errors.title', { ns: 'common' }), message: t('fieldErrors.card'), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+      // Every wrong field is marked under itself; the popup says how many, without repeating them.
+      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
+      if (marked > 0 || !cardOk) {
+        await popup.show({ title: t('forms.checkTitle', { ns: 'common' }), message: t('forms.checkMarked', { ns: 'common', count: marked }), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
         return;
       }
-      if (Object.keys(found).length > 0) return;
       const draft: CheckoutDraft = { plan, currency: overview?.currency ?? currency, checkoutId: crypto.randomUUID(), details, card: { token: card.token, ...card.card } };
       saveDraft(product.basePath, draft);
       navigate(`${product.basePath}/confirm`);
