@@ -45,10 +45,14 @@ import { Trackings } from './modules/trackings/trackings.service.ts';
 import { trackingsRoutes } from './modules/trackings/trackings.routes.ts';
 import { cardData } from '../data/cards.ts';
 import { guideData } from '../data/guides.ts';
+import { programmes } from '../data/reference.ts';
+import { storefrontData } from '../data/storefront.ts';
 import { CardCatalogue } from './modules/cards/catalogue.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { Guides } from './modules/guides/guides.service.ts';
 import { guidesRoutes } from './modules/guides/guides.routes.ts';
+import { StorefrontCatalogue } from './modules/storefront/catalogue.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
 import type { PageCache } from './modules/site/page-cache.ts';
@@ -147,6 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cardCatalogue = new CardCatalogue(cardData(), options.now);
   const wallets = new Wallets({ db: database.db, catalogue: cardCatalogue });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: options.now ?? (() => new Date()) });
+  const storefront = new StorefrontCatalogue({
+    data: storefrontData(),
+    names: (id) => programmes().get(id)?.name ?? cardData().hotelProgrammes.get(id)!.name,
+    guideRules: (id) => guideData().guides.get(id)?.rules ?? null,
+    samples: () => awardSamples.get(),
+    now: options.now ?? (() => new Date()),
+  });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
   // The sandbox processor's webhooks come back into this server without leaving the process.
   const paying = paymentsFromConfig({
@@ -224,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
+      await api.register(storefrontRoutes, { catalogue: storefront });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { CabinSchema } from '../awards/api-schemas.ts';
+import { LocalizedNameSchema } from '../cards/api-schemas.ts';
+import { ProgrammeRulesSchema } from '../guides/guide.ts';
+import { MONEY_CURRENCIES } from '../locale.ts';
+
+/**
+ * What the storefront's API answers (docs/product/storefront.md), one contract for the pages and
+ * the server. Names and texts come in all three languages (the page picks one), so an answer can
+ * be kept for every visitor. Money is in minor units of `currency`, the currency the programme
+ * sells in and the checkout charges; the pages show it converted beside.
+ */
+
+const Currency = z.enum(MONEY_CURRENCIES);
+const Minor = z.number().describe('Minor units (cents) of the programme’s currency');
+
+export const CampaignViewSchema = z.object({
+  id: z.string(),
+  programme: z.string(),
+  start: z.string().describe('ISO instant'),
+  end: z.string().describe('ISO instant'),
+  timeZone: z.string().describe('The programme’s time zone, in which the pages show the end'),
+  state: z.enum(['upcoming', 'ongoing', 'limited', 'expired']),
+  flash: z.boolean(),
+  discountPercent: z.number(),
+  bonusLadder: z.array(z.object({ from: z.number().int(), percent: z.number() })),
+  bonusCountsTowardCap: z.boolean(),
+  /** The lowest price per 1,000 received miles the campaign reaches (its "price from"). */
+  pricePer1000: Minor,
+  source: z.string(),
+  unverified: z.string().nullable(),
+});
+export type CampaignView = z.infer<typeof CampaignViewSchema>;
+
+export const ProgrammeOnSaleSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['airline', 'hotel']),
+  name: LocalizedNameSchema,
+  unit: LocalizedNameSchema,
+  currency: Currency,
+  basePricePer1000: Minor,
+  saleState: z.enum(['ongoing', 'limited', 'no-sale']),
+  campaign: CampaignViewSchema.nullable().describe('The campaign running now that reaches the lowest price'),
+  /** The lowest price per 1,000 now: the campaign's, or the base price. */
+  pricePer1000: Minor,
+  lowest12Months: Minor.nullable().describe('The lowest campaign price per 1,000 in the last 12 months, the current one included'),
+  isLowest12Months: z.boolean().describe('Today’s price is the lowest of the last 12 months'),
+});
+export type ProgrammeOnSale = z.infer<typeof ProgrammeOnSaleSchema>;
+
+export const OrderPriceSchema = z.object({
+  quantity: z.number().int(),
+  bonus: z.number().int(),
+  total: z.number().int(),
+  amount: z.number().int().describe('Minor units charged'),
+  currency: Currency,
+  discountPercent: z.number(),
+  bonusPercent: z.number(),
+  pricePer1000: Minor,
+  countedTowardCap: z.number().int(),
+  campaignId: z.string().nullable(),
+});
+export type OrderPriceView = z.infer<typeof OrderPriceSchema>;
+
+export const SampleRedemptionSchema = z.object({
+  origin: z.string(),
+  destination: z.string(),
+  cabin: CabinSchema,
+  date: z.string(),
+  miles: z.number().int(),
+  feesUsd: z.number(),
+  cashUsd: z.number().describe('The estimated cash fare of the same trip, US dollars'),
+  estimate: z.boolean(),
+  simulated: z.boolean().describe('The award came from the simulated source'),
+  /** What buying those miles costs today (the smallest order that covers them). */
+  buy: OrderPriceSchema.nullable(),
+});
+export type SampleRedemption = z.infer<typeof SampleRedemptionSchema>;
+
+export const ProgrammeSaleDetailSchema = ProgrammeOnSaleSchema.extend({
+  rules: z.object({
+    increment: z.number().int(),
+    minPerOrder: z.number().int(),
+    maxPerOrder: z.number().int(),
+    annualCap: z.number().int().nullable(),
+    capIncludesBonus: z.boolean(),
+    timeZone: z.string(),
+    postingHours: z.object({ usual: z.number().int(), most: z.number().int() }),
+    expiry: LocalizedNameSchema,
+  }),
+  account: z.object({ pattern: z.string(), example: z.string(), label: LocalizedNameSchema }),
+  /** Prices of the usual quantities under the campaign running now. */
+  priceTable: z.array(OrderPriceSchema),
+  basePrices: z.array(z.object({ since: z.string().nullable(), until: z.string().nullable(), pricePer1000: Minor })),
+  /** Every campaign recorded, oldest first. */
+  history: z.array(CampaignViewSchema),
+  allTimeLow: z.object({ pricePer1000: Minor, campaignId: z.string(), start: z.string() }).nullable(),
+  sample: SampleRedemptionSchema.nullable(),
+  guideRules: ProgrammeRulesSchema.nullable().describe('The programme’s rules from its guide (validity, partner fee, seat hold, stopover)'),
+  source: z.string(),
+  asOf: z.string(),
+  unverified: z.array(z.string()),
+});
+export type ProgrammeSaleDetail = z.infer<typeof ProgrammeSaleDetailSchema>;
+
+export const SaleEventSchema = CampaignViewSchema.extend({ name: LocalizedNameSchema, kind: z.enum(['airline', 'hotel']), currency: Currency });
+export type SaleEvent = z.infer<typeof SaleEventSchema>;

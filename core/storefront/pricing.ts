@@ -1,0 +1,186 @@
+import type { MoneyCurrency } from '../locale.ts';
+
+/**
+ * The storefront's arithmetic (docs/product/storefront.md#prices): what an order of a programme's
+ * miles costs under the campaign of the moment, its bonus, what it counts toward the annual cap,
+ * and which state a sale is in. Plain functions of plain values, shared by the pages (which show
+ * prices) and the server (which alone charges them). Money is in minor units (cents), as in
+ * payments, so a price is an integer before it is ever shown.
+ */
+
+/** A sale is "limited time" in its final 72 hours (or when it is a flash sale throughout). */
+export const LIMITED_TIME_HOURS = 72;
+/** A quote keeps its price this long; after it, the checkout asks for a new one. */
+export const QUOTE_HOLD_MINUTES = 15;
+
+export interface PurchaseRules {
+  increment: number;
+  minPerOrder: number;
+  maxPerOrder: number;
+  annualCap: number | null;
+  capIncludesBonus: boolean;
+}
+
+export interface BasePrice {
+  since: string | null;
+  until: string | null;
+  pricePer1000: { amount: number; currency: MoneyCurrency };
+}
+
+export interface CampaignTerms {
+  id: string;
+  start: string;
+  end: string;
+  discountPercent: number;
+  bonusLadder: readonly { from: number; percent: number }[];
+  flash: boolean;
+  bonusCountsTowardCap: boolean | null;
+}
+
+export type CampaignState = 'upcoming' | 'ongoing' | 'limited' | 'expired';
+/** The state of a programme's sale (SPEC §4 'Sale: ongoing, limited time, no sale'). */
+export type SaleState = 'ongoing' | 'limited' | 'no-sale';
+
+/** The base price on a day (YYYY-MM-DD): the dated price that holds then, else the oldest (history before the first record). */
+export function basePriceOn(prices: readonly BasePrice[], day: string): BasePrice['pricePer1000'] {
+  const holding = prices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until));
+  return (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!.pricePer1000;
+}
+
+/** The bonus percent an order of `quantity` earns: the highest ladder step it reaches, 0 below the first. */
+export function bonusPercentAt(ladder: CampaignTerms['bonusLadder'], quantity: number): number {
+  let percent = 0;
+  for (const step of ladder) if (quantity >= step.from) percent = step.percent;
+  return percent;
+}
+
+export interface OrderPrice {
+  quantity: number;
+  /** Extra miles from the campaign's bonus, rounded down. */
+  bonus: number;
+  /** Miles the account receives. */
+  total: number;
+  /** What is charged, minor units. */
+  amount: number;
+  currency: MoneyCurrency;
+  discountPercent: number;
+  bonusPercent: number;
+  /** What 1,000 of the received miles cost, minor units (fractional: a price per mile, not a charge). */
+  pricePer1000: number;
+  /** Miles this order counts toward the programme's annual cap. */
+  countedTowardCap: number;
+  campaignId: string | null;
+}
+
+/** The base price of 1,000 miles in minor units. */
+export function minorPer1000(price: BasePrice['pricePer1000']): number {
+  return Math.round(price.amount * 100);
+}
+
+/**
+ * The price of `quantity` miles: the base price less the campaign's discount, rounded half up to
+ * the cent once for the whole order; the ladder's bonus on top, rounded down.
+ */
+export function priceOrder(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null, quantity: number): OrderPrice {
+  const discountPercent = campaign?.discountPercent ?? 0;
+  const bonusPercent = campaign ? bonusPercentAt(campaign.bonusLadder, quantity) : 0;
+  const amount = Math.round((minorPer1000(base) * quantity * (100 - discountPercent)) / 100_000);
+  const bonus = Math.floor((quantity * bonusPercent) / 100);
+  const total = quantity + bonus;
+  const bonusCounts = campaign?.bonusCountsTowardCap ?? rules.capIncludesBonus;
+  return {
+    quantity,
+    bonus,
+    total,
+    amount,
+    currency: base.currency,
+    discountPercent,
+    bonusPercent,
+    pricePer1000: (amount * 1000) / total,
+    countedTowardCap: bonusCounts ? total : quantity,
+    campaignId: campaign?.id ?? null,
+  };
+}
+
+/** The quantities an order may have, or why `quantity` is not one of them. */
+export function quantityProblem(rules: PurchaseRules, quantity: number): 'below-minimum' | 'above-maximum' | 'not-in-increments' | null {
+  if (!Number.isInteger(quantity) || quantity < rules.minPerOrder) return 'below-minimum';
+  if (quantity > rules.maxPerOrder) return 'above-maximum';
+  if (quantity % rules.increment !== 0) return 'not-in-increments';
+  return null;
+}
+
+/** The quantities the price table shows: the minimum, round steps, each ladder step, the maximum. */
+export function tableQuantities(rules: PurchaseRules, campaign: CampaignTerms | null): number[] {
+  const round = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000, 150_000];
+  const wanted = [rules.minPerOrder, ...round, ...(campaign?.bonusLadder.map((step) => step.from) ?? []), rules.maxPerOrder];
+  return [...new Set(wanted.map((quantity) => Math.ceil(quantity / rules.increment) * rules.increment))]
+    .filter((quantity) => quantity >= rules.minPerOrder && quantity <= rules.maxPerOrder)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The lowest price per 1,000 received miles an order can reach under a campaign (the "price
+ * from" of SPEC §3): tried at each ladder step and at the largest order, within the rules.
+ */
+export function bestPricePer1000(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null): OrderPrice {
+  const candidates = tableQuantities(rules, campaign);
+  return candidates.map((quantity) => priceOrder(rules, base, campaign, quantity)).reduce((best, order) => (order.pricePer1000 < best.pricePer1000 - 1e-9 ? order : best));
+}
+
+/** Where a campaign stands at an instant. */
+export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'flash'>, now: Date): CampaignState {
+  const at = now.getTime();
+  const start = Date.parse(campaign.start);
+  const end = Date.parse(campaign.end);
+  if (at < start) return 'upcoming';
+  if (at >= end) return 'expired';
+  return campaign.flash || end - at <= LIMITED_HOURS_MS ? 'limited' : 'ongoing';
+}
+const LIMITED_HOURS_MS = LIMITED_TIME_HOURS * 3_600_000;
+
+/** Of a programme's campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
+export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: BasePrice['pricePer1000'], now: Date): T | null {
+  const running = campaigns.filter((campaign) => {
+    const state = campaignState(campaign, now);
+    return state === 'ongoing' || state === 'limited';
+  });
+  let best: T | null = null;
+  let bestPrice = Infinity;
+  for (const campaign of running) {
+    const price = bestPricePer1000(rules, base, campaign).pricePer1000;
+    if (price < bestPrice) [best, bestPrice] = [campaign, price];
+  }
+  return best;
+}
+
+/** The sale state a programme shows. */
+export function saleState(live: CampaignTerms | null, now: Date): SaleState {
+  if (!live) return 'no-sale';
+  return campaignState(live, now) === 'limited' ? 'limited' : 'ongoing';
+}
+
+/** The calendar year of an instant in a time zone (a programme's cap runs by its own year). */
+export function yearIn(instant: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(instant));
+}
+
+/**
+ * What an account may still buy this year: the cap less what its paid and pending orders count,
+ * in whole increments; null when the programme states no cap.
+ */
+export function capRemaining(rules: PurchaseRules, countedThisYear: number): number | null {
+  if (rules.annualCap === null) return null;
+  return Math.max(0, rules.annualCap - countedThisYear);
+}
+
+/**
+ * The largest order (miles bought) whose count toward the cap fits in `remaining`, for the
+ * message that names how many can still be bought; 0 when not even the minimum fits.
+ */
+export function largestOrderWithin(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null, remaining: number): number {
+  for (let quantity = Math.min(rules.maxPerOrder, Math.floor(remaining / rules.increment) * rules.increment); quantity >= rules.minPerOrder; quantity -= rules.increment) {
+    if (priceOrder(rules, base, campaign, quantity).countedTowardCap <= remaining) return quantity;
+  }
+  return 0;
+}

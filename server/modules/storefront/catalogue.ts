@@ -1,0 +1,205 @@
+import type { AwardSample } from '../../../core/awards/search.ts';
+import type { LocalizedText } from '../../../core/cards/card.ts';
+import type { ProgrammeRules } from '../../../core/guides/guide.ts';
+import type { StorefrontCampaign, StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
+import type { CampaignView, ProgrammeOnSale, ProgrammeSaleDetail, SaleEvent, SampleRedemption } from '../../../core/storefront/api-schemas.ts';
+import {
+  basePriceOn,
+  bestPricePer1000,
+  campaignState,
+  liveCampaign,
+  minorPer1000,
+  priceOrder,
+  saleState,
+  tableQuantities,
+  type CampaignTerms,
+  type PurchaseRules,
+} from '../../../core/storefront/pricing.ts';
+import type { StorefrontData } from '../../../data/storefront.ts';
+
+const YEAR_MS = 365 * 86_400_000;
+
+/** A campaign as the pricing reads it, its bonus-and-cap rule settled by its programme's. */
+function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): CampaignTerms {
+  return { ...campaign, bonusCountsTowardCap: campaign.bonusCountsTowardCap ?? programme.capIncludesBonus };
+}
+
+/**
+ * The storefront's catalogue (docs/product/storefront.md#what-is-sold): the programmes on sale,
+ * the campaign of the moment and its price, the history of past campaigns, and what a sample
+ * award costs to buy. Everything follows from the data files and the clock, so the answers are
+ * the same for every visitor and the pages can be kept.
+ */
+export class StorefrontCatalogue {
+  readonly #byId: Map<string, StorefrontProgramme>;
+  readonly #campaigns: Map<string, StorefrontCampaign[]>;
+
+  constructor(
+    private readonly options: {
+      data: StorefrontData;
+      names: (id: string) => LocalizedText;
+      guideRules: (id: string) => ProgrammeRules | null;
+      samples: () => Promise<AwardSample[]>;
+      now: () => Date;
+    },
+  ) {
+    this.#byId = new Map(options.data.programmes.map((programme) => [programme.id, programme]));
+    this.#campaigns = new Map(options.data.programmes.map((programme) => [programme.id, options.data.campaigns.filter((campaign) => campaign.programme === programme.id).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))]));
+  }
+
+  /** The storefront's clock (tests drive it). */
+  now(): Date {
+    return this.options.now();
+  }
+
+  programme(id: string): StorefrontProgramme | null {
+    return this.#byId.get(id) ?? null;
+  }
+
+  /** The purchase rules the pricing reads. */
+  rulesOf(programme: StorefrontProgramme): PurchaseRules {
+    return programme;
+  }
+
+  /** The base price on the day of `at` (in the programme's zone it may differ by a day; the price changes are months apart). */
+  basePrice(programme: StorefrontProgramme, at: Date): StorefrontProgramme['basePrices'][number]['pricePer1000'] {
+    return basePriceOn(programme.basePrices, at.toISOString().slice(0, 10));
+  }
+
+  /** The campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
+  live(programme: StorefrontProgramme, at: Date): CampaignTerms | null {
+    const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) => termsOf(campaign, programme));
+    return liveCampaign(terms, programme, this.basePrice(programme, at), at);
+  }
+
+  campaign(programme: StorefrontProgramme, id: string): CampaignTerms | null {
+    const found = this.#campaigns.get(programme.id)?.find((campaign) => campaign.id === id);
+    return found ? termsOf(found, programme) : null;
+  }
+
+  #view(programme: StorefrontProgramme, campaign: StorefrontCampaign, now: Date): CampaignView {
+    const terms = termsOf(campaign, programme);
+    // A past campaign is priced against the base price of its own first day.
+    const base = basePriceOn(programme.basePrices, campaign.start.slice(0, 10));
+    return {
+      id: campaign.id,
+      programme: programme.id,
+      start: new Date(campaign.start).toISOString(),
+      end: new Date(campaign.end).toISOString(),
+      timeZone: programme.timeZone,
+      state: campaignState(terms, now),
+      flash: campaign.flash,
+      discountPercent: campaign.discountPercent,
+      bonusLadder: campaign.bonusLadder,
+      bonusCountsTowardCap: terms.bonusCountsTowardCap ?? false,
+      pricePer1000: bestPricePer1000(programme, base, terms).pricePer1000,
+      source: campaign.source,
+      unverified: campaign.unverified ?? null,
+    };
+  }
+
+  /** A programme as the lists show it: today's price, its sale state and how it compares with the last 12 months. */
+  onSale(programme: StorefrontProgramme, now = this.options.now()): ProgrammeOnSale {
+    const base = this.basePrice(programme, now);
+    const live = this.live(programme, now);
+    const campaign = live ? this.#view(programme, this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!, now) : null;
+    const pricePer1000 = campaign?.pricePer1000 ?? minorPer1000(base);
+    const yearAgo = now.getTime() - YEAR_MS;
+    const recent = (this.#campaigns.get(programme.id) ?? [])
+      .filter((row) => Date.parse(row.end) > yearAgo && Date.parse(row.start) <= now.getTime())
+      .map((row) => this.#view(programme, row, now).pricePer1000);
+    const lowest12Months = recent.length > 0 ? Math.min(...recent) : null;
+    return {
+      id: programme.id,
+      kind: programme.kind,
+      name: this.options.names(programme.id),
+      unit: programme.unit,
+      currency: base.currency,
+      basePricePer1000: minorPer1000(base),
+      saleState: saleState(live, now),
+      campaign,
+      pricePer1000,
+      lowest12Months,
+      isLowest12Months: campaign !== null && lowest12Months !== null && pricePer1000 <= lowest12Months + 1e-9,
+    };
+  }
+
+  /** Every programme on sale, in the data file's order (airline programmes, then hotel programmes). */
+  list(now = this.options.now()): ProgrammeOnSale[] {
+    return this.options.data.programmes.map((programme) => this.onSale(programme, now));
+  }
+
+  /** Campaigns running or announced, soonest end first. */
+  events(now = this.options.now()): SaleEvent[] {
+    return this.options.data.programmes
+      .flatMap((programme) =>
+        (this.#campaigns.get(programme.id) ?? [])
+          .map((campaign) => this.#view(programme, campaign, now))
+          .filter((view) => view.state !== 'expired')
+          .map((view) => ({ ...view, name: this.options.names(programme.id), kind: programme.kind, currency: this.basePrice(programme, now).currency })),
+      )
+      .sort((a, b) => Date.parse(a.end) - Date.parse(b.end));
+  }
+
+  async detail(id: string, now = this.options.now()): Promise<ProgrammeSaleDetail | null> {
+    const programme = this.programme(id);
+    if (!programme) return null;
+    const summary = this.onSale(programme, now);
+    const base = this.basePrice(programme, now);
+    const live = this.live(programme, now);
+    const history = (this.#campaigns.get(programme.id) ?? []).map((campaign) => this.#view(programme, campaign, now));
+    const started = history.filter((view) => view.state !== 'upcoming');
+    const low = started.reduce<CampaignView | null>((best, view) => (!best || view.pricePer1000 < best.pricePer1000 ? view : best), null);
+    return {
+      ...summary,
+      rules: {
+        increment: programme.increment,
+        minPerOrder: programme.minPerOrder,
+        maxPerOrder: programme.maxPerOrder,
+        annualCap: programme.annualCap,
+        capIncludesBonus: live?.bonusCountsTowardCap ?? programme.capIncludesBonus,
+        timeZone: programme.timeZone,
+        postingHours: programme.postingHours,
+        expiry: programme.expiry,
+      },
+      account: programme.account,
+      priceTable: tableQuantities(programme, live).map((quantity) => priceOrder(programme, base, live, quantity)),
+      basePrices: programme.basePrices.map((price) => ({ since: price.since, until: price.until, pricePer1000: minorPer1000(price.pricePer1000) })),
+      history,
+      allTimeLow: low && { pricePer1000: low.pricePer1000, campaignId: low.id, start: low.start },
+      sample: await this.#sample(programme, base, live),
+      guideRules: this.options.guideRules(programme.id),
+      source: programme.source,
+      asOf: programme.asOf,
+      unverified: programme.unverified,
+    };
+  }
+
+  /**
+   * What one of the award search's sample redemptions costs in this programme, and what buying
+   * its miles costs today: the smallest order (with the campaign's bonus) that covers them.
+   */
+  async #sample(programme: StorefrontProgramme, base: StorefrontProgramme['basePrices'][number]['pricePer1000'], live: CampaignTerms | null): Promise<SampleRedemption | null> {
+    if (programme.kind !== 'airline') return null;
+    const samples = await this.options.samples().catch(() => [] as AwardSample[]);
+    for (const sample of samples) {
+      const option = sample.itinerary.redeemOptions.find((candidate) => candidate.programme === programme.id);
+      if (!option) continue;
+      let quantity = programme.minPerOrder;
+      while (quantity <= programme.maxPerOrder && priceOrder(programme, base, live, quantity).total < option.miles) quantity += programme.increment;
+      return {
+        origin: sample.origin,
+        destination: sample.destination,
+        cabin: sample.cabin,
+        date: sample.date,
+        miles: option.miles,
+        feesUsd: option.feesUsd,
+        cashUsd: sample.itinerary.cashUsd,
+        estimate: option.estimate,
+        simulated: sample.itinerary.source.simulated,
+        buy: quantity <= programme.maxPerOrder ? priceOrder(programme, base, live, quantity) : null,
+      };
+    }
+    return null;
+  }
+}
