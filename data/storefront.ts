@@ -43,8 +43,9 @@ export function checkStorefrontData(data: StorefrontData): string[] {
     // The guide and the storefront quote one price and one cap: a difference is a typo in one of them.
     const rule = guides.get(programme.id)?.rules.purchase;
     const base = basePriceOn(programme.basePrices, data.asOf);
-    if (rule && (rule.pricePer1000.amount !== base.amount || rule.pricePer1000.currency !== base.currency)) problems.push(`programme ${programme.id}: base price ${base.currency} ${base.amount} differs from its guide's ${rule.pricePer1000.currency} ${rule.pricePer1000.amount}`);
-    if (rule && (rule.annualCap !== programme.annualCap || rule.capIncludesBonus !== programme.capIncludesBonus)) problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
+    // (A guide may quote another currency, as BA's pounds; the storefront sells in one it can charge.)
+    if (rule && rule.pricePer1000.currency === base.currency && rule.pricePer1000.amount !== base.amount) problems.push(`programme ${programme.id}: base price ${base.currency} ${base.amount} differs from its guide's ${rule.pricePer1000.amount}`);
+    if (rule && rule.annualCap !== null && (rule.annualCap !== programme.annualCap || rule.capIncludesBonus !== programme.capIncludesBonus)) problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
     try {
       new Intl.DateTimeFormat('en', { timeZone: programme.timeZone });
     } catch {

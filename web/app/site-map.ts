@@ -67,7 +67,8 @@ export type FeatureId =
   | 'legal'
   | 'payments'
   | 'profile'
-  | 'sponsor';
+  | 'sponsor'
+  | 'storefront';
 
 /** The feature that shows an area's pages; areas without one show the shared page frame. */
 const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
@@ -81,7 +82,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   enterprise: 'enterprise',
   cardplus: 'cardplus',
   library: 'guides',
-  storefront: 'guides',
+  storefront: 'storefront',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -112,12 +113,14 @@ const DEFINED: readonly PageDef[] = [
   page('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'),
   page('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'),
   page('/storefront/event', 'storefrontEvent', 'storefront'),
-  page('/storefront/tos', 'storefrontTos', 'storefront'),
+  // One programme's sale page: the page's heading is the programme's name.
+  { ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'), unlisted: true, sample: '/storefront/buy/avianca-lifemiles' },
+  { ...page('/storefront/tos', 'storefrontTos', 'storefront'), feature: 'guides' },
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
-  page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'),
-  page('/storefront/themes', 'storefrontThemes', 'storefront'),
-  page('/storefront/lifemiles/tutorial', 'storefrontLifemilesTutorial', 'storefront'),
-  page('/storefront/avios/tutorial', 'storefrontAviosTutorial', 'storefront'),
+  { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },
+  { ...page('/storefront/themes', 'storefrontThemes', 'storefront'), feature: 'guides' },
+  { ...page('/storefront/lifemiles/tutorial', 'storefrontLifemilesTutorial', 'storefront'), feature: 'guides' },
+  { ...page('/storefront/avios/tutorial', 'storefrontAviosTutorial', 'storefront'), feature: 'guides' },
 
   page('/tos', 'tos', 'legal'),
   page('/privacy', 'privacy', 'legal'),
@@ -211,7 +214,7 @@ const DEFINED: readonly PageDef[] = [
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
 const PLANNED = new Set([
   'share', 'shareGroup', 'shareArticle',
-  'storefront', 'storefrontHome', 'storefrontCheckout', 'storefrontCheckoutConfirm', 'storefrontCheckoutPayment', 'storefrontCheckoutComplete', 'storefrontEvent', 'storefrontFaq',
+  'storefrontCheckout', 'storefrontCheckoutConfirm', 'storefrontCheckoutPayment', 'storefrontCheckoutComplete',
   'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
   'seatStatus',
   'cardplusUsCardInTw', 'cardplusRenewalOffer',
@@ -272,7 +275,7 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
   library: ['rewardsLibrary', 'hotelsLibrary', 'transferPartner', 'redemptionExplorer'],
   cardplus: ['cardplus', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare', 'cardplusAdvisor', 'cardplusRedeem'],
   collections: ['cardplus', 'collectionsCards', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare'],
-  storefront: ['storefrontAwardMap', 'storefrontThemes', 'storefrontLifemilesTutorial', 'storefrontAviosTutorial', 'storefrontTos'],
+  storefront: ['storefront', 'storefrontHome', 'storefrontEvent', 'storefrontAwardMap', 'storefrontFaq', 'storefrontTos'],
   legal: ['faq', 'tos', 'privacy'],
   sponsor: ['sponsor', 'enterprise'],
   enterprise: ['sponsor', 'enterprise'],

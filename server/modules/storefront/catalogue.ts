@@ -87,6 +87,7 @@ export class StorefrontCatalogue {
       start: new Date(campaign.start).toISOString(),
       end: new Date(campaign.end).toISOString(),
       timeZone: programme.timeZone,
+      endsLocal: wallClock(campaign.end),
       state: campaignState(terms, now),
       flash: campaign.flash,
       discountPercent: campaign.discountPercent,
@@ -202,4 +203,10 @@ export class StorefrontCatalogue {
     }
     return null;
   }
+}
+
+/** An instant as a data file wrote it (2026-12-05T23:59:00-05:00), split into its day, time and offset. */
+function wallClock(instant: string): { date: string; time: string; offset: string } {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?(Z|[+-]\d{2}:\d{2})$/.exec(instant)!;
+  return { date: match[1]!, time: match[2]!, offset: match[3] === 'Z' ? '+00:00' : match[3]! };
 }

@@ -1,0 +1,15 @@
+import type { FeatureModule } from '../../lib/page-module.ts';
+import { storefrontFaqPage } from './faq-page.tsx';
+import { programmeSalePage } from './programme-sale-page.tsx';
+import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
+
+export const namespaces: FeatureModule['namespaces'] = ['storefront'];
+
+/** The storefront (docs/product/storefront.md): what is on sale, every programme, one programme's sale page, sale events and the FAQ. */
+export const pages: FeatureModule['pages'] = {
+  storefront: salesNowPage,
+  storefrontHome: allProgrammesPage,
+  storefrontProgramme: programmeSalePage,
+  storefrontEvent: eventsPage,
+  storefrontFaq: storefrontFaqPage,
+};
