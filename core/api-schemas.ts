@@ -17,6 +17,7 @@ export const ApiErrorSchema = z
     error: ErrorNameSchema,
     message: z.string().describe('Safe to show a visitor, in English; the web translates `error` instead'),
     fields: z.record(z.string(), z.string()).optional().describe('Per field, what is wrong with it'),
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional().describe('Figures the message names, such as how many miles can still be bought'),
   })
   .meta({ id: 'ApiError', description: 'An error answer: its name is one of the closed list ERROR_NAMES (core/api.ts).' }) satisfies z.ZodType<ApiError>;
 

@@ -55,6 +55,13 @@ export const ERROR_NAMES = [
   'UNKNOWN_PROGRAMME',
   'WALLET_CARDS_FULL',
   'WALLET_PROGRAMMES_FULL',
+  // Storefront (docs/product/storefront.md#checkout).
+  'STOREFRONT_CLOSED',
+  'INVALID_QUANTITY',
+  'INVALID_ACCOUNT',
+  'CAP_REACHED',
+  'QUOTE_EXPIRED',
+  'ORDER_CLOSED',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
@@ -65,6 +72,8 @@ export interface ApiError {
   error: ErrorName;
   message: string;
   fields?: Record<string, string>;
+  /** Figures the message names (how many can still be bought), for the page to put in its own words. */
+  details?: Record<string, string | number | null>;
 }
 
 export function isErrorName(value: unknown): value is ErrorName {

@@ -45,13 +45,13 @@ import { Trackings } from './modules/trackings/trackings.service.ts';
 import { trackingsRoutes } from './modules/trackings/trackings.routes.ts';
 import { cardData } from '../data/cards.ts';
 import { guideData } from '../data/guides.ts';
-import { programmes } from '../data/reference.ts';
-import { storefrontData } from '../data/storefront.ts';
 import { CardCatalogue } from './modules/cards/catalogue.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { Guides } from './modules/guides/guides.service.ts';
 import { guidesRoutes } from './modules/guides/guides.routes.ts';
-import { StorefrontCatalogue } from './modules/storefront/catalogue.ts';
+import { ordersRoutes } from './modules/storefront/orders.routes.ts';
+import type { StorefrontOrders } from './modules/storefront/orders.service.ts';
+import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
@@ -78,6 +78,7 @@ declare module 'fastify' {
     payments: Payments;
     sandboxPay: SandboxPay;
     sponsorships: Sponsorships;
+    storefrontOrders: StorefrontOrders;
     /** Pages rendered for visitors, kept briefly; cleared when what they show changes. */
     pageCache: PageCache<unknown>;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
@@ -151,13 +152,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cardCatalogue = new CardCatalogue(cardData(), options.now);
   const wallets = new Wallets({ db: database.db, catalogue: cardCatalogue });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: options.now ?? (() => new Date()) });
-  const storefront = new StorefrontCatalogue({
-    data: storefrontData(),
-    names: (id) => programmes().get(id)?.name ?? cardData().hotelProgrammes.get(id)!.name,
-    guideRules: (id) => guideData().guides.get(id)?.rules ?? null,
-    samples: () => awardSamples.get(),
-    now: options.now ?? (() => new Date()),
-  });
   const trackings = new Trackings({ db: database.db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log: app.log });
   // The sandbox processor's webhooks come back into this server without leaving the process.
   const paying = paymentsFromConfig({
@@ -168,9 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deliver: async (body, headers) => (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode,
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
+  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
-  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs], log: app.log })));
+  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs], log: app.log })));
   app.addHook('onReady', async () => paying.sandbox.start());
   app.addHook('onClose', async () => {
     paying.sandbox.stop();
@@ -188,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', paying.payments);
   app.decorate('sandboxPay', paying.sandbox);
   app.decorate('sponsorships', sponsoring.sponsorships);
+  app.decorate('storefrontOrders', storefront.orders);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -222,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       '/cardplus/c/:id': () => cardCatalogue.list({}).map((card) => card.id),
       '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
       '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
+      '/storefront/buy/:programme': () => storefront.catalogue.list().map((programme) => programme.id),
     },
   });
   await app.register(
@@ -235,7 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
-      await api.register(storefrontRoutes, { catalogue: storefront });
+      await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
+      await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

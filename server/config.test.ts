@@ -42,7 +42,7 @@ describe('settings', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
-    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'CREDITING_PARTNER', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
 
     const demo = loadConfig({ ...production, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
     expect(demo.DEMO_MODE).toBe(true);

@@ -164,6 +164,17 @@ export const ConfigSchema = z.object({
   BILLING_TIME_ZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default('Asia/Taipei'),
   /** Minutes between runs of the renewal job (1–60). */
   RENEWAL_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(15),
+  /**
+   * Who posts bought miles to programme accounts (docs/storefront.md#crediting-partner): `sandbox`,
+   * the built-in simulated partner, or `none` (the storefront shows prices and takes no orders).
+   */
+  CREDITING_PARTNER: z.enum(['sandbox', 'none']).default('sandbox'),
+  /** Minutes the sandbox partner takes to post an accepted order. */
+  SANDBOX_POSTING_MIN: z.coerce.number().int().min(0).max(7 * 24 * 60).default(5),
+  /** Share of orders (0–1) picked at random for a review before crediting, besides every first purchase. */
+  STOREFRONT_SPOT_CHECK_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  /** Minutes between runs of the crediting job (1–60). */
+  CREDITING_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -198,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Test wiring a real site must not run on: each would take money, sign-ups or mail nowhere.
     const demoOnly = ' in production; set DEMO_MODE=true to run a demonstration with it';
     if (parsed.data.PAYMENT_PROVIDER === 'sandbox') problems.push(`PAYMENT_PROVIDER: the sandbox moves no real money; refused${demoOnly}`);
+    if (parsed.data.CREDITING_PARTNER === 'sandbox') problems.push(`CREDITING_PARTNER: the sandbox credits no real miles; refused${demoOnly}`);
     if (parsed.data.CAPTCHA_PROVIDER === 'test') problems.push(`CAPTCHA_PROVIDER: the test captcha lets any script through; refused${demoOnly}`);
     if (!parsed.data.SMTP_URL) problems.push(`SMTP_URL: required in production (without it no e-mail leaves the outbox); missing${demoOnly}`);
   }

@@ -8,14 +8,16 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: number;
   readonly fields: Record<string, string> | undefined;
+  readonly details: Record<string, string | number | null> | undefined;
 
   constructor(
     readonly error: ErrorName,
-    options: { status?: number; code?: number; message?: string; fields?: Record<string, string> } = {},
+    options: { status?: number; code?: number; message?: string; fields?: Record<string, string>; details?: Record<string, string | number | null> } = {},
   ) {
     super(options.message ?? error);
     this.status = options.status ?? 400;
     this.code = options.code ?? GENERIC_ERROR_CODE;
     this.fields = options.fields;
+    this.details = options.details;
   }
 }

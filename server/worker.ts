@@ -6,6 +6,7 @@ import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts'
 import { startJobs } from './jobs.ts';
 import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/sponsorship-setup.ts';
+import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
 import { closeOnSignals, settingsOrExit } from './process.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -31,11 +32,12 @@ async function main(): Promise<void> {
   const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log });
   const paying = paymentsFromConfig({ config, database, secret, log });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
+  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, log });
   await awardSearch.start();
-  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs], log });
+  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs], log });
   mail.start();
   paying.sandbox.start();
-  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals and mail delivery');
+  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals, storefront crediting and mail delivery');
 
   closeOnSignals(async () => {
     paying.sandbox.stop();

@@ -15,8 +15,8 @@ const MoneyCurrencySchema = z.enum(MONEY_CURRENCIES);
 
 export const PaymentViewSchema = z.object({
   id: z.string(),
-  purpose: z.enum(['sponsorship', 'renewal', 'upgrade']) satisfies z.ZodType<PaymentPurpose>,
-  plan: SponsorPlanSchema,
+  purpose: z.enum(['sponsorship', 'renewal', 'upgrade', 'storefront']) satisfies z.ZodType<PaymentPurpose>,
+  plan: SponsorPlanSchema.nullable().describe('The plan a sponsorship payment pays for; null for a storefront order'),
   status: z.enum(['pending', 'verifying', 'succeeded', 'failed']) satisfies z.ZodType<PaymentStatus>,
   amount: z.number().int().describe('Minor units'),
   currency: MoneyCurrencySchema,

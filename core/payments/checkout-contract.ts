@@ -103,4 +103,4 @@ export const UpdateCardSchema = z.object({ card: CardTokenSchema, holderName: te
 /** A payment as the pages see it. */
 export type PaymentStatus = 'pending' | 'verifying' | 'succeeded' | 'failed';
 export type PaymentFailure = 'declined' | 'insufficient-funds' | 'verification-failed' | 'expired-card' | 'processing-error';
-export type PaymentPurpose = 'sponsorship' | 'renewal' | 'upgrade';
+export type PaymentPurpose = 'sponsorship' | 'renewal' | 'upgrade' | 'storefront';

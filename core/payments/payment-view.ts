@@ -7,7 +7,8 @@ import type { MoneyCurrency } from '../locale.ts';
 export interface PaymentView {
   id: string;
   purpose: PaymentPurpose;
-  plan: SponsorPlan;
+  /** Null for a storefront order. */
+  plan: SponsorPlan | null;
   status: PaymentStatus;
   /** Minor units. */
   amount: number;

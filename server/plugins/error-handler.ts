@@ -24,6 +24,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.status;
       body = { ok: false, code: error.code, error: error.error, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.details) body.details = error.details;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const fields = fieldsOf(error.validation);

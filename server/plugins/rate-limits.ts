@@ -24,6 +24,8 @@ export const RATE_LIMIT_PRESETS = {
   social: { perIp: { max: 30, windowMs: 10 * 60_000 } },
   // The explorer prices every route from an origin when it first sees it; generous for people, not for scrapers.
   explorer: { perIp: { max: 120, windowMs: 5 * 60_000 } },
+  // Pricing and paying storefront orders: a buyer tries a few quantities; a card tester tries hundreds.
+  storefrontOrder: { perIp: { max: 30, windowMs: 10 * 60_000 } },
   // A page sends an event or two; a script sending thousands would only fill the log.
   analytics: { perIp: { max: 60, windowMs: 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset }>;

@@ -5,3 +5,4 @@ export * from './awards.ts';
 export * from './trackings.ts';
 export * from './payments.ts';
 export * from './cards.ts';
+export * from './storefront.ts';

@@ -79,8 +79,9 @@ export const payments = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['sponsorship', 'renewal', 'upgrade'] satisfies [PaymentPurpose, ...PaymentPurpose[]] }).notNull(),
-    plan: text('plan', { enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]] }).notNull(),
+    purpose: text('purpose', { enum: ['sponsorship', 'renewal', 'upgrade', 'storefront'] satisfies [PaymentPurpose, ...PaymentPurpose[]] }).notNull(),
+    /** The plan a sponsorship payment pays for; null for a storefront order. */
+    plan: text('plan', { enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]] }),
     status: text('status', { enum: ['pending', 'verifying', 'succeeded', 'failed'] satisfies [PaymentStatus, ...PaymentStatus[]] })
       .notNull()
       .default('pending'),

@@ -23,7 +23,8 @@ export type PaymentHandler = (tx: Db, payment: PaymentRow) => Promise<void>;
 export interface PayRequest {
   memberId: string;
   purpose: PaymentPurpose;
-  plan: SponsorPlan;
+  /** The plan a sponsorship payment pays for; null for a storefront order. */
+  plan: SponsorPlan | null;
   amount: number;
   currency: string;
   /** The card to charge, or how to save the one the browser just tokenized. */

@@ -109,7 +109,7 @@ export class Sponsorships {
         .insert(sponsorships)
         .values({
           memberId: payment.memberId,
-          plan: payment.plan,
+          plan: planOf(payment),
           status: 'active',
           currency: payment.currency,
           anchorAt: new Date(anchor),
@@ -122,7 +122,7 @@ export class Sponsorships {
         })
         .returning();
       await tx.update(payments).set({ sponsorshipId: row!.id, periodStart: new Date(period.start), periodEnd: new Date(period.end) }).where(eq(payments.id, payment.id));
-      await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[payment.plan], new Date(period.end + RENEWAL_GRACE_MS));
+      await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], new Date(period.end + RENEWAL_GRACE_MS));
       await this.#mail(tx, payment.memberId, 'receipt', { payment: { ...payment, periodStart: new Date(period.start), periodEnd: new Date(period.end) } });
     } catch (error) {
       // Two checkouts paid at once (two tabs): the first one holds; the second stays a recorded
@@ -215,9 +215,9 @@ export class Sponsorships {
   async #upgraded(tx: Db, payment: PaymentRow): Promise<void> {
     const [live] = await tx.select().from(sponsorships).where(eq(sponsorships.id, payment.sponsorshipId!)).for('update');
     if (!live || live.status === 'ended') return;
-    await tx.update(sponsorships).set({ plan: payment.plan, nextPlan: null }).where(eq(sponsorships.id, live.id));
+    await tx.update(sponsorships).set({ plan: planOf(payment), nextPlan: null }).where(eq(sponsorships.id, live.id));
     const until = live.status === 'cancelling' ? live.periodEnd : new Date(live.periodEnd.getTime() + RENEWAL_GRACE_MS);
-    await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[payment.plan], until);
+    await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], until);
     await this.#mail(tx, payment.memberId, 'receipt', { payment });
   }
 
@@ -302,9 +302,9 @@ export class Sponsorships {
     const next = billingPeriod(live.anchorAt.getTime(), nextIndex, this.options.timeZone);
     await tx
       .update(sponsorships)
-      .set({ status: 'active', plan: payment.plan, nextPlan: null, periodIndex: nextIndex, periodStart: new Date(next.start), periodEnd: new Date(next.end), renewalFailures: 0, nextAttemptAt: null })
+      .set({ status: 'active', plan: planOf(payment), nextPlan: null, periodIndex: nextIndex, periodStart: new Date(next.start), periodEnd: new Date(next.end), renewalFailures: 0, nextAttemptAt: null })
       .where(eq(sponsorships.id, live.id));
-    await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[payment.plan], new Date(next.end + RENEWAL_GRACE_MS));
+    await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], new Date(next.end + RENEWAL_GRACE_MS));
     await this.#mail(tx, payment.memberId, 'receipt', { payment });
   }
 
@@ -361,4 +361,10 @@ export class Sponsorships {
         : null,
     };
   }
+}
+
+/** The plan a sponsorship payment pays for (every sponsorship, renewal and upgrade payment names one). */
+function planOf(payment: PaymentRow): SponsorPlan {
+  if (!payment.plan) throw new Error(`sponsorship payment ${payment.id} names no plan`);
+  return payment.plan;
 }

@@ -52,6 +52,11 @@ export class StorefrontCatalogue {
     return this.options.now();
   }
 
+  /** A programme's name in the three languages. */
+  name(id: string): LocalizedText {
+    return this.options.names(id);
+  }
+
   programme(id: string): StorefrontProgramme | null {
     return this.#byId.get(id) ?? null;
   }

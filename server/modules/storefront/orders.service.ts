@@ -1,0 +1,359 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MoneyCurrency } from '../../../core/locale.ts';
+import { CAP_COUNTED_STATUSES, normalizeAccountNumber, type OrderPay, type OrderRequest, type OrderView } from '../../../core/storefront/orders.ts';
+import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn } from '../../../core/storefront/pricing.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { payments, storefrontOrders } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { MemberRow } from '../auth/sessions.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import type { PaymentRow, Payments } from '../payments/payments.service.ts';
+import type { StorefrontCatalogue } from './catalogue.ts';
+import type { CreditingPartner } from './crediting-partner.ts';
+import { storefrontMail, type StorefrontMailKind } from './storefront-mail.ts';
+
+export type OrderRow = typeof storefrontOrders.$inferSelect;
+
+/** A first purchase, or a spot-checked one, waits this long before crediting unless staff act first (SPEC §9). */
+export const REVIEW_HOURS = 24;
+const KEY_PREFIX = 'storefront:';
+/** Order numbers: SF- and eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
+const NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export interface OrdersOptions {
+  db: Db;
+  catalogue: StorefrontCatalogue;
+  payments: Payments;
+  /** Null: the storefront takes no orders (CREDITING_PARTNER=none). */
+  partner: CreditingPartner | null;
+  siteUrl: string;
+  spotCheckRate: number;
+  random: () => number;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * Storefront orders (docs/storefront.md#orders): priced once on the server and held for
+ * QUOTE_HOLD_MINUTES, paid through the payments module, reviewed when they are a member's first
+ * purchase or picked for a spot check, passed to the crediting partner and credited, or refused
+ * and refunded. Every move is an update that names the state it leaves, so of two callers (the
+ * page and a webhook, two job runs) one moves the order and the other finds it moved.
+ */
+export class StorefrontOrders {
+  constructor(private readonly options: OrdersOptions) {
+    options.payments.on('storefront', { succeeded: (tx, payment) => this.#paid(tx, payment), failed: (tx, payment) => this.#paymentFailed(tx, payment) });
+  }
+
+  get open(): boolean {
+    return this.options.partner !== null;
+  }
+
+  /** What an account has bought (and is buying) of a programme in a calendar year, as the cap counts it. */
+  async countedThisYear(db: Pick<Db, 'select'>, programme: string, accountNumber: string, year: number, except?: string): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<number>`coalesce(sum(${storefrontOrders.countedTowardCap}), 0)::int` })
+      .from(storefrontOrders)
+      .where(
+        and(
+          eq(storefrontOrders.programme, programme),
+          eq(storefrontOrders.accountNumber, accountNumber),
+          eq(storefrontOrders.capYear, year),
+          inArray(storefrontOrders.status, [...CAP_COUNTED_STATUSES]),
+          except ? ne(storefrontOrders.id, except) : undefined,
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * Prices an order (the checkout's details step): the programme's rules, the account number's
+   * shape, the annual cap; then the price under the campaign running now, held for 15 minutes.
+   */
+  async quote(member: MemberRow, input: OrderRequest): Promise<OrderRow> {
+    if (!this.open) throw new AppError('STOREFRONT_CLOSED', { status: 503, message: 'The storefront takes no orders at the moment.' });
+    const programme = this.options.catalogue.programme(input.programme);
+    if (!programme) throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
+    const problem = quantityProblem(programme, input.quantity);
+    if (problem) {
+      throw new AppError('INVALID_QUANTITY', {
+        status: 400,
+        message: `Buy ${programme.minPerOrder} to ${programme.maxPerOrder} in steps of ${programme.increment}.`,
+        fields: { quantity: problem },
+        details: { min: programme.minPerOrder, max: programme.maxPerOrder, step: programme.increment },
+      });
+    }
+    const accountNumber = normalizeAccountNumber(input.account.number);
+    if (!new RegExp(`^(?:${programme.account.pattern})$`).test(accountNumber)) {
+      throw new AppError('INVALID_ACCOUNT', { status: 400, message: `This is not a ${programme.account.label.en}; it looks like ${programme.account.example}.`, fields: { 'account.number': 'not a valid account number' }, details: { example: programme.account.example } });
+    }
+    const now = this.options.now();
+    const base = this.options.catalogue.basePrice(programme, now);
+    const campaign = this.options.catalogue.live(programme, now);
+    const price = priceOrder(programme, base, campaign, input.quantity);
+    const capYear = yearIn(now, programme.timeZone);
+    await this.#checkCap(this.options.db, { programme: programme.id, accountNumber, capYear, counted: price.countedTowardCap });
+    for (;;) {
+      try {
+        const [order] = await this.options.db
+          .insert(storefrontOrders)
+          .values({
+            number: orderNumber(),
+            memberId: member.id,
+            programme: programme.id,
+            accountNumber,
+            accountName: input.account.name,
+            quantity: price.quantity,
+            bonus: price.bonus,
+            countedTowardCap: price.countedTowardCap,
+            capYear,
+            amount: price.amount,
+            currency: price.currency,
+            campaignId: price.campaignId,
+            status: 'quoted',
+            quoteExpiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * 60_000),
+            billing: input.details,
+            language: input.language,
+          })
+          .returning();
+        return order!;
+      } catch (error) {
+        // Two orders drew the same number (one in a billion): draw again.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  /** Refuses an order that would pass the account's annual cap, naming how many can still be bought. */
+  async #checkCap(db: Pick<Db, 'select'>, order: { programme: string; accountNumber: string; capYear: number; counted: number; except?: string }): Promise<void> {
+    const programme = this.options.catalogue.programme(order.programme)!;
+    const remaining = capRemaining(programme, await this.countedThisYear(db, order.programme, order.accountNumber, order.capYear, order.except));
+    if (remaining === null || order.counted <= remaining) return;
+    const now = this.options.now();
+    const largest = largestOrderWithin(programme, this.options.catalogue.basePrice(programme, now), this.options.catalogue.live(programme, now), remaining);
+    throw new AppError('CAP_REACHED', {
+      status: 409,
+      message: `This order would pass the account's annual cap of ${programme.annualCap}: ${remaining} can still be bought this year.`,
+      fields: { quantity: 'over the annual cap' },
+      details: { cap: programme.annualCap, remaining, largest },
+    });
+  }
+
+  /**
+   * Pays a priced order (the confirmation step): the quote must still hold and the cap still
+   * allow it; the order then counts toward the cap while its payment is made. One payment per
+   * order, under the order's own key: a double click or a retry pays once.
+   */
+  async pay(member: MemberRow, orderId: string, input: OrderPay): Promise<{ order: OrderRow; payment: PaymentRow }> {
+    const order = await this.get(member.id, orderId);
+    if (!order) throw new AppError('NOT_FOUND', { status: 404, message: 'No such order.' });
+    if (order.status === 'quoted') {
+      if (order.quoteExpiresAt.getTime() < this.options.now().getTime()) {
+        throw new AppError('QUOTE_EXPIRED', { status: 409, message: `The price was held for ${QUOTE_HOLD_MINUTES} minutes and has expired. Check the new price.` });
+      }
+      // The cap is checked again with the order's own row locked, so two tabs cannot both pass it.
+      await this.options.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${order.programme}:${order.accountNumber}`}))`);
+        await this.#checkCap(tx as unknown as Db, { programme: order.programme, accountNumber: order.accountNumber, capYear: order.capYear, counted: order.countedTowardCap, except: order.id });
+        await tx.update(storefrontOrders).set({ status: 'paying', updatedAt: this.options.now() }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'quoted')));
+      });
+    } else if (order.status === 'payment-failed' || order.status === 'refunded' || order.status === 'failed') {
+      throw new AppError('ORDER_CLOSED', { status: 409, message: 'This order is closed. Start a new one.' });
+    }
+    const payment = await this.options.payments.pay({
+      memberId: member.id,
+      purpose: 'storefront',
+      plan: null,
+      amount: order.amount,
+      currency: order.currency,
+      card: { save: () => this.options.payments.saveCard(member.id, input.card.token, order.billing.holderName) },
+      idempotencyKey: `${KEY_PREFIX}${order.id}`,
+      description: `TripPlus storefront ${order.number}`,
+      billing: order.billing,
+      language: order.language,
+      holderPresent: true,
+      returnPath: `/storefront/checkout/payment?payment={payment}&order=${order.id}`,
+    });
+    return { order: (await this.get(member.id, orderId))!, payment };
+  }
+
+  /** A paid order: reviewed first (a first purchase, or a spot check), else straight to crediting. */
+  async #paid(tx: Db, payment: PaymentRow): Promise<void> {
+    const orderId = payment.idempotencyKey.slice(KEY_PREFIX.length);
+    const [order] = await tx.select().from(storefrontOrders).where(eq(storefrontOrders.id, orderId));
+    if (!order) return;
+    const paidAt = payment.paidAt ?? this.options.now();
+    const [earlier] = await tx
+      .select({ id: storefrontOrders.id })
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
+      .limit(1);
+    const reviewReason = !earlier ? 'first-purchase' : this.options.random() < this.options.spotCheckRate ? 'spot-check' : null;
+    const [moved] = await tx
+      .update(storefrontOrders)
+      .set({
+        status: reviewReason ? 'in-review' : 'crediting',
+        paymentId: payment.id,
+        paidAt,
+        reviewReason,
+        reviewUntil: reviewReason ? new Date(paidAt.getTime() + REVIEW_HOURS * 3_600_000) : null,
+        updatedAt: paidAt,
+      })
+      .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')))
+      .returning();
+    if (!moved) return;
+    await this.#mail(tx, moved, 'receipt', payment.receiptNumber);
+    if (reviewReason) await this.#mail(tx, moved, 'in-review');
+  }
+
+  async #paymentFailed(tx: Db, payment: PaymentRow): Promise<void> {
+    const orderId = payment.idempotencyKey.slice(KEY_PREFIX.length);
+    await tx
+      .update(storefrontOrders)
+      .set({ status: 'payment-failed', paymentId: payment.id, failure: payment.failure ?? 'declined', updatedAt: this.options.now() })
+      .where(and(eq(storefrontOrders.id, orderId), eq(storefrontOrders.status, 'paying')));
+  }
+
+  async #mail(tx: Pick<Db, 'insert'>, order: OrderRow, kind: StorefrontMailKind, receiptNumber?: string | null): Promise<void> {
+    const programme = this.options.catalogue.programme(order.programme);
+    if (!programme) return;
+    await enqueueMail(tx, storefrontMail({ kind, order, programme, name: this.options.catalogue.name(order.programme), siteUrl: this.options.siteUrl, receiptNumber: receiptNumber ?? null }));
+  }
+
+  /** Moves one order from one state to another, once; the answer is the moved row, or null when another caller moved it first. */
+  async #move(id: string, from: OrderRow['status'], patch: Partial<typeof storefrontOrders.$inferInsert>, mail?: StorefrontMailKind): Promise<OrderRow | null> {
+    return this.options.db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(storefrontOrders)
+        .set({ ...patch, updatedAt: this.options.now() })
+        .where(and(eq(storefrontOrders.id, id), eq(storefrontOrders.status, from)))
+        .returning();
+      if (moved && mail) await this.#mail(tx as unknown as Db, moved, mail);
+      return moved ?? null;
+    });
+  }
+
+  /**
+   * The crediting job's run (docs/storefront.md#crediting): reviewed orders whose review is over
+   * go on to crediting; orders to credit are given to the partner (once: it answers by order id);
+   * accepted ones are credited when the partner has posted them; refused ones are refunded.
+   */
+  async advance(now = this.options.now()): Promise<{ released: number; submitted: number; credited: number; refunded: number }> {
+    const report = { released: 0, submitted: 0, credited: 0, refunded: 0 };
+    const { db, partner } = this.options;
+    if (!partner) return report;
+    const due = await db.select().from(storefrontOrders).where(and(eq(storefrontOrders.status, 'in-review'), lte(storefrontOrders.reviewUntil, now))).limit(200);
+    for (const order of due) if (await this.#move(order.id, 'in-review', { status: 'crediting' })) report.released += 1;
+
+    const crediting = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'crediting')).limit(200);
+    for (const order of crediting) {
+      try {
+        if (!order.partnerRef) {
+          const answer = await partner.credit({ id: order.id, programme: order.programme, accountNumber: order.accountNumber, accountName: order.accountName, miles: order.quantity + order.bonus }, now);
+          if (answer.status === 'rejected') {
+            await this.#move(order.id, 'crediting', { status: 'failed', failure: answer.reason });
+            continue;
+          }
+          await db.update(storefrontOrders).set({ partnerRef: answer.reference }).where(and(eq(storefrontOrders.id, order.id), isNull(storefrontOrders.partnerRef)));
+          report.submitted += 1;
+          order.partnerRef = answer.reference;
+        }
+        if (await partner.posted(order.partnerRef, now)) {
+          if (await this.#move(order.id, 'crediting', { status: 'credited', creditedAt: now }, 'credited')) report.credited += 1;
+        }
+      } catch (error) {
+        this.options.log.warn({ err: error, order: order.id }, 'an order could not be passed to the crediting partner; the next run tries again');
+      }
+    }
+
+    const failed = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'failed')).limit(200);
+    for (const order of failed) {
+      try {
+        if (order.paymentId) await this.options.payments.refund(order.paymentId);
+        if (await this.#move(order.id, 'failed', { status: 'refunded', refundedAt: now }, 'refunded')) report.refunded += 1;
+      } catch (error) {
+        this.options.log.warn({ err: error, order: order.id }, 'a refused order could not be refunded; the next run tries again');
+      }
+    }
+    return report;
+  }
+
+  /** Staff: send an order in review on to crediting now. */
+  async release(orderId: string): Promise<OrderRow | null> {
+    return this.#move(orderId, 'in-review', { status: 'crediting' });
+  }
+
+  /** Staff: refuse an order in review; the crediting job refunds it. */
+  async refuse(orderId: string): Promise<OrderRow | null> {
+    return this.#move(orderId, 'in-review', { status: 'failed', failure: 'refused-in-review' });
+  }
+
+  async inReview(): Promise<OrderRow[]> {
+    return this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'in-review')).orderBy(storefrontOrders.paidAt).limit(500);
+  }
+
+  async get(memberId: string, orderId: string): Promise<OrderRow | null> {
+    const [row] = await this.options.db.select().from(storefrontOrders).where(and(eq(storefrontOrders.id, orderId), eq(storefrontOrders.memberId, memberId)));
+    return row ?? null;
+  }
+
+  /** A member's orders past the quote, newest first (the profile's transactions). */
+  async list(memberId: string): Promise<OrderRow[]> {
+    return this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.memberId, memberId), ne(storefrontOrders.status, 'quoted')))
+      .orderBy(desc(storefrontOrders.createdAt))
+      .limit(200);
+  }
+
+  /** An order as the pages see it. */
+  async view(order: OrderRow): Promise<OrderView> {
+    const programme = this.options.catalogue.programme(order.programme)!;
+    const [payment] = order.paymentId ? await this.options.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, order.paymentId)) : [];
+    const [earlier] = await this.options.db
+      .select({ id: storefrontOrders.id })
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
+      .limit(1);
+    const counted = await this.countedThisYear(this.options.db, order.programme, order.accountNumber, order.capYear, order.id);
+    const remaining = capRemaining(programme, counted + order.countedTowardCap);
+    return {
+      id: order.id,
+      number: order.number,
+      programme: order.programme,
+      programmeName: this.options.catalogue.name(order.programme),
+      unit: programme.unit,
+      accountNumber: order.accountNumber,
+      accountName: order.accountName,
+      quantity: order.quantity,
+      bonus: order.bonus,
+      total: order.quantity + order.bonus,
+      amount: order.amount,
+      currency: order.currency as MoneyCurrency,
+      campaignId: order.campaignId,
+      status: order.status,
+      quoteExpiresAt: order.quoteExpiresAt.toISOString(),
+      firstPurchase: order.reviewReason === 'first-purchase' || (!order.paidAt && !earlier),
+      reviewReason: order.reviewReason ?? null,
+      reviewUntil: order.reviewUntil?.toISOString() ?? null,
+      postingHours: programme.postingHours,
+      capRemaining: remaining,
+      failure: order.failure,
+      paymentId: order.paymentId,
+      receiptNumber: payment?.receiptNumber ?? null,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      creditedAt: order.creditedAt?.toISOString() ?? null,
+      refundedAt: order.refundedAt?.toISOString() ?? null,
+      createdAt: order.createdAt.toISOString(),
+    };
+  }
+}
+
+function orderNumber(): string {
+  const draw = () => Array.from({ length: 4 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('');
+  return `SF-${draw()}-${draw()}`;
+}

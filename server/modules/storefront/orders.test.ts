@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.ts';
+import { mailOutbox, payments, storefrontOrders } from '../../db/schema/index.ts';
+import { createTestApp, csrf } from '../../test/app.ts';
+import { memberWithSession } from '../../test/members.ts';
+import { paymentsFromConfig } from '../payments/payments-setup.ts';
+import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../payments/sandbox/sandbox-pay.ts';
+
+/**
+ * Storefront orders through the API, the sandbox card processor and the sandbox crediting
+ * partner: the server's price, every refusal (quantity, account, cap, an expired quote), a first
+ * purchase through review to credited with the clock driven, a declined card, a refused account
+ * refunded, and a replayed webhook that credits once.
+ */
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let close: () => Promise<void>;
+/** The storefront's clock: the LifeMiles sale of data/storefront/campaigns.json runs on this day. */
+let clock = new Date('2026-11-27T03:00:00Z');
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  ({ app, close } = await createTestApp({ PUBLIC_URL: 'https://tripplus.example', STOREFRONT_SPOT_CHECK_RATE: 0, SANDBOX_POSTING_MIN: 5, RATE_LIMIT_SCALE: 100 }, { now: () => clock }));
+});
+afterAll(async () => close());
+
+const post = (url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
+  const { headers, cookies: csrfCookies } = csrf(cookies);
+  return app.inject({ method: 'POST', url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload ? { payload } : {}) });
+};
+const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });
+
+async function tokenFor(number: string) {
+  const response = await app.inject({ method: 'POST', url: '/sandbox-pay/v1/tokens', headers: { 'x-sandbox-key': app.payments.provider.browserSetup().publicKey }, payload: { number, expiry: '12/34', cvc: '123' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().token as string;
+}
+
+const details = { name: 'Mei Lin', email: 'mei@example.com', holderName: 'MEI LIN', address: { country: 'TW', line1: 'No. 7, Sec. 5, Xinyi Rd.', city: 'Taipei', postalCode: '110' } };
+const orderBody = (overrides: Record<string, unknown> = {}) => ({ programme: 'avianca-lifemiles', quantity: 10_000, account: { number: '123 4567 8901', name: 'MEI LIN' }, details, language: 'zh-Hant', ...overrides });
+
+async function quote(cookies: Record<string, string>, overrides: Record<string, unknown> = {}) {
+  return post('/api/storefront/orders', cookies, orderBody(overrides));
+}
+async function pay(cookies: Record<string, string>, orderId: string, card = '4242424242424242') {
+  const response = await post(`/api/storefront/orders/${orderId}/pay`, cookies, { checkoutId: randomUUID(), card: { token: await tokenFor(card) }, termsAgreed: true });
+  await app.sandboxPay.settle();
+  return response;
+}
+const orderOf = async (cookies: Record<string, string>, id: string) => (await get(`/api/storefront/orders/${id}`, cookies)).json().order;
+const mails = (orderId: string, template: string) => app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.topic, `storefront-order:${orderId}`), eq(mailOutbox.template, template)));
+
+describe('pricing an order', () => {
+  it('prices on the server from the running campaign: 10,000 LifeMiles for US$330 with 12,000 bonus', async () => {
+    const { cookies } = await memberWithSession(app);
+    const response = await quote(cookies);
+    expect(response.statusCode, response.body).toBe(200);
+    const { order } = response.json();
+    expect(order).toMatchObject({ programme: 'avianca-lifemiles', quantity: 10_000, bonus: 12_000, total: 22_000, amount: 33_000, currency: 'USD', status: 'quoted', accountNumber: '12345678901', firstPurchase: true, campaignId: 'lifemiles-2026-11' });
+    expect(Date.parse(order.quoteExpiresAt) - clock.getTime()).toBe(15 * 60_000);
+  });
+
+  it('refuses what cannot be bought, naming the field', async () => {
+    const { cookies } = await memberWithSession(app);
+    const uneven = await quote(cookies, { quantity: 1500 });
+    expect(uneven.statusCode).toBe(400);
+    expect(uneven.json()).toMatchObject({ error: 'INVALID_QUANTITY', fields: { quantity: 'not-in-increments' }, details: { min: 1000, max: 150_000, step: 1000 } });
+    expect((await quote(cookies, { quantity: 151_000 })).json().fields).toEqual({ quantity: 'above-maximum' });
+    const account = await quote(cookies, { account: { number: 'ABC', name: 'MEI LIN' } });
+    expect(account.json()).toMatchObject({ error: 'INVALID_ACCOUNT', fields: { 'account.number': 'not a valid account number' } });
+    const missing = await quote(cookies, { account: { number: '', name: '' } });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields).sort()).toEqual(['account.name', 'account.number']);
+    expect((await quote(cookies, { details: { ...details, email: 'not-an-email' } })).json().fields).toHaveProperty(['details.email']);
+    expect((await quote(cookies, { programme: 'no-such-programme' })).statusCode).toBe(404);
+    // The browser never names a price: an amount in the body is not part of the contract.
+    expect((await quote(cookies, { amount: 1 })).json().order.amount).toBe(33_000);
+  });
+
+  it('is for members only', async () => {
+    expect((await post('/api/storefront/orders', {}, orderBody())).statusCode).toBe(401);
+  });
+});
+
+describe('the annual cap', () => {
+  it('refuses an order that would pass 150,000 for the account this year, naming how many remain', async () => {
+    const { id, cookies } = await memberWithSession(app);
+    const accountNumber = '55566677788';
+    await app.database.db.insert(storefrontOrders).values({
+      number: 'SF-TEST-CAP1',
+      memberId: id,
+      programme: 'avianca-lifemiles',
+      accountNumber,
+      accountName: 'MEI LIN',
+      quantity: 140_000,
+      bonus: 0,
+      countedTowardCap: 140_000,
+      capYear: 2026,
+      amount: 1,
+      currency: 'USD',
+      status: 'credited',
+      quoteExpiresAt: clock,
+      billing: { ...details, address: { ...details.address, line2: '', region: '' }, company: '', taxId: '' },
+    });
+    const over = await quote(cookies, { quantity: 20_000, account: { number: accountNumber, name: 'MEI LIN' } });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ error: 'CAP_REACHED', details: { cap: 150_000, remaining: 10_000, largest: 10_000 } });
+    // Bonus miles do not count toward the LifeMiles cap: 10,000 bought (22,000 received) fit.
+    const fits = await quote(cookies, { quantity: 10_000, account: { number: accountNumber, name: 'MEI LIN' } });
+    expect(fits.json().order).toMatchObject({ total: 22_000, capRemaining: 0 });
+    // Another member buying for the same account is held to the same cap.
+    const other = await memberWithSession(app);
+    expect((await quote(other.cookies, { quantity: 11_000, account: { number: accountNumber, name: 'MEI LIN' } })).json().details.remaining).toBe(10_000);
+    // A new calendar year (in Bogotá, the programme's zone) starts a new count.
+    clock = new Date('2027-01-01T06:00:00Z');
+    try {
+      expect((await quote(cookies, { quantity: 20_000, account: { number: accountNumber, name: 'MEI LIN' } })).statusCode).toBe(200);
+    } finally {
+      clock = new Date('2026-11-27T03:00:00Z');
+    }
+  });
+
+  it('counts an order being paid, so two tabs cannot both pass the cap', async () => {
+    const { cookies } = await memberWithSession(app);
+    const account = { number: '99988877766', name: 'MEI LIN' };
+    const first = (await quote(cookies, { quantity: 100_000, account })).json().order;
+    const second = (await quote(cookies, { quantity: 100_000, account })).json().order;
+    expect((await pay(cookies, first.id)).statusCode).toBe(200);
+    const refused = await pay(cookies, second.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'CAP_REACHED', details: { remaining: 50_000 } });
+  });
+});
+
+describe('paying and crediting', () => {
+  it('takes a first purchase through review to credited, with its e-mails, as time passes', async () => {
+    const { cookies } = await memberWithSession(app);
+    const order = (await quote(cookies)).json().order;
+    const paid = await pay(cookies, order.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().payment).toMatchObject({ status: 'succeeded', purpose: 'storefront', amount: 33_000, currency: 'USD', plan: null });
+    let now = await orderOf(cookies, order.id);
+    expect(now).toMatchObject({ status: 'in-review', reviewReason: 'first-purchase' });
+    expect(now.receiptNumber).toMatch(/^TP-\d{8}-\d{6}$/);
+    expect(await mails(order.id, 'storefront-receipt')).toHaveLength(1);
+    const review = await mails(order.id, 'storefront-in-review');
+    expect(review).toHaveLength(1);
+    expect(review[0]!.subject).toContain('審核中');
+
+    const paidAt = Date.parse(now.paidAt);
+    // (The job's run covers every order; this test follows its own.)
+    await app.storefrontOrders.advance(new Date(paidAt + HOUR));
+    expect((await orderOf(cookies, order.id)).status).toBe('in-review');
+    await app.storefrontOrders.advance(new Date(paidAt + 24 * HOUR));
+    expect((await orderOf(cookies, order.id)).status).toBe('crediting');
+    // Two runs at once once the partner has posted: one credits, the other finds it credited.
+    const at = new Date(paidAt + 24 * HOUR + 5 * 60_000);
+    await Promise.all([app.storefrontOrders.advance(at), app.storefrontOrders.advance(at)]);
+    now = await orderOf(cookies, order.id);
+    expect(now).toMatchObject({ status: 'credited' });
+    const credited = await mails(order.id, 'storefront-credited');
+    expect(credited).toHaveLength(1);
+    expect(credited[0]!.subject).toContain('22,000');
+    // A second purchase is not reviewed (spot checks are off in this test).
+    const second = (await quote(cookies, { quantity: 2000 })).json().order;
+    await pay(cookies, second.id);
+    expect(await orderOf(cookies, second.id)).toMatchObject({ status: 'crediting', reviewReason: null, firstPurchase: false });
+  });
+
+  it('leaves no order paid when the card is declined, and counts nothing toward the cap', async () => {
+    const { cookies } = await memberWithSession(app);
+    const order = (await quote(cookies, { account: { number: '44455566677', name: 'MEI LIN' }, quantity: 150_000 })).json().order;
+    const declined = await pay(cookies, order.id, '4000000000000002');
+    expect(declined.json().payment).toMatchObject({ status: 'failed', failure: 'declined' });
+    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'payment-failed', paidAt: null, receiptNumber: null });
+    expect(await mails(order.id, 'storefront-receipt')).toHaveLength(0);
+    expect((await pay(cookies, order.id)).json().error).toBe('ORDER_CLOSED');
+    // The whole cap is still there for the next try.
+    expect((await quote(cookies, { account: { number: '44455566677', name: 'MEI LIN' }, quantity: 150_000 })).statusCode).toBe(200);
+  });
+
+  it('refuses to pay a price held longer than 15 minutes', async () => {
+    const { cookies } = await memberWithSession(app);
+    const order = (await quote(cookies)).json().order;
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    try {
+      const late = await pay(cookies, order.id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toBe('QUOTE_EXPIRED');
+      expect((await app.database.db.select().from(payments).where(eq(payments.idempotencyKey, `storefront:${order.id}`)))).toHaveLength(0);
+    } finally {
+      clock = new Date('2026-11-27T03:00:00Z');
+    }
+  });
+
+  it('refunds an order the programme refuses, once, and says so by e-mail', async () => {
+    const { cookies } = await memberWithSession(app);
+    // The sandbox partner refuses account numbers ending in 0000.
+    const order = (await quote(cookies, { account: { number: '12345670000', name: 'MEI LIN' } })).json().order;
+    await pay(cookies, order.id);
+    const paidAt = Date.parse((await orderOf(cookies, order.id)).paidAt);
+    await app.storefrontOrders.advance(new Date(paidAt + 25 * HOUR));
+    await app.storefrontOrders.advance(new Date(paidAt + 26 * HOUR));
+    const after = await orderOf(cookies, order.id);
+    expect(after).toMatchObject({ status: 'refunded', failure: 'account-not-found' });
+    const [payment] = await app.database.db.select().from(payments).where(eq(payments.id, after.paymentId));
+    expect(payment!.refundedAt).not.toBeNull();
+    expect(await mails(order.id, 'storefront-refunded')).toHaveLength(1);
+  });
+
+  it('shows an order only to the member who placed it', async () => {
+    const owner = await memberWithSession(app);
+    const order = (await quote(owner.cookies)).json().order;
+    const other = await memberWithSession(app);
+    expect((await get(`/api/storefront/orders/${order.id}`, other.cookies)).statusCode).toBe(404);
+    expect((await pay(other.cookies, order.id)).statusCode).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it('replayed 5 times at once move the order once', async () => {
+    const { cookies } = await memberWithSession(app);
+    const order = (await quote(cookies)).json().order;
+    const payment = (await pay(cookies, order.id, '4000000000003220')).json().payment;
+    expect(payment.status).toBe('verifying');
+    expect((await orderOf(cookies, order.id)).status).toBe('paying');
+    const captured: string[] = [];
+    const side = paymentsFromConfig({ config: testConfig({ PUBLIC_URL: 'https://tripplus.example' }), database: app.database, secret: testConfig().APP_SECRET!, log: app.log, deliver: async (body) => (captured.push(body), 200) });
+    const url = new URL(payment.verificationUrl, 'https://tripplus.example');
+    await side.sandbox.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, { code: '123456' });
+    await side.sandbox.settle();
+    expect(captured).toHaveLength(1);
+    const secret = (app.sandboxPay as unknown as { options: { webhookSecret: string } }).options.webhookSecret;
+    const signature = signWebhook(secret, captured[0]!, new Date());
+    const deliver = () => app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, payload: captured[0]! });
+    const answers = await Promise.all(Array.from({ length: 5 }, deliver));
+    expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'handled']);
+    expect((await orderOf(cookies, order.id)).status).toBe('in-review');
+    expect(await mails(order.id, 'storefront-receipt')).toHaveLength(1);
+    const paidAt = Date.parse((await orderOf(cookies, order.id)).paidAt);
+    await app.storefrontOrders.advance(new Date(paidAt + 24 * HOUR + 10 * 60_000));
+    await app.storefrontOrders.advance(new Date(paidAt + 24 * HOUR + 20 * 60_000));
+    expect((await orderOf(cookies, order.id)).status).toBe('credited');
+    expect(await mails(order.id, 'storefront-credited')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AwardSample } from '../../../core/awards/search.ts';
+import { cardData } from '../../../data/cards.ts';
+import { guideData } from '../../../data/guides.ts';
+import { programmes } from '../../../data/reference.ts';
+import { storefrontData } from '../../../data/storefront.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Payments } from '../payments/payments.service.ts';
+import { StorefrontCatalogue } from './catalogue.ts';
+import { creditingJobs } from './crediting-jobs.ts';
+import { SandboxCreditingPartner } from './crediting-partner.ts';
+import { StorefrontOrders } from './orders.service.ts';
+
+/** The storefront's catalogue, orders and crediting job as the server and `npm run worker` both build them. */
+export function storefrontFromConfig(options: { config: Config; database: Database; payments: Payments; samples?: () => Promise<AwardSample[]>; log: FastifyBaseLogger; now?: () => Date }) {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const catalogue = new StorefrontCatalogue({
+    data: storefrontData(),
+    names: (id) => programmes().get(id)?.name ?? cardData().hotelProgrammes.get(id)!.name,
+    guideRules: (id) => guideData().guides.get(id)?.rules ?? null,
+    samples: options.samples ?? (async () => []),
+    now,
+  });
+  const partner = config.CREDITING_PARTNER === 'sandbox' ? new SandboxCreditingPartner({ db: options.database.db, postingMinutes: config.SANDBOX_POSTING_MIN }) : null;
+  const orders = new StorefrontOrders({
+    db: options.database.db,
+    catalogue,
+    payments: options.payments,
+    partner,
+    siteUrl: config.PUBLIC_URL,
+    spotCheckRate: config.STOREFRONT_SPOT_CHECK_RATE,
+    random: Math.random,
+    now,
+    log: options.log,
+  });
+  return { catalogue, orders, jobs: creditingJobs({ orders, intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN, log: options.log }) };
+}
