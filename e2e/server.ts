@@ -14,7 +14,7 @@ export const SMALL_INVENTORY = { AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT
  * The real server on the built web app, on a free loopback port, with its own fresh database
  * (PGlite in memory, or a new PostgreSQL database when DATABASE_URL names a server).
  */
-export async function startServer(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
+export async function startServer(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The web app is not built: run `npm run build` (npm test does it).');
   const { database, drop } = await createTestDatabase();
   // Links in e-mails name the configured address, so the port is chosen before the server starts.
@@ -23,6 +23,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<{ ap
   const app = await buildApp({
     config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, PORT: port, PUBLIC_URL: baseUrl, ...overrides }),
     database,
+    ...options,
   });
   await app.listen({ host: '127.0.0.1', port });
   return {

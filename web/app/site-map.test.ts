@@ -26,6 +26,7 @@ describe('the site map and the features that show its pages', () => {
     expect(isLinkable('/awardplus/scraping/alert?tracking=1')).toBe(true);
     expect(isLinkable('/storefront')).toBe(true);
     expect(isLinkable('/storefront/checkout')).toBe(false);
+    expect(isLinkable('/storefront/checkout?programme=avianca-lifemiles&quantity=10000')).toBe(true);
     expect(isLinkable('/share')).toBe(false);
     expect(isLinkable('/rewardslib/:programme')).toBe(false);
     expect(isLinkable('/no/such/page')).toBe(false);

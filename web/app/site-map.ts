@@ -108,10 +108,11 @@ const DEFINED: readonly PageDef[] = [
 
   page('/storefront', 'storefront', 'storefront'),
   page('/storefront/home', 'storefrontHome', 'storefront'),
-  page('/storefront/checkout', 'storefrontCheckout', 'storefront'),
-  page('/storefront/checkout/confirm', 'storefrontCheckoutConfirm', 'storefront'),
-  page('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'),
-  page('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'),
+  // The storefront's checkout: members only; it starts from a programme's buy panel (?programme=&quantity=).
+  { ...membersPage('/storefront/checkout', 'storefrontCheckout', 'storefront'), unlisted: true, needsQuery: 'programme' },
+  { ...membersPage('/storefront/checkout/confirm', 'storefrontCheckoutConfirm', 'storefront'), unlisted: true },
+  { ...membersPage('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'), unlisted: true },
+  { ...membersPage('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'), unlisted: true },
   page('/storefront/event', 'storefrontEvent', 'storefront'),
   // One programme's sale page: the page's heading is the programme's name.
   { ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'), unlisted: true, sample: '/storefront/buy/avianca-lifemiles' },
@@ -214,7 +215,6 @@ const DEFINED: readonly PageDef[] = [
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
 const PLANNED = new Set([
   'share', 'shareGroup', 'shareArticle',
-  'storefrontCheckout', 'storefrontCheckoutConfirm', 'storefrontCheckoutPayment', 'storefrontCheckoutComplete',
   'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
   'seatStatus',
   'cardplusUsCardInTw', 'cardplusRenewalOffer',

@@ -101,7 +101,7 @@ describe('the annual cap', () => {
       currency: 'USD',
       status: 'credited',
       quoteExpiresAt: clock,
-      billing: { ...details, address: { ...details.address, line2: '', region: '' }, company: '', taxId: '' },
+      billing: { ...details, address: { ...details.address, country: 'TW' as const, line2: '', region: '' }, company: '', taxId: '' },
     });
     const over = await quote(cookies, { quantity: 20_000, account: { number: accountNumber, name: 'MEI LIN' } });
     expect(over.statusCode).toBe(409);

@@ -1,9 +1,12 @@
-import { Anchor, Badge, Loader, Text } from '@mantine/core';
+import { Anchor, Badge, Loader, Stack, Text, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
+import { localize } from '../../../core/cards/card.ts';
+import type { OrderView } from '../../../core/storefront/orders.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -12,6 +15,56 @@ import { useMoney } from './checkout-pages.tsx';
 import { paymentsApi } from './payments-api.ts';
 
 const STATUS_COLOR: Record<PaymentView['status'], string> = { pending: 'gray', verifying: 'yellow', succeeded: 'green', failed: 'red' };
+const ORDER_COLOR: Record<OrderView['status'], string> = { quoted: 'gray.7', paying: 'yellow.9', 'payment-failed': 'red.9', 'in-review': 'blue.9', crediting: 'blue.9', credited: 'green.9', failed: 'red.9', refunded: 'gray.7' };
+
+/** The member's storefront orders and where each stands (docs/product/storefront.md#orders). */
+function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) => string }) {
+  const { t, i18n } = useTranslation('payments');
+  const money = useMoney();
+  const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (
+    <section aria-labelledby="orders-title">
+      <Title order={2} fz="lg" id="orders-title" mb="sm">
+        {t('transactions.orders')}
+      </Title>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped data-testid="storefront-orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('transactions.date')}</Table.Th>
+              <Table.Th>{t('transactions.order')}</Table.Th>
+              <Table.Th>{t('transactions.programme')}</Table.Th>
+              <Table.Th>{t('transactions.miles')}</Table.Th>
+              <Table.Th>{t('transactions.amount')}</Table.Th>
+              <Table.Th>{t('transactions.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => (
+              <Table.Tr key={order.id} data-testid="storefront-order" data-order={order.number}>
+                <Table.Td>{day(order.paidAt ?? order.createdAt)}</Table.Td>
+                <Table.Td>{order.number}</Table.Td>
+                <Table.Td>
+                  {localize(order.programmeName, i18n.language as Language)}
+                  <Text size="xs" c="dimmed">
+                    {t('transactions.account')} {order.accountNumber}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{count(order.total)}</Table.Td>
+                <Table.Td>{money(order.amount, order.currency)}</Table.Td>
+                <Table.Td>
+                  <Badge color={ORDER_COLOR[order.status]} variant="outline" data-testid="order-status" data-status={order.status}>
+                    {t(`orderStatus.${order.status}`)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
 
 /** /profilepage/transaction: every payment, newest first, with its receipt to download. */
 export function TransactionsPage({ page }: { page: PageDef }) {
@@ -19,16 +72,21 @@ export function TransactionsPage({ page }: { page: PageDef }) {
   const failed = useErrorPopup();
   const money = useMoney();
   const [list, setList] = useState<PaymentView[] | null>(null);
+  const [orders, setOrders] = useState<OrderView[]>([]);
   const { member } = useAuth();
   const signedIn = !!member;
   useEffect(() => {
     // A visitor sees the login panel over this page; the list is asked for once signed in.
-    if (signedIn) paymentsApi.list().then(setList).catch(failed);
+    if (!signedIn) return;
+    paymentsApi.list().then(setList).catch(failed);
+    apiGet<{ orders: OrderView[] }>('/api/storefront/orders').then((answer) => setOrders(answer.orders)).catch(failed);
   }, [signedIn, failed]);
   const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
   return (
     <PageFrame page={page}>
+      <Stack gap="xl">
+      {orders.length > 0 && <OrdersTable orders={orders} day={day} />}
       {list === null ? (
         <Loader size="sm" />
       ) : list.length === 0 ? (
@@ -50,7 +108,7 @@ export function TransactionsPage({ page }: { page: PageDef }) {
               {list.map((payment) => (
                 <Table.Tr key={payment.id} data-testid="transaction">
                   <Table.Td>{day(payment.paidAt ?? payment.createdAt)}</Table.Td>
-                  <Table.Td>{t(`purposes.${payment.purpose}`, { plan: t(`plans.${payment.plan}`) })}</Table.Td>
+                  <Table.Td>{t(`purposes.${payment.purpose}`, { plan: payment.plan ? t(`plans.${payment.plan}`) : '' })}</Table.Td>
                   <Table.Td>{money(payment.amount, payment.currency)}</Table.Td>
                   <Table.Td>{payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}` : ''}</Table.Td>
                   <Table.Td>
@@ -74,6 +132,7 @@ export function TransactionsPage({ page }: { page: PageDef }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      </Stack>
     </PageFrame>
   );
 }

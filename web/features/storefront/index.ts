@@ -1,9 +1,10 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
+import { checkoutCompletePage, checkoutConfirmPage, checkoutDetailsPage, checkoutPaymentPage } from './checkout-pages.tsx';
 import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['storefront'];
+export const namespaces: FeatureModule['namespaces'] = ['storefront', 'payments'];
 
 /** The storefront (docs/product/storefront.md): what is on sale, every programme, one programme's sale page, sale events and the FAQ. */
 export const pages: FeatureModule['pages'] = {
@@ -12,4 +13,8 @@ export const pages: FeatureModule['pages'] = {
   storefrontProgramme: programmeSalePage,
   storefrontEvent: eventsPage,
   storefrontFaq: storefrontFaqPage,
+  storefrontCheckout: checkoutDetailsPage,
+  storefrontCheckoutConfirm: checkoutConfirmPage,
+  storefrontCheckoutPayment: checkoutPaymentPage,
+  storefrontCheckoutComplete: checkoutCompletePage,
 };

@@ -113,14 +113,14 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
             </Text>
           </Stack>
         )}
-        {isLinkable('/storefront/checkout') ? (
-          <Button component={Link} to={checkout} disabled={!order} data-testid="buy-button">
+        {isLinkable(checkout) && order ? (
+          <Button component={Link} to={checkout} data-testid="buy-button">
             {t('buy.button')}
           </Button>
         ) : (
-          <Text size="sm" c="gray.7">
-            {t('buy.soon')}
-          </Text>
+          <Button disabled data-testid="buy-button">
+            {t('buy.button')}
+          </Button>
         )}
         <Text size="xs" c="gray.7">
           {t('buy.chargedIn', { currency: programme.currency })}

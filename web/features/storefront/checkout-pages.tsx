@@ -1,0 +1,461 @@
+/** The storefront's checkout (docs/product/storefront.md#checkout): details, confirmation, card verification, complete. */
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { isMoneyCurrency } from '../../../core/locale.ts';
+import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-view.ts';
+import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
+import { normalizeAccountNumber, type OrderView } from '../../../core/storefront/orders.ts';
+import { priceOrder, quantityProblem } from '../../../core/storefront/pricing.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import type { PageDef } from '../../app/site-map.ts';
+import { usePopup } from '../../components/message-popup.tsx';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { loaderFind } from '../../lib/loader-api.ts';
+import { definePage } from '../../lib/page-module.ts';
+import { Trans, useTranslation } from '../../lib/translation.tsx';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/index.ts';
+import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, paymentsApi, type BillingDetails, type CardFieldsHandle, type FieldErrors } from '../payments/index.ts';
+import { clearDraft, readDraft, saveDraft } from './checkout-draft.ts';
+import { programmePath } from './sale-pages.tsx';
+import { ordersApi } from './storefront-api.ts';
+import { useStorefrontFormat } from './storefront-format.ts';
+
+const BASE = '/storefront/checkout';
+
+type DetailsLoad = { programme: ProgrammeSaleDetail } | null;
+
+async function loadProgramme({ context, request }: LoaderFunctionArgs): Promise<DetailsLoad> {
+  const id = new URL(request.url).searchParams.get('programme') ?? readDraftRequestProgramme();
+  if (!id) return null;
+  const loaded = await loaderFind<{ programme: ProgrammeSaleDetail }>(context, `/api/storefront/programmes/${encodeURIComponent(id)}`);
+  return loaded ?? null;
+}
+/** Back from the confirmation step without a query: the draft names the programme (browser only). */
+const readDraftRequestProgramme = () => (typeof sessionStorage === 'undefined' ? null : (readDraft()?.request.programme ?? null));
+
+/** What is bought, for how much, and for which account. */
+function OrderCard({ order }: { order: OrderView }) {
+  const { t } = useTranslation('storefront');
+  const format = useStorefrontFormat();
+  return (
+    <Card withBorder padding="lg" data-testid="storefront-order-summary">
+      <Stack gap={6}>
+        <Text fw={700}>{format.text(order.programmeName)}</Text>
+        <Text>{t('checkout.bought', { bought: format.miles(order.quantity), bonus: format.miles(order.bonus), total: format.miles(order.total), unit: format.text(order.unit) })}</Text>
+        <Text size="sm">{t('checkout.forAccount', { account: order.accountNumber, name: order.accountName })}</Text>
+        <Text fz={26} fw={700} data-testid="storefront-order-amount">
+          {format.money(order.amount, order.currency)}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {t('buy.chargedIn', { currency: order.currency })}
+        </Text>
+        {order.capRemaining !== null && (
+          <Text size="sm" c="gray.7">
+            {t('checkout.capAfter', { remaining: format.miles(order.capRemaining) })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Step 1: how many, the programme account, who pays, the card and the billing address; the server prices the order. */
+function DetailsPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('storefront');
+  const tp = useTranslation('payments').t;
+  const loaded = useLoaderData() as DetailsLoad;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const failed = useErrorPopup();
+  const format = useStorefrontFormat();
+  const { member } = useAuth();
+  const { moneyCurrency, language } = useAppState();
+  const cardRef = useRef<CardFieldsHandle>(null);
+  const earlier = readDraftIfSameProgramme(loaded?.programme.id);
+  const [quantity, setQuantity] = useState<number | string>(() => Number(params.get('quantity')) || earlier?.request.quantity || 10_000);
+  const [account, setAccount] = useState(earlier?.request.account ?? { number: '', name: '' });
+  const [details, setDetails] = useState<BillingDetails>(earlier?.request.details ?? emptyBilling(member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency, member));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [setup, setSetup] = useState<PaymentSetup | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (member) setDetails((current) => ({ ...current, name: current.name || member.name, email: current.email || (member.email ?? '') }));
+  }, [member]);
+  useEffect(() => {
+    paymentsApi.setup().then(setSetup).catch(failed);
+  }, [failed]);
+
+  if (!loaded) {
+    return (
+      <PageFrame page={page}>
+        <Alert color="blue" data-testid="checkout-nothing">
+          <Text>{t('checkout.nothing')}</Text>
+          <Button component={Link} to="/storefront" mt="sm" variant="light">
+            {t('checkout.start')}
+          </Button>
+        </Alert>
+      </PageFrame>
+    );
+  }
+  const { programme } = loaded;
+  const wanted = Number(quantity);
+  const problem = quantityProblem(programme.rules, wanted);
+  const preview = problem ? null : priceOrder(programme.rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const limits = { min: format.miles(programme.rules.minPerOrder), max: format.miles(programme.rules.maxPerOrder), step: format.miles(programme.rules.increment) };
+  const accountLabel = format.text(programme.account.label);
+
+  const next = async () => {
+    const found: FieldErrors = checkoutFieldErrors({ ...details, termsAgreed: true }, (key) => tp(key));
+    if (problem) found.quantity = t(`buy.problem.${problem}`, limits);
+    if (!account.number.trim()) found['account.number'] = t('checkout.accountRequired', { label: accountLabel });
+    else if (!new RegExp(`^(?:${programme.account.pattern})$`).test(normalizeAccountNumber(account.number))) found['account.number'] = t('checkout.accountInvalid', { label: accountLabel, example: programme.account.example });
+    if (!account.name.trim()) found['account.name'] = t('checkout.accountNameRequired');
+    setErrors(found);
+    setBusy(true);
+    try {
+      const card = await cardRef.current?.tokenize();
+      const cardOk = card && 'token' in card;
+      setCardError(cardOk ? null : tp('fieldErrors.card'));
+      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
+      if (marked > 0 || !cardOk) {
+        await popup.show({ title: t('forms.checkTitle', { ns: 'common' }), message: t('forms.checkMarked', { ns: 'common', count: marked }), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+        return;
+      }
+      const request = { programme: programme.id, quantity: wanted, account, details, language: language === 'ja' ? ('en' as const) : language };
+      try {
+        const order = await ordersApi.quote(request);
+        saveDraft({ request, orderId: order.id, checkoutId: crypto.randomUUID(), card: { token: card.token, ...card.card } });
+        navigate(`${BASE}/confirm?order=${order.id}`);
+      } catch (error) {
+        const body = error instanceof ApiRequestError ? error.body : null;
+        if (body?.error === 'CAP_REACHED') {
+          const remaining = Number(body.details?.remaining ?? 0);
+          const message = remaining > 0 ? t('checkout.capReached', { remaining: format.miles(remaining), largest: format.miles(Number(body.details?.largest ?? 0)) }) : t('checkout.capUsed');
+          setErrors({ quantity: message });
+          await popup.show({ title: t('checkout.capTitle'), message, confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+        } else if (body?.error === 'INVALID_ACCOUNT') {
+          setErrors({ 'account.number': t('checkout.accountInvalid', { label: accountLabel, example: programme.account.example }) });
+        } else {
+          await failed(error);
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageFrame page={page}>
+      <CheckoutSteps active={0} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <form noValidate onSubmit={(event) => { event.preventDefault(); void next(); }}>
+            <Stack gap="md">
+              <Title order={2} fz="lg">{t('checkout.yourOrder', { name: format.text(programme.name) })}</Title>
+              <NumberInput label={t('buy.quantity')} description={t('buy.quantityHint', limits)} value={quantity} onChange={setQuantity} min={programme.rules.minPerOrder} max={programme.rules.maxPerOrder} step={programme.rules.increment} thousandSeparator="," allowDecimal={false} error={errors.quantity} data-testid="checkout-quantity" />
+              <Title order={2} fz="lg">{t('checkout.account')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={accountLabel} required value={account.number} onChange={(event) => setAccount({ ...account, number: event.currentTarget.value })} error={errors['account.number']} maxLength={40} placeholder={programme.account.example} autoComplete="off" data-testid="checkout-account-number" />
+                <TextInput label={t('checkout.accountName')} required value={account.name} onChange={(event) => setAccount({ ...account, name: event.currentTarget.value })} error={errors['account.name']} maxLength={80} data-testid="checkout-account-name" />
+              </SimpleGrid>
+              <Text size="sm" c="gray.7" data-testid="checkout-name-match">
+                {t('checkout.nameMustMatch')}
+              </Text>
+              <Title order={2} fz="lg">{tp('checkout.you')}</Title>
+              <PayerFields details={details} onChange={(patch) => setDetails((current) => ({ ...current, ...patch }))} errors={errors} />
+              <CardAndAddressFields details={details} onChange={(patch) => setDetails((current) => ({ ...current, ...patch }))} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
+              <Group>
+                <Button type="submit" loading={busy} data-testid="checkout-next">
+                  {tp('checkout.next')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder padding="lg" data-testid="storefront-preview">
+            <Stack gap={6}>
+              <Text fw={700}>{format.text(programme.name)}</Text>
+              {preview ? (
+                <>
+                  <Text>{t('buy.youGet', { total: format.miles(preview.total), bonus: format.miles(preview.bonus) })}</Text>
+                  <Text fz={26} fw={700}>{format.money(preview.amount, preview.currency)}</Text>
+                  <Text size="sm" c="gray.7">{t('price.per1000', { price: format.money(preview.pricePer1000, preview.currency) })}</Text>
+                </>
+              ) : (
+                <Text c="gray.7">{t(`buy.problem.${problem}`, limits)}</Text>
+              )}
+              <Text size="xs" c="gray.7">{t('checkout.pricedNext')}</Text>
+              <Text size="sm">{t('checkout.firstPurchase', { hours: 24 })}</Text>
+              <Anchor component={Link} to={programmePath(programme.id)} size="sm">
+                {t('list.seePrices')}
+              </Anchor>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}
+
+/** The draft of this programme's checkout, if one is open in this tab (read in the browser only). */
+function readDraftIfSameProgramme(programme: string | undefined) {
+  if (typeof sessionStorage === 'undefined' || !programme) return null;
+  const draft = readDraft();
+  return draft?.request.programme === programme ? draft : null;
+}
+
+/** Step 2: the priced order, how long the price holds, review before crediting, the terms, and paying. */
+function ConfirmPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('storefront');
+  const tp = useTranslation('payments').t;
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const failed = useErrorPopup();
+  const format = useStorefrontFormat();
+  const [params] = useSearchParams();
+  const { member } = useAuth();
+  const [draft, setDraft] = useState(() => (typeof sessionStorage === 'undefined' ? null : readDraft()));
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = params.get('order');
+
+  useEffect(() => {
+    if (id && member) ordersApi.get(id).then(setOrder).catch(failed);
+  }, [id, member, failed]);
+
+  if (!id || !draft || draft.orderId !== id || !draft.card) return <NothingToConfirm page={page} />;
+
+  const requote = async () => {
+    const fresh = await ordersApi.quote(draft.request);
+    const next = { ...draft, orderId: fresh.id };
+    saveDraft(next);
+    setDraft(next);
+    setOrder(fresh);
+    navigate(`${BASE}/confirm?order=${fresh.id}`, { replace: true });
+  };
+
+  const pay = async () => {
+    if (!agreed) {
+      setTermsError(tp('fieldErrors.terms'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { payment } = await ordersApi.pay(id, { checkoutId: draft.checkoutId, card: { token: draft.card!.token }, termsAgreed: true });
+      if (payment.status === 'succeeded') {
+        clearDraft();
+        navigate(`${BASE}/complete?order=${id}`);
+      } else if (payment.status === 'verifying') {
+        navigate(`${BASE}/payment?payment=${payment.id}&order=${id}&verify=1`);
+      } else if (payment.status === 'pending') {
+        navigate(`${BASE}/payment?payment=${payment.id}&order=${id}`);
+      } else {
+        // The card's token is spent: the next try takes the card again, and a new order.
+        saveDraft({ ...draft, card: null, checkoutId: crypto.randomUUID() });
+        await popup.show({ title: tp('failed.title'), message: tp(`failures.${payment.failure ?? 'declined'}`), confirmLabel: tp('failed.again') });
+        navigate(`${BASE}?programme=${draft.request.programme}&quantity=${draft.request.quantity}`);
+      }
+    } catch (error) {
+      const name = error instanceof ApiRequestError ? error.body?.error : null;
+      if (name === 'QUOTE_EXPIRED') {
+        await popup.show({ title: t('checkout.expiredTitle'), message: t('checkout.expired'), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+        await requote().catch(failed);
+      } else {
+        await failed(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageFrame page={page}>
+      <CheckoutSteps active={1} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            {order ? (
+              <>
+                <Text data-testid="quote-held">{t('checkout.held', { time: new Date(order.quoteExpiresAt).toTimeString().slice(0, 5) })}</Text>
+                {order.firstPurchase && (
+                  <Alert color="blue" data-testid="first-purchase-note">
+                    {t('checkout.firstPurchase', { hours: 24 })}
+                  </Alert>
+                )}
+              </>
+            ) : (
+              <Loader size="sm" />
+            )}
+            <Card withBorder>
+              <Stack gap={6}>
+                <Text fw={700}>{tp('confirm.billedTo')}</Text>
+                <Text>{draft.request.details.name} · {draft.request.details.email}</Text>
+                <Text fw={700} mt="sm">{tp('confirm.card')}</Text>
+                <Text data-testid="confirm-card">
+                  {draft.card.brand.toUpperCase()} •••• {draft.card.last4}
+                </Text>
+                <Anchor component={Link} to={`${BASE}?programme=${draft.request.programme}&quantity=${draft.request.quantity}`} size="sm">
+                  {tp('confirm.change')}
+                </Anchor>
+              </Stack>
+            </Card>
+            <Checkbox
+              checked={agreed}
+              onChange={(event) => { setAgreed(event.currentTarget.checked); setTermsError(null); }}
+              error={termsError}
+              data-testid="checkout-terms"
+              label={<Trans t={t} i18nKey="checkout.terms" components={{ terms: <Anchor href="/storefront/tos/" target="_blank" rel="noopener" /> }} />}
+            />
+            <Group>
+              <Button size="md" onClick={() => void pay()} loading={busy} disabled={!order} data-testid="checkout-pay">
+                {order ? tp('confirm.pay', { amount: format.money(order.amount, order.currency) }) : tp('confirm.payLoading')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>{order && <OrderCard order={order} />}</Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}
+
+function NothingToConfirm({ page }: { page: PageDef }) {
+  const { t } = useTranslation('storefront');
+  return (
+    <PageFrame page={page}>
+      <Alert color="blue" data-testid="checkout-nothing">
+        <Text>{t('checkout.nothing')}</Text>
+        <Button component={Link} to="/storefront" mt="sm" variant="light">
+          {t('checkout.start')}
+        </Button>
+      </Alert>
+    </PageFrame>
+  );
+}
+
+/** Step 3: the bank's verification page, then where the charge stands. */
+function PaymentPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  const failed = useErrorPopup();
+  const [params] = useSearchParams();
+  const id = params.get('payment');
+  const orderId = params.get('order');
+  const goToBank = params.get('verify') === '1';
+  const [payment, setPayment] = useState<PaymentView | null>(null);
+  const { member } = useAuth();
+  const signedIn = !!member;
+
+  useEffect(() => {
+    if (!id || !orderId || !signedIn) return;
+    (goToBank ? paymentsApi.get(id) : paymentsApi.confirm(id))
+      .then((answer) => {
+        if (answer.status === 'succeeded') {
+          clearDraft();
+          navigate(`${BASE}/complete?order=${orderId}`, { replace: true });
+        } else if (answer.status === 'verifying' && goToBank && answer.verificationUrl) {
+          window.location.assign(answer.verificationUrl);
+        } else {
+          setPayment(answer);
+        }
+      })
+      .catch(failed);
+  }, [id, orderId, signedIn, goToBank, navigate, failed]);
+
+  if (!id || !orderId) return <NothingToConfirm page={page} />;
+  return (
+    <PageFrame page={page}>
+      <CheckoutSteps active={2} />
+      {!payment || payment.status === 'pending' ? (
+        <Group data-testid="payment-processing">
+          <Loader size="sm" />
+          <Text>{goToBank ? t('verify.toBank') : t('verify.processing')}</Text>
+        </Group>
+      ) : payment.status === 'verifying' ? (
+        <Alert color="yellow" title={t('verify.unfinishedTitle')}>
+          <Text>{t('verify.unfinished')}</Text>
+          {payment.verificationUrl && (
+            <Button component="a" href={payment.verificationUrl} mt="sm">
+              {t('verify.continue')}
+            </Button>
+          )}
+        </Alert>
+      ) : (
+        <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
+          <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
+          <Button component={Link} to="/storefront" mt="sm" variant="light">
+            {t('failed.again')}
+          </Button>
+        </Alert>
+      )}
+    </PageFrame>
+  );
+}
+
+/** Step 4: the order number, where the order stands and what happens next. */
+function CompletePage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('storefront');
+  const failed = useErrorPopup();
+  const [params] = useSearchParams();
+  const id = params.get('order');
+  const { member } = useAuth();
+  const [order, setOrder] = useState<OrderView | null>(null);
+  useEffect(() => {
+    if (id && member) ordersApi.get(id).then(setOrder).catch(failed);
+  }, [id, member, failed]);
+  if (!id) return <NothingToConfirm page={page} />;
+  return (
+    <PageFrame page={page}>
+      <CheckoutSteps active={3} />
+      {!order ? (
+        <Loader size="sm" />
+      ) : (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              <Group gap="sm">
+                <Title order={2} fz="xl" data-testid="order-number">
+                  {t('complete.number', { number: order.number })}
+                </Title>
+                <OrderStatusBadge status={order.status} />
+              </Group>
+              <Text data-testid="order-next">{t(`complete.next.${order.status}`, { hours: order.postingHours.most, review: 24 })}</Text>
+              {order.receiptNumber && <Text size="sm">{t('complete.receipt', { number: order.receiptNumber })}</Text>}
+              <Anchor component={Link} to="/profilepage/transaction">
+                {t('complete.follow')}
+              </Anchor>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <OrderCard order={order} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </PageFrame>
+  );
+}
+
+const STATUS_COLOUR: Record<OrderView['status'], string> = { quoted: 'gray.7', paying: 'yellow.9', 'payment-failed': 'red.9', 'in-review': 'blue.9', crediting: 'blue.9', credited: 'green.9', failed: 'red.9', refunded: 'gray.7' };
+
+export function OrderStatusBadge({ status }: { status: OrderView['status'] }) {
+  const { t } = useTranslation('payments');
+  return (
+    <Badge color={STATUS_COLOUR[status]} variant="outline" data-testid="order-status" data-status={status}>
+      {t(`orderStatus.${status}`)}
+    </Badge>
+  );
+}
+
+export const checkoutDetailsPage = definePage<DetailsLoad>({ Component: DetailsPage, loader: loadProgramme, reloadOnQuery: false, head: () => ({ noindex: true }) });
+export const checkoutConfirmPage = definePage<never>({ Component: ConfirmPage, head: () => ({ noindex: true }) });
+export const checkoutPaymentPage = definePage<never>({ Component: PaymentPage, head: () => ({ noindex: true }) });
+export const checkoutCompletePage = definePage<never>({ Component: CompletePage, head: () => ({ noindex: true }) });
