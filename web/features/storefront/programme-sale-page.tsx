@@ -33,7 +33,7 @@ function programmeHead({ data: loaded, t, language, page, origin }: PageHeadArgs
   const name = localize(programme.name, language);
   const price = (programme.pricePer1000 / 100).toFixed(2);
   return {
-    title: t('storefront:programme.headTitle', { name }),
+    title: t('storefront:programme.title', { name }),
     description: t('storefront:programme.headDescription', { name, unit: localize(programme.unit, language), price: `${programme.currency} ${price}` }),
     type: 'product',
     breadcrumbs: [
