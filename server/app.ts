@@ -52,6 +52,7 @@ import { guidesRoutes } from './modules/guides/guides.routes.ts';
 import { ordersRoutes } from './modules/storefront/orders.routes.ts';
 import type { StorefrontOrders } from './modules/storefront/orders.service.ts';
 import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
+import { salePromotion } from './modules/storefront/sale-banner.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
@@ -224,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
-      await api.register(promotionsRoutes);
+      await api.register(promotionsRoutes, { fallback: (language) => salePromotion(storefront.catalogue, language) });
       await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });

@@ -147,6 +147,16 @@ export class StorefrontCatalogue {
       .sort((a, b) => Date.parse(a.end) - Date.parse(b.end));
   }
 
+  /**
+   * The sale the banner announces when staff have entered no promotion: of the campaigns running
+   * now, the one that takes the most off its programme's base price per 1,000.
+   */
+  featured(now = this.options.now()): ProgrammeOnSale | null {
+    const live = this.list(now).filter((programme) => programme.campaign);
+    const saving = (programme: ProgrammeOnSale) => 1 - programme.pricePer1000 / programme.basePricePer1000;
+    return live.sort((a, b) => saving(b) - saving(a))[0] ?? null;
+  }
+
   async detail(id: string, now = this.options.now()): Promise<ProgrammeSaleDetail | null> {
     const programme = this.programme(id);
     if (!programme) return null;

@@ -51,6 +51,15 @@ async function pay(cookies: Record<string, string>, orderId: string, card = '424
 const orderOf = async (cookies: Record<string, string>, id: string) => (await get(`/api/storefront/orders/${id}`, cookies)).json().order;
 const mails = (orderId: string, template: string) => app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.topic, `storefront-order:${orderId}`), eq(mailOutbox.template, template)));
 
+describe('the campaign banner', () => {
+  it('announces the live sale that takes the most off, in the visitor’s language, when staff entered no promotion', async () => {
+    const answer = (await get('/api/promotions/current?lang=zh-Hant')).json();
+    expect(answer.promotion).toMatchObject({ id: 'sale:lifemiles-2026-11', linkPath: '/storefront/buy/avianca-lifemiles' });
+    expect(answer.promotion.title).toBe('哥倫比亞航空 LifeMiles 促銷：加贈 120%，每 1,000 哩／點 US$15.00，至 12/05 止');
+    expect((await get('/api/promotions/current?lang=en')).json().promotion.title).toBe('LifeMiles sale: 120% bonus, US$15.00 per 1,000 until 12/05');
+  });
+});
+
 describe('pricing an order', () => {
   it('prices on the server from the running campaign: 10,000 LifeMiles for US$330 with 12,000 bonus', async () => {
     const { cookies } = await memberWithSession(app);

@@ -1,0 +1,33 @@
+import { localize } from '../../../core/cards/card.ts';
+import type { Language } from '../../../core/locale.ts';
+import { formatMoney } from '../../../core/payments/money.ts';
+import type { Promotion } from '../../../core/promotions.ts';
+import { serverText } from '../../i18n.ts';
+import type { StorefrontCatalogue } from './catalogue.ts';
+
+/**
+ * The storefront's live sale as the top campaign banner's promotion (SPEC §2, §7 'fetch mileage
+ * promotion by language'): "LifeMiles: up to 150% bonus, US$13.20 per 1,000 until Dec 5", linking
+ * to the programme's sale page, in the visitor's language (Japanese reads English).
+ */
+export function salePromotion(catalogue: StorefrontCatalogue, language: Language): Promotion | null {
+  const programme = catalogue.featured();
+  if (!programme?.campaign) return null;
+  const lang: Exclude<Language, 'ja'> = language === 'ja' ? 'en' : language;
+  const text = (key: string, values: Record<string, string | number> = {}) => serverText('storefront', lang, key, values);
+  const campaign = programme.campaign;
+  const top = campaign.bonusLadder.at(-1)?.percent ?? 0;
+  const offer = [
+    campaign.discountPercent > 0 ? text('offer.discount', { percent: campaign.discountPercent }) : '',
+    top > 0 ? text(campaign.bonusLadder.length > 1 ? 'offer.upToBonus' : 'offer.bonus', { percent: top }) : '',
+  ]
+    .filter(Boolean)
+    .join(' + ');
+  const title = text('banner.title', {
+    name: localize(programme.name, lang),
+    offer,
+    price: formatMoney(Math.round(programme.pricePer1000) / 100, programme.currency, lang),
+    day: campaign.endsLocal.date.slice(5).replace('-', '/'),
+  });
+  return { id: `sale:${campaign.id}`, title, linkPath: `/storefront/buy/${programme.id}`, endsAt: campaign.end };
+}
