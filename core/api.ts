@@ -31,6 +31,7 @@ export const ERROR_NAMES = [
   'RESEND_TOO_SOON',
   'INVALID_TOKEN',
   'NOT_SIGNED_IN',
+  'FORBIDDEN',
   'EARLY_ADOPTER',
   'SOCIAL_FAILED',
   // Award search and tracking.

@@ -50,6 +50,9 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { Guides } from './modules/guides/guides.service.ts';
 import { guidesRoutes } from './modules/guides/guides.routes.ts';
 import { ordersRoutes } from './modules/storefront/orders.routes.ts';
+import { priceAlertsRoutes } from './modules/storefront/price-alerts.routes.ts';
+import { staffRoutes } from './modules/storefront/staff.routes.ts';
+import type { PriceAlerts } from './modules/storefront/price-alerts.service.ts';
 import type { StorefrontOrders } from './modules/storefront/orders.service.ts';
 import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
 import { salePromotion } from './modules/storefront/sale-banner.ts';
@@ -80,6 +83,7 @@ declare module 'fastify' {
     sandboxPay: SandboxPay;
     sponsorships: Sponsorships;
     storefrontOrders: StorefrontOrders;
+    priceAlerts: PriceAlerts;
     /** Pages rendered for visitors, kept briefly; cleared when what they show changes. */
     pageCache: PageCache<unknown>;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
@@ -185,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sandboxPay', paying.sandbox);
   app.decorate('sponsorships', sponsoring.sponsorships);
   app.decorate('storefrontOrders', storefront.orders);
+  app.decorate('priceAlerts', storefront.alerts);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -234,6 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cardCatalogue, wallets, sessions });
       await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
+      await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
+      await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).

@@ -82,3 +82,25 @@ export const OrderViewSchema = z.object({
   createdAt: z.string(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/** An order as staff see it in the console: with who paid. */
+export const StaffOrderViewSchema = OrderViewSchema.extend({ payer: z.object({ name: z.string(), email: z.string() }) });
+export type StaffOrderView = z.infer<typeof StaffOrderViewSchema>;
+
+/** `POST /api/storefront/alerts`: tell me when this programme's price per 1,000 falls to `target` (minor units of its currency). */
+export const PriceAlertRequestSchema = z.object({
+  programme: z.string().max(60),
+  target: z.number().int('a price in cents').positive('a price above zero').max(1_000_000),
+  language: z.enum(LANGUAGES).default('en'),
+});
+export type PriceAlertRequest = z.infer<typeof PriceAlertRequestSchema>;
+
+export const PriceAlertViewSchema = z.object({
+  id: z.string(),
+  programme: z.string(),
+  target: z.number().int(),
+  currency: z.enum(MONEY_CURRENCIES),
+  notifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PriceAlertView = z.infer<typeof PriceAlertViewSchema>;

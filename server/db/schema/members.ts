@@ -29,6 +29,10 @@ export const members = pgTable(
       .notNull()
       .default('member'),
     planUntil: timestamp('plan_until', { withTimezone: true }),
+    /** Staff work the consoles (`admin`); granted by hand with `npm run admin -- grant <email>`. */
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
     /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     /** When the member asked to join the live scan's closed beta; null when they never asked. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import type { OrderStatus } from '../../../core/storefront/orders.ts';
 import { members } from './members.ts';
@@ -71,3 +71,26 @@ export const sandboxCredits = pgTable('sandbox_credits', {
   postsAt: timestamp('posts_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's price alert (docs/storefront.md#price-alerts): tell me when a programme's price per
+ * 1,000 falls to `target` (minor units of the programme's currency). One e-mail per campaign that
+ * meets it: `notified_campaign` is the last campaign an e-mail went out for.
+ */
+export const storefrontPriceAlerts = pgTable(
+  'storefront_price_alerts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    programme: text('programme').notNull(),
+    target: integer('target').notNull(),
+    currency: text('currency').notNull(),
+    language: text('language').notNull().default('en'),
+    notifiedCampaign: text('notified_campaign'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('storefront_price_alerts_member_programme_idx').on(table.memberId, table.programme)],
+);

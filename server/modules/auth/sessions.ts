@@ -49,6 +49,13 @@ export class Sessions {
     return session.member;
   }
 
+  /** The signed-in member of this request when they are staff; 403 for anyone else signed in. */
+  async requireStaff(request: FastifyRequest): Promise<MemberRow> {
+    const member = await this.requireMember(request);
+    if (member.role !== 'admin') throw new AppError('FORBIDDEN', { status: 403, message: 'This page is for staff.' });
+    return member;
+  }
+
   /** The signed-in member of this request, or null. */
   async current(request: FastifyRequest): Promise<{ member: MemberRow; tokenHash: string } | null> {
     const token = request.cookies[SESSION_COOKIE];

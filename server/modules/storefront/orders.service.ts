@@ -270,15 +270,19 @@ export class StorefrontOrders {
     }
 
     const failed = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'failed')).limit(200);
-    for (const order of failed) {
-      try {
-        if (order.paymentId) await this.options.payments.refund(order.paymentId);
-        if (await this.#move(order.id, 'failed', { status: 'refunded', refundedAt: now }, 'refunded')) report.refunded += 1;
-      } catch (error) {
-        this.options.log.warn({ err: error, order: order.id }, 'a refused order could not be refunded; the next run tries again');
-      }
-    }
+    for (const order of failed) if (await this.#refund(order, now)) report.refunded += 1;
     return report;
+  }
+
+  /** Gives a failed order's payment back in full (once: one refund key per payment) and marks it refunded. */
+  async #refund(order: OrderRow, now: Date): Promise<boolean> {
+    try {
+      if (order.paymentId) await this.options.payments.refund(order.paymentId);
+      return (await this.#move(order.id, 'failed', { status: 'refunded', refundedAt: now }, 'refunded')) !== null;
+    } catch (error) {
+      this.options.log.warn({ err: error, order: order.id }, 'a refused order could not be refunded; the next run tries again');
+      return false;
+    }
   }
 
   /** Staff: send an order in review on to crediting now. */
@@ -286,13 +290,20 @@ export class StorefrontOrders {
     return this.#move(orderId, 'in-review', { status: 'crediting' });
   }
 
-  /** Staff: refuse an order in review; the crediting job refunds it. */
+  /** Staff: refuse an order in review and refund it at once (the crediting job retries a refund that fails). */
   async refuse(orderId: string): Promise<OrderRow | null> {
-    return this.#move(orderId, 'in-review', { status: 'failed', failure: 'refused-in-review' });
+    const refused = await this.#move(orderId, 'in-review', { status: 'failed', failure: 'refused-in-review' });
+    if (!refused) return null;
+    await this.#refund(refused, this.options.now());
+    const [after] = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, orderId));
+    return after ?? null;
   }
 
-  async inReview(): Promise<OrderRow[]> {
-    return this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'in-review')).orderBy(storefrontOrders.paidAt).limit(500);
+  /** Staff's console: orders waiting in review (oldest first), and the latest of every other state. */
+  async forStaff(): Promise<{ inReview: OrderRow[]; recent: OrderRow[] }> {
+    const inReview = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'in-review')).orderBy(storefrontOrders.paidAt).limit(500);
+    const recent = await this.options.db.select().from(storefrontOrders).where(and(ne(storefrontOrders.status, 'quoted'), ne(storefrontOrders.status, 'in-review'))).orderBy(desc(storefrontOrders.updatedAt)).limit(50);
+    return { inReview, recent };
   }
 
   async get(memberId: string, orderId: string): Promise<OrderRow | null> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
-import { mailOutbox, payments, storefrontOrders } from '../../db/schema/index.ts';
+import { mailOutbox, members, payments, storefrontOrders } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 import { paymentsFromConfig } from '../payments/payments-setup.ts';
@@ -252,5 +252,58 @@ describe('webhooks', () => {
     await app.storefrontOrders.advance(new Date(paidAt + 24 * HOUR + 20 * 60_000));
     expect((await orderOf(cookies, order.id)).status).toBe('credited');
     expect(await mails(order.id, 'storefront-credited')).toHaveLength(1);
+  });
+});
+
+describe('staff', () => {
+  it('see orders in review, release one to crediting and refuse another with a refund; members get 403', async () => {
+    const buyer = await memberWithSession(app);
+    const first = (await quote(buyer.cookies, { account: { number: '22233344455', name: 'MEI LIN' } })).json().order;
+    await pay(buyer.cookies, first.id);
+    const other = await memberWithSession(app);
+    const second = (await quote(other.cookies, { account: { number: '22233344466', name: 'LIN MEI' } })).json().order;
+    await pay(other.cookies, second.id);
+
+    expect((await get('/api/admin/storefront/orders', buyer.cookies)).statusCode).toBe(403);
+    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, buyer.cookies)).statusCode).toBe(403);
+    const staff = await memberWithSession(app);
+    await app.database.db.update(members).set({ role: 'admin' }).where(eq(members.id, staff.id));
+    const console = (await get('/api/admin/storefront/orders', staff.cookies)).json();
+    expect(console.inReview.map((order: { id: string }) => order.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(console.inReview.find((order: { id: string }) => order.id === second.id).payer).toEqual({ name: 'Mei Lin', email: 'mei@example.com' });
+
+    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().order.status).toBe('crediting');
+    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().error).toBe('ORDER_CLOSED');
+    const refused = (await post(`/api/admin/storefront/orders/${second.id}/refuse`, staff.cookies)).json().order;
+    expect(refused).toMatchObject({ status: 'refunded', failure: 'refused-in-review' });
+    expect(await mails(second.id, 'storefront-refunded')).toHaveLength(1);
+  });
+});
+
+describe('price alerts', () => {
+  it('e-mail once per campaign that meets the target, and never one that does not', async () => {
+    const { id, cookies } = await memberWithSession(app);
+    const set = await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 1600, language: 'zh-Hans' });
+    expect(set.json().alerts).toMatchObject([{ programme: 'avianca-lifemiles', target: 1600, currency: 'USD', notifiedAt: null }]);
+    expect((await post('/api/storefront/alerts', cookies, { programme: 'aadvantage', target: 1000 })).json().alerts).toHaveLength(2);
+    const [member] = await app.database.db.select().from(members).where(eq(members.id, id));
+    const alertMails = () => app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, member!.email!), eq(mailOutbox.template, 'storefront-price-alert')));
+
+    await Promise.all([app.priceAlerts.notify(clock), app.priceAlerts.notify(clock)]);
+    const sent = await alertMails();
+    // LifeMiles at US$15.00 meets US$16.00; AAdvantage at US$22.75 does not meet US$10.00.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toContain('US$15.00');
+    expect(sent[0]!.textBody).toContain('US$16.00');
+    await app.priceAlerts.notify(clock);
+    expect(await alertMails()).toHaveLength(1);
+
+    const list = (await get('/api/storefront/alerts', cookies)).json().alerts;
+    const lifemiles = list.find((alert: { programme: string }) => alert.programme === 'avianca-lifemiles');
+    expect(lifemiles.notifiedAt).not.toBeNull();
+    const { headers, cookies: csrfCookies } = csrf(cookies);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/storefront/alerts/${lifemiles.id}`, headers, cookies: { ...csrfCookies, ...cookies } });
+    expect(removed.json().alerts.map((alert: { programme: string }) => alert.programme)).toEqual(['aadvantage']);
+    expect((await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 0 })).statusCode).toBe(400);
   });
 });

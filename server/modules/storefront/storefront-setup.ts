@@ -11,6 +11,7 @@ import { StorefrontCatalogue } from './catalogue.ts';
 import { creditingJobs } from './crediting-jobs.ts';
 import { SandboxCreditingPartner } from './crediting-partner.ts';
 import { StorefrontOrders } from './orders.service.ts';
+import { PriceAlerts } from './price-alerts.service.ts';
 
 /** The storefront's catalogue, orders and crediting job as the server and `npm run worker` both build them. */
 export function storefrontFromConfig(options: { config: Config; database: Database; payments: Payments; samples?: () => Promise<AwardSample[]>; log: FastifyBaseLogger; now?: () => Date }) {
@@ -35,5 +36,6 @@ export function storefrontFromConfig(options: { config: Config; database: Databa
     now,
     log: options.log,
   });
-  return { catalogue, orders, jobs: creditingJobs({ orders, intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN, log: options.log }) };
+  const alerts = new PriceAlerts({ db: options.database.db, catalogue, siteUrl: config.PUBLIC_URL, now, log: options.log });
+  return { catalogue, orders, alerts, jobs: creditingJobs({ orders, alerts, intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN, log: options.log }) };
 }

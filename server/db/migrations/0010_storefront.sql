@@ -38,9 +38,24 @@ CREATE TABLE "storefront_orders" (
 	CONSTRAINT "storefront_orders_number_unique" UNIQUE("number")
 );
 --> statement-breakpoint
+CREATE TABLE "storefront_price_alerts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"member_id" uuid NOT NULL,
+	"programme" text NOT NULL,
+	"target" integer NOT NULL,
+	"currency" text NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"notified_campaign" text,
+	"notified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "payments" ALTER COLUMN "plan" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;--> statement-breakpoint
 ALTER TABLE "storefront_orders" ADD CONSTRAINT "storefront_orders_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "storefront_orders" ADD CONSTRAINT "storefront_orders_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "storefront_price_alerts" ADD CONSTRAINT "storefront_price_alerts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "storefront_orders_member_idx" ON "storefront_orders" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "storefront_orders_account_idx" ON "storefront_orders" USING btree ("programme","account_number","cap_year");--> statement-breakpoint
-CREATE INDEX "storefront_orders_status_idx" ON "storefront_orders" USING btree ("status");
+CREATE INDEX "storefront_orders_status_idx" ON "storefront_orders" USING btree ("status");--> statement-breakpoint
+CREATE UNIQUE INDEX "storefront_price_alerts_member_programme_idx" ON "storefront_price_alerts" USING btree ("member_id","programme");
