@@ -128,4 +128,52 @@ describe('storefront', () => {
     expect(complaints.list.every((complaint) => complaint.includes('409'))).toBe(true);
     await context.close();
   });
+
+  it('lets staff release an order in review, and a member set a price alert that e-mails once (en)', async () => {
+    const en = catalogText('en', 'storefront');
+    const buyer = await member('en');
+    const order = (await (await buyer.context.request.post('/api/storefront/orders', {
+      headers: await csrfHeaders(buyer.context),
+      data: { programme: 'aeroplan', quantity: 15_000, account: { number: '123456789', name: 'MEI LIN' }, details: { name: 'Mei Lin', email: buyer.email, holderName: 'MEI LIN', address: { country: 'CA', line1: '1 Yonge St', city: 'Toronto', region: 'ON', postalCode: 'M5E 1W7' } } },
+    })).json()).order;
+    expect(order).toMatchObject({ currency: 'CAD', status: 'quoted' });
+    // Paid through the page's own call with a test card's token.
+    const token = (await (await buyer.context.request.post('/sandbox-pay/v1/tokens', { headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey }, data: { number: '4242424242424242', expiry: '12/34', cvc: '123' } })).json()).token;
+    const paid = await buyer.context.request.post(`/api/storefront/orders/${order.id}/pay`, { headers: await csrfHeaders(buyer.context), data: { checkoutId: crypto.randomUUID(), card: { token }, termsAgreed: true } });
+    expect((await paid.json()).payment.status).toBe('succeeded');
+    await server.app.sandboxPay.settle();
+
+    // A member who is not staff is told the console is not theirs.
+    await buyer.page.goto('/admin/storefront');
+    await buyer.page.locator('[data-testid="staff-only"]').waitFor();
+
+    const staff = await member('en');
+    await server.app.database.db.update(members).set({ role: 'admin' }).where(eq(members.email, staff.email));
+    await staff.page.goto('/admin/storefront');
+    const row = staff.page.locator(`[data-testid="staff-order"][data-order="${order.number}"]`);
+    await row.waitFor();
+    await row.locator('[data-testid="staff-release"]').click();
+    await expect.poll(async () => (await server.app.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, order.id)))[0]!.status).toBe('crediting');
+
+    // A price alert at US$16 per 1,000 on LifeMiles (on sale at US$15): one e-mail, however often the job runs.
+    await buyer.page.goto('/storefront/buy/avianca-lifemiles');
+    await buyer.page.locator('[data-testid="price-alert-target"]').fill('16');
+    await buyer.page.locator('[data-testid="price-alert-save"]').click();
+    await buyer.page.locator('[data-testid="price-alert-set"]').waitFor();
+    expect(await buyer.page.locator('[data-testid="price-alert-set"]').innerText()).toBe(en('alert.watching', { price: 'US$16.00' }));
+    await server.app.priceAlerts.notify(TODAY);
+    await server.app.priceAlerts.notify(TODAY);
+    const alerts = await server.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'storefront-price-alert'));
+    expect(alerts.filter((mail) => mail.toAddress === buyer.email)).toHaveLength(1);
+    await buyer.context.close();
+    await staff.context.close();
+  });
 });
+
+/** The CSRF header the page sends, from the context's cookie. */
+async function csrfHeaders(context: BrowserContext) {
+  await context.request.get('/healthz');
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  return { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
+}
+

@@ -116,6 +116,8 @@ const DEFINED: readonly PageDef[] = [
   page('/storefront/event', 'storefrontEvent', 'storefront'),
   // One programme's sale page: the page's heading is the programme's name.
   { ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'), unlisted: true, sample: '/storefront/buy/avianca-lifemiles' },
+  // Staff's console for orders in review (docs/storefront.md#staff); members who are not staff are told so.
+  { ...membersPage('/admin/storefront', 'adminStorefront', 'storefront'), unlisted: true, noindex: true },
   { ...page('/storefront/tos', 'storefrontTos', 'storefront'), feature: 'guides' },
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
   { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },

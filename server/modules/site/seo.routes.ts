@@ -43,7 +43,7 @@ export const seoRoutes: FastifyPluginAsync<{ renderer: WebRenderer | null; origi
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /profilepage', 'Disallow: /me/', 'Disallow: /dev/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n')),
+      .send(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /profilepage', 'Disallow: /me/', 'Disallow: /dev/', 'Disallow: /admin/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n')),
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {

@@ -3,6 +3,7 @@ import { checkoutCompletePage, checkoutConfirmPage, checkoutDetailsPage, checkou
 import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
+import { StaffPage } from './staff-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['storefront', 'payments'];
 
@@ -17,4 +18,5 @@ export const pages: FeatureModule['pages'] = {
   storefrontCheckoutConfirm: checkoutConfirmPage,
   storefrontCheckoutPayment: checkoutPaymentPage,
   storefrontCheckoutComplete: checkoutCompletePage,
+  adminStorefront: StaffPage,
 };

@@ -12,6 +12,7 @@ import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-mod
 import { useTranslation } from '../../lib/translation.tsx';
 import { localize } from '../../../core/cards/card.ts';
 import { isMoneyCurrency } from '../../../core/locale.ts';
+import { PriceAlertPanel } from './price-alert-panel.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
@@ -314,9 +315,10 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <div style={{ position: 'sticky', top: 16 }}>
+            <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
               <BuyPanel programme={programme} />
-            </div>
+              <PriceAlertPanel programme={programme} />
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

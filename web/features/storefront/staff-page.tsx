@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { StaffOrderView } from '../../../core/storefront/orders.ts';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { SideScroll, Table } from '../../components/table.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/translation.tsx';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/index.ts';
+import { OrderStatusBadge } from './checkout-pages.tsx';
+import { staffApi } from './storefront-api.ts';
+import { useStorefrontFormat } from './storefront-format.ts';
+
+/** /admin/storefront: orders in review, oldest first, to release or refuse; the latest others below. */
+export function StaffPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('storefront');
+  const failed = useErrorPopup();
+  const format = useStorefrontFormat();
+  const { member } = useAuth();
+  const [orders, setOrders] = useState<{ inReview: StaffOrderView[]; recent: StaffOrderView[] } | null>(null);
+  const [forbidden, setForbidden] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    staffApi
+      .orders()
+      .then(setOrders)
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 403) setForbidden(true);
+        else void failed(error);
+      });
+  }, [failed]);
+  useEffect(() => {
+    if (member) load();
+  }, [member, load]);
+
+  const act = async (id: string, action: 'release' | 'refuse') => {
+    setBusy(id);
+    try {
+      await staffApi.act(id, action);
+      load();
+    } catch (error) {
+      await failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rows = (list: StaffOrderView[], actions: boolean) => (
+    <SideScroll minWidth={860} label={t('staff.title')}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('staff.order')}</Table.Th>
+            <Table.Th>{t('staff.payer')}</Table.Th>
+            <Table.Th>{t('staff.account')}</Table.Th>
+            <Table.Th>{t('staff.miles')}</Table.Th>
+            <Table.Th>{t('staff.amount')}</Table.Th>
+            <Table.Th>{t('staff.state')}</Table.Th>
+            {actions && <Table.Th>{t('staff.actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((order) => (
+            <Table.Tr key={order.id} data-testid="staff-order" data-order={order.number}>
+              <Table.Td>
+                {order.number}
+                <Text size="xs" c="dimmed">
+                  {order.paidAt ? format.day(order.paidAt) : ''} {order.reviewReason ? t(`staff.reason.${order.reviewReason}`) : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {order.payer.name}
+                <Text size="xs" c="dimmed">
+                  {order.payer.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {format.text(order.programmeName)}
+                <Text size="xs" c="dimmed">
+                  {order.accountNumber} · {order.accountName}
+                </Text>
+              </Table.Td>
+              <Table.Td>{format.miles(order.total)}</Table.Td>
+              <Table.Td>{format.money(order.amount, order.currency)}</Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={order.status} />
+              </Table.Td>
+              {actions && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" onClick={() => void act(order.id, 'release')} loading={busy === order.id} data-testid="staff-release">
+                      {t('staff.release')}
+                    </Button>
+                    <Button size="xs" color="red.9" variant="outline" onClick={() => void act(order.id, 'refuse')} disabled={busy === order.id} data-testid="staff-refuse">
+                      {t('staff.refuse')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </SideScroll>
+  );
+
+  return (
+    <PageFrame page={page} navigation={false}>
+      {forbidden ? (
+        <Alert color="yellow" data-testid="staff-only">
+          {t('staff.forbidden')}
+        </Alert>
+      ) : !orders ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap="xl">
+          <section>
+            <Title order={2} fz="lg" mb="sm">
+              {t('staff.inReview', { count: orders.inReview.length })}
+            </Title>
+            {orders.inReview.length === 0 ? <Text>{t('staff.none')}</Text> : rows(orders.inReview, true)}
+          </section>
+          <section>
+            <Title order={2} fz="lg" mb="sm">
+              {t('staff.recent')}
+            </Title>
+            {rows(orders.recent, false)}
+          </section>
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}
