@@ -184,7 +184,8 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
         </header>
         <SimulatedNote />
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          {/* On a phone the buy panel comes first: the reason for opening the page is one tap away. */}
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="xl">
               <Section id="price-table" title={t('programme.tableTitle')}>
                 <SideScroll minWidth={520} label={t('programme.tableTitle')}>
@@ -314,7 +315,7 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
               </Section>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
             <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
               <BuyPanel programme={programme} />
               <PriceAlertPanel programme={programme} />
