@@ -1,8 +1,8 @@
 /** Checkout step 3: the card verification at the bank, and where the charge stands after it. */
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -17,7 +17,6 @@ import { paymentsApi } from './payments-api.ts';
  * sends the holder back here, and the page asks where the charge stands (the transaction).
  */
 export function CheckoutPaymentPage({ page, product }: { page: PageDef; product: CheckoutProduct }) {
-  const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const failed = useErrorPopup();
   const [params] = useSearchParams();
@@ -50,23 +49,46 @@ export function CheckoutPaymentPage({ page, product }: { page: PageDef; product:
   return (
     <PageFrame page={page}>
       <CheckoutSteps active={2} />
-      {!payment || payment.status === 'pending' ? (
-        <Group data-testid="payment-processing">
-          <Loader size="sm" />
-          <Text>{goToBank ? t('verify.toBank') : t('verify.processing')}</Text>
-        </Group>
-      ) : payment.status === 'verifying' ? (
-        <Alert color="yellow" title={t('verify.unfinishedTitle')}>
-          <Text>{t('verify.unfinished')}</Text>
-          {payment.verificationUrl && (
-            <Button component="a" href={payment.verificationUrl} mt="sm">
-              {t('verify.continue')}
-            </Button>
-          )}
-        </Alert>
-      ) : (
-        <PaymentFailed payment={payment} retryTo={product.basePath} />
-      )}
+      <PaymentProgress payment={payment} goingToBank={goToBank} againTo={product.basePath} failure={payment && <PaymentFailed payment={payment} retryTo={product.basePath} />} />
     </PageFrame>
+  );
+}
+
+/**
+ * Where a payment stands after the checkout's pay step: being charged (or on its way to the
+ * bank's page), waiting for a verification the holder left unfinished, or failed with its reason
+ * and a way to start again (`failure` replaces the default notice).
+ */
+export function PaymentProgress({ payment, goingToBank, againTo, failure }: { payment: PaymentView | null; goingToBank: boolean; againTo: string; failure?: ReactNode }) {
+  const { t } = useTranslation('payments');
+  if (!payment || payment.status === 'pending') {
+    return (
+      <Group data-testid="payment-processing">
+        <Loader size="sm" />
+        <Text>{goingToBank ? t('verify.toBank') : t('verify.processing')}</Text>
+      </Group>
+    );
+  }
+  if (payment.status === 'verifying') {
+    return (
+      <Alert color="yellow" title={t('verify.unfinishedTitle')}>
+        <Text>{t('verify.unfinished')}</Text>
+        {payment.verificationUrl && (
+          <Button component="a" href={payment.verificationUrl} mt="sm">
+            {t('verify.continue')}
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  return (
+    failure ?? (
+      <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
+        <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
+        <Button component={Link} to={againTo} mt="sm" variant="light">
+          {t('failed.again')}
+        </Button>
+      </Alert>
+    )
   );
 }

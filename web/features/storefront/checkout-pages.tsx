@@ -17,7 +17,7 @@ import { definePage } from '../../lib/page-module.ts';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, paymentsApi, type BillingDetails, type CardFieldsHandle, type FieldErrors } from '../payments/index.ts';
+import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, PaymentProgress, paymentsApi, type BillingDetails, type CardFieldsHandle, type FieldErrors } from '../payments/index.ts';
 import { clearDraft, readDraft, saveDraft } from './checkout-draft.ts';
 import { programmePath } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
@@ -91,18 +91,7 @@ function DetailsPage({ page }: { page: PageDef }) {
     paymentsApi.setup().then(setSetup).catch(failed);
   }, [failed]);
 
-  if (!loaded) {
-    return (
-      <PageFrame page={page}>
-        <Alert color="blue" data-testid="checkout-nothing">
-          <Text>{t('checkout.nothing')}</Text>
-          <Button component={Link} to="/storefront" mt="sm" variant="light">
-            {t('checkout.start')}
-          </Button>
-        </Alert>
-      </PageFrame>
-    );
-  }
+  if (!loaded) return <NothingToConfirm page={page} />;
   const { programme } = loaded;
   const wanted = Number(quantity);
   const problem = quantityProblem(programme.rules, wanted);
@@ -344,7 +333,6 @@ function NothingToConfirm({ page }: { page: PageDef }) {
 
 /** Step 3: the bank's verification page, then where the charge stands. */
 function PaymentPage({ page }: { page: PageDef }) {
-  const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const failed = useErrorPopup();
   const [params] = useSearchParams();
@@ -375,28 +363,7 @@ function PaymentPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <CheckoutSteps active={2} />
-      {!payment || payment.status === 'pending' ? (
-        <Group data-testid="payment-processing">
-          <Loader size="sm" />
-          <Text>{goToBank ? t('verify.toBank') : t('verify.processing')}</Text>
-        </Group>
-      ) : payment.status === 'verifying' ? (
-        <Alert color="yellow" title={t('verify.unfinishedTitle')}>
-          <Text>{t('verify.unfinished')}</Text>
-          {payment.verificationUrl && (
-            <Button component="a" href={payment.verificationUrl} mt="sm">
-              {t('verify.continue')}
-            </Button>
-          )}
-        </Alert>
-      ) : (
-        <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
-          <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
-          <Button component={Link} to="/storefront" mt="sm" variant="light">
-            {t('failed.again')}
-          </Button>
-        </Alert>
-      )}
+      <PaymentProgress payment={payment} goingToBank={goToBank} againTo="/storefront" />
     </PageFrame>
   );
 }
