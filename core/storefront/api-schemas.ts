@@ -20,6 +20,7 @@ export const CampaignViewSchema = z.object({
   start: z.string().describe('ISO instant'),
   end: z.string().describe('ISO instant'),
   timeZone: z.string().describe('The programme’s time zone'),
+  startsLocal: z.object({ date: z.string(), time: z.string(), offset: z.string() }).describe('The start as the programme announced it'),
   endsLocal: z.object({ date: z.string(), time: z.string(), offset: z.string() }).describe('The end as the programme announced it: its wall-clock day and time and their UTC offset'),
   state: z.enum(['upcoming', 'ongoing', 'limited', 'expired']),
   flash: z.boolean(),

@@ -73,7 +73,7 @@ export const StorefrontProgrammeSchema = z
 export type StorefrontProgramme = z.infer<typeof StorefrontProgrammeSchema>;
 
 /** A step of a bonus ladder: from this many miles bought, this percent on top. */
-const LadderStepSchema = z.object({ from: z.number().int().positive(), percent: z.number().positive().max(300) }).strict();
+const LadderStepSchema = z.object({ from: z.number().int().positive(), percent: z.number().int().positive().max(300) }).strict();
 
 export const StorefrontCampaignSchema = z
   .object({
@@ -82,8 +82,8 @@ export const StorefrontCampaignSchema = z
     /** The campaign's first and last instants, with the offset of the programme's announcement. */
     start: InstantSchema,
     end: InstantSchema,
-    /** Percent off the base price. */
-    discountPercent: z.number().min(0).max(90),
+    /** Percent off the base price (whole percents: the charge's half-up rounding is exact for them). */
+    discountPercent: z.number().int().min(0).max(90),
     /** Bonus percent by quantity bought, steps in rising order; empty for a plain discount. */
     bonusLadder: z.array(LadderStepSchema),
     /** A sale announced for a day or three: always "limited time". */

@@ -4,7 +4,7 @@ import { CardTokenSchema, CheckoutDetailsSchema } from '../payments/checkout-con
 import { LANGUAGES, MONEY_CURRENCIES } from '../locale.ts';
 
 /**
- * A storefront order's contract (docs/product/storefront.md#orders): what the checkout sends to
+ * A storefront order's contract (docs/storefront.md#orders): what the checkout sends to
  * price an order and to pay it, and the order as the pages see it. The browser never sends a
  * price: the server prices the order once, holds it for QUOTE_HOLD_MINUTES, and charges that.
  */

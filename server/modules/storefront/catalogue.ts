@@ -84,16 +84,19 @@ export class StorefrontCatalogue {
 
   #view(programme: StorefrontProgramme, campaign: StorefrontCampaign, now: Date): CampaignView {
     const terms = termsOf(campaign, programme);
-    // A past campaign is priced against the base price of its own first day.
-    const base = basePriceOn(programme.basePrices, campaign.start.slice(0, 10));
+    const state = campaignState(terms, now);
+    // A running campaign is priced as the checkout charges it, against today's base price; a past
+    // or announced one against the base price of its own first day.
+    const base = state === 'ongoing' || state === 'limited' ? this.basePrice(programme, now) : basePriceOn(programme.basePrices, campaign.start.slice(0, 10));
     return {
       id: campaign.id,
       programme: programme.id,
       start: new Date(campaign.start).toISOString(),
       end: new Date(campaign.end).toISOString(),
       timeZone: programme.timeZone,
+      startsLocal: wallClock(campaign.start),
       endsLocal: wallClock(campaign.end),
-      state: campaignState(terms, now),
+      state,
       flash: campaign.flash,
       discountPercent: campaign.discountPercent,
       bonusLadder: campaign.bonusLadder,

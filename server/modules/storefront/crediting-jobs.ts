@@ -6,7 +6,7 @@ import type { PriceAlerts } from './price-alerts.service.ts';
 export const CREDITING_QUEUE = 'storefront-crediting';
 
 /**
- * The crediting job (docs/storefront.md#crediting): every CREDITING_CHECK_INTERVAL_MIN minutes,
+ * The crediting job (docs/storefront.md#orders): every CREDITING_CHECK_INTERVAL_MIN minutes,
  * move reviewed orders on, give paid ones to the crediting partner, mark posted ones credited and
  * refund refused ones; then e-mail the price alerts a running sale meets. A singleton queue; every move is conditional anyway, so a run that dies
  * half-way is finished by the next without crediting or refunding twice.

@@ -19,6 +19,8 @@ export type OrderRow = typeof storefrontOrders.$inferSelect;
 
 /** A first purchase, or a spot-checked one, waits this long before crediting unless staff act first (SPEC §9). */
 export const REVIEW_HOURS = 24;
+/** An order still paying this long after its quote ran out is given up (abandoned verification). */
+const ABANDON_AFTER_MS = 60 * 60_000;
 const KEY_PREFIX = 'storefront:';
 /** Order numbers: SF- and eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
 const NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -148,35 +150,50 @@ export class StorefrontOrders {
    * order, under the order's own key: a double click or a retry pays once.
    */
   async pay(member: MemberRow, orderId: string, input: OrderPay): Promise<{ order: OrderRow; payment: PaymentRow }> {
-    const order = await this.get(member.id, orderId);
+    let order = await this.get(member.id, orderId);
     if (!order) throw new AppError('NOT_FOUND', { status: 404, message: 'No such order.' });
+    const key = `${KEY_PREFIX}${order.id}`;
+    // An order left paying without a payment (its card could not be saved, or a crash) is priced
+    // again like a quote: the hold and the cap are checked again, never skipped.
+    if (order.status === 'paying' && !(await this.options.payments.byKey(key))) {
+      await this.options.db.update(storefrontOrders).set({ status: 'quoted' }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
+      order = { ...order, status: 'quoted' };
+    }
     if (order.status === 'quoted') {
       if (order.quoteExpiresAt.getTime() < this.options.now().getTime()) {
         throw new AppError('QUOTE_EXPIRED', { status: 409, message: `The price was held for ${QUOTE_HOLD_MINUTES} minutes and has expired. Check the new price.` });
       }
-      // The cap is checked again with the order's own row locked, so two tabs cannot both pass it.
+      const quoted = order;
+      // The cap is checked again under a lock on the programme and account, so two tabs cannot both pass it.
       await this.options.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${order.programme}:${order.accountNumber}`}))`);
-        await this.#checkCap(tx as unknown as Db, { programme: order.programme, accountNumber: order.accountNumber, capYear: order.capYear, counted: order.countedTowardCap, except: order.id });
-        await tx.update(storefrontOrders).set({ status: 'paying', updatedAt: this.options.now() }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'quoted')));
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${quoted.programme}:${quoted.accountNumber}`}))`);
+        await this.#checkCap(tx as unknown as Db, { programme: quoted.programme, accountNumber: quoted.accountNumber, capYear: quoted.capYear, counted: quoted.countedTowardCap, except: quoted.id });
+        await tx.update(storefrontOrders).set({ status: 'paying', updatedAt: this.options.now() }).where(and(eq(storefrontOrders.id, quoted.id), eq(storefrontOrders.status, 'quoted')));
       });
-    } else if (order.status === 'payment-failed' || order.status === 'refunded' || order.status === 'failed') {
+    } else if (order.status !== 'paying') {
       throw new AppError('ORDER_CLOSED', { status: 409, message: 'This order is closed. Start a new one.' });
     }
-    const payment = await this.options.payments.pay({
-      memberId: member.id,
-      purpose: 'storefront',
-      plan: null,
-      amount: order.amount,
-      currency: order.currency,
-      card: { save: () => this.options.payments.saveCard(member.id, input.card.token, order.billing.holderName) },
-      idempotencyKey: `${KEY_PREFIX}${order.id}`,
-      description: `TripPlus storefront ${order.number}`,
-      billing: order.billing,
-      language: order.language,
-      holderPresent: true,
-      returnPath: `/storefront/checkout/payment?payment={payment}&order=${order.id}`,
-    });
+    let payment: PaymentRow;
+    try {
+      payment = await this.options.payments.pay({
+        memberId: member.id,
+        purpose: 'storefront',
+        plan: null,
+        amount: order.amount,
+        currency: order.currency,
+        card: { save: () => this.options.payments.saveCard(member.id, input.card.token, order.billing.holderName) },
+        idempotencyKey: key,
+        description: `TripPlus storefront ${order.number}`,
+        billing: order.billing,
+        language: order.language,
+        holderPresent: true,
+        returnPath: `/storefront/checkout/payment?payment={payment}&order=${order.id}`,
+      });
+    } catch (error) {
+      // No payment was written (the card could not be saved): the order stops counting toward the cap.
+      if (!(await this.options.payments.byKey(key))) await this.options.db.update(storefrontOrders).set({ status: 'quoted' }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
+      throw error;
+    }
     return { order: (await this.get(member.id, orderId))!, payment };
   }
 
@@ -204,7 +221,14 @@ export class StorefrontOrders {
       })
       .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')))
       .returning();
-    if (!moved) return;
+    if (!moved) {
+      // Paid after the order was given up (the bank answered hours late): the money goes back.
+      await tx
+        .update(storefrontOrders)
+        .set({ status: 'failed', paymentId: payment.id, paidAt, failure: 'paid-after-abandoned', updatedAt: paidAt })
+        .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'payment-failed')));
+      return;
+    }
     await this.#mail(tx, moved, 'receipt', payment.receiptNumber);
     if (reviewReason) await this.#mail(tx, moved, 'in-review');
   }
@@ -237,14 +261,15 @@ export class StorefrontOrders {
   }
 
   /**
-   * The crediting job's run (docs/storefront.md#crediting): reviewed orders whose review is over
+   * The crediting job's run (docs/storefront.md#orders): reviewed orders whose review is over
    * go on to crediting; orders to credit are given to the partner (once: it answers by order id);
    * accepted ones are credited when the partner has posted them; refused ones are refunded.
    */
-  async advance(now = this.options.now()): Promise<{ released: number; submitted: number; credited: number; refunded: number }> {
-    const report = { released: 0, submitted: 0, credited: 0, refunded: 0 };
+  async advance(now = this.options.now()): Promise<{ released: number; submitted: number; credited: number; refunded: number; abandoned: number }> {
+    const report = { released: 0, submitted: 0, credited: 0, refunded: 0, abandoned: 0 };
     const { db, partner } = this.options;
     if (!partner) return report;
+    report.abandoned = await this.#abandonStalePayments(now);
     const due = await db.select().from(storefrontOrders).where(and(eq(storefrontOrders.status, 'in-review'), lte(storefrontOrders.reviewUntil, now))).limit(200);
     for (const order of due) if (await this.#move(order.id, 'in-review', { status: 'crediting' })) report.released += 1;
 
@@ -272,6 +297,28 @@ export class StorefrontOrders {
     const failed = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'failed')).limit(200);
     for (const order of failed) if (await this.#refund(order, now)) report.refunded += 1;
     return report;
+  }
+
+  /**
+   * Orders still paying an hour after their quote ran out: the holder left the bank's verification
+   * page, or the page never came back. The provider is asked once more; a payment that has not
+   * succeeded leaves the order `payment-failed`, so it stops counting toward the cap. Should the
+   * bank's answer still come later, #paid refunds it.
+   */
+  async #abandonStalePayments(now: Date): Promise<number> {
+    const stale = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.status, 'paying'), lte(storefrontOrders.quoteExpiresAt, new Date(now.getTime() - ABANDON_AFTER_MS))))
+      .limit(200);
+    let abandoned = 0;
+    for (const order of stale) {
+      const payment = await this.options.payments.byKey(`${KEY_PREFIX}${order.id}`);
+      const settled = payment ? await this.options.payments.refresh(payment).catch(() => payment) : null;
+      if (settled?.status === 'succeeded') continue;
+      if (await this.#move(order.id, 'paying', { status: 'payment-failed', failure: settled ? 'verification-abandoned' : 'not-paid' })) abandoned += 1;
+    }
+    return abandoned;
   }
 
   /** Gives a failed order's payment back in full (once: one refund key per payment) and marks it refunded. */

@@ -189,6 +189,43 @@ describe('paying and crediting', () => {
     expect((await quote(cookies, { account: { number: '44455566677', name: 'MEI LIN' }, quantity: 150_000 })).statusCode).toBe(200);
   });
 
+  it('puts an order back to its quote when the card cannot be saved, so it neither holds the cap nor escapes the price hold', async () => {
+    const { cookies } = await memberWithSession(app);
+    const account = { number: '31313131313', name: 'MEI LIN' };
+    const order = (await quote(cookies, { account, quantity: 150_000 })).json().order;
+    const forged = await post(`/api/storefront/orders/${order.id}/pay`, cookies, { checkoutId: randomUUID(), card: { token: 'tok_forged_0000000000' }, termsAgreed: true });
+    expect(forged.json().error).toBe('CARD_INFO_INCOMPLETE');
+    expect((await orderOf(cookies, order.id)).status).toBe('quoted');
+    expect((await quote(cookies, { account, quantity: 150_000 })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    try {
+      expect((await pay(cookies, order.id)).json().error).toBe('QUOTE_EXPIRED');
+    } finally {
+      clock = new Date('2026-11-27T03:00:00Z');
+    }
+  });
+
+  it('gives up an order whose bank verification was left unfinished, and refunds it if the bank answers later', async () => {
+    const { cookies } = await memberWithSession(app);
+    const account = { number: '42424242424', name: 'MEI LIN' };
+    const order = (await quote(cookies, { account, quantity: 150_000 })).json().order;
+    const payment = (await pay(cookies, order.id, '4000000000003220')).json().payment;
+    expect(payment.status).toBe('verifying');
+    expect((await quote(cookies, { account, quantity: 1000 })).json().error).toBe('CAP_REACHED');
+    // Past the quote and an hour more: given up, and the cap is free again.
+    await app.storefrontOrders.advance(new Date(Date.parse(order.quoteExpiresAt) + 61 * 60_000));
+    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'payment-failed', failure: 'verification-abandoned' });
+    expect((await quote(cookies, { account, quantity: 150_000 })).statusCode).toBe(200);
+    // The holder finishes the bank's page after all: the money goes back, the order is not credited.
+    const url = new URL(payment.verificationUrl, 'https://tripplus.example');
+    await app.sandboxPay.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, { code: '123456' });
+    await app.sandboxPay.settle();
+    await post(`/api/payments/${payment.id}/confirm`, cookies);
+    expect((await orderOf(cookies, order.id)).status).toBe('failed');
+    await app.storefrontOrders.advance(new Date(Date.now() + HOUR));
+    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'refunded', failure: 'paid-after-abandoned' });
+  });
+
   it('refuses to pay a price held longer than 15 minutes', async () => {
     const { cookies } = await memberWithSession(app);
     const order = (await quote(cookies)).json().order;

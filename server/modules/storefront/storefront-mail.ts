@@ -10,7 +10,7 @@ export type StorefrontMailKind = 'receipt' | 'in-review' | 'credited' | 'refunde
 const KEY: Record<StorefrontMailKind, string> = { receipt: 'receipt', 'in-review': 'review', credited: 'credited', refunded: 'refunded' };
 
 /**
- * The storefront's e-mails (docs/storefront.md#e-mails), in the language the order was placed in,
+ * The storefront's e-mails (docs/storefront.md#orders), in the language the order was placed in,
  * to the address given at checkout: the receipt, a review before crediting, the miles credited,
  * and a refund.
  */

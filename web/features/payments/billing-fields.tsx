@@ -1,6 +1,6 @@
 /** The checkout's own fields, shared by every checkout: who pays, the card holder and the billing address, with each field's check. */
 import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { BILLING_COUNTRIES, CheckoutDetailsSchema, defaultBillingCountry, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -29,8 +29,9 @@ export function checkoutFieldErrors(details: unknown, t: (key: string) => string
 }
 
 /** Name and e-mail of who pays. */
-export function PayerFields({ details, onChange, errors }: { details: BillingDetails; onChange: (patch: Partial<BillingDetails>) => void; errors: FieldErrors }) {
+export function PayerFields({ details, setDetails, errors }: { details: BillingDetails; setDetails: Dispatch<SetStateAction<BillingDetails>>; errors: FieldErrors }) {
   const { t } = useTranslation('payments');
+  const onChange = (patch: Partial<BillingDetails>) => setDetails((current) => ({ ...current, ...patch }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label={t('fields.name')} required value={details.name} onChange={(event) => onChange({ name: event.currentTarget.value })} error={errors.name} maxLength={60} data-testid="checkout-name" />
@@ -39,14 +40,19 @@ export function PayerFields({ details, onChange, errors }: { details: BillingDet
   );
 }
 
-/** The card holder (under the provider's card fields, `card`) and the billing address. */
-export function CardAndAddressFields({ details, onChange, errors, card }: { details: BillingDetails; onChange: (patch: Partial<BillingDetails>) => void; errors: FieldErrors; card: ReactNode }) {
+/**
+ * The card holder (under the provider's card fields, `card`) and the billing address. Changes go
+ * through `setDetails` as updates of the latest state, so fields a browser autofills in one go do
+ * not overwrite each other.
+ */
+export function CardAndAddressFields({ details, setDetails, errors, card }: { details: BillingDetails; setDetails: Dispatch<SetStateAction<BillingDetails>>; errors: FieldErrors; card: ReactNode }) {
   const { t, i18n } = useTranslation('payments');
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([INTL_LOCALES[i18n.language as Language] ?? 'en'], { type: 'region' });
     return BILLING_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   }, [i18n.language]);
-  const setAddress = (patch: Partial<BillingDetails['address']>) => onChange({ address: { ...details.address, ...patch } });
+  const onChange = (patch: Partial<BillingDetails>) => setDetails((current) => ({ ...current, ...patch }));
+  const setAddress = (patch: Partial<BillingDetails['address']>) => setDetails((current) => ({ ...current, address: { ...current.address, ...patch } }));
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">{t('checkout.card')}</Title>

@@ -97,14 +97,14 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
           <form noValidate onSubmit={(event) => { event.preventDefault(); void next(); }}>
           <Stack gap="md">
             <Title order={2} fz="lg">{t('checkout.you')}</Title>
-            <PayerFields details={details} onChange={set} errors={errors} />
+            <PayerFields details={details} setDetails={setDetails} errors={errors} />
             {product.business && (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={t('fields.company')} required value={details.company} onChange={(event) => set({ company: event.currentTarget.value })} error={errors.company} maxLength={100} data-testid="checkout-company" />
                 <TextInput label={t('fields.taxId')} description={t('fields.taxIdHint')} value={details.taxId} onChange={(event) => set({ taxId: event.currentTarget.value })} error={errors.taxId} maxLength={8} inputMode="numeric" data-testid="checkout-tax-id" />
               </SimpleGrid>
             )}
-            <CardAndAddressFields details={details} onChange={set} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
+            <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
             <Group>
               <Button type="submit" loading={busy} data-testid="checkout-next">
                 {t('checkout.next')}

@@ -17,7 +17,7 @@ import { paymentsApi } from './payments-api.ts';
 const STATUS_COLOR: Record<PaymentView['status'], string> = { pending: 'gray', verifying: 'yellow', succeeded: 'green', failed: 'red' };
 const ORDER_COLOR: Record<OrderView['status'], string> = { quoted: 'gray.7', paying: 'yellow.9', 'payment-failed': 'red.9', 'in-review': 'blue.9', crediting: 'blue.9', credited: 'green.9', failed: 'red.9', refunded: 'gray.7' };
 
-/** The member's storefront orders and where each stands (docs/product/storefront.md#orders). */
+/** The member's storefront orders and where each stands (docs/storefront.md#orders). */
 function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) => string }) {
   const { t, i18n } = useTranslation('payments');
   const money = useMoney();

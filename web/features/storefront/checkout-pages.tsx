@@ -18,8 +18,8 @@ import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, PaymentProgress, paymentsApi, type BillingDetails, type CardFieldsHandle, type FieldErrors } from '../payments/index.ts';
-import { clearDraft, readDraft, saveDraft } from './checkout-draft.ts';
-import { programmePath } from './sale-pages.tsx';
+import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checkout-draft.ts';
+import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
 
@@ -75,15 +75,24 @@ function DetailsPage({ page }: { page: PageDef }) {
   const { member } = useAuth();
   const { moneyCurrency, language } = useAppState();
   const cardRef = useRef<CardFieldsHandle>(null);
-  const earlier = readDraftIfSameProgramme(loaded?.programme.id);
-  const [quantity, setQuantity] = useState<number | string>(() => Number(params.get('quantity')) || earlier?.request.quantity || 10_000);
-  const [account, setAccount] = useState(earlier?.request.account ?? { number: '', name: '' });
-  const [details, setDetails] = useState<BillingDetails>(earlier?.request.details ?? emptyBilling(member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency, member));
+  const [quantity, setQuantity] = useState<number | string>(() => Number(params.get('quantity')) || 10_000);
+  const [account, setAccount] = useState({ number: '', name: '' });
+  const [details, setDetails] = useState<BillingDetails>(() => emptyBilling(member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency, member));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [cardError, setCardError] = useState<string | null>(null);
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Back from the confirmation step (or a reload): the form as it was, read after the page is up
+  // (session storage is the browser's; the server drew the empty form).
+  const programmeId = loaded?.programme.id;
+  useEffect(() => {
+    const earlier = readDraft();
+    if (!programmeId || earlier?.request.programme !== programmeId) return;
+    setAccount(earlier.request.account);
+    setDetails(earlier.request.details);
+    if (!new URLSearchParams(window.location.search).get('quantity')) setQuantity(earlier.request.quantity);
+  }, [programmeId]);
   useEffect(() => {
     if (member) setDetails((current) => ({ ...current, name: current.name || member.name, email: current.email || (member.email ?? '') }));
   }, [member]);
@@ -157,8 +166,8 @@ function DetailsPage({ page }: { page: PageDef }) {
                 {t('checkout.nameMustMatch')}
               </Text>
               <Title order={2} fz="lg">{tp('checkout.you')}</Title>
-              <PayerFields details={details} onChange={(patch) => setDetails((current) => ({ ...current, ...patch }))} errors={errors} />
-              <CardAndAddressFields details={details} onChange={(patch) => setDetails((current) => ({ ...current, ...patch }))} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
+              <PayerFields details={details} setDetails={setDetails} errors={errors} />
+              <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
               <Group>
                 <Button type="submit" loading={busy} data-testid="checkout-next">
                   {tp('checkout.next')}
@@ -181,6 +190,7 @@ function DetailsPage({ page }: { page: PageDef }) {
                 <Text c="gray.7">{t(`buy.problem.${problem}`, limits)}</Text>
               )}
               <Text size="xs" c="gray.7">{t('checkout.pricedNext')}</Text>
+              <SimulatedNote />
               <Text size="sm">{t('checkout.firstPurchase', { hours: 24 })}</Text>
               <Anchor component={Link} to={programmePath(programme.id)} size="sm">
                 {t('list.seePrices')}
@@ -193,13 +203,6 @@ function DetailsPage({ page }: { page: PageDef }) {
   );
 }
 
-/** The draft of this programme's checkout, if one is open in this tab (read in the browser only). */
-function readDraftIfSameProgramme(programme: string | undefined) {
-  if (typeof sessionStorage === 'undefined' || !programme) return null;
-  const draft = readDraft();
-  return draft?.request.programme === programme ? draft : null;
-}
-
 /** Step 2: the priced order, how long the price holds, review before crediting, the terms, and paying. */
 function ConfirmPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
@@ -210,27 +213,28 @@ function ConfirmPage({ page }: { page: PageDef }) {
   const format = useStorefrontFormat();
   const [params] = useSearchParams();
   const { member } = useAuth();
-  const [draft, setDraft] = useState(() => (typeof sessionStorage === 'undefined' ? null : readDraft()));
+  // The draft is this tab's session storage, read once the page is up (the server cannot know it).
+  const [draft, setDraft] = useState<StorefrontDraft | null | undefined>(undefined);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = params.get('order');
 
+  useEffect(() => setDraft(readDraft()), []);
   useEffect(() => {
     if (id && member) ordersApi.get(id).then(setOrder).catch(failed);
   }, [id, member, failed]);
 
+  if (draft === undefined) {
+    return (
+      <PageFrame page={page}>
+        <Loader size="sm" />
+      </PageFrame>
+    );
+  }
   if (!id || !draft || draft.orderId !== id || !draft.card) return <NothingToConfirm page={page} />;
-
-  const requote = async () => {
-    const fresh = await ordersApi.quote(draft.request);
-    const next = { ...draft, orderId: fresh.id };
-    saveDraft(next);
-    setDraft(next);
-    setOrder(fresh);
-    navigate(`${BASE}/confirm?order=${fresh.id}`, { replace: true });
-  };
+  const backToDetails = `${BASE}?programme=${draft.request.programme}&quantity=${draft.request.quantity}`;
 
   const pay = async () => {
     if (!agreed) {
@@ -251,13 +255,15 @@ function ConfirmPage({ page }: { page: PageDef }) {
         // The card's token is spent: the next try takes the card again, and a new order.
         saveDraft({ ...draft, card: null, checkoutId: crypto.randomUUID() });
         await popup.show({ title: tp('failed.title'), message: tp(`failures.${payment.failure ?? 'declined'}`), confirmLabel: tp('failed.again') });
-        navigate(`${BASE}?programme=${draft.request.programme}&quantity=${draft.request.quantity}`);
+        navigate(backToDetails);
       }
     } catch (error) {
       const name = error instanceof ApiRequestError ? error.body?.error : null;
       if (name === 'QUOTE_EXPIRED') {
+        // The card's one-use token has run out with the price: the details step takes the card again and prices anew.
+        saveDraft({ ...draft, card: null, checkoutId: crypto.randomUUID() });
         await popup.show({ title: t('checkout.expiredTitle'), message: t('checkout.expired'), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
-        await requote().catch(failed);
+        navigate(backToDetails);
       } else {
         await failed(error);
       }
@@ -292,7 +298,7 @@ function ConfirmPage({ page }: { page: PageDef }) {
                 <Text data-testid="confirm-card">
                   {draft.card.brand.toUpperCase()} •••• {draft.card.last4}
                 </Text>
-                <Anchor component={Link} to={`${BASE}?programme=${draft.request.programme}&quantity=${draft.request.quantity}`} size="sm">
+                <Anchor component={Link} to={backToDetails} size="sm">
                   {tp('confirm.change')}
                 </Anchor>
               </Stack>

@@ -4,6 +4,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { QuestionList } from '../../components/question-list.tsx';
 import { LIMITS } from '../../../core/limits.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
+import { SimulatedNote } from './sale-pages.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { TFunction } from '../../lib/translator.ts';
 
@@ -41,6 +42,7 @@ function StorefrontFaqPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
   return (
     <PageFrame page={page}>
+      <SimulatedNote />
       <Stack gap="xl" maw={820}>
         {Object.entries(GROUPS).map(([group, ids]) => (
           <section key={group} aria-labelledby={`faq-${group}`}>

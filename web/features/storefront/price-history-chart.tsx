@@ -12,7 +12,7 @@ const YEAR_MS = 365.25 * 86_400_000;
 const MIN_SPAN_MS = 2 * YEAR_MS;
 
 /**
- * The price per 1,000 over time (docs/product/storefront.md#programme-sale-page): the base price
+ * The price per 1,000 over time (docs/product/storefront.md#sale-campaigns): the base price
  * as a stepped line, each campaign as a bar at the lowest price it reached for as long as it ran,
  * the all-time low as a dashed line, and today. Drawn on the server as plain SVG; the table of
  * campaigns under it says the same in words for screen readers and search engines.

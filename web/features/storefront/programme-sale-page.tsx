@@ -235,7 +235,7 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                         {[...programme.history].reverse().map((campaign) => (
                           <Table.Tr key={campaign.id} data-campaign={campaign.id}>
                             <Table.Td>
-                              {format.day(campaign.start)} – {format.day(campaign.endsLocal.date)}
+                              {format.day(campaign.startsLocal.date)} – {format.day(campaign.endsLocal.date)}
                               {programme.allTimeLow?.campaignId === campaign.id && (
                                 <Badge ml="xs" variant="outline" color="red.9">
                                   {t('history.allTimeLow')}

@@ -233,6 +233,7 @@ function EventsPage({ page }: { page: PageDef }) {
   ] as const;
   return (
     <PageFrame page={page}>
+      <SimulatedNote />
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`events-${group.key}`}>
           <Title order={2} fz="xl" id={`events-${group.key}`} mb="sm">
@@ -254,7 +255,7 @@ function EventsPage({ page }: { page: PageDef }) {
                     {format.offer(event)} · {t('price.from', { price: format.money(event.pricePer1000, event.currency) })}
                   </Text>
                   <Text size="sm" c="gray.7">
-                    {event.state === 'upcoming' ? t('events.starts', { day: format.day(event.start) }) + ' · ' : ''}
+                    {event.state === 'upcoming' ? t('events.starts', { day: format.day(event.startsLocal.date) }) + ' · ' : ''}
                     {format.ends(event)}
                   </Text>
                 </Card>
