@@ -45,7 +45,8 @@ function SaleCard({ programme }: { programme: ProgrammeOnSale }) {
     <Card withBorder radius="md" padding="lg" data-testid="sale-card" data-programme={programme.id}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} fz="lg">
+          {/* The tabs carry no heading of their own: each card's name is the level under the page's. */}
+          <Title order={2} fz="lg">
             {name}
           </Title>
           <SaleStateBadge state={programme.saleState} />
