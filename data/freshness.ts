@@ -106,8 +106,18 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   { file: 'hotel-programmes.json', records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? '') },
   { file: 'hotel-themes.json', records: (json) => plain(json, list(json.themes), (theme) => text(theme.id) ?? '') },
   {
-    file: 'mile-sales.json',
-    records: (json) => list(json.campaigns).map((campaign) => ({ id: text(campaign.id) ?? '', checked: asDay(campaign.checked) ?? asDay(json.asOf), unverified: [], ends: text(campaign.end) ? [{ what: 'sale', until: text(campaign.end)!, current: false }] : [] })),
+    file: 'storefront/programmes.json',
+    records: (json) => list(json.programmes).map((programme) => ({ id: text(programme.id) ?? '', checked: asDay(programme.asOf) ?? asDay(json.asOf), unverified: texts(programme.unverified), ends: [] })),
+  },
+  {
+    file: 'storefront/campaigns.json',
+    records: (json) =>
+      list(json.campaigns).map((campaign) => ({
+        id: text(campaign.id) ?? '',
+        checked: asDay(json.asOf),
+        unverified: text(campaign.unverified) ? [text(campaign.unverified)!] : [],
+        ends: text(campaign.end) ? [{ what: 'sale', until: text(campaign.end)!.slice(0, 10), current: false }] : [],
+      })),
   },
   {
     file: 'points-currencies/',

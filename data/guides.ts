@@ -1,14 +1,16 @@
 /**
  * The guides' data: a guide per programme in data/guides/, hotel themes, transfer
- * bonuses and mile-sale campaigns. Each file is checked against its schema when read, and every
- * reference must resolve (a guide's programme, a bonus's transfer, a campaign's programme and
- * its price against the programme's base price); the server will not start on a broken file.
+ * bonuses, and the storefront's sale campaigns as the programme pages and the explorer read them.
+ * Each file is checked against its schema when read, and every reference must resolve (a guide's
+ * programme, a bonus's transfer); the server will not start on a broken file.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IsoDateSchema as IsoDate } from '../core/cards/card-schema.ts';
-import { SaleCampaignSchema, type SaleCampaign } from '../core/guides/explorer.ts';
+import type { SaleCampaign } from '../core/guides/explorer.ts';
+import { StorefrontCampaignsFileSchema, StorefrontProgrammesFileSchema } from '../core/storefront/catalogue-schema.ts';
+import { basePriceOn } from '../core/storefront/pricing.ts';
 import { HotelThemeSchema, ProgrammeGuideSchema, type HotelTheme, type ProgrammeGuide } from '../core/guides/guide.ts';
 import type { TransferBonus } from '../core/guides/transfers.ts';
 import { TransferBonusSchema } from '../core/guides/transfer-schemas.ts';
@@ -18,7 +20,6 @@ import { programmes } from './reference.ts';
 const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, unverified: z.array(z.string()).default([]) };
 const ThemesFileSchema = z.object({ ...Sourced, themes: z.array(HotelThemeSchema) }).strict();
 const BonusesFileSchema = z.object({ ...Sourced, bonuses: z.array(TransferBonusSchema) }).strict();
-const CampaignsFileSchema = z.object({ ...Sourced, campaigns: z.array(SaleCampaignSchema) }).strict();
 
 export interface GuideData {
   guides: Map<string, ProgrammeGuide>;
@@ -39,13 +40,45 @@ function load(problems: string[]): GuideData {
     });
   const themes = readFile('./hotel-themes.json', ThemesFileSchema, problems);
   const bonuses = readFile('./transfer-bonuses.json', BonusesFileSchema, problems);
-  const campaigns = readFile('./mile-sales.json', CampaignsFileSchema, problems);
   return {
     guides: new Map(guides.map((guide) => [guide.id, guide])),
     themes: themes?.themes ?? [],
     bonuses: bonuses?.bonuses ?? [],
-    campaigns: campaigns?.campaigns ?? [],
+    campaigns: explorerCampaigns(problems),
   };
+}
+
+/**
+ * The storefront's campaigns (data/storefront/campaigns.json, one source for every page) as the
+ * programme pages and the redeem explorer read them: the price per 1,000 after the discount, and
+ * the bonus every order gets (the ladder's first step when it starts at the programme's smallest
+ * order; the higher steps are the storefront's to price). Read here from the files themselves, as
+ * data/storefront.ts reads the guides.
+ */
+function explorerCampaigns(problems: string[]): SaleCampaign[] {
+  const programmes = readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems)?.programmes ?? [];
+  const campaigns = readFile('./storefront/campaigns.json', StorefrontCampaignsFileSchema, problems)?.campaigns ?? [];
+  const byId = new Map(programmes.map((programme) => [programme.id, programme]));
+  return campaigns.flatMap((campaign) => {
+    const programme = byId.get(campaign.programme);
+    if (!programme) return [];
+    const start = campaign.start.slice(0, 10);
+    const base = basePriceOn(programme.basePrices, start);
+    // The guides quote prices in the currencies programmes sell in; HKD and CNY are display currencies only.
+    if (base.currency === 'HKD' || base.currency === 'CNY') return [];
+    const first = campaign.bonusLadder[0];
+    const row: SaleCampaign = {
+      id: campaign.id,
+      programme: campaign.programme,
+      discountPercent: campaign.discountPercent,
+      bonusPercent: first && first.from <= programme.minPerOrder ? first.percent : 0,
+      start,
+      end: campaign.end.slice(0, 10),
+      pricePer1000: { amount: Math.round(base.amount * (100 - campaign.discountPercent)) / 100, currency: base.currency as 'USD' | 'TWD' | 'CAD' },
+      source: campaign.source,
+    };
+    return [row];
+  });
 }
 
 /** Problems between files; empty when all is well. */
@@ -73,18 +106,6 @@ export function checkGuideData(data: GuideData): string[] {
   }
   for (const bonus of data.bonuses) {
     if (!currencies.get(bonus.from)?.transfers.some((transfer) => transfer.to === bonus.to)) problems.push(`bonus ${bonus.id}: ${bonus.from} does not transfer to ${bonus.to}`);
-  }
-  for (const campaign of data.campaigns) {
-    const rule = data.guides.get(campaign.programme)?.rules.purchase;
-    if (!rule) {
-      problems.push(`campaign ${campaign.id}: ${campaign.programme} has no guide with a purchase price`);
-      continue;
-    }
-    // The sale price is the base price less the discount; a typo in either shows here.
-    const expected = rule.pricePer1000.amount * (1 - campaign.discountPercent / 100);
-    if (rule.pricePer1000.currency === campaign.pricePer1000.currency && Math.abs(expected - campaign.pricePer1000.amount) > 0.01) {
-      problems.push(`campaign ${campaign.id}: ${campaign.pricePer1000.amount} per 1,000 is not the base ${rule.pricePer1000.amount} less ${campaign.discountPercent}%`);
-    }
   }
   return problems;
 }
