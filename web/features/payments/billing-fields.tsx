@@ -1,6 +1,8 @@
 /** The checkout's own fields, shared by every checkout: who pays, the card holder and the billing address, with each field's check. */
 import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useMemo, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useCallback, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { usePopup } from '../../components/message-popup.tsx';
+import type { CardFieldsHandle, TokenizeResult } from './card-fields.tsx';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { BILLING_COUNTRIES, CheckoutDetailsSchema, defaultBillingCountry, type CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -69,4 +71,33 @@ export function CardAndAddressFields({ details, setDetails, errors, card }: { de
       </SimpleGrid>
     </Stack>
   );
+}
+
+type TokenizedCard = Extract<TokenizeResult, { token: string }>;
+
+/**
+ * The card step of a checkout's details: the provider's fields' handle and error, and `check`,
+ * which tokenizes the card and, when it or any field found wrong needs attention, marks the card
+ * and says in the popup how many fields are marked (each says what is wrong under itself).
+ */
+export function useCardCheck() {
+  const { t } = useTranslation('payments');
+  const popup = usePopup();
+  const cardRef = useRef<CardFieldsHandle>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const check = useCallback(
+    async (found: FieldErrors): Promise<TokenizedCard | null> => {
+      const card = await cardRef.current?.tokenize();
+      const cardOk = card !== undefined && 'token' in card;
+      setCardError(cardOk ? null : t('fieldErrors.card'));
+      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
+      if (marked > 0 || !cardOk) {
+        await popup.show({ title: t('forms.checkTitle', { ns: 'common' }), message: t('forms.checkMarked', { ns: 'common', count: marked }), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+        return null;
+      }
+      return card;
+    },
+    [t, popup],
+  );
+  return { cardRef, cardError, clearCardError: () => setCardError(null), check };
 }

@@ -1,6 +1,6 @@
 /** Checkout step 1: who pays, the card and the billing address, with each field's check. */
 import { Alert, Anchor, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isMoneyCurrency, type MoneyCurrency } from '../../../core/locale.ts';
@@ -8,12 +8,11 @@ import type { PaymentSetup } from '../../../core/payments/payment-view.ts';
 import { SPONSOR_PLANS, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
-import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
-import { CardAndAddressFields, checkoutFieldErrors, emptyBilling, PayerFields, type BillingDetails, type FieldErrors } from './billing-fields.tsx';
+import { CardFields } from './card-fields.tsx';
+import { CardAndAddressFields, checkoutFieldErrors, emptyBilling, PayerFields, useCardCheck, type BillingDetails, type FieldErrors } from './billing-fields.tsx';
 import { CheckoutSteps, OrderSummary, useMoney, type CheckoutProduct } from './checkout-common.tsx';
 import { readDraft, saveDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { paymentsApi } from './payments-api.ts';
@@ -26,10 +25,9 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
   const [params] = useSearchParams();
   const { member } = useAuth();
   const { moneyCurrency } = useAppState();
-  const popup = usePopup();
   const failed = useErrorPopup();
   const money = useMoney();
-  const cardRef = useRef<CardFieldsHandle>(null);
+  const { cardRef, cardError, clearCardError, check } = useCardCheck();
   const requested = params.get('plan');
   const plan: SponsorPlan = product.plan ?? (SPONSOR_PLANS.includes(requested as SponsorPlan) && requested !== 'business' ? (requested as SponsorPlan) : 'sponsor');
   const earlier = readDraft(product.basePath);
@@ -41,7 +39,6 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
     earlier?.details ?? emptyBilling(currency, member),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [cardError, setCardError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // The member is known a moment after the page opens: their name and e-mail fill empty fields.
@@ -64,15 +61,8 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
     setErrors(found);
     setBusy(true);
     try {
-      const card = await cardRef.current?.tokenize();
-      const cardOk = card && 'token' in card;
-      setCardError(cardOk ? null : t('fieldErrors.card'));
-      // Every wrong field is marked under itself; the popup says how many, without repeating them.
-      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
-      if (marked > 0 || !cardOk) {
-        await popup.show({ title: t('forms.checkTitle', { ns: 'common' }), message: t('forms.checkMarked', { ns: 'common', count: marked }), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
-        return;
-      }
+      const card = await check(found);
+      if (!card) return;
       const draft: CheckoutDraft = { plan, currency: overview?.currency ?? currency, checkoutId: crypto.randomUUID(), details, card: { token: card.token, ...card.card } };
       saveDraft(product.basePath, draft);
       navigate(`${product.basePath}/confirm`);
@@ -104,7 +94,7 @@ export function CheckoutDetailsPage({ page, product }: { page: PageDef; product:
                 <TextInput label={t('fields.taxId')} description={t('fields.taxIdHint')} value={details.taxId} onChange={(event) => set({ taxId: event.currentTarget.value })} error={errors.taxId} maxLength={8} inputMode="numeric" data-testid="checkout-tax-id" />
               </SimpleGrid>
             )}
-            <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
+            <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && clearCardError()} /> : <Loader size="sm" />} />
             <Group>
               <Button type="submit" loading={busy} data-testid="checkout-next">
                 {t('checkout.next')}

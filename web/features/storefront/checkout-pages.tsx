@@ -1,6 +1,6 @@
 /** The storefront's checkout (docs/product/storefront.md#checkout): details, confirmation, card verification, complete. */
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isMoneyCurrency } from '../../../core/locale.ts';
 import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-view.ts';
@@ -17,7 +17,7 @@ import { definePage } from '../../lib/page-module.ts';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, PaymentProgress, paymentsApi, type BillingDetails, type CardFieldsHandle, type FieldErrors } from '../payments/index.ts';
+import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, PaymentProgress, paymentsApi, useCardCheck, type BillingDetails, type FieldErrors } from '../payments/index.ts';
 import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checkout-draft.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
@@ -74,12 +74,11 @@ function DetailsPage({ page }: { page: PageDef }) {
   const format = useStorefrontFormat();
   const { member } = useAuth();
   const { moneyCurrency, language } = useAppState();
-  const cardRef = useRef<CardFieldsHandle>(null);
+  const { cardRef, cardError, clearCardError, check } = useCardCheck();
   const [quantity, setQuantity] = useState<number | string>(() => Number(params.get('quantity')) || 10_000);
   const [account, setAccount] = useState({ number: '', name: '' });
   const [details, setDetails] = useState<BillingDetails>(() => emptyBilling(member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency, member));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [cardError, setCardError] = useState<string | null>(null);
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -117,14 +116,8 @@ function DetailsPage({ page }: { page: PageDef }) {
     setErrors(found);
     setBusy(true);
     try {
-      const card = await cardRef.current?.tokenize();
-      const cardOk = card && 'token' in card;
-      setCardError(cardOk ? null : tp('fieldErrors.card'));
-      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
-      if (marked > 0 || !cardOk) {
-        await popup.show({ title: t('forms.checkTitle', { ns: 'common' }), message: t('forms.checkMarked', { ns: 'common', count: marked }), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
-        return;
-      }
+      const card = await check(found);
+      if (!card) return;
       const request = { programme: programme.id, quantity: wanted, account, details, language: language === 'ja' ? ('en' as const) : language };
       try {
         const order = await ordersApi.quote(request);
@@ -167,7 +160,7 @@ function DetailsPage({ page }: { page: PageDef }) {
               </Text>
               <Title order={2} fz="lg">{tp('checkout.you')}</Title>
               <PayerFields details={details} setDetails={setDetails} errors={errors} />
-              <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && setCardError(null)} /> : <Loader size="sm" />} />
+              <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && clearCardError()} /> : <Loader size="sm" />} />
               <Group>
                 <Button type="submit" loading={busy} data-testid="checkout-next">
                   {tp('checkout.next')}
