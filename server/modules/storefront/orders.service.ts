@@ -39,6 +39,9 @@ export interface OrdersOptions {
 }
 
 /**
+ * (One file past 400 lines on purpose: every move of an order between its states is here, each an
+ * update naming the state it leaves, so that exactly-once can be checked in one place.)
+ *
  * Storefront orders (docs/storefront.md#orders): priced once on the server and held for
  * QUOTE_HOLD_MINUTES, paid through the payments module, reviewed when they are a member's first
  * purchase or picked for a spot check, passed to the crediting partner and credited, or refused

@@ -1,4 +1,9 @@
-/** The storefront's checkout (docs/product/storefront.md#checkout): details, confirmation, card verification, complete. */
+/**
+ * The storefront's checkout (docs/product/storefront.md#checkout): details, confirmation, card
+ * verification, complete. One file past 400 lines on purpose: the four steps hand one draft and
+ * one order from page to page, and reading them side by side is how a change to one step is
+ * checked against the others; what they share with the sponsorship checkout lives in payments.
+ */
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
