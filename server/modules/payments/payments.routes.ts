@@ -77,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments; session
     const payment = await owned(member.id, request.params.id);
     if (payment.status !== 'succeeded' || !payment.receiptNumber) throw new AppError('NOT_FOUND', { status: 404, message: 'This payment has no receipt.' });
     const language = isLanguage(request.query.lang) ? request.query.lang : isLanguage(member.language) ? member.language : 'en';
-    const html = receiptHtml({ payment, card: await payments.cardOf(payment), language, timeZone: options.timeZone, simulated: payments.provider.simulated, supportEmail: options.supportEmail });
+    const html = receiptHtml({ payment, card: await payments.cardOf(payment), language, timeZone: options.timeZone, simulated: payments.provider.simulated, supportEmail: options.supportEmail, item: await payments.itemOf(payment, language) });
     return reply
       .header('content-disposition', `attachment; filename="${payment.receiptNumber}.html"`)
       .header('cache-control', 'private, no-store')

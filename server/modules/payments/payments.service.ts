@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../core/locale.ts';
 import type { CheckoutDetails, PaymentFailure, PaymentPurpose } from '../../../core/payments/checkout-contract.ts';
 import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import type { Db } from '../../db/client.ts';
@@ -50,6 +51,7 @@ export interface PayRequest {
 export class Payments {
   readonly #succeeded = new Map<PaymentPurpose, PaymentHandler>();
   readonly #failed = new Map<PaymentPurpose, PaymentHandler>();
+  readonly #describers = new Map<PaymentPurpose, (payment: PaymentRow, language: Language) => Promise<string | null>>();
 
   constructor(private readonly options: { db: Db; provider: PaymentProvider; publicUrl: string; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }) {}
 
@@ -61,6 +63,16 @@ export class Payments {
   on(purpose: PaymentPurpose, handlers: { succeeded: PaymentHandler; failed?: PaymentHandler }): void {
     this.#succeeded.set(purpose, handlers.succeeded);
     if (handlers.failed) this.#failed.set(purpose, handlers.failed);
+  }
+
+  /** Registers how a purpose names what a payment bought, for its receipt (a storefront order's miles and account). */
+  describe(purpose: PaymentPurpose, describer: (payment: PaymentRow, language: Language) => Promise<string | null>): void {
+    this.#describers.set(purpose, describer);
+  }
+
+  /** What a payment bought, in words, when its purpose says so; null for the receipt's own wording (a plan). */
+  async itemOf(payment: PaymentRow, language: Language): Promise<string | null> {
+    return (await this.#describers.get(payment.purpose)?.(payment, language)) ?? null;
   }
 
   /** Saves the card the browser tokenized; a spent or forged token is "card info incomplete". */

@@ -8,14 +8,14 @@ import type { CardRow, PaymentRow } from './payments.service.ts';
  * in the member's language: number, date, who paid (with company and business number for a
  * business plan), what for, the amount and the card.
  */
-export function receiptHtml(input: { payment: PaymentRow; card: CardRow | null; language: Language; timeZone: string; simulated: boolean; supportEmail: string }): string {
+export function receiptHtml(input: { payment: PaymentRow; card: CardRow | null; language: Language; timeZone: string; simulated: boolean; supportEmail: string; item?: string | null }): string {
   const { payment, card, language } = input;
   const t = (key: string, values: Record<string, string | number> = {}) => escapeHtml(serverText('payments', language, `receipt.${key}`, values));
   const day = (at: Date) => new Intl.DateTimeFormat(INTL_LOCALES[language], { year: 'numeric', month: 'long', day: 'numeric', timeZone: input.timeZone }).format(at);
   const billing = payment.billing;
   const address = billing ? [billing.address.line1, billing.address.line2, billing.address.city, billing.address.region, billing.address.postalCode, new Intl.DisplayNames([INTL_LOCALES[language]], { type: 'region' }).of(billing.address.country) ?? billing.address.country].filter(Boolean).join(', ') : '';
-  const plan = serverText('payments', language, `plans.${payment.plan}`);
-  const what = serverText('payments', language, `receipt.purpose_${payment.purpose}`, { plan });
+  // A sponsorship names its plan; another purpose (a storefront order) says what it bought itself.
+  const what = input.item ?? serverText('payments', language, `receipt.purpose_${payment.purpose}`, { plan: payment.plan ? serverText('payments', language, `plans.${payment.plan}`) : '' });
   const period = payment.periodStart && payment.periodEnd ? t('period', { from: day(payment.periodStart), to: day(payment.periodEnd) }) : '';
   const amount = escapeHtml(formatMinor(payment.amount, payment.currency as MoneyCurrency, language));
   const row = (label: string, value: string) => (value ? `<tr><th>${label}</th><td>${value}</td></tr>` : '');

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MoneyCurrency } from '../../../core/locale.ts';
+import { localize } from '../../../core/cards/card.ts';
+import type { Language, MoneyCurrency } from '../../../core/locale.ts';
+import { serverText } from '../../i18n.ts';
 import { CAP_COUNTED_STATUSES, normalizeAccountNumber, type OrderPay, type OrderRequest, type OrderView } from '../../../core/storefront/orders.ts';
 import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn } from '../../../core/storefront/pricing.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,6 +53,7 @@ export interface OrdersOptions {
 export class StorefrontOrders {
   constructor(private readonly options: OrdersOptions) {
     options.payments.on('storefront', { succeeded: (tx, payment) => this.#paid(tx, payment), failed: (tx, payment) => this.#paymentFailed(tx, payment) });
+    options.payments.describe('storefront', (payment, language) => this.#receiptItem(payment, language));
   }
 
   get open(): boolean {
@@ -234,6 +237,24 @@ export class StorefrontOrders {
     }
     await this.#mail(tx, moved, 'receipt', payment.receiptNumber);
     if (reviewReason) await this.#mail(tx, moved, 'in-review');
+  }
+
+  /** A receipt's line for an order: "Order SF-…: LifeMiles, 10,000 + 12,000 bonus = 22,000, account …". */
+  async #receiptItem(payment: PaymentRow, language: Language): Promise<string | null> {
+    const [order] = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, payment.idempotencyKey.slice(KEY_PREFIX.length)));
+    const programme = order && this.options.catalogue.programme(order.programme);
+    if (!order || !programme) return null;
+    const lang = language === 'ja' ? 'en' : language;
+    const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return serverText('payments', lang, 'receipt.purpose_storefront', {
+      number: order.number,
+      programme: localize(this.options.catalogue.name(order.programme), lang),
+      bought: count(order.quantity),
+      bonus: count(order.bonus),
+      total: count(order.quantity + order.bonus),
+      unit: localize(programme.unit, lang),
+      account: order.accountNumber,
+    });
   }
 
   async #paymentFailed(tx: Db, payment: PaymentRow): Promise<void> {

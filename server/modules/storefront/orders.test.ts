@@ -152,6 +152,11 @@ describe('paying and crediting', () => {
     let now = await orderOf(cookies, order.id);
     expect(now).toMatchObject({ status: 'in-review', reviewReason: 'first-purchase' });
     expect(now.receiptNumber).toMatch(/^TP-\d{8}-\d{6}$/);
+    // The receipt names the order, the programme and the miles, in the language asked.
+    const receipt = await get(`/api/payments/${now.paymentId}/receipt?lang=zh-Hant`, cookies);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain(`訂單 ${now.number}：哥倫比亞航空 LifeMiles，購買 10,000 + 加贈 12,000 = 22,000`);
+    expect(receipt.body).toContain('US$330.00');
     expect(await mails(order.id, 'storefront-receipt')).toHaveLength(1);
     const review = await mails(order.id, 'storefront-in-review');
     expect(review).toHaveLength(1);
