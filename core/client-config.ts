@@ -31,6 +31,11 @@ export interface ClientConfig {
    * for showing prices kept in another currency in the visitor's (data/exchange-rates.json).
    */
   rates: { perUsd: Record<MoneyCurrency, number>; asOf: string };
+  /**
+   * How the storefront takes orders (docs/storefront.md#crediting-partner): through the simulated
+   * sandbox partner, or not at all (prices only).
+   */
+  storefrontOrders: 'sandbox' | 'closed';
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -45,6 +50,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   resendIntervalMs: 120_000,
   socialProviders: [],
   rates: { perUsd: { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: '' },
+  storefrontOrders: 'sandbox',
 };
 
 /** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */

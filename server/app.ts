@@ -271,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
     socialProviders: [...providers.keys()],
     rates: cardData().rates,
+    storefrontOrders: config.CREDITING_PARTNER === 'sandbox' ? 'sandbox' : 'closed',
   };
   const web = await registerWebApp(app, {
     distDir: config.WEB_DIST,

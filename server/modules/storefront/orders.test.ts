@@ -349,3 +349,19 @@ describe('price alerts', () => {
     expect((await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 0 })).statusCode).toBe(400);
   });
 });
+
+describe('a storefront without a crediting partner', () => {
+  it('shows prices and refuses orders (CREDITING_PARTNER=none)', async () => {
+    const closed = await createTestApp({ CREDITING_PARTNER: 'none' }, { now: () => clock });
+    try {
+      const { cookies } = await memberWithSession(closed.app);
+      const { headers, cookies: csrfCookies } = csrf(cookies);
+      const refused = await closed.app.inject({ method: 'POST', url: '/api/storefront/orders', headers, cookies: { ...csrfCookies, ...cookies }, payload: orderBody() });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toBe('STOREFRONT_CLOSED');
+      expect((await closed.app.inject('/api/storefront/programmes')).json().programmes).toHaveLength(17);
+    } finally {
+      await closed.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { localize } from '../../../core/cards/card.ts';
 import { isMoneyCurrency } from '../../../core/locale.ts';
 import { PriceAlertPanel } from './price-alert-panel.tsx';
+import { useAppState } from '../../app/app-context.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
@@ -84,6 +85,7 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
   const problem = quantityProblem(programme.rules, wanted);
   const order = problem ? null : priceOrder(programme.rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
   const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
+  const { config } = useAppState();
   return (
     <Paper withBorder radius="md" p="lg" data-testid="buy-panel">
       <Stack gap="sm">
@@ -114,7 +116,7 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
             </Text>
           </Stack>
         )}
-        {isLinkable(checkout) && order ? (
+        {isLinkable(checkout) && order && config.storefrontOrders !== 'closed' ? (
           <Button component={Link} to={checkout} data-testid="buy-button">
             {t('buy.button')}
           </Button>

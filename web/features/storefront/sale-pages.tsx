@@ -9,6 +9,7 @@ import { definePage, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
+import { useAppState } from '../../app/app-context.tsx';
 
 interface ProgrammesLoad {
   now: string;
@@ -119,9 +120,10 @@ function SalesNowPage({ page }: { page: PageDef }) {
 /** Prices are the programmes' own; the storefront's seller and crediting partner are simulated until a partner signs. */
 export function SimulatedNote() {
   const { t } = useTranslation('storefront');
+  const { config } = useAppState();
   return (
     <Text size="sm" c="gray.7" maw={760} data-testid="storefront-simulated">
-      {t('simulatedNote')}
+      {t(config.storefrontOrders === 'closed' ? 'closedNote' : 'simulatedNote')}
     </Text>
   );
 }
