@@ -128,7 +128,7 @@ export function SimulatedNote() {
   );
 }
 
-function salesHead({ data, t }: PageHeadArgs<ProgrammesLoad>) {
+function salesHead({ data, t, origin }: PageHeadArgs<ProgrammesLoad>) {
   const live = data.programmes.filter((programme) => programme.campaign);
   return {
     jsonLd: [
@@ -137,7 +137,7 @@ function salesHead({ data, t }: PageHeadArgs<ProgrammesLoad>) {
         '@type': 'ItemList',
         name: t('pages:storefront.title'),
         numberOfItems: live.length,
-        itemListElement: live.map((programme, index) => ({ '@type': 'ListItem', position: index + 1, url: programmePath(programme.id), name: programme.name.en })),
+        itemListElement: live.map((programme, index) => ({ '@type': 'ListItem', position: index + 1, url: `${origin}${programmePath(programme.id)}`, name: programme.name.en })),
       },
     ],
   };
