@@ -128,6 +128,18 @@ export function bestPricePer1000(rules: PurchaseRules, base: BasePrice['pricePer
   return candidates.map((quantity) => priceOrder(rules, base, campaign, quantity)).reduce((best, order) => (order.pricePer1000 < best.pricePer1000 - 1e-9 ? order : best));
 }
 
+/**
+ * What a campaign offers, in the order the pages and the banner word it: its discount, then its top
+ * bonus ("up to" when the ladder has more than one step). Each is a catalog key under `offer.`.
+ */
+export function offerTerms(campaign: Pick<CampaignTerms, 'discountPercent' | 'bonusLadder'>): { key: 'discount' | 'bonus' | 'upToBonus'; percent: number }[] {
+  const top = campaign.bonusLadder.at(-1)?.percent ?? 0;
+  return [
+    ...(campaign.discountPercent > 0 ? [{ key: 'discount' as const, percent: campaign.discountPercent }] : []),
+    ...(top > 0 ? [{ key: campaign.bonusLadder.length > 1 ? ('upToBonus' as const) : ('bonus' as const), percent: top }] : []),
+  ];
+}
+
 /** Where a campaign stands at an instant. */
 export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'flash'>, now: Date): CampaignState {
   const at = now.getTime();
@@ -135,9 +147,8 @@ export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'f
   const end = Date.parse(campaign.end);
   if (at < start) return 'upcoming';
   if (at >= end) return 'expired';
-  return campaign.flash || end - at <= LIMITED_HOURS_MS ? 'limited' : 'ongoing';
+  return campaign.flash || end - at <= LIMITED_TIME_HOURS * 3_600_000 ? 'limited' : 'ongoing';
 }
-const LIMITED_HOURS_MS = LIMITED_TIME_HOURS * 3_600_000;
 
 /** Of a programme's campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
 export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: BasePrice['pricePer1000'], now: Date): T | null {

@@ -13,7 +13,6 @@ import {
   saleState,
   tableQuantities,
   type CampaignTerms,
-  type PurchaseRules,
 } from '../../../core/storefront/pricing.ts';
 import type { StorefrontData } from '../../../data/storefront.ts';
 
@@ -59,11 +58,6 @@ export class StorefrontCatalogue {
 
   programme(id: string): StorefrontProgramme | null {
     return this.#byId.get(id) ?? null;
-  }
-
-  /** The purchase rules the pricing reads. */
-  rulesOf(programme: StorefrontProgramme): PurchaseRules {
-    return programme;
   }
 
   /** The base price on the day of `at` (in the programme's zone it may differ by a day; the price changes are months apart). */

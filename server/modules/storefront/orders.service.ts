@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { localize } from '../../../core/cards/card.ts';
-import type { Language, MoneyCurrency } from '../../../core/locale.ts';
+import { numberFormat } from '../../../core/intl.ts';
+import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { serverText } from '../../i18n.ts';
 import { CAP_COUNTED_STATUSES, normalizeAccountNumber, type OrderPay, type OrderRequest, type OrderView } from '../../../core/storefront/orders.ts';
 import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn } from '../../../core/storefront/pricing.ts';
@@ -209,12 +210,7 @@ export class StorefrontOrders {
     const [order] = await tx.select().from(storefrontOrders).where(eq(storefrontOrders.id, orderId));
     if (!order) return;
     const paidAt = payment.paidAt ?? this.options.now();
-    const [earlier] = await tx
-      .select({ id: storefrontOrders.id })
-      .from(storefrontOrders)
-      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
-      .limit(1);
-    const reviewReason = !earlier ? 'first-purchase' : this.options.random() < this.options.spotCheckRate ? 'spot-check' : null;
+    const reviewReason = !(await this.#boughtBefore(tx, order)) ? 'first-purchase' : this.options.random() < this.options.spotCheckRate ? 'spot-check' : null;
     const [moved] = await tx
       .update(storefrontOrders)
       .set({
@@ -245,7 +241,7 @@ export class StorefrontOrders {
     const programme = order && this.options.catalogue.programme(order.programme);
     if (!order || !programme) return null;
     const lang = language === 'ja' ? 'en' : language;
-    const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const count = numberFormat(INTL_LOCALES[lang]).format;
     return serverText('payments', lang, 'receipt.purpose_storefront', {
       number: order.number,
       programme: localize(this.options.catalogue.name(order.programme), lang),
@@ -255,6 +251,16 @@ export class StorefrontOrders {
       unit: localize(programme.unit, lang),
       account: order.accountNumber,
     });
+  }
+
+  /** Whether the member has another paid order (the review of a first purchase turns on it). */
+  async #boughtBefore(db: Pick<Db, 'select'>, order: OrderRow): Promise<boolean> {
+    const [earlier] = await db
+      .select({ id: storefrontOrders.id })
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
+      .limit(1);
+    return earlier !== undefined;
   }
 
   async #paymentFailed(tx: Db, payment: PaymentRow): Promise<void> {
@@ -396,11 +402,6 @@ export class StorefrontOrders {
   async view(order: OrderRow): Promise<OrderView> {
     const programme = this.options.catalogue.programme(order.programme)!;
     const [payment] = order.paymentId ? await this.options.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, order.paymentId)) : [];
-    const [earlier] = await this.options.db
-      .select({ id: storefrontOrders.id })
-      .from(storefrontOrders)
-      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
-      .limit(1);
     const counted = await this.countedThisYear(this.options.db, order.programme, order.accountNumber, order.capYear, order.id);
     const remaining = capRemaining(programme, counted + order.countedTowardCap);
     return {
@@ -419,7 +420,7 @@ export class StorefrontOrders {
       campaignId: order.campaignId,
       status: order.status,
       quoteExpiresAt: order.quoteExpiresAt.toISOString(),
-      firstPurchase: order.reviewReason === 'first-purchase' || (!order.paidAt && !earlier),
+      firstPurchase: order.reviewReason === 'first-purchase' || (!order.paidAt && !(await this.#boughtBefore(this.options.db, order))),
       reviewReason: order.reviewReason ?? null,
       reviewUntil: order.reviewUntil?.toISOString() ?? null,
       postingHours: programme.postingHours,

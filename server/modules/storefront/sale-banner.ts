@@ -2,6 +2,7 @@ import { localize } from '../../../core/cards/card.ts';
 import type { Language } from '../../../core/locale.ts';
 import { formatMoney } from '../../../core/payments/money.ts';
 import type { Promotion } from '../../../core/promotions.ts';
+import { offerTerms } from '../../../core/storefront/pricing.ts';
 import { serverText } from '../../i18n.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 
@@ -16,13 +17,7 @@ export function salePromotion(catalogue: StorefrontCatalogue, language: Language
   const lang: Exclude<Language, 'ja'> = language === 'ja' ? 'en' : language;
   const text = (key: string, values: Record<string, string | number> = {}) => serverText('storefront', lang, key, values);
   const campaign = programme.campaign;
-  const top = campaign.bonusLadder.at(-1)?.percent ?? 0;
-  const offer = [
-    campaign.discountPercent > 0 ? text('offer.discount', { percent: campaign.discountPercent }) : '',
-    top > 0 ? text(campaign.bonusLadder.length > 1 ? 'offer.upToBonus' : 'offer.bonus', { percent: top }) : '',
-  ]
-    .filter(Boolean)
-    .join(' + ');
+  const offer = offerTerms(campaign).map((term) => text(`offer.${term.key}`, { percent: term.percent })).join(' + ');
   const title = text('banner.title', {
     name: localize(programme.name, lang),
     offer,

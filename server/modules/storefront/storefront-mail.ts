@@ -1,5 +1,6 @@
 import { localize, type LocalizedText } from '../../../core/cards/card.ts';
-import { isLanguage, type Language, type MoneyCurrency } from '../../../core/locale.ts';
+import { numberFormat } from '../../../core/intl.ts';
+import { INTL_LOCALES, isLanguage, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
 import type { OutgoingMail } from '../mail/mail-outbox.ts';
@@ -18,7 +19,7 @@ export function storefrontMail(input: { kind: StorefrontMailKind; order: OrderRo
   const { order } = input;
   const language: Language = isLanguage(order.language) ? order.language : 'en';
   const t = (key: string, values: Record<string, string | number> = {}) => emailText(language, `storefront.${key}`, values);
-  const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const count = numberFormat(INTL_LOCALES[language]).format;
   const values = {
     number: order.number,
     programme: localize(input.name, language),

@@ -7,6 +7,7 @@ export { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 export { CardAndAddressFields, checkoutFieldErrors, emptyBilling, PayerFields, useCardCheck, type BillingDetails, type FieldErrors } from './billing-fields.tsx';
 export { CheckoutSteps } from './checkout-common.tsx';
 export { PaymentProgress } from './checkout-payment-page.tsx';
+export { OrderStatusBadge } from './order-status.tsx';
 export { PlanBenefitsList } from './plan-benefits.tsx';
 export { paymentsApi, sponsorshipApi } from './payments-api.ts';
 export { loadPlans, useSponsorshipOverview } from './use-sponsorship-overview.ts';

@@ -12,16 +12,17 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { useMoney } from './checkout-pages.tsx';
+import { OrderStatusBadge } from './order-status.tsx';
+import { numberFormat } from '../../../core/intl.ts';
 import { paymentsApi } from './payments-api.ts';
 
 const STATUS_COLOR: Record<PaymentView['status'], string> = { pending: 'gray', verifying: 'yellow', succeeded: 'green', failed: 'red' };
-const ORDER_COLOR: Record<OrderView['status'], string> = { quoted: 'gray.7', paying: 'yellow.9', 'payment-failed': 'red.9', 'in-review': 'blue.9', crediting: 'blue.9', credited: 'green.9', failed: 'red.9', refunded: 'gray.7' };
 
 /** The member's storefront orders and where each stands (docs/storefront.md#orders). */
 function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) => string }) {
   const { t, i18n } = useTranslation('payments');
   const money = useMoney();
-  const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const count = numberFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US').format;
   return (
     <section aria-labelledby="orders-title">
       <Title order={2} fz="lg" id="orders-title" mb="sm">
@@ -53,9 +54,7 @@ function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) 
                 <Table.Td>{count(order.total)}</Table.Td>
                 <Table.Td>{money(order.amount, order.currency)}</Table.Td>
                 <Table.Td>
-                  <Badge color={ORDER_COLOR[order.status]} variant="outline" data-testid="order-status" data-status={order.status}>
-                    {t(`orderStatus.${order.status}`)}
-                  </Badge>
+                  <OrderStatusBadge status={order.status} />
                 </Table.Td>
               </Table.Tr>
             ))}

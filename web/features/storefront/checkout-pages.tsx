@@ -4,7 +4,7 @@
  * one order from page to page, and reading them side by side is how a change to one step is
  * checked against the others; what they share with the sponsorship checkout lives in payments.
  */
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isMoneyCurrency } from '../../../core/locale.ts';
@@ -22,7 +22,7 @@ import { definePage } from '../../lib/page-module.ts';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, PayerFields, PaymentProgress, paymentsApi, useCardCheck, type BillingDetails, type FieldErrors } from '../payments/index.ts';
+import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, OrderStatusBadge, PayerFields, PaymentProgress, paymentsApi, useCardCheck, type BillingDetails, type FieldErrors } from '../payments/index.ts';
 import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checkout-draft.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
@@ -412,17 +412,6 @@ function CompletePage({ page }: { page: PageDef }) {
         </Grid>
       )}
     </PageFrame>
-  );
-}
-
-const STATUS_COLOUR: Record<OrderView['status'], string> = { quoted: 'gray.7', paying: 'yellow.9', 'payment-failed': 'red.9', 'in-review': 'blue.9', crediting: 'blue.9', credited: 'green.9', failed: 'red.9', refunded: 'gray.7' };
-
-export function OrderStatusBadge({ status }: { status: OrderView['status'] }) {
-  const { t } = useTranslation('payments');
-  return (
-    <Badge color={STATUS_COLOUR[status]} variant="outline" data-testid="order-status" data-status={status}>
-      {t(`orderStatus.${status}`)}
-    </Badge>
   );
 }
 

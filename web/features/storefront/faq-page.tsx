@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { QuestionList } from '../../components/question-list.tsx';
+import { numberFormat } from '../../../core/intl.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { SimulatedNote } from './sale-pages.tsx';
@@ -17,7 +18,8 @@ const GROUPS = {
   money: ['currency', 'taxes'],
 } as const;
 
-const values = { hours: LIMITS.crediting.firstPurchaseDelayHours, cap: String(LIMITS.mileage.annualPurchaseCapMiles).replace(/\B(?=(\d{3})+(?!\d))/g, ',') };
+// The three languages group thousands alike (150,000).
+const values = { hours: LIMITS.crediting.firstPurchaseDelayHours, cap: numberFormat('en-US').format(LIMITS.mileage.annualPurchaseCapMiles) };
 const question = (t: TFunction, id: string) => ({ q: t(`storefront:faq.items.${id}.q`, values), a: t(`storefront:faq.items.${id}.a`, values) });
 
 function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {

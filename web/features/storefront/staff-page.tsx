@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { OrderStatusBadge } from './checkout-pages.tsx';
+import { OrderStatusBadge } from '../payments/index.ts';
 import { staffApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
 

@@ -3,6 +3,7 @@ import { localize, type LocalizedText } from '../../../core/cards/card.ts';
 import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type MoneyCurrency } from '../../../core/locale.ts';
 import type { CampaignView } from '../../../core/storefront/api-schemas.ts';
+import { offerTerms } from '../../../core/storefront/pricing.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { useShownMoney } from '../../lib/shown-money.ts';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -32,12 +33,7 @@ export function useStorefrontFormat() {
       /** "Dec 5, 2026, 23:59 (UTC−05:00)". */
       ends: (campaign: Pick<CampaignView, 'endsLocal'>) => t('ends.at', { day: day.format(new Date(`${campaign.endsLocal.date}T00:00:00Z`)), time: campaign.endsLocal.time, zone: `UTC${campaign.endsLocal.offset.replace('-', '−')}` }),
       /** What a campaign gives, in words: "35% off", "Up to 150% bonus", "20% off + up to 50% bonus". */
-      offer: (campaign: Pick<CampaignView, 'discountPercent' | 'bonusLadder'>) => {
-        const top = campaign.bonusLadder.at(-1)?.percent ?? 0;
-        const bonus = top === 0 ? '' : campaign.bonusLadder.length > 1 ? t('offer.upToBonus', { percent: top }) : t('offer.bonus', { percent: top });
-        const discount = campaign.discountPercent > 0 ? t('offer.discount', { percent: campaign.discountPercent }) : '';
-        return [discount, bonus].filter(Boolean).join(' + ');
-      },
+      offer: (campaign: Pick<CampaignView, 'discountPercent' | 'bonusLadder'>) => offerTerms(campaign).map((term) => t(`offer.${term.key}`, { percent: term.percent })).join(' + '),
       shown: money,
     };
   }, [language, t, money]);
