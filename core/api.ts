@@ -63,6 +63,9 @@ export const ERROR_NAMES = [
   'CAP_REACHED',
   'QUOTE_EXPIRED',
   'ORDER_CLOSED',
+  // Shared data (docs/shares.md)
+  'INVALID_SHARE',
+  'STORE_NAME_TAKEN',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

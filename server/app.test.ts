@@ -81,8 +81,8 @@ describe('unknown API paths and data files', () => {
     const response = await testApp.app.inject('/static/711_stores.json');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.stores.map((store: { id: string }) => store.id)).toContain('7-eleven');
-    expect(body.source).toBeTruthy();
+    expect(body.stores.map((store: { name: string }) => store.name)).toContain('小巨蛋');
+    expect(body.source).toContain('7-11');
   });
 });
 

@@ -57,6 +57,8 @@ import type { StorefrontOrders } from './modules/storefront/orders.service.ts';
 import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
 import { salePromotion } from './modules/storefront/sale-banner.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
+import { sharesFromConfig } from './modules/shares/shares-setup.ts';
+import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
 import type { PageCache } from './modules/site/page-cache.ts';
@@ -168,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
   const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}) });
+  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
   if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs], log: app.log })));
@@ -216,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
   if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
-  await app.register(staticDataRoutes);
+  await app.register(staticDataRoutes, { stores: shares.stores });
   await app.register(seoRoutes, {
     renderer,
     origin: config.PUBLIC_URL,
@@ -242,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
       await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

@@ -59,6 +59,8 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** Load demo content (the campaign banner) into an empty database at boot. */
   SEED_DEMO: boolean.default(true),
+  /** Sample renewal offers and stores (labelled as samples) so shared-data pages are not empty on a fresh install; false removes them at boot. */
+  SHARES_SAMPLE_DATA: boolean.default(true),
   /** Folder of the built web app. */
   WEB_DIST: z.string().min(1).default('dist/web'),
   /** Seconds a page rendered for visitors is kept for the next one asking the same; 0 renders every time. */
@@ -246,6 +248,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       DATA_DIR: 'memory://',
       SEED_DEMO: 'false',
+      SHARES_SAMPLE_DATA: 'false',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       CAPTCHA_PROVIDER: 'test',
       // Tests drive tracking cycles themselves, with their own clock.

@@ -28,7 +28,10 @@ export const RATE_LIMIT_PRESETS = {
   storefrontOrder: { perIp: { max: 30, windowMs: 10 * 60_000 } },
   // A page sends an event or two; a script sending thousands would only fill the log.
   analytics: { perIp: { max: 60, windowMs: 60_000 } },
-} satisfies Record<string, { perIp: Preset; perAccount?: Preset }>;
+  // New shared records (docs/shares.md#abuse): a member shares a few a day; a flood is a script.
+  shareNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
+  shareFlag: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
+} satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;
 
@@ -39,17 +42,22 @@ const accountKey = (request: FastifyRequest) => {
 
 /**
  * A preHandler enforcing a preset, after the body is parsed so the account is known. Both the
- * per-IP and the per-account limit count every request; the first exceeded answers 429 with
- * Retry-After.
+ * per-IP and the per-account (or per-member, given `memberOf`) limit count every request; the
+ * first exceeded answers 429 with Retry-After.
  */
-export function rateLimited(app: FastifyInstance, name: RateLimitName, scale: number): preHandlerHookHandler {
-  const preset: { perIp: Preset; perAccount?: Preset } = RATE_LIMIT_PRESETS[name];
+export function rateLimited(app: FastifyInstance, name: RateLimitName, scale: number, memberOf?: (request: FastifyRequest) => Promise<string | null>): preHandlerHookHandler {
+  const preset: { perIp: Preset; perAccount?: Preset; perMember?: Preset } = RATE_LIMIT_PRESETS[name];
   const limiter = (limit: Preset, key: (request: FastifyRequest) => string) =>
     app.createRateLimit({ max: Math.max(1, Math.round(limit.max * scale)), timeWindow: limit.windowMs, keyGenerator: key });
   const checks = [limiter(preset.perIp, (request) => `${name}:ip:${request.ip}`)];
   if (preset.perAccount) checks.push(limiter(preset.perAccount, (request) => `${name}:account:${accountKey(request)}`));
+  // Per member (shared records): the member is looked up before the checks run; a visitor has none to count.
+  const members = new WeakMap<FastifyRequest, string>();
+  if (preset.perMember && memberOf) checks.push(limiter(preset.perMember, (request) => `${name}:member:${members.get(request) ?? 'none'}`));
 
   return async (request, reply) => {
+    const member = memberOf ? await memberOf(request) : null;
+    if (member) members.set(request, member);
     for (const check of checks) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {

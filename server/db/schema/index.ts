@@ -6,3 +6,4 @@ export * from './trackings.ts';
 export * from './payments.ts';
 export * from './cards.ts';
 export * from './storefront.ts';
+export * from './shares.ts';

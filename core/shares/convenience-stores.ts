@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { US_CARD_SUPPORT } from './stores.ts';
+
+/**
+ * The 7-ELEVEN stores of /static/711_stores.json (SPEC §2; docs/shares.md#convenience-stores):
+ * built by `npm run data:711` from a committed store list, with the US-card support that members
+ * report for the chain added when it is served.
+ */
+
+/** Taiwan's land, as boxes: the main island with Green Island, Orchid Island and Liuqiu; Penghu; Kinmen; Matsu. */
+export const TAIWAN_BOXES = [
+  { south: 21.85, north: 25.35, west: 120.0, east: 122.05 },
+  { south: 23.15, north: 23.8, west: 119.3, east: 119.75 },
+  { south: 24.35, north: 24.55, west: 118.1, east: 118.5 },
+  { south: 25.9, north: 26.4, west: 119.85, east: 120.55 },
+] as const;
+
+export function insideTaiwan(lat: number, lon: number): boolean {
+  return TAIWAN_BOXES.some((box) => lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east);
+}
+
+export const ConvenienceStoreSchema = z
+  .object({
+    /** The chain's store number where the source has it, else null. */
+    id: z.string().nullable(),
+    /** The store's name as the chain writes it, without 門市. */
+    name: z.string().min(1),
+    address: z.string().min(1),
+    city: z.string().min(1),
+    district: z.string(),
+    lat: z.number(),
+    lon: z.number(),
+  })
+  .strict()
+  .refine((store) => insideTaiwan(store.lat, store.lon), 'coordinates outside Taiwan');
+export type ConvenienceStore = z.infer<typeof ConvenienceStoreSchema>;
+
+/** data/711_stores.json as the import script writes it. */
+export const ConvenienceStoresFileSchema = z
+  .object({
+    description: z.string(),
+    chain: z.string(),
+    source: z.string(),
+    licence: z.string(),
+    asOf: z.string(),
+    stores: z.array(ConvenienceStoreSchema),
+  })
+  .strict();
+export type ConvenienceStoresFile = z.infer<typeof ConvenienceStoresFileSchema>;
+
+/** What /static/711_stores.json serves: the file, with members' word on US cards for the chain and each store. */
+export const ServedConvenienceStoresSchema = ConvenienceStoresFileSchema.extend({
+  usCardSupport: z.object({ state: z.enum(US_CARD_SUPPORT), from: z.string() }),
+  stores: z.array(z.object({ ...ConvenienceStoreSchema.shape, usCard: z.enum(US_CARD_SUPPORT) })),
+});
