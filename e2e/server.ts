@@ -21,7 +21,7 @@ export async function startServer(overrides: Partial<Config> = {}, options: { no
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({
-    config: testConfig({ WEB_DIST, SEED_DEMO: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, PORT: port, PUBLIC_URL: baseUrl, ...overrides }),
+    config: testConfig({ WEB_DIST, SEED_DEMO: true, SHARES_SAMPLE_DATA: true, ANALYTICS: 'log', RATE_LIMIT_SCALE: 100, PORT: port, PUBLIC_URL: baseUrl, ...overrides }),
     database,
     ...options,
   });

@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
   if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
-  await app.register(staticDataRoutes, { stores: shares.stores });
+  await app.register(staticDataRoutes, { convenience: shares.convenience });
   await app.register(seoRoutes, {
     renderer,
     origin: config.PUBLIC_URL,
@@ -228,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
       '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
       '/storefront/buy/:programme': () => storefront.catalogue.list().map((programme) => programme.id),
+      '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).map((entry) => entry.card.id),
+      '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).map((store) => store.slug),
     },
   });
   await app.register(
@@ -245,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
       await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, convenience: shares.convenience, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CARD_BANKS, CARD_COUNTRIES } from '../cards/card.ts';
+import { LocalizedTextSchema } from '../cards/card-schema.ts';
 import { addDays } from '../dated.ts';
 import { memberText } from '../text.ts';
 import { median, wilsonInterval } from './stats.ts';
@@ -150,3 +152,26 @@ export function summarizeRenewalOffers(reports: readonly Summarised[], today: st
     medianRequiredSpend: median(recent.filter((report) => report.offerReceived && report.requirementSpend !== null && report.requirementSpend > 0).map((report) => report.requirementSpend as number)),
   };
 }
+
+/** The card a report is about, as the pages name it (amounts are in its currency: US cards USD, Taiwan cards TWD). */
+export const RenewalCardSchema = z.object({
+  id: z.string(),
+  name: LocalizedTextSchema,
+  bank: z.enum(CARD_BANKS),
+  country: z.enum(CARD_COUNTRIES),
+  annualFee: z.number(),
+});
+export type RenewalCard = z.infer<typeof RenewalCardSchema>;
+
+export const currencyOfCard = (card: Pick<RenewalCard, 'country'>) => (card.country === 'TW' ? 'TWD' : 'USD');
+
+export const RenewalOverviewSchema = z.object({
+  /** Cards with a report in the last 12 months, the most reported first. */
+  cards: z.array(z.object({ card: RenewalCardSchema, summary: RenewalSummarySchema, latest: z.string() })),
+  /** Every card of the catalogue, for the form's card picker. */
+  catalogue: z.array(RenewalCardSchema),
+});
+export type RenewalOverview = z.infer<typeof RenewalOverviewSchema>;
+
+export const RenewalCardReportsSchema = z.object({ card: RenewalCardSchema, summary: RenewalSummarySchema, reports: z.array(RenewalOfferViewSchema), today: z.string() });
+export type RenewalCardReports = z.infer<typeof RenewalCardReportsSchema>;

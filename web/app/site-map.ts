@@ -67,6 +67,7 @@ export type FeatureId =
   | 'legal'
   | 'payments'
   | 'profile'
+  | 'shares'
   | 'sponsor'
   | 'storefront';
 
@@ -149,8 +150,17 @@ const DEFINED: readonly PageDef[] = [
   page('/cardplus/finder/example', 'cardplusFinderExample', 'cardplus'),
   page('/cardplus/compare', 'cardplusCompare', 'cardplus'),
   page('/cardplus/compare/rewards-credit-cards-tw', 'cardplusCompareTw', 'cardplus'),
-  page('/cardplus/uscard-in-tw', 'cardplusUsCardInTw', 'cardplus'),
-  page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'),
+  // What members share (docs/shares.md): Taiwan stores taking US cards, and renewal offers per card.
+  { ...page('/cardplus/uscard-in-tw', 'cardplusUsCardInTw', 'cardplus'), feature: 'shares' },
+  // The 7-ELEVEN stores of /static/711_stores.json, on a map and in a list.
+  { ...page('/cardplus/uscard-in-tw/7-eleven', 'cardplusSevenEleven', 'cardplus'), feature: 'shares' },
+  // One store's record: headed with its name; the browser tests open a sample record's.
+  { ...page('/cardplus/uscard-in-tw/:store', 'cardplusUsCardStore', 'cardplus'), feature: 'shares', unlisted: true, sample: '/cardplus/uscard-in-tw/pxmart-sample' },
+  { ...page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'), feature: 'shares' },
+  // One card's renewal offers: headed with the card's name.
+  { ...page('/cardplus/card-renewal-offer/:card', 'cardplusRenewalOfferCard', 'cardplus'), feature: 'shares', unlisted: true, sample: '/cardplus/card-renewal-offer/amex-platinum' },
+  // Staff's queue of records members reported (docs/shares.md#abuse).
+  { ...membersPage('/admin/shares', 'adminShares', 'cardplus'), feature: 'shares', unlisted: true, noindex: true },
   page('/cardplus/advisor', 'cardplusAdvisor', 'cardplus'),
   page('/cardplus/high-yield-account', 'cardplusHighYield', 'cardplus'),
   page('/cardplus/redeem', 'cardplusRedeem', 'cardplus'),
@@ -159,7 +169,7 @@ const DEFINED: readonly PageDef[] = [
 
   page('/collections', 'collections', 'collections'),
   { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cardplus' },
-  page('/collections/store', 'collectionsStores', 'collections'),
+  { ...membersPage('/collections/store', 'collectionsStores', 'collections'), feature: 'shares' },
 
   membersPage('/me/new-article', 'newArticle', 'articles'),
   membersPage('/me/edit-article', 'editArticle', 'articles'),
@@ -219,8 +229,7 @@ const PLANNED = new Set([
   'share', 'shareGroup', 'shareArticle',
   'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
   'seatStatus',
-  'cardplusUsCardInTw', 'cardplusRenewalOffer',
-  'collections', 'collectionsStores',
+  'collections',
   'newArticle', 'editArticle', 'myArticles', 'myArticlesDraft', 'myArticlesPublished', 'searchArticle',
   'assistant', 'promo', 'affiliator',
   'newsletter', 'newsletterPreference',
@@ -275,8 +284,8 @@ export function isLinkable(path: string): boolean {
 const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
   awardplus: ['awardplus', 'redemptionExplorer', 'scrapingAlert', 'transferPartner', 'scraping'],
   library: ['rewardsLibrary', 'hotelsLibrary', 'transferPartner', 'redemptionExplorer'],
-  cardplus: ['cardplus', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare', 'cardplusAdvisor', 'cardplusRedeem'],
-  collections: ['cardplus', 'collectionsCards', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare'],
+  cardplus: ['cardplus', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare', 'cardplusRenewalOffer', 'cardplusUsCardInTw'],
+  collections: ['cardplus', 'collectionsCards', 'collectionsStores', 'cardplusAllCards', 'cardplusUsCardInTw'],
   storefront: ['storefront', 'storefrontHome', 'storefrontEvent', 'storefrontAwardMap', 'storefrontFaq', 'storefrontTos'],
   legal: ['faq', 'tos', 'privacy'],
   sponsor: ['sponsor', 'enterprise'],
@@ -287,7 +296,7 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
  * Every member page, in the order of the avatar menu and the profile area's menu (orders and
  * articles join when their features land: planned pages are left out).
  */
-const MEMBER_PAGES = ['profile', 'profileAccount', 'profilePoints', 'profileTrackings', 'profileTransaction', 'profileSponsorship', 'collectionsCards', 'myArticles'] as const;
+const MEMBER_PAGES = ['profile', 'profileAccount', 'profilePoints', 'profileTrackings', 'profileTransaction', 'profileSponsorship', 'collectionsCards', 'collectionsStores', 'myArticles'] as const;
 
 export function memberPages(): PageDef[] {
   return MEMBER_PAGES.flatMap((id) => {

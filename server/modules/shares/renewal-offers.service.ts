@@ -7,6 +7,7 @@ import {
   SUMMARY_MONTHS,
   type OfferType,
   type RenewalOfferInput,
+  type RenewalCard,
   type RenewalOfferView,
   type RenewalSummary,
 } from '../../../core/shares/renewal-offers.ts';
@@ -19,7 +20,7 @@ import { assertOwner } from './ownership.ts';
 type Row = typeof renewalOffers.$inferSelect;
 
 export interface RenewalCardOverview {
-  cardId: string;
+  card: RenewalCard;
   summary: RenewalSummary;
   latest: string;
 }
@@ -31,6 +32,20 @@ export interface RenewalCardOverview {
  */
 export class RenewalOffers {
   constructor(private readonly options: { db: Db; catalogue: CardCatalogue; now: () => Date }) {}
+
+  /** A card of the catalogue as the pages name it, or null. */
+  card(cardId: string): RenewalCard | null {
+    const card = this.options.catalogue.get(cardId);
+    return card ? { id: card.id, name: card.name, bank: card.bank, country: card.country, annualFee: card.annualFee } : null;
+  }
+
+  catalogue(): RenewalCard[] {
+    return this.options.catalogue.list({}).map((card) => this.card(card.id) as RenewalCard);
+  }
+
+  today(): string {
+    return this.#today();
+  }
 
   #today(): string {
     return dayOf(this.options.now());
@@ -92,8 +107,8 @@ export class RenewalOffers {
     for (const row of rows) byCard.set(row.cardId, [...(byCard.get(row.cardId) ?? []), row]);
     return [...byCard.entries()]
       .filter(([cardId]) => this.options.catalogue.has(cardId))
-      .map(([cardId, reports]) => ({ cardId, summary: summarizeRenewalOffers(reports, today), latest: reports.reduce((latest, report) => (report.inquiredOn > latest ? report.inquiredOn : latest), '') }))
-      .sort((a, b) => b.summary.reports - a.summary.reports || b.latest.localeCompare(a.latest) || a.cardId.localeCompare(b.cardId));
+      .map(([cardId, reports]) => ({ card: this.card(cardId) as RenewalCard, summary: summarizeRenewalOffers(reports, today), latest: reports.reduce((latest, report) => (report.inquiredOn > latest ? report.inquiredOn : latest), '') }))
+      .sort((a, b) => b.summary.reports - a.summary.reports || b.latest.localeCompare(a.latest) || a.card.id.localeCompare(b.card.id));
   }
 
   #check(input: RenewalOfferInput): void {

@@ -6,12 +6,12 @@ import { RenewalOfferInputSchema } from '../../../core/shares/renewal-offers.ts'
 import { StoreInputSchema } from '../../../core/shares/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { renewalOffers, sharedStores, storeCards } from '../../db/schema/index.ts';
-import { storeNameKey, storeSlug } from './store-names.ts';
+import { storeNameKey } from './store-names.ts';
 
 const SamplesSchema = z.object({
   description: z.string(),
   renewalOffers: z.array(RenewalOfferInputSchema.omit({ inquiredOn: true }).extend({ cardId: z.string(), daysAgo: z.number().int().min(0).max(360) })),
-  stores: z.array(StoreInputSchema.extend({ daysAgo: z.number().int().min(0).max(360), usCardSupport: StoreInputSchema.shape.usCardSupport.unwrap() })),
+  stores: z.array(StoreInputSchema.extend({ slug: z.string().regex(/^[a-z0-9-]+-sample$/), daysAgo: z.number().int().min(0).max(360), usCardSupport: StoreInputSchema.shape.usCardSupport.unwrap() })),
 });
 
 const samplesFile = new URL('../../../data/shares/samples.json', import.meta.url);
@@ -41,9 +41,10 @@ export async function syncSampleShares(db: Db, enabled: boolean, now: Date): Pro
     }
     for (const { daysAgo, cards, ...store } of samples.stores) {
       // A member may already have registered a store of the same name: theirs stays, the sample goes.
+      // Sample addresses are fixed (`-sample`), so the browser tests can open one.
       const [row] = await tx
         .insert(sharedStores)
-        .values({ ...store, slug: storeSlug(store.name), nameKey: storeNameKey(store.name), memberId: null, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })
+        .values({ ...store, nameKey: storeNameKey(store.name), memberId: null, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })
         .onConflictDoNothing()
         .returning({ id: sharedStores.id });
       if (row) await tx.insert(storeCards).values(cards.map((card, position) => ({ storeId: row.id, memberId: null, position, card, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })));

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CardCatalogue } from '../cards/catalogue.ts';
+import { ConvenienceStores } from './convenience-stores.service.ts';
 import { ShareFlags, type ShareKind } from './flags.service.ts';
 import { RenewalOffers } from './renewal-offers.service.ts';
 import { syncSampleShares } from './sample-data.ts';
@@ -15,5 +16,5 @@ export async function sharesFromConfig(options: { config: Config; database: Data
   const byKind = { 'renewal-offer': offers, store: stores } satisfies Record<ShareKind, { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }>;
   const flags = new ShareFlags({ db, now, exists: (kind, id) => byKind[kind].exists(id), setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden) });
   await syncSampleShares(db, options.config.SHARES_SAMPLE_DATA, now());
-  return { offers, stores, flags };
+  return { offers, stores, flags, convenience: new ConvenienceStores(stores) };
 }

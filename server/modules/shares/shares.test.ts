@@ -72,7 +72,7 @@ describe('renewal offers', () => {
     expect((await get(url, cookies)).json().reports.every((report: { mine: boolean }) => report.mine)).toBe(true);
 
     const overview = (await get('/api/renewal-offers')).json().cards;
-    expect(overview[0]).toMatchObject({ cardId: 'amex-gold', summary: { reports: 5 } });
+    expect(overview[0]).toMatchObject({ card: { id: 'amex-gold', country: 'US' }, summary: { reports: 5 } });
   });
 
   it('refuses a report with the first problem named, and stores nothing', async () => {

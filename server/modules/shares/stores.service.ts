@@ -70,6 +70,7 @@ export class Stores {
       .select()
       .from(sharedStores)
       .where(and(...conditions))
+      .orderBy(desc(sharedStores.updatedAt), asc(sharedStores.name))
       .limit(LIST_LIMIT);
     const views = await this.#views(stores, viewerId);
     return views.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
@@ -179,7 +180,11 @@ export class Stores {
     }
     // The owner's cards are part of the record: they change with the record's own form.
     if (store.memberId === memberId && cards.length === 0) throw new AppError('INVALID_SHARE', { status: 400, message: 'Please check: cards.', fields: { cards: 'cardMissing' }, details: { problem: 'cardMissing' } });
-    await this.options.db.transaction(async (tx) => this.#replaceCards(tx, id, memberId, cards));
+    await this.options.db.transaction(async (tx) => {
+      await this.#replaceCards(tx, id, memberId, cards);
+      // The record's latest update is the latest of its cards too: it moves up the list.
+      await tx.update(sharedStores).set({ updatedAt: this.options.now() }).where(eq(sharedStores.id, id));
+    });
     return (await this.get(store.slug, memberId)) as StoreView;
   }
 

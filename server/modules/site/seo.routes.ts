@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGES, languageToQuery } from '../../../core/locale.ts';
 import type { WebRenderer } from './web-renderer.ts';
 
-/** For each page path with a parameter, the values it takes: every card, every programme. */
-export type ParamValues = Record<string, () => readonly string[]>;
+/** For each page path with a parameter, the values it takes: every card, every programme, every shared store. */
+export type ParamValues = Record<string, () => readonly string[] | Promise<readonly string[]>>;
+
+/** Shared records change without a deploy: the sitemap is made again after an hour. */
+const SITEMAP_TTL_MS = 3_600_000;
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
@@ -21,7 +24,7 @@ export async function sitemapPaths(renderer: WebRenderer, paramValues: ParamValu
     const values = paramValues[page.path];
     if (!values) throw new Error(`The sitemap does not know the values of ${page.path}`);
     const name = /:(\w+)/.exec(page.path)?.[1] ?? '';
-    for (const value of values()) paths.push(page.path.replace(`:${name}`, encodeURIComponent(value)));
+    for (const value of await values()) paths.push(page.path.replace(`:${name}`, encodeURIComponent(value)));
   }
   return paths;
 }
@@ -37,7 +40,7 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
 /** /sitemap.xml, made from the route table and the data, and /robots.txt pointing at it. */
 export const seoRoutes: FastifyPluginAsync<{ renderer: WebRenderer | null; origin: string; paramValues: ParamValues }> = async (app, { renderer, origin, paramValues }) => {
   const base = origin.replace(/\/$/, '');
-  let sitemap: Promise<string> | null = null;
+  let sitemap: { made: number; xml: Promise<string> } | null = null;
 
   app.get('/robots.txt', async (_request, reply) =>
     reply
@@ -48,8 +51,12 @@ export const seoRoutes: FastifyPluginAsync<{ renderer: WebRenderer | null; origi
 
   app.get('/sitemap.xml', async (_request, reply) => {
     if (!renderer) return reply.status(503).send({ ok: false, code: -99, error: 'UNAVAILABLE', message: 'The web app is not built; run npm run build.' });
-    // The pages and the data change only with a deploy: the sitemap is made once.
-    sitemap ??= sitemapPaths(renderer, paramValues).then((paths) => sitemapXml(base, paths));
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemap);
+    if (!sitemap || Date.now() - sitemap.made > SITEMAP_TTL_MS) {
+      const xml = sitemapPaths(renderer, paramValues).then((paths) => sitemapXml(base, paths));
+      sitemap = { made: Date.now(), xml };
+      // A failed making is not kept: the next request tries again.
+      xml.catch(() => (sitemap = null));
+    }
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemap.xml);
   });
 };

@@ -163,6 +163,9 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                 {t('wallet.add')}
               </Button>
             )}
+            <Button component={Link} to={`/cardplus/card-renewal-offer/${card.id}`} variant="subtle" data-testid="renewal-offers-link">
+              {t('detail.renewalOffers')}
+            </Button>
           </Group>
         </header>
 

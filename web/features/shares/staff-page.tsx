@@ -1,0 +1,99 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { PageDef } from '../../app/site-map.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/translation.tsx';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/index.ts';
+import { useShareFormat } from './share-format.ts';
+import { staffApi, type FlaggedRecord } from './shares-api.ts';
+import { storePath } from './store-parts.tsx';
+
+/** /admin/shares: records members reported, the most reported first; staff hide them or keep them. */
+export function SharesStaffPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('shares');
+  const failed = useErrorPopup();
+  const format = useShareFormat();
+  const { member } = useAuth();
+  const [flagged, setFlagged] = useState<FlaggedRecord[] | null>(null);
+  const [forbidden, setForbidden] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const load = useCallback(() => {
+    staffApi
+      .flagged()
+      .then(setFlagged)
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 403) setForbidden(true);
+        else void failed(error);
+      });
+  }, [failed]);
+  useEffect(() => {
+    if (member) load();
+  }, [member, load]);
+  const decide = async (record: FlaggedRecord, hide: boolean) => {
+    setBusy(record.recordId);
+    try {
+      await staffApi.decide(record.kind, record.recordId, hide);
+      load();
+    } catch (error) {
+      await failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <PageFrame page={page}>
+      {forbidden ? (
+        <Alert color="red" data-testid="staff-forbidden">
+          {t('staff.forbidden')}
+        </Alert>
+      ) : !flagged ? (
+        member && <Loader size="sm" />
+      ) : flagged.length === 0 ? (
+        <Text c="dimmed" data-testid="staff-empty">
+          {t('staff.none')}
+        </Text>
+      ) : (
+        <Stack gap="sm" data-testid="staff-flagged">
+          {flagged.map((record) => (
+            <Paper key={`${record.kind}-${record.recordId}`} withBorder p="md" radius="md">
+              <Group justify="space-between" wrap="wrap">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Badge variant="light">{t(`staff.kinds.${record.kind}`)}</Badge>
+                    {record.hidden && <Badge color="gray">{t('staff.hidden')}</Badge>}
+                  </Group>
+                  {record.slug ? (
+                    <Anchor component={Link} to={storePath(record.slug)} fw={600}>
+                      {record.label}
+                    </Anchor>
+                  ) : (
+                    <Text fw={600}>
+                      {record.cardId && (
+                        <Anchor component={Link} to={`/cardplus/card-renewal-offer/${record.cardId}`}>
+                          {record.cardId}
+                        </Anchor>
+                      )}{' '}
+                      {record.label}
+                    </Text>
+                  )}
+                  <Text size="sm">{t('staff.reports', { count: record.reports, reasons: record.reasons.map((reason) => t(`flag.reasons.${reason}`)).join(', '), day: format.day(record.latest) })}</Text>
+                </Stack>
+                <Group gap="xs">
+                  <Button color="red" loading={busy === record.recordId} onClick={() => void decide(record, true)} data-testid="staff-hide">
+                    {t('staff.hide')}
+                  </Button>
+                  <Button variant="default" loading={busy === record.recordId} onClick={() => void decide(record, false)} data-testid="staff-keep">
+                    {t('staff.keep')}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}
