@@ -174,10 +174,17 @@ describe('shared data', () => {
     expect(file.stores.length).toBeGreaterThan(6000);
     expect(file.stores.every((store: { lat: number; lon: number }) => store.lat > 21.8 && store.lat < 26.5 && store.lon > 118 && store.lon < 122.1)).toBe(true);
     const page = await context.newPage();
+    const complaints = watchPage(page);
     await page.goto('/cardplus/uscard-in-tw/7-eleven?city=台北市&district=松山區');
     await page.locator('[data-testid="seven-stores"]').waitFor();
     expect(await page.locator('[data-testid="seven-stores"]').innerText()).toContain('小巨蛋');
     expect(await page.locator('[data-testid="seven-map"] circle').count()).toBeGreaterThan(10);
+    // Another district, chosen on the page, loads its own stores.
+    await page.locator('[data-testid="seven-district"]').click();
+    await page.getByRole('option', { name: /^信義區/ }).click();
+    await page.waitForURL(/district=/);
+    await page.locator('[data-testid="seven-stores"]', { hasText: '信義區' }).waitFor();
+    expect(complaints.list).toEqual([]);
     await context.close();
   });
 });

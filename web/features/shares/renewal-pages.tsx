@@ -83,7 +83,6 @@ function RenewalOverviewPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <Stack gap="lg">
-        <Text maw={760}>{t('renewal.lead')}</Text>
         <Paper withBorder radius="md" p="md">
           <Group align="flex-end" wrap="wrap">
             <Select
@@ -179,7 +178,7 @@ function ReportItem({ report, currency, onEdit, onDelete }: { report: RenewalOff
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Badge color={report.offerReceived ? 'teal' : 'gray'} variant="light">
+            <Badge color={report.offerReceived ? 'teal.9' : 'gray.7'} variant="filled">
               {offer}
             </Badge>
             <SampleBadge sample={report.sample} />

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { geoMercator, geoPath } from 'd3-geo';
 import type { MultiPolygon } from 'geojson';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -184,9 +184,9 @@ function SevenElevenPage({ page }: { page: PageDef }) {
                       <Text span fw={600}>
                         {t('seven.storeName', { name: store.name })}
                       </Text>{' '}
-                      <Badge size="xs" variant="outline" color="gray">
+                      <Text span size="xs" c="dimmed">
                         {store.district}
-                      </Badge>
+                      </Text>
                     </Text>
                     <Text size="xs" c="dimmed">
                       {store.address}
@@ -200,7 +200,7 @@ function SevenElevenPage({ page }: { page: PageDef }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed" data-testid="seven-source">
         {t('seven.source', { source: overview.source, licence: overview.licence })}{' '}
-        <Anchor href="/static/711_stores.json" size="xs">
+        <Anchor href="/static/711_stores.json" size="xs" underline="always">
           {t('seven.download')}
         </Anchor>
       </Text>

@@ -14,7 +14,7 @@ export function SampleBadge({ sample }: { sample: boolean }) {
   const { t } = useTranslation('shares');
   if (!sample) return null;
   return (
-    <Badge color="gray" variant="outline" size="sm" data-testid="sample-badge" title={t('sample.explain')}>
+    <Badge color="gray.8" variant="outline" size="sm" data-testid="sample-badge" title={t('sample.explain')}>
       {t('sample.badge')}
     </Badge>
   );
@@ -57,7 +57,7 @@ export function CopyLinkButton({ path }: { path: string }) {
       <Button variant="subtle" size="compact-sm" onClick={() => void copy()} data-testid="copy-link">
         {t('link.copy')}
       </Button>
-      <Text size="xs" c="teal" role="status" data-testid="copy-link-status">
+      <Text size="xs" c="teal.9" role="status" data-testid="copy-link-status">
         {copied ? t('link.copied') : ''}
       </Text>
     </Group>

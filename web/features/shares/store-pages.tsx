@@ -228,10 +228,10 @@ function StorePage({ page }: { page: PageDef }) {
     <RecordFrame page={page} name={store.name}>
       <Group gap="xs" wrap="wrap">
         <SupportBadge support={store.usCardSupport} />
-        <Badge variant="outline" color="blue">
+        <Badge variant="outline" color="blue.9">
           {t(`stores.categories.${store.category}`)}
         </Badge>
-        <Badge variant="outline" color="gray">
+        <Badge variant="outline" color="gray.8">
           {t(`stores.types.${store.type}`)}
         </Badge>
         <SampleBadge sample={store.sample} />
@@ -299,7 +299,7 @@ function StorePage({ page }: { page: PageDef }) {
           <Paper key={card.id} component="li" withBorder radius="sm" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <CardLine card={card} names={view.cardNames} />
-              <Text size="xs" c="dimmed" ta="end" miw={90}>
+              <Text size="xs" c="dimmed" ta="end" miw={96} style={{ whiteSpace: 'nowrap' }}>
                 {card.mine ? t('stores.byYou') : t(`stores.by.${card.sharedBy}`)}
                 <br />
                 {format.day(card.updatedAt)}

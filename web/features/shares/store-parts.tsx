@@ -8,12 +8,13 @@ import { SampleBadge } from './share-parts.tsx';
 
 export const storePath = (slug: string) => `/cardplus/uscard-in-tw/${slug}`;
 
-const SUPPORT_COLOUR: Record<UsCardSupport, string> = { support: 'teal', 'not-support': 'red', unknown: 'gray' };
+// Filled and dark enough for text contrast (WCAG AA) on white and on the badge itself.
+const SUPPORT_COLOUR: Record<UsCardSupport, string> = { support: 'teal.9', 'not-support': 'red.9', unknown: 'gray.7' };
 
 export function SupportBadge({ support }: { support: UsCardSupport }) {
   const { t } = useTranslation('shares');
   return (
-    <Badge color={SUPPORT_COLOUR[support]} variant="light" data-testid="support-badge">
+    <Badge color={SUPPORT_COLOUR[support]} variant="filled" data-testid="support-badge">
       {t(`stores.support.${support}`)}
     </Badge>
   );
@@ -32,7 +33,7 @@ export function CardLine({ card, names }: { card: StoreCardView; names: Record<s
           {name || t(`stores.networks.${card.network}`)}
         </Text>
         {` · ${t(`stores.networks.${card.network}`)} · ${t(`stores.entries.${card.entry}`)} · `}
-        <Text span c={card.result === 'approved' ? 'teal' : 'red'} fw={600}>
+        <Text span c={card.result === 'approved' ? 'teal.9' : 'red.9'} fw={600}>
           {t(`stores.results.${card.result}`)}
         </Text>
       </Text>
@@ -57,10 +58,10 @@ export function StoreItem({ store, names }: { store: StoreView; names: Record<st
           <SupportBadge support={store.usCardSupport} />
         </Group>
         <Group gap={6}>
-          <Badge variant="outline" color="blue" size="sm">
+          <Badge variant="outline" color="blue.9" size="sm">
             {t(`stores.categories.${store.category}`)}
           </Badge>
-          <Badge variant="outline" color="gray" size="sm">
+          <Badge variant="outline" color="gray.8" size="sm">
             {t(`stores.types.${store.type}`)}
           </Badge>
           <SampleBadge sample={store.sample} />
