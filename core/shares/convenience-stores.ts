@@ -16,7 +16,9 @@ export const TAIWAN_BOXES = [
 ] as const;
 
 export function insideTaiwan(lat: number, lon: number): boolean {
-  return TAIWAN_BOXES.some((box) => lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east);
+  return TAIWAN_BOXES.some(
+    (box) => lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east,
+  );
 }
 
 export const ConvenienceStoreSchema = z
@@ -53,3 +55,36 @@ export const ServedConvenienceStoresSchema = ConvenienceStoresFileSchema.extend(
   usCardSupport: z.object({ state: z.enum(US_CARD_SUPPORT), from: z.string() }),
   stores: z.array(z.object({ ...ConvenienceStoreSchema.shape, usCard: z.enum(US_CARD_SUPPORT) })),
 });
+
+/** /api/convenience-stores: counts by city and district, the stores of one, and Taiwan's outline for the map. */
+export const ConvenienceOverviewSchema = z.object({
+  chain: z.string(),
+  source: z.string(),
+  licence: z.string(),
+  asOf: z.string(),
+  support: z.enum(US_CARD_SUPPORT),
+  total: z.number(),
+  /** Each city's store count and the middle of its stores (the map's markers). */
+  cities: z.array(
+    z.object({ city: z.string(), count: z.number(), lat: z.number(), lon: z.number() }),
+  ),
+  districts: z.array(z.object({ district: z.string(), count: z.number() })),
+  /** The stores of the chosen city (and district). */
+  stores: z.array(
+    z.object({
+      id: z.string().nullable(),
+      name: z.string(),
+      address: z.string(),
+      city: z.string(),
+      district: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+    }),
+  ),
+  /** Taiwan's outline (Natural Earth 1:10m through world-atlas, public domain), as a GeoJSON MultiPolygon. */
+  outline: z.object({
+    type: z.literal('MultiPolygon'),
+    coordinates: z.array(z.array(z.array(z.array(z.number())))),
+  }),
+});
+export type ConvenienceOverview = z.infer<typeof ConvenienceOverviewSchema>;

@@ -21,7 +21,14 @@ export type ReportWindow = (typeof REPORT_WINDOWS)[number];
 export const SUMMARY_MONTHS = 12;
 export const SUMMARY_MIN_REPORTS = 5;
 
-export const RENEWAL_LIMITS = { detail: 300, note: 500, spend: 10_000_000, points: 10_000_000, cash: 1_000_000, years: 60 } as const;
+export const RENEWAL_LIMITS = {
+  detail: 300,
+  note: 500,
+  spend: 10_000_000,
+  points: 10_000_000,
+  cash: 1_000_000,
+  years: 60,
+} as const;
 
 /** What the report form sends (amounts in the card's currency, whole units). */
 export const RenewalOfferInputSchema = z
@@ -57,17 +64,35 @@ export type RenewalProblem =
   | 'amountInvalid';
 
 /** The first problem of a report and its field, or null when it can be stored. `today` is YYYY-MM-DD. */
-export function renewalOfferProblem(input: RenewalOfferInput, today: string): { field: keyof RenewalOfferInput; problem: RenewalProblem } | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.inquiredOn) || Number.isNaN(Date.parse(`${input.inquiredOn}T00:00:00Z`))) return { field: 'inquiredOn', problem: 'dateMissing' };
+export function renewalOfferProblem(
+  input: RenewalOfferInput,
+  today: string,
+): { field: keyof RenewalOfferInput; problem: RenewalProblem } | null {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(input.inquiredOn) ||
+    Number.isNaN(Date.parse(`${input.inquiredOn}T00:00:00Z`))
+  )
+    return { field: 'inquiredOn', problem: 'dateMissing' };
   if (input.inquiredOn > today) return { field: 'inquiredOn', problem: 'dateInFuture' };
   if (input.inquiredOn < '2000-01-01') return { field: 'inquiredOn', problem: 'dateTooOld' };
-  if (input.annualSpend > RENEWAL_LIMITS.spend) return { field: 'annualSpend', problem: 'spendInvalid' };
-  if (input.heldYears > RENEWAL_LIMITS.years || input.heldMonths > 11) return { field: 'heldYears', problem: 'heldInvalid' };
-  if ((input.requirementSpend === null) !== (input.requirementMonths === null)) return { field: 'requirementSpend', problem: 'requirementIncomplete' };
-  if (input.requirementSpend !== null && (input.requirementSpend > RENEWAL_LIMITS.spend || (input.requirementMonths ?? 0) < 1 || (input.requirementMonths ?? 0) > 24)) return { field: 'requirementSpend', problem: 'requirementInvalid' };
-  if (input.offerReceived === (input.offerType === 'none')) return { field: 'offerType', problem: 'offerTypeMismatch' };
+  if (input.annualSpend > RENEWAL_LIMITS.spend)
+    return { field: 'annualSpend', problem: 'spendInvalid' };
+  if (input.heldYears > RENEWAL_LIMITS.years || input.heldMonths > 11)
+    return { field: 'heldYears', problem: 'heldInvalid' };
+  if ((input.requirementSpend === null) !== (input.requirementMonths === null))
+    return { field: 'requirementSpend', problem: 'requirementIncomplete' };
+  if (
+    input.requirementSpend !== null &&
+    (input.requirementSpend > RENEWAL_LIMITS.spend ||
+      (input.requirementMonths ?? 0) < 1 ||
+      (input.requirementMonths ?? 0) > 24)
+  )
+    return { field: 'requirementSpend', problem: 'requirementInvalid' };
+  if (input.offerReceived === (input.offerType === 'none'))
+    return { field: 'offerType', problem: 'offerTypeMismatch' };
   if (input.offerType !== 'none') {
-    if (input.offerAmount === null || input.offerAmount <= 0) return { field: 'offerAmount', problem: 'amountMissing' };
+    if (input.offerAmount === null || input.offerAmount <= 0)
+      return { field: 'offerAmount', problem: 'amountMissing' };
     const max = input.offerType === 'points' ? RENEWAL_LIMITS.points : RENEWAL_LIMITS.cash;
     if (input.offerAmount > max) return { field: 'offerAmount', problem: 'amountInvalid' };
   }
@@ -115,7 +140,10 @@ export const RenewalSummarySchema = z.object({
 });
 export type RenewalSummary = z.infer<typeof RenewalSummarySchema>;
 
-type Summarised = Pick<RenewalOfferView, 'inquiredOn' | 'offerReceived' | 'offerType' | 'offerAmount' | 'requirementSpend'>;
+type Summarised = Pick<
+  RenewalOfferView,
+  'inquiredOn' | 'offerReceived' | 'offerType' | 'offerAmount' | 'requirementSpend'
+>;
 
 /** The first day a window of `months` months ending `today` holds (YYYY-MM-DD); months 0 is all time. */
 export function windowStart(today: string, months: number): string {
@@ -131,14 +159,31 @@ export function windowStart(today: string, months: number): string {
 }
 
 /** The 12-month summary of a card's reports (docs/shares.md#summaries). */
-export function summarizeRenewalOffers(reports: readonly Summarised[], today: string): RenewalSummary {
+export function summarizeRenewalOffers(
+  reports: readonly Summarised[],
+  today: string,
+): RenewalSummary {
   const since = windowStart(today, SUMMARY_MONTHS);
-  const recent = reports.filter((report) => report.inquiredOn >= since && report.inquiredOn <= today);
-  const empty = { offered: null, offerRate: null, offerRateLow: null, offerRateHigh: null, medianPoints: null, medianCash: null, medianRequiredSpend: null };
-  if (recent.length < SUMMARY_MIN_REPORTS) return { reports: recent.length, enough: false, since, ...empty };
+  const recent = reports.filter(
+    (report) => report.inquiredOn >= since && report.inquiredOn <= today,
+  );
+  const empty = {
+    offered: null,
+    offerRate: null,
+    offerRateLow: null,
+    offerRateHigh: null,
+    medianPoints: null,
+    medianCash: null,
+    medianRequiredSpend: null,
+  };
+  if (recent.length < SUMMARY_MIN_REPORTS)
+    return { reports: recent.length, enough: false, since, ...empty };
   const offered = recent.filter((report) => report.offerReceived).length;
   const interval = wilsonInterval(offered, recent.length);
-  const amounts = (type: OfferType) => recent.filter((report) => report.offerType === type && report.offerAmount !== null).map((report) => report.offerAmount as number);
+  const amounts = (type: OfferType) =>
+    recent
+      .filter((report) => report.offerType === type && report.offerAmount !== null)
+      .map((report) => report.offerAmount as number);
   return {
     reports: recent.length,
     enough: true,
@@ -149,7 +194,14 @@ export function summarizeRenewalOffers(reports: readonly Summarised[], today: st
     offerRateHigh: interval.high,
     medianPoints: median(amounts('points')),
     medianCash: median(amounts('cash')),
-    medianRequiredSpend: median(recent.filter((report) => report.offerReceived && report.requirementSpend !== null && report.requirementSpend > 0).map((report) => report.requirementSpend as number)),
+    medianRequiredSpend: median(
+      recent
+        .filter(
+          (report) =>
+            report.offerReceived && report.requirementSpend !== null && report.requirementSpend > 0,
+        )
+        .map((report) => report.requirementSpend as number),
+    ),
   };
 }
 
@@ -163,15 +215,23 @@ export const RenewalCardSchema = z.object({
 });
 export type RenewalCard = z.infer<typeof RenewalCardSchema>;
 
-export const currencyOfCard = (card: Pick<RenewalCard, 'country'>) => (card.country === 'TW' ? 'TWD' : 'USD');
+export const currencyOfCard = (card: Pick<RenewalCard, 'country'>) =>
+  card.country === 'TW' ? 'TWD' : 'USD';
 
 export const RenewalOverviewSchema = z.object({
   /** Cards with a report in the last 12 months, the most reported first. */
-  cards: z.array(z.object({ card: RenewalCardSchema, summary: RenewalSummarySchema, latest: z.string() })),
+  cards: z.array(
+    z.object({ card: RenewalCardSchema, summary: RenewalSummarySchema, latest: z.string() }),
+  ),
   /** Every card of the catalogue, for the form's card picker. */
   catalogue: z.array(RenewalCardSchema),
 });
 export type RenewalOverview = z.infer<typeof RenewalOverviewSchema>;
 
-export const RenewalCardReportsSchema = z.object({ card: RenewalCardSchema, summary: RenewalSummarySchema, reports: z.array(RenewalOfferViewSchema), today: z.string() });
+export const RenewalCardReportsSchema = z.object({
+  card: RenewalCardSchema,
+  summary: RenewalSummarySchema,
+  reports: z.array(RenewalOfferViewSchema),
+  today: z.string(),
+});
 export type RenewalCardReports = z.infer<typeof RenewalCardReportsSchema>;

@@ -30,16 +30,21 @@ describe('wilsonInterval', () => {
 
   it('agrees with the quadratic’s roots, holds the observed share, and stays within [0, 1]', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }).chain((trials) => fc.tuple(fc.integer({ min: 0, max: trials }), fc.constant(trials))), ([successes, trials]) => {
-        const interval = wilsonInterval(successes, trials);
-        const reference = wilsonByQuadratic(successes, trials, Z_95);
-        expect(interval.low).toBeCloseTo(reference.low, 9);
-        expect(interval.high).toBeCloseTo(reference.high, 9);
-        expect(interval.low).toBeGreaterThanOrEqual(0);
-        expect(interval.high).toBeLessThanOrEqual(1);
-        expect(interval.low).toBeLessThanOrEqual(successes / trials + 1e-12);
-        expect(interval.high).toBeGreaterThanOrEqual(successes / trials - 1e-12);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 5000 })
+          .chain((trials) => fc.tuple(fc.integer({ min: 0, max: trials }), fc.constant(trials))),
+        ([successes, trials]) => {
+          const interval = wilsonInterval(successes, trials);
+          const reference = wilsonByQuadratic(successes, trials, Z_95);
+          expect(interval.low).toBeCloseTo(reference.low, 9);
+          expect(interval.high).toBeCloseTo(reference.high, 9);
+          expect(interval.low).toBeGreaterThanOrEqual(0);
+          expect(interval.high).toBeLessThanOrEqual(1);
+          expect(interval.low).toBeLessThanOrEqual(successes / trials + 1e-12);
+          expect(interval.high).toBeGreaterThanOrEqual(successes / trials - 1e-12);
+        },
+      ),
     );
   });
 
@@ -59,14 +64,17 @@ describe('median', () => {
 
   it('splits the values in halves, whatever their order', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 60 }), (values) => {
-        const middle = median(values) as number;
-        const below = values.filter((value) => value < middle).length;
-        const above = values.filter((value) => value > middle).length;
-        expect(below).toBeLessThanOrEqual(values.length / 2);
-        expect(above).toBeLessThanOrEqual(values.length / 2);
-        expect(median([...values].reverse())).toBe(middle);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 60 }),
+        (values) => {
+          const middle = median(values) as number;
+          const below = values.filter((value) => value < middle).length;
+          const above = values.filter((value) => value > middle).length;
+          expect(below).toBeLessThanOrEqual(values.length / 2);
+          expect(above).toBeLessThanOrEqual(values.length / 2);
+          expect(median([...values].reverse())).toBe(middle);
+        },
+      ),
     );
   });
 });

@@ -8,14 +8,39 @@ import { memberText } from '../text.ts';
  */
 
 /** The 12 categories of SPEC §3, in its order. */
-export const STORE_CATEGORIES = ['supermarket', 'delivery', 'convenience', 'restaurant', 'travel', 'transport', 'gas', 'insurance', 'medical', 'telecom', 'online-shopping', 'others'] as const;
+export const STORE_CATEGORIES = [
+  'supermarket',
+  'delivery',
+  'convenience',
+  'restaurant',
+  'travel',
+  'transport',
+  'gas',
+  'insurance',
+  'medical',
+  'telecom',
+  'online-shopping',
+  'others',
+] as const;
 export type StoreCategory = (typeof STORE_CATEGORIES)[number];
 
 export const STORE_TYPES = ['physical', 'online'] as const;
 export type StoreType = (typeof STORE_TYPES)[number];
 
 /** How a store can be paid; a US card can be used through the first five. */
-export const PAYMENT_METHODS = ['credit-card', 'debit-card', 'apple-pay', 'google-pay', 'samsung-pay', 'line-pay', 'jko-pay', 'taiwan-pay', 'easycard', 'ipass', 'cash'] as const;
+export const PAYMENT_METHODS = [
+  'credit-card',
+  'debit-card',
+  'apple-pay',
+  'google-pay',
+  'samsung-pay',
+  'line-pay',
+  'jko-pay',
+  'taiwan-pay',
+  'easycard',
+  'ipass',
+  'cash',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const US_CARD_SUPPORT = ['support', 'not-support', 'unknown'] as const;
@@ -26,7 +51,14 @@ export const CARD_NETWORKS_TRIED = ['visa', 'mastercard', 'amex', 'discover', 'j
 export const ENTRY_MODES = ['contactless', 'chip', 'swipe', 'mobile-wallet', 'online'] as const;
 export const CARD_RESULTS = ['approved', 'declined', 'other-card'] as const;
 
-export const STORE_LIMITS = { name: 60, cardName: 80, acquirer: 60, note: 300, cards: 10, search: 60 } as const;
+export const STORE_LIMITS = {
+  name: 60,
+  cardName: 80,
+  acquirer: 60,
+  note: 300,
+  cards: 10,
+  search: 60,
+} as const;
 
 export const StoreCardSchema = z
   .object({
@@ -57,30 +89,46 @@ export const StoreInputSchema = z
 export type StoreInput = z.infer<typeof StoreInputSchema>;
 
 /** A member's cards on someone else's record: the same lines, without the store's own fields. */
-export const StoreCardsInputSchema = z.object({ cards: z.array(StoreCardSchema).min(1).max(STORE_LIMITS.cards) }).strict();
+export const StoreCardsInputSchema = z
+  .object({ cards: z.array(StoreCardSchema).min(1).max(STORE_LIMITS.cards) })
+  .strict();
 
-export type StoreProblem = 'nameMissing' | 'nameTooLong' | 'paymentMissing' | 'supportMissing' | 'cardMissing' | 'cardNameMissing' | 'supportedCardMissing';
+export type StoreProblem =
+  | 'nameMissing'
+  | 'nameTooLong'
+  | 'paymentMissing'
+  | 'supportMissing'
+  | 'cardMissing'
+  | 'cardNameMissing'
+  | 'supportedCardMissing';
 
 /**
  * The first problem of a store share, in SPEC §5's order: the name, at least one payment method,
  * the US-card support, at least one card (and, for 'support', one that was approved). Null when it
  * can be stored; whether the name is taken is the server's to say.
  */
-export function storeProblem(input: Pick<StoreInput, 'name' | 'paymentMethods' | 'usCardSupport' | 'cards'>): { field: string; problem: StoreProblem } | null {
+export function storeProblem(
+  input: Pick<StoreInput, 'name' | 'paymentMethods' | 'usCardSupport' | 'cards'>,
+): { field: string; problem: StoreProblem } | null {
   const name = input.name.trim();
   if (name === '') return { field: 'name', problem: 'nameMissing' };
   if ([...name].length > STORE_LIMITS.name) return { field: 'name', problem: 'nameTooLong' };
-  if (input.paymentMethods.length === 0) return { field: 'paymentMethods', problem: 'paymentMissing' };
+  if (input.paymentMethods.length === 0)
+    return { field: 'paymentMethods', problem: 'paymentMissing' };
   if (input.usCardSupport === null) return { field: 'usCardSupport', problem: 'supportMissing' };
   return cardsProblem(input.cards, input.usCardSupport);
 }
 
 /** The cards' part of `storeProblem`: also what a member adding cards to another's record must pass. */
-export function cardsProblem(cards: readonly StoreCard[], support: UsCardSupport): { field: string; problem: StoreProblem } | null {
+export function cardsProblem(
+  cards: readonly StoreCard[],
+  support: UsCardSupport,
+): { field: string; problem: StoreProblem } | null {
   if (cards.length === 0) return { field: 'cards', problem: 'cardMissing' };
   const unnamed = cards.findIndex((card) => card.cardId === null && card.cardName.trim() === '');
   if (unnamed >= 0) return { field: `cards.${unnamed}.cardName`, problem: 'cardNameMissing' };
-  if (support === 'support' && !cards.some((card) => card.result === 'approved')) return { field: 'cards', problem: 'supportedCardMissing' };
+  if (support === 'support' && !cards.some((card) => card.result === 'approved'))
+    return { field: 'cards', problem: 'supportedCardMissing' };
   return null;
 }
 
@@ -122,7 +170,3 @@ export const StoreListQuerySchema = z.object({
   support: z.enum(US_CARD_SUPPORT).optional(),
 });
 export type StoreListQuery = z.infer<typeof StoreListQuerySchema>;
-
-/** Why a record may be reported to staff. */
-export const FLAG_REASONS = ['wrong', 'duplicate', 'spam', 'offensive'] as const;
-export const FlagInputSchema = z.object({ reason: z.enum(FLAG_REASONS) }).strict();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ShareKind } from '../../../core/shares/flags.ts';
 import type { OfferType } from '../../../core/shares/renewal-offers.ts';
 import type { PaymentMethod, StoreCard, StoreCategory, StoreType, UsCardSupport } from '../../../core/shares/stores.ts';
 import { members } from './members.ts';
@@ -82,7 +83,7 @@ export const shareRevisions = pgTable(
   'share_revisions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    kind: text('kind').$type<'renewal-offer' | 'store'>().notNull(),
+    kind: text('kind').$type<ShareKind>().notNull(),
     recordId: uuid('record_id').notNull(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     before: jsonb('before').notNull(),
@@ -95,7 +96,7 @@ export const shareRevisions = pgTable(
 export const shareFlags = pgTable(
   'share_flags',
   {
-    kind: text('kind').$type<'renewal-offer' | 'store'>().notNull(),
+    kind: text('kind').$type<ShareKind>().notNull(),
     recordId: uuid('record_id').notNull(),
     memberId: uuid('member_id')
       .notNull()

@@ -6,36 +6,31 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { ConvenienceStoresFileSchema, type ConvenienceStore, type ConvenienceStoresFile } from '../../../core/shares/convenience-stores.ts';
+import {
+  ConvenienceStoresFileSchema,
+  type ConvenienceOverview,
+  type ConvenienceStoresFile,
+} from '../../../core/shares/convenience-stores.ts';
 import type { UsCardSupport } from '../../../core/shares/stores.ts';
 import type { Stores } from './stores.service.ts';
 
 const storesFile = fileURLToPath(new URL('../../../data/711_stores.json', import.meta.url));
 
 /** How members may have written the chain's name on a store record (compared after folding, docs/shares.md#one-record-per-store). */
-export const SEVEN_ELEVEN_NAMES = ['7-ELEVEN', '7-ELEVEN 統一超商', '統一超商', '7-11', '7-11 統一超商', 'seven eleven'] as const;
+export const SEVEN_ELEVEN_NAMES = [
+  '7-ELEVEN',
+  '7-ELEVEN 統一超商',
+  '統一超商',
+  '7-11',
+  '7-11 統一超商',
+  'seven eleven',
+] as const;
 
 export interface EncodedFile {
   etag: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
-}
-
-export interface ConvenienceOverview {
-  chain: string;
-  source: string;
-  licence: string;
-  asOf: string;
-  support: UsCardSupport;
-  total: number;
-  /** Each city's store count and the middle of its stores (for the map's markers). */
-  cities: { city: string; count: number; lat: number; lon: number }[];
-  districts: { district: string; count: number }[];
-  /** The stores of the chosen city (and district), at most MAX_LISTED. */
-  stores: ConvenienceStore[];
-  /** Taiwan's outline (Natural Earth 1:10m through world-atlas, public domain), for the map. */
-  outline: MultiPolygon;
 }
 
 const MAX_LISTED = 1200;
@@ -46,9 +41,11 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
  * chain's US-card support from members' records. Each support state's file is encoded once.
  */
 export class ConvenienceStores {
-  readonly #file: ConvenienceStoresFile = ConvenienceStoresFileSchema.parse(JSON.parse(readFileSync(storesFile, 'utf8')));
+  readonly #file: ConvenienceStoresFile = ConvenienceStoresFileSchema.parse(
+    JSON.parse(readFileSync(storesFile, 'utf8')),
+  );
   readonly #versions = new Map<UsCardSupport, EncodedFile>();
-  #outline: MultiPolygon | null = null;
+  #outline: ConvenienceOverview['outline'] | null = null;
 
   constructor(private readonly stores: Pick<Stores, 'supportOf'>) {}
 
@@ -61,7 +58,14 @@ export class ConvenienceStores {
     const support = await this.support();
     const known = this.#versions.get(support);
     if (known) return known;
-    const body = { ...this.#file, usCardSupport: { state: support, from: 'members’ reports on /cardplus/uscard-in-tw (the 7-ELEVEN record)' }, stores: this.#file.stores.map((store) => ({ ...store, usCard: support })) };
+    const body = {
+      ...this.#file,
+      usCardSupport: {
+        state: support,
+        from: 'members’ reports on /cardplus/uscard-in-tw (the 7-ELEVEN record)',
+      },
+      stores: this.#file.stores.map((store) => ({ ...store, usCard: support })),
+    };
     const identity = Buffer.from(JSON.stringify(body));
     const version = {
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
@@ -74,12 +78,20 @@ export class ConvenienceStores {
   }
 
   /** Counts by city, the districts and stores of a chosen city, and the map's outline. */
-  async overview(city: string | undefined, district: string | undefined): Promise<ConvenienceOverview> {
+  async overview(
+    city: string | undefined,
+    district: string | undefined,
+  ): Promise<ConvenienceOverview> {
     const all = this.#file.stores;
     const count = <Key extends string>(values: string[], key: Key) => {
       const counts = new Map<string, number>();
       for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-      return [...counts.entries()].map(([name, total]) => ({ [key]: name, count: total }) as Record<Key, string> & { count: number }).sort((a, b) => b.count - a.count);
+      return [...counts.entries()]
+        .map(
+          ([name, total]) =>
+            ({ [key]: name, count: total }) as Record<Key, string> & { count: number },
+        )
+        .sort((a, b) => b.count - a.count);
     };
     const inCity = city ? all.filter((store) => store.city === city) : [];
     const listed = district ? inCity.filter((store) => store.district === district) : inCity;
@@ -95,8 +107,13 @@ export class ConvenienceStores {
         'city',
       ).map((entry) => {
         const members = all.filter((store) => store.city === entry.city);
-        const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-        return { ...entry, lat: middle(members.map((store) => store.lat)), lon: middle(members.map((store) => store.lon)) };
+        const middle = (values: number[]) =>
+          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+        return {
+          ...entry,
+          lat: middle(members.map((store) => store.lat)),
+          lon: middle(members.map((store) => store.lon)),
+        };
       }),
       districts: count(
         inCity.map((store) => store.district),
@@ -107,14 +124,27 @@ export class ConvenienceStores {
     };
   }
 
-  #taiwan(): MultiPolygon {
+  #taiwan(): ConvenienceOverview['outline'] {
     if (this.#outline) return this.#outline;
     const require = createRequire(import.meta.url);
-    const world = require('world-atlas/countries-10m.json') as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-    const taiwan = feature(world, world.objects.countries).features.find((country) => country.id === '158');
+    const world = require('world-atlas/countries-10m.json') as Topology<{
+      countries: GeometryCollection<{ name: string }>;
+    }>;
+    const taiwan = feature(world, world.objects.countries).features.find(
+      (country) => country.id === '158',
+    );
     const geometry = taiwan?.geometry as Polygon | MultiPolygon | undefined;
-    const polygons = geometry ? (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) : [];
-    this.#outline = { type: 'MultiPolygon', coordinates: polygons.map((polygon) => polygon.map((ring) => ring.map(([lon = 0, lat = 0]) => [round3(lon), round3(lat)]))) };
+    const polygons = geometry
+      ? geometry.type === 'Polygon'
+        ? [geometry.coordinates]
+        : geometry.coordinates
+      : [];
+    this.#outline = {
+      type: 'MultiPolygon',
+      coordinates: polygons.map((polygon) =>
+        polygon.map((ring) => ring.map(([lon = 0, lat = 0]) => [round3(lon), round3(lat)])),
+      ),
+    };
     return this.#outline;
   }
 }

@@ -1,35 +1,31 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FlaggedRecord, ShareKind } from '../../../core/shares/flags.ts';
 import type { Db } from '../../db/client.ts';
 import { renewalOffers, sharedStores, shareFlags } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-
-export type ShareKind = 'renewal-offer' | 'store';
-
-export interface FlaggedRecord {
-  kind: ShareKind;
-  recordId: string;
-  /** What staff read: the store's name, or the reported card and its detail. */
-  label: string;
-  /** The store's address part, to open it; null for a renewal offer. */
-  slug: string | null;
-  cardId: string | null;
-  reports: number;
-  reasons: string[];
-  hidden: boolean;
-  latest: string;
-}
 
 /**
  * 'Report this' (docs/shares.md#abuse): a member's report of a record waits for staff, who hide
  * the record or keep it; either way the reports on it are closed.
  */
 export class ShareFlags {
-  constructor(private readonly options: { db: Db; now: () => Date; exists: (kind: ShareKind, id: string) => Promise<boolean>; setHidden: (kind: ShareKind, id: string, hidden: boolean) => Promise<void> }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      now: () => Date;
+      exists: (kind: ShareKind, id: string) => Promise<boolean>;
+      setHidden: (kind: ShareKind, id: string, hidden: boolean) => Promise<void>;
+    },
+  ) {}
 
   /** One report per member and record; reporting again changes nothing. */
   async flag(memberId: string, kind: ShareKind, recordId: string, reason: string): Promise<void> {
-    if (!(await this.options.exists(kind, recordId))) throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
-    await this.options.db.insert(shareFlags).values({ kind, recordId, memberId, reason }).onConflictDoNothing();
+    if (!(await this.options.exists(kind, recordId)))
+      throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
+    await this.options.db
+      .insert(shareFlags)
+      .values({ kind, recordId, memberId, reason })
+      .onConflictDoNothing();
   }
 
   /** Records with open reports, the most reported first. */
@@ -49,22 +45,47 @@ export class ShareFlags {
     return Promise.all(
       rows.map(async (row) => {
         if (row.kind === 'store') {
-          const [store] = await this.options.db.select().from(sharedStores).where(eq(sharedStores.id, row.recordId));
-          return { ...row, label: store?.name ?? '', slug: store?.slug ?? null, cardId: null, hidden: Boolean(store?.hiddenAt) };
+          const [store] = await this.options.db
+            .select()
+            .from(sharedStores)
+            .where(eq(sharedStores.id, row.recordId));
+          return {
+            ...row,
+            label: store?.name ?? '',
+            slug: store?.slug ?? null,
+            cardId: null,
+            hidden: Boolean(store?.hiddenAt),
+          };
         }
-        const [offer] = await this.options.db.select().from(renewalOffers).where(eq(renewalOffers.id, row.recordId));
-        return { ...row, label: offer ? `${offer.inquiredOn} ${offer.detail} ${offer.note}`.trim() : '', slug: null, cardId: offer?.cardId ?? null, hidden: Boolean(offer?.hiddenAt) };
+        const [offer] = await this.options.db
+          .select()
+          .from(renewalOffers)
+          .where(eq(renewalOffers.id, row.recordId));
+        return {
+          ...row,
+          label: offer ? `${offer.inquiredOn} ${offer.detail} ${offer.note}`.trim() : '',
+          slug: null,
+          cardId: offer?.cardId ?? null,
+          hidden: Boolean(offer?.hiddenAt),
+        };
       }),
     );
   }
 
   /** Staff's decision: hide the record (or keep it shown), and close its reports. */
   async decide(kind: ShareKind, recordId: string, hide: boolean): Promise<void> {
-    if (!(await this.options.exists(kind, recordId))) throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
+    if (!(await this.options.exists(kind, recordId)))
+      throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
     await this.options.setHidden(kind, recordId, hide);
     await this.options.db
       .update(shareFlags)
       .set({ resolvedAt: this.options.now() })
-      .where(and(eq(shareFlags.kind, kind), eq(shareFlags.recordId, recordId), isNull(shareFlags.resolvedAt)));
+      .where(
+        and(
+          eq(shareFlags.kind, kind),
+          eq(shareFlags.recordId, recordId),
+          isNull(shareFlags.resolvedAt),
+        ),
+      );
   }
 }

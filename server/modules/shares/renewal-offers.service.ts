@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { renewalOffers, shareRevisions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CardCatalogue } from '../cards/catalogue.ts';
-import { assertOwner } from './ownership.ts';
+import { assertOwner, invalidShare } from './share-errors.ts';
 
 type Row = typeof renewalOffers.$inferSelect;
 
@@ -36,7 +36,15 @@ export class RenewalOffers {
   /** A card of the catalogue as the pages name it, or null. */
   card(cardId: string): RenewalCard | null {
     const card = this.options.catalogue.get(cardId);
-    return card ? { id: card.id, name: card.name, bank: card.bank, country: card.country, annualFee: card.annualFee } : null;
+    return card
+      ? {
+          id: card.id,
+          name: card.name,
+          bank: card.bank,
+          country: card.country,
+          annualFee: card.annualFee,
+        }
+      : null;
   }
 
   catalogue(): RenewalCard[] {
@@ -75,8 +83,16 @@ export class RenewalOffers {
   }
 
   /** A card's reports, newest inquiry first, within `months` (0: all) and of one offer type if asked. */
-  async list(cardId: string, filter: { months: number; offerType?: OfferType | undefined }, viewerId: string | null): Promise<RenewalOfferView[]> {
-    const conditions = [eq(renewalOffers.cardId, cardId), isNull(renewalOffers.hiddenAt), gte(renewalOffers.inquiredOn, windowStart(this.#today(), filter.months))];
+  async list(
+    cardId: string,
+    filter: { months: number; offerType?: OfferType | undefined },
+    viewerId: string | null,
+  ): Promise<RenewalOfferView[]> {
+    const conditions = [
+      eq(renewalOffers.cardId, cardId),
+      isNull(renewalOffers.hiddenAt),
+      gte(renewalOffers.inquiredOn, windowStart(this.#today(), filter.months)),
+    ];
     if (filter.offerType) conditions.push(eq(renewalOffers.offerType, filter.offerType));
     const rows = await this.options.db
       .select()
@@ -92,7 +108,13 @@ export class RenewalOffers {
     const rows = await this.options.db
       .select()
       .from(renewalOffers)
-      .where(and(eq(renewalOffers.cardId, cardId), isNull(renewalOffers.hiddenAt), gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS))));
+      .where(
+        and(
+          eq(renewalOffers.cardId, cardId),
+          isNull(renewalOffers.hiddenAt),
+          gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS)),
+        ),
+      );
     return summarizeRenewalOffers(rows, today);
   }
 
@@ -102,22 +124,44 @@ export class RenewalOffers {
     const rows = await this.options.db
       .select()
       .from(renewalOffers)
-      .where(and(isNull(renewalOffers.hiddenAt), gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS))));
+      .where(
+        and(
+          isNull(renewalOffers.hiddenAt),
+          gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS)),
+        ),
+      );
     const byCard = new Map<string, Row[]>();
     for (const row of rows) byCard.set(row.cardId, [...(byCard.get(row.cardId) ?? []), row]);
     return [...byCard.entries()]
       .filter(([cardId]) => this.options.catalogue.has(cardId))
-      .map(([cardId, reports]) => ({ card: this.card(cardId) as RenewalCard, summary: summarizeRenewalOffers(reports, today), latest: reports.reduce((latest, report) => (report.inquiredOn > latest ? report.inquiredOn : latest), '') }))
-      .sort((a, b) => b.summary.reports - a.summary.reports || b.latest.localeCompare(a.latest) || a.card.id.localeCompare(b.card.id));
+      .map(([cardId, reports]) => ({
+        card: this.card(cardId) as RenewalCard,
+        summary: summarizeRenewalOffers(reports, today),
+        latest: reports.reduce(
+          (latest, report) => (report.inquiredOn > latest ? report.inquiredOn : latest),
+          '',
+        ),
+      }))
+      .sort(
+        (a, b) =>
+          b.summary.reports - a.summary.reports ||
+          b.latest.localeCompare(a.latest) ||
+          a.card.id.localeCompare(b.card.id),
+      );
   }
 
   #check(input: RenewalOfferInput): void {
     const found = renewalOfferProblem(input, this.#today());
-    if (found) throw new AppError('INVALID_SHARE', { status: 400, message: `Please check: ${found.field}.`, fields: { [found.field]: found.problem }, details: { problem: found.problem } });
+    if (found) throw invalidShare(found);
   }
 
-  async create(memberId: string, cardId: string, input: RenewalOfferInput): Promise<RenewalOfferView> {
-    if (!this.options.catalogue.has(cardId)) throw new AppError('UNKNOWN_CARD', { status: 404, message: 'There is no such card.' });
+  async create(
+    memberId: string,
+    cardId: string,
+    input: RenewalOfferInput,
+  ): Promise<RenewalOfferView> {
+    if (!this.options.catalogue.has(cardId))
+      throw new AppError('UNKNOWN_CARD', { status: 404, message: 'There is no such card.' });
     this.#check(input);
     const [row] = await this.options.db
       .insert(renewalOffers)
@@ -127,7 +171,10 @@ export class RenewalOffers {
   }
 
   async #owned(memberId: string, id: string): Promise<Row> {
-    const [row] = await this.options.db.select().from(renewalOffers).where(and(eq(renewalOffers.id, id), isNull(renewalOffers.hiddenAt)));
+    const [row] = await this.options.db
+      .select()
+      .from(renewalOffers)
+      .where(and(eq(renewalOffers.id, id), isNull(renewalOffers.hiddenAt)));
     if (!row) throw new AppError('NOT_FOUND', { status: 404, message: 'No such report.' });
     assertOwner(row.memberId, memberId);
     return row;
@@ -138,14 +185,20 @@ export class RenewalOffers {
     this.#check(input);
     const before = await this.#owned(memberId, id);
     const row = await this.options.db.transaction(async (tx) => {
-      await tx.insert(shareRevisions).values({ kind: 'renewal-offer', recordId: id, memberId, before: this.view(before, null) });
+      await tx
+        .insert(shareRevisions)
+        .values({ kind: 'renewal-offer', recordId: id, memberId, before: this.view(before, null) });
       const [updated] = await tx
         .update(renewalOffers)
         .set({ ...input, editCount: before.editCount + 1, updatedAt: this.options.now() })
         .where(and(eq(renewalOffers.id, id), eq(renewalOffers.editCount, before.editCount)))
         .returning();
       // Two edits at once: the second finds the count moved and changes nothing.
-      if (!updated) throw new AppError('INVALID_INPUT', { status: 409, message: 'This report was changed meanwhile. Reload and try again.' });
+      if (!updated)
+        throw new AppError('INVALID_INPUT', {
+          status: 409,
+          message: 'This report was changed meanwhile. Reload and try again.',
+        });
       return updated;
     });
     return this.view(row, memberId);
@@ -154,18 +207,28 @@ export class RenewalOffers {
   async remove(memberId: string, id: string): Promise<void> {
     await this.#owned(memberId, id);
     await this.options.db.transaction(async (tx) => {
-      await tx.delete(shareRevisions).where(and(eq(shareRevisions.kind, 'renewal-offer'), eq(shareRevisions.recordId, id)));
-      await tx.delete(renewalOffers).where(and(eq(renewalOffers.id, id), eq(renewalOffers.memberId, memberId)));
+      await tx
+        .delete(shareRevisions)
+        .where(and(eq(shareRevisions.kind, 'renewal-offer'), eq(shareRevisions.recordId, id)));
+      await tx
+        .delete(renewalOffers)
+        .where(and(eq(renewalOffers.id, id), eq(renewalOffers.memberId, memberId)));
     });
   }
 
   async exists(id: string): Promise<boolean> {
-    const [row] = await this.options.db.select({ id: renewalOffers.id }).from(renewalOffers).where(eq(renewalOffers.id, id));
+    const [row] = await this.options.db
+      .select({ id: renewalOffers.id })
+      .from(renewalOffers)
+      .where(eq(renewalOffers.id, id));
     return Boolean(row);
   }
 
   /** Staff hide (or show again) any report. */
   async setHidden(id: string, hidden: boolean): Promise<void> {
-    await this.options.db.update(renewalOffers).set({ hiddenAt: hidden ? this.options.now() : null }).where(eq(renewalOffers.id, id));
+    await this.options.db
+      .update(renewalOffers)
+      .set({ hiddenAt: hidden ? this.options.now() : null })
+      .where(eq(renewalOffers.id, id));
   }
 }

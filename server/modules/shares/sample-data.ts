@@ -10,8 +10,19 @@ import { storeNameKey } from './store-names.ts';
 
 const SamplesSchema = z.object({
   description: z.string(),
-  renewalOffers: z.array(RenewalOfferInputSchema.omit({ inquiredOn: true }).extend({ cardId: z.string(), daysAgo: z.number().int().min(0).max(360) })),
-  stores: z.array(StoreInputSchema.extend({ slug: z.string().regex(/^[a-z0-9-]+-sample$/), daysAgo: z.number().int().min(0).max(360), usCardSupport: StoreInputSchema.shape.usCardSupport.unwrap() })),
+  renewalOffers: z.array(
+    RenewalOfferInputSchema.omit({ inquiredOn: true }).extend({
+      cardId: z.string(),
+      daysAgo: z.number().int().min(0).max(360),
+    }),
+  ),
+  stores: z.array(
+    StoreInputSchema.extend({
+      slug: z.string().regex(/^[a-z0-9-]+-sample$/),
+      daysAgo: z.number().int().min(0).max(360),
+      usCardSupport: StoreInputSchema.shape.usCardSupport.unwrap(),
+    }),
+  ),
 });
 
 const samplesFile = new URL('../../../data/shares/samples.json', import.meta.url);
@@ -27,27 +38,64 @@ export async function syncSampleShares(db: Db, enabled: boolean, now: Date): Pro
     await db.delete(sharedStores).where(eq(sharedStores.sample, true));
     return;
   }
-  const [existing] = await db.select({ id: sharedStores.id }).from(sharedStores).where(eq(sharedStores.sample, true)).limit(1);
-  const [existingOffer] = await db.select({ id: renewalOffers.id }).from(renewalOffers).where(eq(renewalOffers.sample, true)).limit(1);
+  const [existing] = await db
+    .select({ id: sharedStores.id })
+    .from(sharedStores)
+    .where(eq(sharedStores.sample, true))
+    .limit(1);
+  const [existingOffer] = await db
+    .select({ id: renewalOffers.id })
+    .from(renewalOffers)
+    .where(eq(renewalOffers.sample, true))
+    .limit(1);
   if (existing || existingOffer) return;
   const samples = SamplesSchema.parse(JSON.parse(readFileSync(samplesFile, 'utf8')));
   const today = dayOf(now);
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000);
   await db.transaction(async (tx) => {
     if (samples.renewalOffers.length > 0) {
-      await tx.insert(renewalOffers).values(
-        samples.renewalOffers.map(({ daysAgo, ...offer }) => ({ ...offer, inquiredOn: addDays(today, -daysAgo), memberId: null, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })),
-      );
+      await tx
+        .insert(renewalOffers)
+        .values(
+          samples.renewalOffers.map(({ daysAgo, ...offer }) => ({
+            ...offer,
+            inquiredOn: addDays(today, -daysAgo),
+            memberId: null,
+            sample: true,
+            createdAt: at(daysAgo),
+            updatedAt: at(daysAgo),
+          })),
+        );
     }
     for (const { daysAgo, cards, ...store } of samples.stores) {
       // A member may already have registered a store of the same name: theirs stays, the sample goes.
       // Sample addresses are fixed (`-sample`), so the browser tests can open one.
       const [row] = await tx
         .insert(sharedStores)
-        .values({ ...store, nameKey: storeNameKey(store.name), memberId: null, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })
+        .values({
+          ...store,
+          nameKey: storeNameKey(store.name),
+          memberId: null,
+          sample: true,
+          createdAt: at(daysAgo),
+          updatedAt: at(daysAgo),
+        })
         .onConflictDoNothing()
         .returning({ id: sharedStores.id });
-      if (row) await tx.insert(storeCards).values(cards.map((card, position) => ({ storeId: row.id, memberId: null, position, card, sample: true, createdAt: at(daysAgo), updatedAt: at(daysAgo) })));
+      if (row)
+        await tx
+          .insert(storeCards)
+          .values(
+            cards.map((card, position) => ({
+              storeId: row.id,
+              memberId: null,
+              position,
+              card,
+              sample: true,
+              createdAt: at(daysAgo),
+              updatedAt: at(daysAgo),
+            })),
+          );
     }
   });
 }

@@ -2,19 +2,33 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CardCatalogue } from '../cards/catalogue.ts';
 import { ConvenienceStores } from './convenience-stores.service.ts';
-import { ShareFlags, type ShareKind } from './flags.service.ts';
+import type { ShareKind } from '../../../core/shares/flags.ts';
+import { ShareFlags } from './flags.service.ts';
 import { RenewalOffers } from './renewal-offers.service.ts';
 import { syncSampleShares } from './sample-data.ts';
 import { Stores } from './stores.service.ts';
 
 /** The shared-data services (docs/shares.md), and the sample data as the setting asks. */
-export async function sharesFromConfig(options: { config: Config; database: Database; catalogue: CardCatalogue; now?: () => Date }) {
+export async function sharesFromConfig(options: {
+  config: Config;
+  database: Database;
+  catalogue: CardCatalogue;
+  now?: () => Date;
+}) {
   const now = options.now ?? (() => new Date());
   const db = options.database.db;
   const offers = new RenewalOffers({ db, catalogue: options.catalogue, now });
   const stores = new Stores({ db, now });
-  const byKind = { 'renewal-offer': offers, store: stores } satisfies Record<ShareKind, { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }>;
-  const flags = new ShareFlags({ db, now, exists: (kind, id) => byKind[kind].exists(id), setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden) });
+  const byKind = { 'renewal-offer': offers, store: stores } satisfies Record<
+    ShareKind,
+    { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }
+  >;
+  const flags = new ShareFlags({
+    db,
+    now,
+    exists: (kind, id) => byKind[kind].exists(id),
+    setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden),
+  });
   await syncSampleShares(db, options.config.SHARES_SAMPLE_DATA, now());
   return { offers, stores, flags, convenience: new ConvenienceStores(stores) };
 }

@@ -21,7 +21,15 @@ export function storeNameKey(name: string): string {
 
 /** An address part for a new record: the name's Latin words (if any) and a random tail. */
 export function storeSlug(name: string): string {
-  const latin = (name.normalize('NFKC').toLowerCase().match(/[a-z0-9]+/g) ?? []).join('-').slice(0, 40).replace(/-+$/, '');
+  const latin = (
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  )
+    .join('-')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   const tail = randomBytes(4).toString('hex').slice(0, 6);
   return latin ? `${latin}-${tail}` : `store-${tail}`;
 }

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { cardsProblem, storeProblem, type StoreCard, type StoreInput, type StoreListQuery, type StoreView, type UsCardSupport } from '../../../core/shares/stores.ts';
+import {
+  cardsProblem,
+  storeProblem,
+  type StoreCard,
+  type StoreInput,
+  type StoreListQuery,
+  type StoreView,
+  type UsCardSupport,
+} from '../../../core/shares/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { savedStores, sharedStores, shareRevisions, storeCards } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { assertOwner } from './ownership.ts';
+import { assertOwner, invalidShare } from './share-errors.ts';
 import { storeNameKey, storeSlug } from './store-names.ts';
 
 type StoreRow = typeof sharedStores.$inferSelect;
@@ -12,7 +20,11 @@ type CardRow = typeof storeCards.$inferSelect;
 const LIST_LIMIT = 200;
 
 /** Postgres' unique violation, as node-postgres and PGlite report it. */
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error as { code: unknown }).code === '23505';
 
 /**
  * Taiwan stores and the US cards members tried there (docs/shares.md#stores). One record per store:
@@ -23,7 +35,10 @@ export class Stores {
   constructor(private readonly options: { db: Db; now: () => Date }) {}
 
   #view(store: StoreRow, cards: CardRow[], viewerId: string | null, saved: boolean): StoreView {
-    const latest = cards.reduce((latest, card) => (card.updatedAt > latest ? card.updatedAt : latest), store.updatedAt);
+    const latest = cards.reduce(
+      (latest, card) => (card.updatedAt > latest ? card.updatedAt : latest),
+      store.updatedAt,
+    );
     return {
       id: store.id,
       slug: store.slug,
@@ -34,7 +49,13 @@ export class Stores {
       usCardSupport: store.usCardSupport,
       cards: cards
         .filter((card) => card.hiddenAt === null)
-        .map((card) => ({ ...card.card, id: card.id, mine: viewerId !== null && card.memberId === viewerId, sharedBy: card.sample ? 'sample' : card.memberId === store.memberId ? 'owner' : 'member', updatedAt: card.updatedAt.toISOString() })),
+        .map((card) => ({
+          ...card.card,
+          id: card.id,
+          mine: viewerId !== null && card.memberId === viewerId,
+          sharedBy: card.sample ? 'sample' : card.memberId === store.memberId ? 'owner' : 'member',
+          updatedAt: card.updatedAt.toISOString(),
+        })),
       sample: store.sample,
       mine: viewerId !== null && store.memberId === viewerId,
       saved,
@@ -48,11 +69,27 @@ export class Stores {
     if (stores.length === 0) return [];
     const ids = stores.map((store) => store.id);
     const [cards, saved] = await Promise.all([
-      this.options.db.select().from(storeCards).where(inArray(storeCards.storeId, ids)).orderBy(asc(storeCards.createdAt), asc(storeCards.position)),
-      viewerId ? this.options.db.select({ storeId: savedStores.storeId }).from(savedStores).where(and(eq(savedStores.memberId, viewerId), inArray(savedStores.storeId, ids))) : Promise.resolve([]),
+      this.options.db
+        .select()
+        .from(storeCards)
+        .where(inArray(storeCards.storeId, ids))
+        .orderBy(asc(storeCards.createdAt), asc(storeCards.position)),
+      viewerId
+        ? this.options.db
+            .select({ storeId: savedStores.storeId })
+            .from(savedStores)
+            .where(and(eq(savedStores.memberId, viewerId), inArray(savedStores.storeId, ids)))
+        : Promise.resolve([]),
     ]);
     const savedIds = new Set(saved.map((row) => row.storeId));
-    return stores.map((store) => this.#view(store, cards.filter((card) => card.storeId === store.id), viewerId, savedIds.has(store.id)));
+    return stores.map((store) =>
+      this.#view(
+        store,
+        cards.filter((card) => card.storeId === store.id),
+        viewerId,
+        savedIds.has(store.id),
+      ),
+    );
   }
 
   /** The list: searched by name (either script, any width or case), filtered, newest update first. */
@@ -62,7 +99,14 @@ export class Stores {
     if (search) {
       const key = storeNameKey(search);
       const like = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      conditions.push(key ? (or(ilike(sharedStores.name, like), sql`position(${key} in ${sharedStores.nameKey}) > 0`) as ReturnType<typeof eq>) : ilike(sharedStores.name, like));
+      conditions.push(
+        key
+          ? (or(
+              ilike(sharedStores.name, like),
+              sql`position(${key} in ${sharedStores.nameKey}) > 0`,
+            ) as ReturnType<typeof eq>)
+          : ilike(sharedStores.name, like),
+      );
     }
     if (query.category) conditions.push(eq(sharedStores.category, query.category));
     if (query.support) conditions.push(eq(sharedStores.usCardSupport, query.support));
@@ -73,11 +117,16 @@ export class Stores {
       .orderBy(desc(sharedStores.updatedAt), asc(sharedStores.name))
       .limit(LIST_LIMIT);
     const views = await this.#views(stores, viewerId);
-    return views.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
+    return views.sort(
+      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name),
+    );
   }
 
   async get(slug: string, viewerId: string | null): Promise<StoreView | null> {
-    const [store] = await this.options.db.select().from(sharedStores).where(and(eq(sharedStores.slug, slug), isNull(sharedStores.hiddenAt)));
+    const [store] = await this.options.db
+      .select()
+      .from(sharedStores)
+      .where(and(eq(sharedStores.slug, slug), isNull(sharedStores.hiddenAt)));
     if (!store) return null;
     const [view] = await this.#views([store], viewerId);
     return view ?? null;
@@ -85,7 +134,7 @@ export class Stores {
 
   #check(input: StoreInput): void {
     const found = storeProblem(input);
-    if (found) throw new AppError('INVALID_SHARE', { status: 400, message: `Please check: ${found.field}.`, fields: { [found.field]: found.problem }, details: { problem: found.problem } });
+    if (found) throw invalidShare(found);
   }
 
   /** The record a name folds to, if any (a hidden one too: staff decide about it, not a second record). */
@@ -94,7 +143,11 @@ export class Stores {
     const [row] = await this.options.db
       .select()
       .from(sharedStores)
-      .where(exceptId ? and(eq(sharedStores.nameKey, key), ne(sharedStores.id, exceptId)) : eq(sharedStores.nameKey, key));
+      .where(
+        exceptId
+          ? and(eq(sharedStores.nameKey, key), ne(sharedStores.id, exceptId))
+          : eq(sharedStores.nameKey, key),
+      );
     return row ?? null;
   }
 
@@ -103,7 +156,11 @@ export class Stores {
       status: 409,
       message: `This store is already registered as "${holder.name}". Edit that record instead.`,
       fields: { name: 'taken' },
-      details: { slug: holder.hiddenAt ? null : holder.slug, name: holder.name, mine: holder.memberId === memberId ? 'yes' : 'no' },
+      details: {
+        slug: holder.hiddenAt ? null : holder.slug,
+        name: holder.name,
+        mine: holder.memberId === memberId ? 'yes' : 'no',
+      },
     });
   }
 
@@ -115,10 +172,28 @@ export class Stores {
       const store = await this.options.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(sharedStores)
-          .values({ slug: storeSlug(input.name), name: input.name, nameKey: storeNameKey(input.name), type: input.type, category: input.category, paymentMethods: input.paymentMethods, usCardSupport: input.usCardSupport as UsCardSupport, memberId })
+          .values({
+            slug: storeSlug(input.name),
+            name: input.name,
+            nameKey: storeNameKey(input.name),
+            type: input.type,
+            category: input.category,
+            paymentMethods: input.paymentMethods,
+            usCardSupport: input.usCardSupport as UsCardSupport,
+            memberId,
+          })
           .returning();
         const created = row as StoreRow;
-        await tx.insert(storeCards).values(input.cards.map((card, position) => ({ storeId: created.id, memberId, position, card })));
+        await tx
+          .insert(storeCards)
+          .values(
+            input.cards.map((card, position) => ({
+              storeId: created.id,
+              memberId,
+              position,
+              card,
+            })),
+          );
         return created;
       });
       return (await this.get(store.slug, memberId)) as StoreView;
@@ -132,7 +207,10 @@ export class Stores {
   }
 
   async #store(id: string): Promise<StoreRow> {
-    const [row] = await this.options.db.select().from(sharedStores).where(and(eq(sharedStores.id, id), isNull(sharedStores.hiddenAt)));
+    const [row] = await this.options.db
+      .select()
+      .from(sharedStores)
+      .where(and(eq(sharedStores.id, id), isNull(sharedStores.hiddenAt)));
     if (!row) throw new AppError('NOT_FOUND', { status: 404, message: 'No such store.' });
     return row;
   }
@@ -147,13 +225,28 @@ export class Stores {
     const [beforeView] = await this.#views([before], null);
     try {
       await this.options.db.transaction(async (tx) => {
-        await tx.insert(shareRevisions).values({ kind: 'store', recordId: id, memberId, before: beforeView });
+        await tx
+          .insert(shareRevisions)
+          .values({ kind: 'store', recordId: id, memberId, before: beforeView });
         const [updated] = await tx
           .update(sharedStores)
-          .set({ name: input.name, nameKey: storeNameKey(input.name), type: input.type, category: input.category, paymentMethods: input.paymentMethods, usCardSupport: input.usCardSupport as UsCardSupport, editCount: before.editCount + 1, updatedAt: this.options.now() })
+          .set({
+            name: input.name,
+            nameKey: storeNameKey(input.name),
+            type: input.type,
+            category: input.category,
+            paymentMethods: input.paymentMethods,
+            usCardSupport: input.usCardSupport as UsCardSupport,
+            editCount: before.editCount + 1,
+            updatedAt: this.options.now(),
+          })
           .where(and(eq(sharedStores.id, id), eq(sharedStores.editCount, before.editCount)))
           .returning({ id: sharedStores.id });
-        if (!updated) throw new AppError('INVALID_INPUT', { status: 409, message: 'This store was changed meanwhile. Reload and try again.' });
+        if (!updated)
+          throw new AppError('INVALID_INPUT', {
+            status: 409,
+            message: 'This store was changed meanwhile. Reload and try again.',
+          });
         await this.#replaceCards(tx, id, memberId, input.cards);
       });
     } catch (error) {
@@ -165,9 +258,27 @@ export class Stores {
     return (await this.get(before.slug, memberId)) as StoreView;
   }
 
-  async #replaceCards(tx: Parameters<Parameters<Db['transaction']>[0]>[0], storeId: string, memberId: string, cards: readonly StoreCard[]): Promise<void> {
-    await tx.delete(storeCards).where(and(eq(storeCards.storeId, storeId), eq(storeCards.memberId, memberId)));
-    if (cards.length > 0) await tx.insert(storeCards).values(cards.map((card, position) => ({ storeId, memberId, position, card, updatedAt: this.options.now() })));
+  async #replaceCards(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    storeId: string,
+    memberId: string,
+    cards: readonly StoreCard[],
+  ): Promise<void> {
+    await tx
+      .delete(storeCards)
+      .where(and(eq(storeCards.storeId, storeId), eq(storeCards.memberId, memberId)));
+    if (cards.length > 0)
+      await tx
+        .insert(storeCards)
+        .values(
+          cards.map((card, position) => ({
+            storeId,
+            memberId,
+            position,
+            card,
+            updatedAt: this.options.now(),
+          })),
+        );
   }
 
   /** Another member's cards on a record they do not own (or none, to take theirs off). */
@@ -176,14 +287,18 @@ export class Stores {
     if (cards.length > 0) {
       // A member's own lines report what happened to them: a declined card is as useful as an approved one.
       const found = cardsProblem(cards, 'unknown');
-      if (found) throw new AppError('INVALID_SHARE', { status: 400, message: `Please check: ${found.field}.`, fields: { [found.field]: found.problem }, details: { problem: found.problem } });
+      if (found) throw invalidShare(found);
     }
     // The owner's cards are part of the record: they change with the record's own form.
-    if (store.memberId === memberId && cards.length === 0) throw new AppError('INVALID_SHARE', { status: 400, message: 'Please check: cards.', fields: { cards: 'cardMissing' }, details: { problem: 'cardMissing' } });
+    if (store.memberId === memberId && cards.length === 0)
+      throw invalidShare({ field: 'cards', problem: 'cardMissing' });
     await this.options.db.transaction(async (tx) => {
       await this.#replaceCards(tx, id, memberId, cards);
       // The record's latest update is the latest of its cards too: it moves up the list.
-      await tx.update(sharedStores).set({ updatedAt: this.options.now() }).where(eq(sharedStores.id, id));
+      await tx
+        .update(sharedStores)
+        .set({ updatedAt: this.options.now() })
+        .where(eq(sharedStores.id, id));
     });
     return (await this.get(store.slug, memberId)) as StoreView;
   }
@@ -192,15 +307,26 @@ export class Stores {
     const store = await this.#store(id);
     assertOwner(store.memberId, memberId);
     await this.options.db.transaction(async (tx) => {
-      await tx.delete(shareRevisions).where(and(eq(shareRevisions.kind, 'store'), eq(shareRevisions.recordId, id)));
-      await tx.delete(sharedStores).where(and(eq(sharedStores.id, id), eq(sharedStores.memberId, memberId)));
+      await tx
+        .delete(shareRevisions)
+        .where(and(eq(shareRevisions.kind, 'store'), eq(shareRevisions.recordId, id)));
+      await tx
+        .delete(sharedStores)
+        .where(and(eq(sharedStores.id, id), eq(sharedStores.memberId, memberId)));
     });
   }
 
   async setSaved(memberId: string, id: string, saved: boolean): Promise<void> {
     await this.#store(id);
-    if (saved) await this.options.db.insert(savedStores).values({ memberId, storeId: id }).onConflictDoNothing();
-    else await this.options.db.delete(savedStores).where(and(eq(savedStores.memberId, memberId), eq(savedStores.storeId, id)));
+    if (saved)
+      await this.options.db
+        .insert(savedStores)
+        .values({ memberId, storeId: id })
+        .onConflictDoNothing();
+    else
+      await this.options.db
+        .delete(savedStores)
+        .where(and(eq(savedStores.memberId, memberId), eq(savedStores.storeId, id)));
   }
 
   /** The stores a member keeps, the latest kept first (/collections/store). */
@@ -218,12 +344,18 @@ export class Stores {
   }
 
   async exists(id: string): Promise<boolean> {
-    const [row] = await this.options.db.select({ id: sharedStores.id }).from(sharedStores).where(eq(sharedStores.id, id));
+    const [row] = await this.options.db
+      .select({ id: sharedStores.id })
+      .from(sharedStores)
+      .where(eq(sharedStores.id, id));
     return Boolean(row);
   }
 
   async setHidden(id: string, hidden: boolean): Promise<void> {
-    await this.options.db.update(sharedStores).set({ hiddenAt: hidden ? this.options.now() : null }).where(eq(sharedStores.id, id));
+    await this.options.db
+      .update(sharedStores)
+      .set({ hiddenAt: hidden ? this.options.now() : null })
+      .where(eq(sharedStores.id, id));
   }
 
   /** What members say of a chain (the convenience-store file's support state): the record whose name folds to one of `names`. */

@@ -1,11 +1,28 @@
-import { Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useState } from 'react';
-import { RENEWAL_LIMITS, renewalOfferProblem, type RenewalOfferInput, type RenewalOfferView } from '../../../core/shares/renewal-offers.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import {
+  RENEWAL_LIMITS,
+  renewalOfferProblem,
+  type RenewalOfferInput,
+  type RenewalOfferView,
+} from '../../../core/shares/renewal-offers.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
 
-type Draft = Omit<RenewalOfferInput, 'annualSpend' | 'heldYears' | 'requirementSpend' | 'requirementMonths' | 'offerAmount'> & {
+type Draft = Omit<
+  RenewalOfferInput,
+  'annualSpend' | 'heldYears' | 'requirementSpend' | 'requirementMonths' | 'offerAmount'
+> & {
   annualSpend: number | string;
   heldYears: number | string;
   asksSpend: boolean;
@@ -18,7 +35,20 @@ const numberOf = (value: number | string) => (value === '' ? Number.NaN : Number
 
 function draftOf(report: RenewalOfferView | null, today: string): Draft {
   if (!report)
-    return { inquiredOn: today, annualSpend: '', heldYears: '', heldMonths: 0, asksSpend: false, requirementSpend: '', requirementMonths: 3, offerReceived: true, offerType: 'points', offerAmount: '', detail: '', note: '' };
+    return {
+      inquiredOn: today,
+      annualSpend: '',
+      heldYears: '',
+      heldMonths: 0,
+      asksSpend: false,
+      requirementSpend: '',
+      requirementMonths: 3,
+      offerReceived: true,
+      offerType: 'points',
+      offerAmount: '',
+      detail: '',
+      note: '',
+    };
   return {
     inquiredOn: report.inquiredOn,
     annualSpend: report.annualSpend,
@@ -37,7 +67,8 @@ function draftOf(report: RenewalOfferView | null, today: string): Draft {
 
 /** The report as the API takes it; blanks become what the checks then name (a missing spend is 'spend not valid'). */
 function inputOf(draft: Draft): RenewalOfferInput {
-  const whole = (value: number | string) => (Number.isFinite(numberOf(value)) ? Math.round(numberOf(value)) : -1);
+  const whole = (value: number | string) =>
+    Number.isFinite(numberOf(value)) ? Math.round(numberOf(value)) : -1;
   return {
     inquiredOn: draft.inquiredOn,
     annualSpend: whole(draft.annualSpend),
@@ -54,11 +85,16 @@ function inputOf(draft: Draft): RenewalOfferInput {
 }
 
 /** The field a problem belongs to and its message key (`shares:renewal.problems.*`). */
-function problemOf(input: RenewalOfferInput, today: string): { field: string; problem: string } | null {
+function problemOf(
+  input: RenewalOfferInput,
+  today: string,
+): { field: string; problem: string } | null {
   if (input.annualSpend < 0) return { field: 'annualSpend', problem: 'spendInvalid' };
   if (input.heldYears < 0) return { field: 'heldYears', problem: 'heldInvalid' };
-  if (input.requirementSpend !== null && input.requirementSpend < 0) return { field: 'requirementSpend', problem: 'requirementInvalid' };
-  if (input.offerAmount !== null && input.offerAmount < 0) return { field: 'offerAmount', problem: 'amountMissing' };
+  if (input.requirementSpend !== null && input.requirementSpend < 0)
+    return { field: 'requirementSpend', problem: 'requirementInvalid' };
+  if (input.offerAmount !== null && input.offerAmount < 0)
+    return { field: 'offerAmount', problem: 'amountMissing' };
   return renewalOfferProblem(input, today);
 }
 
@@ -67,134 +103,205 @@ function problemOf(input: RenewalOfferInput, today: string): { field: string; pr
  * held the card, what the offer asks and gives. Checked here as the server checks it, the first
  * problem shown under its field; the server's answer is shown the same way.
  */
-export function RenewalForm({ currency, today, report, onSave, onCancel }: { currency: 'USD' | 'TWD'; today: string; report: RenewalOfferView | null; onSave: (input: RenewalOfferInput) => Promise<void>; onCancel: () => void }) {
+export function RenewalForm({
+  currency,
+  today,
+  report,
+  onSave,
+  onCancel,
+}: {
+  currency: 'USD' | 'TWD';
+  today: string;
+  report: RenewalOfferView | null;
+  onSave: (input: RenewalOfferInput) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('shares');
-  const failed = useErrorPopup();
   const [draft, setDraft] = useState<Draft>(() => draftOf(report, today));
-  const [problem, setProblem] = useState<{ field: string; problem: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, submit: checkedSubmit } = useCheckedSubmit(invalidShareOf);
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
-  const errorFor = (...fields: string[]) => (problem && fields.includes(problem.field) ? t(`renewal.problems.${problem.problem}`) : undefined);
+  const errorFor = (...fields: string[]) =>
+    problem && fields.includes(problem.field)
+      ? t(`renewal.problems.${problem.problem}`)
+      : undefined;
   const money = currency === 'TWD' ? 'NT$' : 'US$';
 
-  const submit = async () => {
+  const submit = () => {
     const input = inputOf(draft);
-    const found = problemOf(input, today);
-    setProblem(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      await onSave(input);
-    } catch (error) {
-      const body = error instanceof ApiRequestError ? error.body : null;
-      const named = body?.error === 'INVALID_SHARE' && typeof body.details?.problem === 'string' ? body.details.problem : null;
-      if (named && body?.fields) setProblem({ field: Object.keys(body.fields)[0] ?? '', problem: named });
-      else await failed(error);
-    } finally {
-      setBusy(false);
-    }
+    return checkedSubmit(problemOf(input, today), () => onSave(input));
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" id="report" data-testid="renewal-form">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            {report ? t('renewal.form.editTitle') : t('renewal.form.title')}
-          </Title>
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput type="date" label={t('renewal.form.inquiredOn')} value={draft.inquiredOn} max={today} onChange={(event) => set({ inquiredOn: event.currentTarget.value })} error={errorFor('inquiredOn')} required miw={160} data-testid="renewal-date" />
-            <NumberInput label={t('renewal.form.annualSpend', { currency: money })} value={draft.annualSpend} onChange={(value) => set({ annualSpend: value })} min={0} max={RENEWAL_LIMITS.spend} thousandSeparator="," allowDecimal={false} error={errorFor('annualSpend')} required miw={160} data-testid="renewal-spend" />
-          </Group>
-          <Group grow align="flex-start">
-            <NumberInput label={t('renewal.form.heldYears')} value={draft.heldYears} onChange={(value) => set({ heldYears: value })} min={0} max={RENEWAL_LIMITS.years} allowDecimal={false} error={errorFor('heldYears')} required data-testid="renewal-years" />
-            <Select
-              label={t('renewal.form.heldMonths')}
-              value={String(draft.heldMonths)}
-              onChange={(value) => set({ heldMonths: Number(value ?? 0) })}
-              data={Array.from({ length: 12 }, (_, months) => ({ value: String(months), label: t('renewal.form.months', { count: months }) }))}
-              allowDeselect={false}
-            />
-          </Group>
-          <Stack gap={6}>
-            <Text fw={600} size="sm" id="offer-received-label">
-              {t('renewal.form.received')}
+    <ShareForm
+      id="report"
+      testId="renewal-form"
+      title={report ? t('renewal.form.editTitle') : t('renewal.form.title')}
+      note={t('renewal.form.public')}
+      submitLabel={report ? t('form.saveChanges') : t('renewal.form.submit')}
+      submitTestId="renewal-submit"
+      busy={busy}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('renewal.form.inquiredOn')}
+          value={draft.inquiredOn}
+          max={today}
+          onChange={(event) => set({ inquiredOn: event.currentTarget.value })}
+          error={errorFor('inquiredOn')}
+          required
+          miw={160}
+          data-testid="renewal-date"
+        />
+        <NumberInput
+          label={t('renewal.form.annualSpend', { currency: money })}
+          value={draft.annualSpend}
+          onChange={(value) => set({ annualSpend: value })}
+          min={0}
+          max={RENEWAL_LIMITS.spend}
+          thousandSeparator=","
+          allowDecimal={false}
+          error={errorFor('annualSpend')}
+          required
+          miw={160}
+          data-testid="renewal-spend"
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput
+          label={t('renewal.form.heldYears')}
+          value={draft.heldYears}
+          onChange={(value) => set({ heldYears: value })}
+          min={0}
+          max={RENEWAL_LIMITS.years}
+          allowDecimal={false}
+          error={errorFor('heldYears')}
+          required
+          data-testid="renewal-years"
+        />
+        <Select
+          label={t('renewal.form.heldMonths')}
+          value={String(draft.heldMonths)}
+          onChange={(value) => set({ heldMonths: Number(value ?? 0) })}
+          data={Array.from({ length: 12 }, (_, months) => ({
+            value: String(months),
+            label: t('renewal.form.months', { count: months }),
+          }))}
+          allowDeselect={false}
+        />
+      </Group>
+      <Stack gap={6}>
+        <Text fw={600} size="sm" id="offer-received-label">
+          {t('renewal.form.received')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="offer-received-label"
+          value={draft.offerReceived ? 'yes' : 'no'}
+          onChange={(value) =>
+            set({
+              offerReceived: value === 'yes',
+              offerType:
+                value === 'yes'
+                  ? draft.offerType === 'none'
+                    ? 'points'
+                    : draft.offerType
+                  : 'none',
+            })
+          }
+          data={[
+            { value: 'yes', label: t('renewal.form.yes') },
+            { value: 'no', label: t('renewal.form.no') },
+          ]}
+          data-testid="renewal-received"
+        />
+      </Stack>
+      {draft.offerReceived && (
+        <Group grow align="flex-start" wrap="wrap">
+          <Stack gap={6} miw={160}>
+            <Text fw={600} size="sm" id="offer-type-label">
+              {t('renewal.form.offerType')}
             </Text>
             <SegmentedControl
-              aria-labelledby="offer-received-label"
-              value={draft.offerReceived ? 'yes' : 'no'}
-              onChange={(value) => set({ offerReceived: value === 'yes', offerType: value === 'yes' ? (draft.offerType === 'none' ? 'points' : draft.offerType) : 'none' })}
+              aria-labelledby="offer-type-label"
+              value={draft.offerType}
+              onChange={(value) => set({ offerType: value as Draft['offerType'] })}
               data={[
-                { value: 'yes', label: t('renewal.form.yes') },
-                { value: 'no', label: t('renewal.form.no') },
+                { value: 'points', label: t('renewal.offerTypes.points') },
+                { value: 'cash', label: t('renewal.offerTypes.cash') },
               ]}
-              data-testid="renewal-received"
+              data-testid="renewal-type"
             />
+            {errorFor('offerType') && (
+              <Text c="red" size="xs">
+                {errorFor('offerType')}
+              </Text>
+            )}
           </Stack>
-          {draft.offerReceived && (
-            <Group grow align="flex-start" wrap="wrap">
-              <Stack gap={6} miw={160}>
-                <Text fw={600} size="sm" id="offer-type-label">
-                  {t('renewal.form.offerType')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="offer-type-label"
-                  value={draft.offerType}
-                  onChange={(value) => set({ offerType: value as Draft['offerType'] })}
-                  data={[
-                    { value: 'points', label: t('renewal.offerTypes.points') },
-                    { value: 'cash', label: t('renewal.offerTypes.cash') },
-                  ]}
-                  data-testid="renewal-type"
-                />
-                {errorFor('offerType') && (
-                  <Text c="red" size="xs">
-                    {errorFor('offerType')}
-                  </Text>
-                )}
-              </Stack>
-              <NumberInput
-                label={draft.offerType === 'cash' ? t('renewal.form.cashAmount', { currency: money }) : t('renewal.form.pointsAmount')}
-                value={draft.offerAmount}
-                onChange={(value) => set({ offerAmount: value })}
-                min={0}
-                thousandSeparator=","
-                allowDecimal={false}
-                error={errorFor('offerAmount')}
-                required
-                miw={160}
-                data-testid="renewal-amount"
-              />
-            </Group>
-          )}
-          <Checkbox label={t('renewal.form.asksSpend')} checked={draft.asksSpend} onChange={(event) => set({ asksSpend: event.currentTarget.checked })} data-testid="renewal-asks-spend" />
-          {draft.asksSpend && (
-            <Group grow align="flex-start">
-              <NumberInput label={t('renewal.form.requirementSpend', { currency: money })} value={draft.requirementSpend} onChange={(value) => set({ requirementSpend: value })} min={0} thousandSeparator="," allowDecimal={false} error={errorFor('requirementSpend')} />
-              <NumberInput label={t('renewal.form.requirementMonths')} value={draft.requirementMonths} onChange={(value) => set({ requirementMonths: value })} min={1} max={24} allowDecimal={false} error={errorFor('requirementMonths')} />
-            </Group>
-          )}
-          <Textarea label={t('renewal.form.detail')} description={t('renewal.form.detailHint')} value={draft.detail} onChange={(event) => set({ detail: event.currentTarget.value })} maxLength={RENEWAL_LIMITS.detail} autosize minRows={2} />
-          <Textarea label={t('renewal.form.note')} value={draft.note} onChange={(event) => set({ note: event.currentTarget.value })} maxLength={RENEWAL_LIMITS.note} autosize minRows={1} />
-          <Text size="xs" c="dimmed">
-            {t('renewal.form.public')}
-          </Text>
-          <Group>
-            <Button type="submit" loading={busy} data-testid="renewal-submit">
-              {report ? t('form.saveChanges') : t('renewal.form.submit')}
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              {t('form.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+          <NumberInput
+            label={
+              draft.offerType === 'cash'
+                ? t('renewal.form.cashAmount', { currency: money })
+                : t('renewal.form.pointsAmount')
+            }
+            value={draft.offerAmount}
+            onChange={(value) => set({ offerAmount: value })}
+            min={0}
+            thousandSeparator=","
+            allowDecimal={false}
+            error={errorFor('offerAmount')}
+            required
+            miw={160}
+            data-testid="renewal-amount"
+          />
+        </Group>
+      )}
+      <Checkbox
+        label={t('renewal.form.asksSpend')}
+        checked={draft.asksSpend}
+        onChange={(event) => set({ asksSpend: event.currentTarget.checked })}
+        data-testid="renewal-asks-spend"
+      />
+      {draft.asksSpend && (
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('renewal.form.requirementSpend', { currency: money })}
+            value={draft.requirementSpend}
+            onChange={(value) => set({ requirementSpend: value })}
+            min={0}
+            thousandSeparator=","
+            allowDecimal={false}
+            error={errorFor('requirementSpend')}
+          />
+          <NumberInput
+            label={t('renewal.form.requirementMonths')}
+            value={draft.requirementMonths}
+            onChange={(value) => set({ requirementMonths: value })}
+            min={1}
+            max={24}
+            allowDecimal={false}
+            error={errorFor('requirementMonths')}
+          />
+        </Group>
+      )}
+      <Textarea
+        label={t('renewal.form.detail')}
+        description={t('renewal.form.detailHint')}
+        value={draft.detail}
+        onChange={(event) => set({ detail: event.currentTarget.value })}
+        maxLength={RENEWAL_LIMITS.detail}
+        autosize
+        minRows={2}
+      />
+      <Textarea
+        label={t('renewal.form.note')}
+        value={draft.note}
+        onChange={(event) => set({ note: event.currentTarget.value })}
+        maxLength={RENEWAL_LIMITS.note}
+        autosize
+        minRows={1}
+      />
+    </ShareForm>
   );
 }

@@ -1,7 +1,36 @@
-import { Anchor, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
-import { data, Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { OFFER_TYPES, REPORT_WINDOWS, SUMMARY_MIN_REPORTS, currencyOfCard, type RenewalCardReports, type RenewalOfferInput, type RenewalOfferView, type RenewalOverview, type RenewalSummary } from '../../../core/shares/renewal-offers.ts';
+import {
+  data,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import {
+  OFFER_TYPES,
+  REPORT_WINDOWS,
+  SUMMARY_MIN_REPORTS,
+  currencyOfCard,
+  type RenewalCardReports,
+  type RenewalOfferInput,
+  type RenewalOfferView,
+  type RenewalOverview,
+  type RenewalSummary,
+} from '../../../core/shares/renewal-offers.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderFind, loaderGet } from '../../lib/loader-api.ts';
@@ -12,7 +41,14 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { useAuth } from '../auth/index.ts';
 import { RenewalForm } from './renewal-form.tsx';
 import { useShareFormat } from './share-format.ts';
-import { CopyLinkButton, EditHistory, RecordFrame, ReportThisButton, SampleBadge, useAsMember } from './share-parts.tsx';
+import {
+  CopyLinkButton,
+  EditHistory,
+  RecordFrame,
+  ReportThisButton,
+  SampleBadge,
+  useAsMember,
+} from './share-parts.tsx';
 import { renewalApi } from './shares-api.ts';
 
 const cardPath = (cardId: string) => `/cardplus/card-renewal-offer/${cardId}`;
@@ -25,7 +61,9 @@ function SummaryPanel({ summary, currency }: { summary: RenewalSummary; currency
     return (
       <Paper withBorder radius="md" p="lg" data-testid="renewal-summary">
         <Text fw={600}>{t('renewal.summary.title')}</Text>
-        <Text data-testid="renewal-not-enough">{t('renewal.summary.notEnough', { count: summary.reports, needed: SUMMARY_MIN_REPORTS })}</Text>
+        <Text data-testid="renewal-not-enough">
+          {t('renewal.summary.notEnough', { count: summary.reports, needed: SUMMARY_MIN_REPORTS })}
+        </Text>
       </Paper>
     );
   const figure = (label: string, value: string, testId: string) => (
@@ -43,13 +81,37 @@ function SummaryPanel({ summary, currency }: { summary: RenewalSummary; currency
       <Stack gap="md">
         <Text fw={600}>{t('renewal.summary.title')}</Text>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {figure(t('renewal.summary.offerRate'), format.percent(summary.offerRate ?? 0), 'summary-rate')}
-          {figure(t('renewal.summary.medianPoints'), summary.medianPoints === null ? '—' : format.count(summary.medianPoints), 'summary-points')}
-          {figure(t('renewal.summary.medianCash'), summary.medianCash === null ? '—' : format.money(summary.medianCash, currency), 'summary-cash')}
-          {figure(t('renewal.summary.medianSpend'), summary.medianRequiredSpend === null ? '—' : format.money(summary.medianRequiredSpend, currency), 'summary-spend')}
+          {figure(
+            t('renewal.summary.offerRate'),
+            format.percent(summary.offerRate ?? 0),
+            'summary-rate',
+          )}
+          {figure(
+            t('renewal.summary.medianPoints'),
+            summary.medianPoints === null ? '—' : format.count(summary.medianPoints),
+            'summary-points',
+          )}
+          {figure(
+            t('renewal.summary.medianCash'),
+            summary.medianCash === null ? '—' : format.money(summary.medianCash, currency),
+            'summary-cash',
+          )}
+          {figure(
+            t('renewal.summary.medianSpend'),
+            summary.medianRequiredSpend === null
+              ? '—'
+              : format.money(summary.medianRequiredSpend, currency),
+            'summary-spend',
+          )}
         </SimpleGrid>
         <Text size="sm" data-testid="summary-basis">
-          {t('renewal.summary.basis', { offered: summary.offered, count: summary.reports, low: format.percent(summary.offerRateLow ?? 0), high: format.percent(summary.offerRateHigh ?? 1), since: format.day(summary.since) })}
+          {t('renewal.summary.basis', {
+            offered: summary.offered,
+            count: summary.reports,
+            low: format.percent(summary.offerRateLow ?? 0),
+            high: format.percent(summary.offerRateHigh ?? 1),
+            since: format.day(summary.since),
+          })}
         </Text>
       </Stack>
     </Paper>
@@ -60,14 +122,23 @@ async function loadOverview({ context }: LoaderFunctionArgs) {
   return loaderGet<RenewalOverview>(context, '/api/renewal-offers');
 }
 
-function overviewHead({ t, data: loaded, origin }: PageHeadArgs<RenewalOverview>): Partial<PageHead> {
+function overviewHead({
+  t,
+  data: loaded,
+  origin,
+}: PageHeadArgs<RenewalOverview>): Partial<PageHead> {
   return {
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: t('pages:cardplusRenewalOffer.title'),
-        itemListElement: loaded.cards.map((entry, index) => ({ '@type': 'ListItem', position: index + 1, url: `${origin}${cardPath(entry.card.id)}`, name: entry.card.name.en })),
+        itemListElement: loaded.cards.map((entry, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${origin}${cardPath(entry.card.id)}`,
+          name: entry.card.name.en,
+        })),
       },
     ],
   };
@@ -89,7 +160,10 @@ function RenewalOverviewPage({ page }: { page: PageDef }) {
               label={t('renewal.pickCard')}
               placeholder={t('renewal.pickCardPlaceholder')}
               searchable
-              data={loaded.catalogue.map((card) => ({ value: card.id, label: format.text(card.name) }))}
+              data={loaded.catalogue.map((card) => ({
+                value: card.id,
+                label: format.text(card.name),
+              }))}
               value={choice}
               onChange={setChoice}
               miw={280}
@@ -97,7 +171,11 @@ function RenewalOverviewPage({ page }: { page: PageDef }) {
               data-testid="renewal-card-picker"
               nothingFoundMessage={t('renewal.noCardFound')}
             />
-            <Button disabled={!choice} onClick={() => choice && void navigate(`${cardPath(choice)}#report`)} data-testid="renewal-go">
+            <Button
+              disabled={!choice}
+              onClick={() => choice && void navigate(`${cardPath(choice)}#report`)}
+              data-testid="renewal-go"
+            >
               {t('renewal.reportOrRead')}
             </Button>
           </Group>
@@ -112,12 +190,21 @@ function RenewalOverviewPage({ page }: { page: PageDef }) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="renewal-cards">
             {loaded.cards.map(({ card, summary, latest }) => (
-              <Card key={card.id} withBorder radius="md" component={Link} to={cardPath(card.id)} data-testid="renewal-card">
+              <Card
+                key={card.id}
+                withBorder
+                radius="md"
+                component={Link}
+                to={cardPath(card.id)}
+                data-testid="renewal-card"
+              >
                 <Stack gap={4}>
                   <Text fw={700}>{format.text(card.name)}</Text>
                   <Text size="sm">{t('renewal.reportsCount', { count: summary.reports })}</Text>
                   <Text size="sm" c={summary.enough ? undefined : 'dimmed'}>
-                    {summary.enough ? t('renewal.offerShare', { rate: format.percent(summary.offerRate ?? 0) }) : t('renewal.summary.short')}
+                    {summary.enough
+                      ? t('renewal.offerShare', { rate: format.percent(summary.offerRate ?? 0) })
+                      : t('renewal.summary.short')}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('renewal.latest', { day: format.day(latest) })}
@@ -134,15 +221,33 @@ function RenewalOverviewPage({ page }: { page: PageDef }) {
 
 async function loadCard({ context, params, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).search;
-  const loaded = await loaderFind<RenewalCardReports>(context, `/api/renewal-offers/cards/${encodeURIComponent(params.card ?? '')}${query}`);
+  const loaded = await loaderFind<RenewalCardReports>(
+    context,
+    `/api/renewal-offers/cards/${encodeURIComponent(params.card ?? '')}${query}`,
+  );
   return loaded ?? data<RenewalCardReports | null>(null, { status: 404 });
 }
 
-function cardHead({ data: loaded, t, language, page, origin }: PageHeadArgs<RenewalCardReports | null>): Partial<PageHead> {
-  if (!loaded) return { title: t(`pages:${page.id}.title`), description: t('shares:renewal.unknownCard'), noindex: true };
+function cardHead({
+  data: loaded,
+  t,
+  language,
+  page,
+  origin,
+}: PageHeadArgs<RenewalCardReports | null>): Partial<PageHead> {
+  if (!loaded)
+    return {
+      title: t(`pages:${page.id}.title`),
+      description: t('shares:renewal.unknownCard'),
+      noindex: true,
+    };
   const name = loaded.card.name[language === 'ja' ? 'en' : language];
   const description = loaded.summary.enough
-    ? t('shares:renewal.headSummary', { name, count: loaded.summary.reports, rate: `${Math.round((loaded.summary.offerRate ?? 0) * 100)}%` })
+    ? t('shares:renewal.headSummary', {
+        name,
+        count: loaded.summary.reports,
+        rate: `${Math.round((loaded.summary.offerRate ?? 0) * 100)}%`,
+      })
     : t('shares:renewal.headFew', { name, count: loaded.summary.reports });
   return {
     title: t('shares:renewal.cardTitle', { name }),
@@ -161,18 +266,36 @@ function cardHead({ data: loaded, t, language, page, origin }: PageHeadArgs<Rene
         url: `${origin}${cardPath(loaded.card.id)}`,
         creator: { '@type': 'Organization', name: t('brand') },
         temporalCoverage: `${loaded.summary.since}/${loaded.today}`,
-        variableMeasured: [t('shares:renewal.summary.offerRate'), t('shares:renewal.summary.medianPoints'), t('shares:renewal.summary.medianSpend')],
+        variableMeasured: [
+          t('shares:renewal.summary.offerRate'),
+          t('shares:renewal.summary.medianPoints'),
+          t('shares:renewal.summary.medianSpend'),
+        ],
       },
     ],
   };
 }
 
 /** One report: when, how long held, what they spend, what was asked and offered; the owner's edit and delete. */
-function ReportItem({ report, currency, onEdit, onDelete }: { report: RenewalOfferView; currency: 'USD' | 'TWD'; onEdit: () => void; onDelete: () => void }) {
+function ReportItem({
+  report,
+  currency,
+  onEdit,
+  onDelete,
+}: {
+  report: RenewalOfferView;
+  currency: 'USD' | 'TWD';
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('shares');
   const format = useShareFormat();
   const offer =
-    report.offerType === 'points' ? t('renewal.offer.points', { amount: format.count(report.offerAmount ?? 0) }) : report.offerType === 'cash' ? t('renewal.offer.cash', { amount: format.money(report.offerAmount ?? 0, currency) }) : t('renewal.offer.none');
+    report.offerType === 'points'
+      ? t('renewal.offer.points', { amount: format.count(report.offerAmount ?? 0) })
+      : report.offerType === 'cash'
+        ? t('renewal.offer.cash', { amount: format.money(report.offerAmount ?? 0, currency) })
+        : t('renewal.offer.none');
   return (
     <Paper withBorder radius="md" p="md" component="li" data-testid="renewal-report">
       <Stack gap={6}>
@@ -188,8 +311,13 @@ function ReportItem({ report, currency, onEdit, onDelete }: { report: RenewalOff
           </Text>
         </Group>
         <Text size="sm">
-          {t('renewal.profile', { years: report.heldYears, months: report.heldMonths, spend: format.money(report.annualSpend, currency) })}
-          {report.requirementSpend !== null && ` · ${t('renewal.requirement', { spend: format.money(report.requirementSpend, currency), count: report.requirementMonths ?? 0 })}`}
+          {t('renewal.profile', {
+            years: report.heldYears,
+            months: report.heldMonths,
+            spend: format.money(report.annualSpend, currency),
+          })}
+          {report.requirementSpend !== null &&
+            ` · ${t('renewal.requirement', { spend: format.money(report.requirementSpend, currency), count: report.requirementMonths ?? 0 })}`}
         </Text>
         {report.detail && <Text size="sm">{report.detail}</Text>}
         {report.note && (
@@ -198,19 +326,36 @@ function ReportItem({ report, currency, onEdit, onDelete }: { report: RenewalOff
           </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <EditHistory editCount={report.editCount} updatedAt={report.updatedAt} createdAt={report.createdAt} />
+          <EditHistory
+            editCount={report.editCount}
+            updatedAt={report.updatedAt}
+            createdAt={report.createdAt}
+          />
           <Group gap={4}>
             {report.mine && (
               <>
-                <Button variant="subtle" size="compact-sm" onClick={onEdit} data-testid="renewal-edit">
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={onEdit}
+                  data-testid="renewal-edit"
+                >
                   {t('form.edit')}
                 </Button>
-                <Button variant="subtle" color="red" size="compact-sm" onClick={onDelete} data-testid="renewal-delete">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  onClick={onDelete}
+                  data-testid="renewal-delete"
+                >
                   {t('form.delete')}
                 </Button>
               </>
             )}
-            {!report.mine && !report.sample && <ReportThisButton onReport={(reason) => renewalApi.flag(report.id, reason)} />}
+            {!report.mine && !report.sample && (
+              <ReportThisButton onReport={(reason) => renewalApi.flag(report.id, reason)} />
+            )}
           </Group>
         </Group>
       </Stack>
@@ -224,7 +369,11 @@ function RenewalCardPage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as RenewalCardReports | null;
   const [params, setParams] = useSearchParams();
   const query = params.toString() ? `?${params}` : '';
-  const [view, setView] = useAsMember(loaded, () => renewalApi.card(loaded?.card.id ?? '', query), `${loaded?.card.id}|${query}`);
+  const [view, setView] = useAsMember(
+    loaded,
+    () => renewalApi.card(loaded?.card.id ?? '', query),
+    `${loaded?.card.id}|${query}`,
+  );
   const { member, openLogin } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
@@ -249,7 +398,13 @@ function RenewalCardPage({ page }: { page: PageDef }) {
     setEditing(null);
   };
   const remove = async (report: RenewalOfferView) => {
-    const sure = await popup.show({ title: t('renewal.deleteTitle'), message: t('renewal.deleteConfirm'), confirmLabel: t('form.delete'), cancelLabel: t('form.cancel'), mode: 'yesno' });
+    const sure = await popup.show({
+      title: t('renewal.deleteTitle'),
+      message: t('renewal.deleteConfirm'),
+      confirmLabel: t('form.delete'),
+      cancelLabel: t('form.cancel'),
+      mode: 'yesno',
+    });
     if (!sure) return;
     try {
       await renewalApi.remove(report.id);
@@ -265,7 +420,11 @@ function RenewalCardPage({ page }: { page: PageDef }) {
     setParams(next, { preventScrollReset: true });
   };
   return (
-    <RecordFrame page={page} name={t('renewal.cardTitle', { name: format.text(view.card.name) })} lead={t('renewal.cardLead')}>
+    <RecordFrame
+      page={page}
+      name={t('renewal.cardTitle', { name: format.text(view.card.name) })}
+      lead={t('renewal.cardLead')}
+    >
       <Stack gap="lg">
         <Group gap="xs">
           <Anchor component={Link} to={`/cardplus/c/${view.card.id}`} size="sm">
@@ -275,10 +434,20 @@ function RenewalCardPage({ page }: { page: PageDef }) {
         </Group>
         <SummaryPanel summary={view.summary} currency={currency} />
         {editing ? (
-          <RenewalForm key={editing === 'new' ? 'new' : editing.id} currency={currency} today={view.today} report={editing === 'new' ? null : editing} onSave={save} onCancel={() => setEditing(null)} />
+          <RenewalForm
+            key={editing === 'new' ? 'new' : editing.id}
+            currency={currency}
+            today={view.today}
+            report={editing === 'new' ? null : editing}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
         ) : (
           <Group>
-            <Button onClick={() => (member ? setEditing('new') : openLogin())} data-testid="renewal-new">
+            <Button
+              onClick={() => (member ? setEditing('new') : openLogin())}
+              data-testid="renewal-new"
+            >
               {t('renewal.reportButton')}
             </Button>
             {!member && (
@@ -297,7 +466,13 @@ function RenewalCardPage({ page }: { page: PageDef }) {
               label={t('renewal.filters.window')}
               value={params.get('months') ?? '24'}
               onChange={(value) => filter('months', value)}
-              data={REPORT_WINDOWS.map((months) => ({ value: String(months), label: months === 0 ? t('renewal.filters.all') : t('renewal.filters.months', { count: months }) }))}
+              data={REPORT_WINDOWS.map((months) => ({
+                value: String(months),
+                label:
+                  months === 0
+                    ? t('renewal.filters.all')
+                    : t('renewal.filters.months', { count: months }),
+              }))}
               allowDeselect={false}
               w={170}
               data-testid="renewal-window"
@@ -306,7 +481,13 @@ function RenewalCardPage({ page }: { page: PageDef }) {
               label={t('renewal.filters.offerType')}
               value={params.get('offerType') ?? 'all'}
               onChange={(value) => filter('offerType', value)}
-              data={[{ value: 'all', label: t('renewal.filters.anyOffer') }, ...OFFER_TYPES.map((type) => ({ value: type, label: t(`renewal.offerTypes.${type}`) }))]}
+              data={[
+                { value: 'all', label: t('renewal.filters.anyOffer') },
+                ...OFFER_TYPES.map((type) => ({
+                  value: type,
+                  label: t(`renewal.offerTypes.${type}`),
+                })),
+              ]}
               allowDeselect={false}
               w={150}
               data-testid="renewal-offer-type"
@@ -318,9 +499,21 @@ function RenewalCardPage({ page }: { page: PageDef }) {
             {t('renewal.noneForCard')}
           </Text>
         ) : (
-          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }} data-testid="renewal-reports">
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            style={{ listStyle: 'none' }}
+            data-testid="renewal-reports"
+          >
             {view.reports.map((report) => (
-              <ReportItem key={report.id} report={report} currency={currency} onEdit={() => setEditing(report)} onDelete={() => void remove(report)} />
+              <ReportItem
+                key={report.id}
+                report={report}
+                currency={currency}
+                onEdit={() => setEditing(report)}
+                onDelete={() => void remove(report)}
+              />
             ))}
           </Stack>
         )}
@@ -329,5 +522,13 @@ function RenewalCardPage({ page }: { page: PageDef }) {
   );
 }
 
-export const renewalOverviewPage = definePage<RenewalOverview>({ Component: RenewalOverviewPage, loader: loadOverview, head: overviewHead });
-export const renewalCardPage = definePage<RenewalCardReports | null>({ Component: RenewalCardPage, loader: loadCard, head: cardHead });
+export const renewalOverviewPage = definePage<RenewalOverview>({
+  Component: RenewalOverviewPage,
+  loader: loadOverview,
+  head: overviewHead,
+});
+export const renewalCardPage = definePage<RenewalCardReports | null>({
+  Component: RenewalCardPage,
+  loader: loadCard,
+  head: cardHead,
+});

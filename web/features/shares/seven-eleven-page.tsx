@@ -1,8 +1,7 @@
 import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { geoMercator, geoPath } from 'd3-geo';
-import type { MultiPolygon } from 'geojson';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { UsCardSupport } from '../../../core/shares/stores.ts';
+import type { ConvenienceOverview } from '../../../core/shares/convenience-stores.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SideScroll } from '../../components/table.tsx';
@@ -12,25 +11,18 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
 import { SupportBadge } from './store-parts.tsx';
 
-interface SevenElevenOverview {
-  chain: string;
-  source: string;
-  licence: string;
-  asOf: string;
-  support: UsCardSupport;
-  total: number;
-  cities: { city: string; count: number; lat: number; lon: number }[];
-  districts: { district: string; count: number }[];
-  stores: { id: string | null; name: string; address: string; city: string; district: string; lat: number; lon: number }[];
-  outline: MultiPolygon;
-}
+type SevenElevenOverview = ConvenienceOverview;
 
 async function loadOverview({ context, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   if (search.get('city')) query.set('city', search.get('city') as string);
-  if (search.get('city') && search.get('district')) query.set('district', search.get('district') as string);
-  return loaderGet<SevenElevenOverview>(context, `/api/convenience-stores${query.size ? `?${query}` : ''}`);
+  if (search.get('city') && search.get('district'))
+    query.set('district', search.get('district') as string);
+  return loaderGet<SevenElevenOverview>(
+    context,
+    `/api/convenience-stores${query.size ? `?${query}` : ''}`,
+  );
 }
 
 function overviewHead({ t, data: loaded }: PageHeadArgs<SevenElevenOverview>): Partial<PageHead> {
@@ -41,7 +33,11 @@ function overviewHead({ t, data: loaded }: PageHeadArgs<SevenElevenOverview>): P
         '@type': 'Dataset',
         name: t('pages:cardplusSevenEleven.title'),
         description: t('pages:cardplusSevenEleven.description'),
-        distribution: { '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: '/static/711_stores.json' },
+        distribution: {
+          '@type': 'DataDownload',
+          encodingFormat: 'application/json',
+          contentUrl: '/static/711_stores.json',
+        },
         temporalCoverage: loaded.asOf,
         spatialCoverage: { '@type': 'Place', name: 'Taiwan' },
       },
@@ -52,10 +48,28 @@ function overviewHead({ t, data: loaded }: PageHeadArgs<SevenElevenOverview>): P
 const WIDTH = 360;
 const HEIGHT = 470;
 // The frame: Taiwan's main island and Penghu; Kinmen and Matsu are in the list.
-const FRAME: GeoJSON.Feature = { type: 'Feature', properties: {}, geometry: { type: 'MultiPoint', coordinates: [[119.3, 21.85], [122.05, 25.35]] } };
+const FRAME: GeoJSON.Feature = {
+  type: 'Feature',
+  properties: {},
+  geometry: {
+    type: 'MultiPoint',
+    coordinates: [
+      [119.3, 21.85],
+      [122.05, 25.35],
+    ],
+  },
+};
 
 /** Taiwan drawn once on the server (d3-geo, the map library of the award explorer), with the stores or the cities as dots. */
-function StoreMap({ overview, city, onCity }: { overview: SevenElevenOverview; city: string | null; onCity: (city: string) => void }) {
+function StoreMap({
+  overview,
+  city,
+  onCity,
+}: {
+  overview: SevenElevenOverview;
+  city: string | null;
+  onCity: (city: string) => void;
+}) {
   const { t } = useTranslation('shares');
   const projection = geoMercator().fitExtent(
     [
@@ -68,18 +82,48 @@ function StoreMap({ overview, city, onCity }: { overview: SevenElevenOverview; c
   const largest = Math.max(1, ...overview.cities.map((entry) => entry.count));
   const at = (lon: number, lat: number) => projection([lon, lat]) ?? [-10, -10];
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('seven.mapLabel', { count: city ? overview.stores.length : overview.total })} style={{ width: '100%', maxWidth: WIDTH, height: 'auto' }} data-testid="seven-map">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={t('seven.mapLabel', { count: city ? overview.stores.length : overview.total })}
+      style={{ width: '100%', maxWidth: WIDTH, height: 'auto' }}
+      data-testid="seven-map"
+    >
       <rect width={WIDTH} height={HEIGHT} fill="var(--mantine-color-blue-0)" rx={8} />
-      <path d={path(overview.outline) ?? ''} fill="var(--mantine-color-gray-1)" stroke="var(--mantine-color-gray-5)" strokeWidth={0.8} />
+      <path
+        d={path(overview.outline) ?? ''}
+        fill="var(--mantine-color-gray-1)"
+        stroke="var(--mantine-color-gray-5)"
+        strokeWidth={0.8}
+      />
       {city
         ? overview.stores.map((store, index) => {
             const [x, y] = at(store.lon, store.lat);
-            return <circle key={index} cx={x.toFixed(1)} cy={y.toFixed(1)} r={1.8} fill="var(--mantine-color-green-7)" fillOpacity={0.75} />;
+            return (
+              <circle
+                key={index}
+                cx={x.toFixed(1)}
+                cy={y.toFixed(1)}
+                r={1.8}
+                fill="var(--mantine-color-green-7)"
+                fillOpacity={0.75}
+              />
+            );
           })
         : overview.cities.map((entry) => {
             const [x, y] = at(entry.lon, entry.lat);
             return (
-              <circle key={entry.city} cx={x.toFixed(1)} cy={y.toFixed(1)} r={(3 + 14 * Math.sqrt(entry.count / largest)).toFixed(1)} fill="var(--mantine-color-green-7)" fillOpacity={0.55} stroke="white" style={{ cursor: 'pointer' }} onClick={() => onCity(entry.city)}>
+              <circle
+                key={entry.city}
+                cx={x.toFixed(1)}
+                cy={y.toFixed(1)}
+                r={(3 + 14 * Math.sqrt(entry.count / largest)).toFixed(1)}
+                fill="var(--mantine-color-green-7)"
+                fillOpacity={0.55}
+                stroke="white"
+                style={{ cursor: 'pointer' }}
+                onClick={() => onCity(entry.city)}
+              >
                 <title>{t('seven.cityCount', { city: entry.city, count: entry.count })}</title>
               </circle>
             );
@@ -130,7 +174,10 @@ function SevenElevenPage({ page }: { page: PageDef }) {
               placeholder={t('seven.allCities')}
               value={city}
               onChange={(value) => choose(value)}
-              data={overview.cities.map((entry) => ({ value: entry.city, label: `${entry.city} (${format.count(entry.count)})` }))}
+              data={overview.cities.map((entry) => ({
+                value: entry.city,
+                label: `${entry.city} (${format.count(entry.count)})`,
+              }))}
               clearable
               searchable
               miw={160}
@@ -141,7 +188,10 @@ function SevenElevenPage({ page }: { page: PageDef }) {
               placeholder={t('seven.allDistricts')}
               value={district}
               onChange={(value) => choose(city, value)}
-              data={overview.districts.map((entry) => ({ value: entry.district, label: `${entry.district} (${format.count(entry.count)})` }))}
+              data={overview.districts.map((entry) => ({
+                value: entry.district,
+                label: `${entry.district} (${format.count(entry.count)})`,
+              }))}
               disabled={!city}
               clearable
               searchable
@@ -162,7 +212,11 @@ function SevenElevenPage({ page }: { page: PageDef }) {
                   {overview.cities.map((entry) => (
                     <Table.Tr key={entry.city}>
                       <Table.Td>
-                        <Anchor component={Link} to={`?city=${encodeURIComponent(entry.city)}`} preventScrollReset>
+                        <Anchor
+                          component={Link}
+                          to={`?city=${encodeURIComponent(entry.city)}`}
+                          preventScrollReset
+                        >
                           {entry.city}
                         </Anchor>
                       </Table.Td>
@@ -175,9 +229,18 @@ function SevenElevenPage({ page }: { page: PageDef }) {
           ) : (
             <Stack gap={4}>
               <Title order={2} fz="md">
-                {t('seven.listTitle', { place: district ? `${city} ${district}` : city, count: overview.stores.length })}
+                {t('seven.listTitle', {
+                  place: district ? `${city} ${district}` : city,
+                  count: overview.stores.length,
+                })}
               </Title>
-              <Stack component="ul" gap={4} p={0} style={{ listStyle: 'none' }} data-testid="seven-stores">
+              <Stack
+                component="ul"
+                gap={4}
+                p={0}
+                style={{ listStyle: 'none' }}
+                data-testid="seven-stores"
+              >
                 {overview.stores.map((store, index) => (
                   <li key={`${store.name}-${index}`}>
                     <Text size="sm">
@@ -208,4 +271,8 @@ function SevenElevenPage({ page }: { page: PageDef }) {
   );
 }
 
-export const sevenElevenPage = definePage<SevenElevenOverview>({ Component: SevenElevenPage, loader: loadOverview, head: overviewHead });
+export const sevenElevenPage = definePage<SevenElevenOverview>({
+  Component: SevenElevenPage,
+  loader: loadOverview,
+  head: overviewHead,
+});

@@ -17,7 +17,8 @@ export function useShareFormat() {
       language,
       text: (value: LocalizedText) => localize(value, language),
       count: (value: number) => count.format(value),
-      money: (value: number, currency: keyof typeof CURRENCY_SIGN) => `${CURRENCY_SIGN[currency]}${count.format(Math.round(value))}`,
+      money: (value: number, currency: keyof typeof CURRENCY_SIGN) =>
+        `${CURRENCY_SIGN[currency]}${count.format(Math.round(value))}`,
       /** A day, YYYY-MM-DD or an ISO instant's UTC day. */
       day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
       percent: (fraction: number) => `${Math.round(fraction * 100)}%`,

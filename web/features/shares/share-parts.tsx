@@ -1,9 +1,10 @@
-import { Badge, Button, Container, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FLAG_REASONS } from '../../../core/shares/stores.ts';
+import { FLAG_REASONS } from '../../../core/shares/flags.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { SectionNav } from '../../components/section-nav.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
@@ -14,19 +15,35 @@ export function SampleBadge({ sample }: { sample: boolean }) {
   const { t } = useTranslation('shares');
   if (!sample) return null;
   return (
-    <Badge color="gray.8" variant="outline" size="sm" data-testid="sample-badge" title={t('sample.explain')}>
+    <Badge
+      color="gray.8"
+      variant="outline"
+      size="sm"
+      data-testid="sample-badge"
+      title={t('sample.explain')}
+    >
       {t('sample.badge')}
     </Badge>
   );
 }
 
 /** 'Updated 3 times, last on 5 Nov 2026': the history an edit leaves (docs/shares.md#ownership). */
-export function EditHistory({ editCount, updatedAt, createdAt }: { editCount: number; updatedAt: string; createdAt: string }) {
+export function EditHistory({
+  editCount,
+  updatedAt,
+  createdAt,
+}: {
+  editCount: number;
+  updatedAt: string;
+  createdAt: string;
+}) {
   const { t } = useTranslation('shares');
   const format = useShareFormat();
   return (
     <Text size="xs" c="dimmed" data-testid="edit-history">
-      {editCount > 0 ? t('history.updated', { count: editCount, day: format.day(updatedAt) }) : t('history.shared', { day: format.day(createdAt) })}
+      {editCount > 0
+        ? t('history.updated', { count: editCount, day: format.day(updatedAt) })
+        : t('history.shared', { day: format.day(createdAt) })}
     </Text>
   );
 }
@@ -49,12 +66,21 @@ export function CopyLinkButton({ path }: { path: string }) {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), 4000);
     } catch {
-      await popup.show({ title: t('link.failedTitle'), message: t('link.failed'), confirmLabel: t('common:popup.gotIt') });
+      await popup.show({
+        title: t('link.failedTitle'),
+        message: t('link.failed'),
+        confirmLabel: t('common:popup.gotIt'),
+      });
     }
   };
   return (
     <Group gap={6} wrap="nowrap">
-      <Button variant="subtle" size="compact-sm" onClick={() => void copy()} data-testid="copy-link">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => void copy()}
+        data-testid="copy-link"
+      >
         {t('link.copy')}
       </Button>
       <Text size="xs" c="teal.9" role="status" data-testid="copy-link-status">
@@ -75,7 +101,11 @@ export function ReportThisButton({ onReport }: { onReport: (reason: string) => P
     try {
       await onReport(reason);
       setDone(true);
-      await popup.show({ title: t('flag.doneTitle'), message: t('flag.done'), confirmLabel: t('common:popup.gotIt') });
+      await popup.show({
+        title: t('flag.doneTitle'),
+        message: t('flag.done'),
+        confirmLabel: t('common:popup.gotIt'),
+      });
     } catch (error) {
       await failed(error);
     }
@@ -89,14 +119,24 @@ export function ReportThisButton({ onReport }: { onReport: (reason: string) => P
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" size="compact-sm" disabled={done} data-testid="report-this">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          disabled={done}
+          data-testid="report-this"
+        >
           {done ? t('flag.reported') : t('flag.button')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('flag.why')}</Menu.Label>
         {FLAG_REASONS.map((reason) => (
-          <Menu.Item key={reason} onClick={() => void report(reason)} data-testid={`report-${reason}`}>
+          <Menu.Item
+            key={reason}
+            onClick={() => void report(reason)}
+            data-testid={`report-${reason}`}
+          >
             {t(`flag.reasons.${reason}`)}
           </Menu.Item>
         ))}
@@ -109,7 +149,11 @@ export function ReportThisButton({ onReport }: { onReport: (reason: string) => P
  * The server renders shared pages as a visitor (a page may be kept for others); a member's own
  * marks (mine, saved) come from asking again once the page knows who is signed in.
  */
-export function useAsMember<T>(initial: T, ask: () => Promise<T>, key: string): [T, (value: T) => void] {
+export function useAsMember<T>(
+  initial: T,
+  ask: () => Promise<T>,
+  key: string,
+): [T, (value: T) => void] {
   const { member } = useAuth();
   const [own, setOwn] = useState<{ key: string; value: T } | null>(null);
   const memberId = member?.account ?? null;
@@ -131,7 +175,17 @@ export function useAsMember<T>(initial: T, ask: () => Promise<T>, key: string): 
 }
 
 /** The frame of one record's page (a card's offers, a store): headed with its name, under its section's menu. */
-export function RecordFrame({ page, name, lead, children }: { page: PageDef; name: string; lead?: string; children: ReactNode }) {
+export function RecordFrame({
+  page,
+  name,
+  lead,
+  children,
+}: {
+  page: PageDef;
+  name: string;
+  lead?: string;
+  children: ReactNode;
+}) {
   return (
     <Container size="lg" py="xl" data-page={page.id}>
       <Stack gap="lg">
@@ -149,5 +203,85 @@ export function RecordFrame({ page, name, lead, children }: { page: PageDef; nam
         {children}
       </Stack>
     </Container>
+  );
+}
+
+/** The field and problem of an `INVALID_SHARE` refusal: the server's checks are the form's own. */
+export function invalidShareOf(error: unknown): { field: string; problem: string } | null {
+  const body = error instanceof ApiRequestError ? error.body : null;
+  return body?.error === 'INVALID_SHARE' && typeof body.details?.problem === 'string'
+    ? { field: Object.keys(body.fields ?? {})[0] ?? '', problem: body.details.problem }
+    : null;
+}
+
+/**
+ * A share form's submit: the checks' first problem is shown and nothing is sent; else the save
+ * runs, and a refusal the form can name (`fromError`) goes under its field, any other to the popup.
+ */
+export function useCheckedSubmit<Problem>(fromError: (error: unknown) => Problem | null) {
+  const failed = useErrorPopup();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (found: Problem | null, save: () => Promise<void>) => {
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      await save();
+    } catch (error) {
+      const named = fromError(error);
+      if (named) setProblem(named);
+      else await failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { problem, busy, submit };
+}
+
+/** The frame of every share form: its title, its fields, who sees what is shared, and save or cancel. */
+export function ShareForm(props: {
+  testId: string;
+  title: string;
+  note?: string;
+  submitLabel: string;
+  submitTestId: string;
+  busy: boolean;
+  onSubmit: () => Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+  id?: string;
+}) {
+  const { t } = useTranslation('shares');
+  return (
+    <Paper withBorder radius="md" p="lg" id={props.id} data-testid={props.testId}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void props.onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {props.title}
+          </Title>
+          {props.children}
+          {props.note && (
+            <Text size="xs" c="dimmed">
+              {props.note}
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={props.busy} data-testid={props.submitTestId}>
+              {props.submitLabel}
+            </Button>
+            <Button variant="default" onClick={props.onCancel}>
+              {t('form.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

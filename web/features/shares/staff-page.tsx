@@ -1,48 +1,23 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { useShareFormat } from './share-format.ts';
-import { staffApi, type FlaggedRecord } from './shares-api.ts';
+import type { FlaggedRecord } from '../../../core/shares/flags.ts';
+import { staffApi } from './shares-api.ts';
 import { storePath } from './store-parts.tsx';
 
 /** /admin/shares: records members reported, the most reported first; staff hide them or keep them. */
 export function SharesStaffPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('shares');
-  const failed = useErrorPopup();
   const format = useShareFormat();
   const { member } = useAuth();
-  const [flagged, setFlagged] = useState<FlaggedRecord[] | null>(null);
-  const [forbidden, setForbidden] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const load = useCallback(() => {
-    staffApi
-      .flagged()
-      .then(setFlagged)
-      .catch((error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 403) setForbidden(true);
-        else void failed(error);
-      });
-  }, [failed]);
-  useEffect(() => {
-    if (member) load();
-  }, [member, load]);
-  const decide = async (record: FlaggedRecord, hide: boolean) => {
-    setBusy(record.recordId);
-    try {
-      await staffApi.decide(record.kind, record.recordId, hide);
-      load();
-    } catch (error) {
-      await failed(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { data: flagged, forbidden, busy, act } = useStaffData(staffApi.flagged, member !== null);
+  const decide = (record: FlaggedRecord, hide: boolean) =>
+    act(record.recordId, () => staffApi.decide(record.kind, record.recordId, hide));
   return (
     <PageFrame page={page}>
       {forbidden ? (
@@ -72,20 +47,41 @@ export function SharesStaffPage({ page }: { page: PageDef }) {
                   ) : (
                     <Text fw={600}>
                       {record.cardId && (
-                        <Anchor component={Link} to={`/cardplus/card-renewal-offer/${record.cardId}`}>
+                        <Anchor
+                          component={Link}
+                          to={`/cardplus/card-renewal-offer/${record.cardId}`}
+                        >
                           {record.cardId}
                         </Anchor>
                       )}{' '}
                       {record.label}
                     </Text>
                   )}
-                  <Text size="sm">{t('staff.reports', { count: record.reports, reasons: record.reasons.map((reason) => t(`flag.reasons.${reason}`)).join(', '), day: format.day(record.latest) })}</Text>
+                  <Text size="sm">
+                    {t('staff.reports', {
+                      count: record.reports,
+                      reasons: record.reasons
+                        .map((reason) => t(`flag.reasons.${reason}`))
+                        .join(', '),
+                      day: format.day(record.latest),
+                    })}
+                  </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Button color="red" loading={busy === record.recordId} onClick={() => void decide(record, true)} data-testid="staff-hide">
+                  <Button
+                    color="red"
+                    loading={busy === record.recordId}
+                    onClick={() => void decide(record, true)}
+                    data-testid="staff-hide"
+                  >
                     {t('staff.hide')}
                   </Button>
-                  <Button variant="default" loading={busy === record.recordId} onClick={() => void decide(record, false)} data-testid="staff-keep">
+                  <Button
+                    variant="default"
+                    loading={busy === record.recordId}
+                    onClick={() => void decide(record, false)}
+                    data-testid="staff-keep"
+                  >
                     {t('staff.keep')}
                   </Button>
                 </Group>

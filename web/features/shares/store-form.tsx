@@ -1,4 +1,17 @@
-import { Anchor, Autocomplete, Button, Chip, CloseButton, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Autocomplete,
+  Button,
+  Chip,
+  CloseButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { RenewalCard } from '../../../core/shares/renewal-offers.ts';
@@ -18,13 +31,25 @@ import {
 } from '../../../core/shares/stores.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
 import { useShareFormat } from './share-format.ts';
 import { renewalApi } from './shares-api.ts';
 
-export const emptyCard = (): StoreCard => ({ cardId: null, cardName: '', network: 'visa', entry: 'contactless', result: 'approved', acquirer: '', note: '' });
+export const emptyCard = (): StoreCard => ({
+  cardId: null,
+  cardName: '',
+  network: 'visa',
+  entry: 'contactless',
+  result: 'approved',
+  acquirer: '',
+  note: '',
+});
 
-type Problem = { field: string; problem: string; taken?: { slug: string | null; name: string; mine: boolean } };
+type Problem = {
+  field: string;
+  problem: string;
+  taken?: { slug: string | null; name: string; mine: boolean };
+};
 
 /** The US cards of our catalogue, named in the page's language, for the card field's suggestions. */
 function useCardNames(): RenewalCard[] {
@@ -39,13 +64,23 @@ function useCardNames(): RenewalCard[] {
 }
 
 /** The lines of cards tried: which card, its network, how it was presented, what happened, the acquirer and a note. */
-export function CardLines({ cards, onChange, problem }: { cards: StoreCard[]; onChange: (cards: StoreCard[]) => void; problem: Problem | null }) {
+export function CardLines({
+  cards,
+  onChange,
+  problem,
+}: {
+  cards: StoreCard[];
+  onChange: (cards: StoreCard[]) => void;
+  problem: Problem | null;
+}) {
   const { t } = useTranslation('shares');
   const format = useShareFormat();
   const catalogue = useCardNames();
   const names = catalogue.map((card) => format.text(card.name));
-  const setLine = (index: number, change: Partial<StoreCard>) => onChange(cards.map((card, at) => (at === index ? { ...card, ...change } : card)));
-  const cardsError = problem && problem.field === 'cards' ? t(`stores.problems.${problem.problem}`) : null;
+  const setLine = (index: number, change: Partial<StoreCard>) =>
+    onChange(cards.map((card, at) => (at === index ? { ...card, ...change } : card)));
+  const cardsError =
+    problem && problem.field === 'cards' ? t(`stores.problems.${problem.problem}`) : null;
   return (
     <Stack gap="sm">
       <Text fw={600} size="sm">
@@ -55,8 +90,13 @@ export function CardLines({ cards, onChange, problem }: { cards: StoreCard[]; on
         {t('stores.form.cardsHint')}
       </Text>
       {cards.map((card, index) => {
-        const named = card.cardId ? (catalogue.find((entry) => entry.id === card.cardId) ?? null) : null;
-        const nameError = problem?.field === `cards.${index}.cardName` ? t(`stores.problems.${problem.problem}`) : undefined;
+        const named = card.cardId
+          ? (catalogue.find((entry) => entry.id === card.cardId) ?? null)
+          : null;
+        const nameError =
+          problem?.field === `cards.${index}.cardName`
+            ? t(`stores.problems.${problem.problem}`)
+            : undefined;
         return (
           <Paper key={index} withBorder radius="sm" p="sm" data-testid="card-line">
             <Stack gap="xs">
@@ -68,31 +108,84 @@ export function CardLines({ cards, onChange, problem }: { cards: StoreCard[]; on
                   value={named ? format.text(named.name) : card.cardName}
                   onChange={(value) => {
                     const match = catalogue.find((entry) => format.text(entry.name) === value);
-                    setLine(index, match ? { cardId: match.id, cardName: '' } : { cardId: null, cardName: value });
+                    setLine(
+                      index,
+                      match
+                        ? { cardId: match.id, cardName: '' }
+                        : { cardId: null, cardName: value },
+                    );
                   }}
                   maxLength={STORE_LIMITS.cardName}
                   error={nameError}
                   style={{ flex: 1 }}
                   data-testid="card-name"
                 />
-                {cards.length > 1 && <CloseButton aria-label={t('stores.form.removeCard')} onClick={() => onChange(cards.filter((_, at) => at !== index))} mt={26} />}
+                {cards.length > 1 && (
+                  <CloseButton
+                    aria-label={t('stores.form.removeCard')}
+                    onClick={() => onChange(cards.filter((_, at) => at !== index))}
+                    mt={26}
+                  />
+                )}
               </Group>
               <Group grow wrap="wrap" align="flex-start">
-                <Select label={t('stores.form.network')} value={card.network} onChange={(value) => value && setLine(index, { network: value as StoreCard['network'] })} data={CARD_NETWORKS_TRIED.map((value) => ({ value, label: t(`stores.networks.${value}`) }))} allowDeselect={false} miw={130} />
-                <Select label={t('stores.form.entry')} value={card.entry} onChange={(value) => value && setLine(index, { entry: value as StoreCard['entry'] })} data={ENTRY_MODES.map((value) => ({ value, label: t(`stores.entries.${value}`) }))} allowDeselect={false} miw={130} />
+                <Select
+                  label={t('stores.form.network')}
+                  value={card.network}
+                  onChange={(value) =>
+                    value && setLine(index, { network: value as StoreCard['network'] })
+                  }
+                  data={CARD_NETWORKS_TRIED.map((value) => ({
+                    value,
+                    label: t(`stores.networks.${value}`),
+                  }))}
+                  allowDeselect={false}
+                  miw={130}
+                />
+                <Select
+                  label={t('stores.form.entry')}
+                  value={card.entry}
+                  onChange={(value) =>
+                    value && setLine(index, { entry: value as StoreCard['entry'] })
+                  }
+                  data={ENTRY_MODES.map((value) => ({
+                    value,
+                    label: t(`stores.entries.${value}`),
+                  }))}
+                  allowDeselect={false}
+                  miw={130}
+                />
                 <Select
                   label={t('stores.form.result')}
                   value={card.result}
-                  onChange={(value) => value && setLine(index, { result: value as StoreCard['result'] })}
-                  data={CARD_RESULTS.map((value) => ({ value, label: t(`stores.results.${value}`) }))}
+                  onChange={(value) =>
+                    value && setLine(index, { result: value as StoreCard['result'] })
+                  }
+                  data={CARD_RESULTS.map((value) => ({
+                    value,
+                    label: t(`stores.results.${value}`),
+                  }))}
                   allowDeselect={false}
                   miw={130}
                   data-testid="card-result"
                 />
               </Group>
               <Group grow wrap="wrap" align="flex-start">
-                <TextInput label={t('stores.form.acquirer')} description={t('stores.form.acquirerHint')} value={card.acquirer} onChange={(event) => setLine(index, { acquirer: event.currentTarget.value })} maxLength={STORE_LIMITS.acquirer} miw={180} />
-                <TextInput label={t('stores.form.cardNote')} value={card.note} onChange={(event) => setLine(index, { note: event.currentTarget.value })} maxLength={STORE_LIMITS.note} miw={180} />
+                <TextInput
+                  label={t('stores.form.acquirer')}
+                  description={t('stores.form.acquirerHint')}
+                  value={card.acquirer}
+                  onChange={(event) => setLine(index, { acquirer: event.currentTarget.value })}
+                  maxLength={STORE_LIMITS.acquirer}
+                  miw={180}
+                />
+                <TextInput
+                  label={t('stores.form.cardNote')}
+                  value={card.note}
+                  onChange={(event) => setLine(index, { note: event.currentTarget.value })}
+                  maxLength={STORE_LIMITS.note}
+                  miw={180}
+                />
               </Group>
             </Stack>
           </Paper>
@@ -104,7 +197,13 @@ export function CardLines({ cards, onChange, problem }: { cards: StoreCard[]; on
         </Text>
       )}
       {cards.length < STORE_LIMITS.cards && (
-        <Button variant="light" size="compact-sm" onClick={() => onChange([...cards, emptyCard()])} style={{ alignSelf: 'flex-start' }} data-testid="add-card-line">
+        <Button
+          variant="light"
+          size="compact-sm"
+          onClick={() => onChange([...cards, emptyCard()])}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="add-card-line"
+        >
           {t('stores.form.addCard')}
         </Button>
       )}
@@ -117,10 +216,17 @@ function problemFromError(error: unknown): Problem | null {
   const body = error instanceof ApiRequestError ? error.body : null;
   if (body?.error === 'STORE_NAME_TAKEN') {
     const details = body.details ?? {};
-    return { field: 'name', problem: 'taken', taken: { slug: typeof details.slug === 'string' ? details.slug : null, name: String(details.name ?? ''), mine: details.mine === 'yes' } };
+    return {
+      field: 'name',
+      problem: 'taken',
+      taken: {
+        slug: typeof details.slug === 'string' ? details.slug : null,
+        name: String(details.name ?? ''),
+        mine: details.mine === 'yes',
+      },
+    };
   }
-  if (body?.error === 'INVALID_SHARE' && typeof body.details?.problem === 'string') return { field: Object.keys(body.fields ?? {})[0] ?? '', problem: body.details.problem };
-  return null;
+  return invalidShareOf(error);
 }
 
 /**
@@ -128,161 +234,175 @@ function problemFromError(error: unknown): Problem | null {
  * (name, a payment method, the support, a card), the first problem under its field. A name already
  * registered links to that record: to edit it when it is the member's, to add their card when not.
  */
-export function StoreForm({ initial, onSave, onCancel, title }: { initial: StoreInput | null; onSave: (input: StoreInput) => Promise<void>; onCancel: () => void; title: string }) {
+export function StoreForm({
+  initial,
+  onSave,
+  onCancel,
+  title,
+}: {
+  initial: StoreInput | null;
+  onSave: (input: StoreInput) => Promise<void>;
+  onCancel: () => void;
+  title: string;
+}) {
   const { t } = useTranslation('shares');
-  const failed = useErrorPopup();
-  const [draft, setDraft] = useState<StoreInput>(() => initial ?? { name: '', type: 'physical', category: 'supermarket', paymentMethods: [], usCardSupport: null, cards: [emptyCard()] });
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<StoreInput>(
+    () =>
+      initial ?? {
+        name: '',
+        type: 'physical',
+        category: 'supermarket',
+        paymentMethods: [],
+        usCardSupport: null,
+        cards: [emptyCard()],
+      },
+  );
+  const { problem, busy, submit: checkedSubmit } = useCheckedSubmit(problemFromError);
   const set = (change: Partial<StoreInput>) => setDraft((current) => ({ ...current, ...change }));
-  const errorFor = (field: string) => (problem?.field === field && problem.problem !== 'taken' ? t(`stores.problems.${problem.problem}`) : undefined);
+  const errorFor = (field: string) =>
+    problem?.field === field && problem.problem !== 'taken'
+      ? t(`stores.problems.${problem.problem}`)
+      : undefined;
 
-  const submit = async () => {
-    const found = storeProblem(draft);
-    setProblem(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      await onSave({ ...draft, name: draft.name.trim() });
-    } catch (error) {
-      const named = problemFromError(error);
-      if (named) setProblem(named);
-      else await failed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    checkedSubmit(storeProblem(draft), () => onSave({ ...draft, name: draft.name.trim() }));
 
   const taken = problem?.problem === 'taken' ? problem.taken : null;
   return (
-    <Paper withBorder radius="md" p="lg" data-testid="store-form">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          <TextInput
-            label={t('stores.form.name')}
-            description={t('stores.form.nameHint')}
-            value={draft.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-            maxLength={STORE_LIMITS.name + 20}
-            error={errorFor('name') ?? (taken ? t('stores.problems.taken', { name: taken.name }) : undefined)}
-            required
-            data-testid="store-name"
-          />
-          {taken?.slug && (
-            <Anchor component={Link} to={`/cardplus/uscard-in-tw/${taken.slug}${taken.mine ? '?edit=1' : '?addCard=1'}`} data-testid="store-taken-link" size="sm">
-              {taken.mine ? t('stores.form.editExisting', { name: taken.name }) : t('stores.form.addToExisting', { name: taken.name })}
-            </Anchor>
-          )}
-          <Group grow wrap="wrap" align="flex-start">
-            <Stack gap={6} miw={200}>
-              <Text fw={600} size="sm" id="store-type-label">
-                {t('stores.form.type')}
-              </Text>
-              <SegmentedControl aria-labelledby="store-type-label" value={draft.type} onChange={(value) => set({ type: value as StoreInput['type'] })} data={STORE_TYPES.map((value) => ({ value, label: t(`stores.types.${value}`) }))} />
-            </Stack>
-            <Select label={t('stores.form.category')} value={draft.category} onChange={(value) => value && set({ category: value as StoreInput['category'] })} data={STORE_CATEGORIES.map((value) => ({ value, label: t(`stores.categories.${value}`) }))} allowDeselect={false} miw={200} data-testid="store-category" />
-          </Group>
-          <Stack gap={6}>
-            <Text fw={600} size="sm" id="store-payments-label">
-              {t('stores.form.paymentMethods')}
-            </Text>
-            <Chip.Group multiple value={draft.paymentMethods} onChange={(value) => set({ paymentMethods: value as StoreInput['paymentMethods'] })}>
-              <Group gap={6} role="group" aria-labelledby="store-payments-label" data-testid="store-payments">
-                {PAYMENT_METHODS.map((method) => (
-                  <Chip key={method} value={method} size="sm">
-                    {t(`stores.payments.${method}`)}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            {errorFor('paymentMethods') && (
-              <Text c="red" size="sm" role="alert">
-                {errorFor('paymentMethods')}
-              </Text>
-            )}
-          </Stack>
-          <Stack gap={6}>
-            <Text fw={600} size="sm" id="store-support-label">
-              {t('stores.form.support')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="store-support-label"
-              value={draft.usCardSupport ?? ''}
-              onChange={(value) => set({ usCardSupport: value as StoreInput['usCardSupport'] })}
-              data={US_CARD_SUPPORT.map((value) => ({ value, label: t(`stores.support.${value}`) }))}
-              data-testid="store-support"
-            />
-            {errorFor('usCardSupport') && (
-              <Text c="red" size="sm" role="alert">
-                {errorFor('usCardSupport')}
-              </Text>
-            )}
-          </Stack>
-          <CardLines cards={draft.cards} onChange={(cards) => set({ cards })} problem={problem} />
-          <Text size="xs" c="dimmed">
-            {t('stores.form.public')}
+    <ShareForm
+      testId="store-form"
+      title={title}
+      note={t('stores.form.public')}
+      submitLabel={initial ? t('form.saveChanges') : t('stores.form.submit')}
+      submitTestId="store-submit"
+      busy={busy}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label={t('stores.form.name')}
+        description={t('stores.form.nameHint')}
+        value={draft.name}
+        onChange={(event) => set({ name: event.currentTarget.value })}
+        maxLength={STORE_LIMITS.name + 20}
+        error={
+          errorFor('name') ?? (taken ? t('stores.problems.taken', { name: taken.name }) : undefined)
+        }
+        required
+        data-testid="store-name"
+      />
+      {taken?.slug && (
+        <Anchor
+          component={Link}
+          to={`/cardplus/uscard-in-tw/${taken.slug}${taken.mine ? '?edit=1' : '?addCard=1'}`}
+          data-testid="store-taken-link"
+          size="sm"
+        >
+          {taken.mine
+            ? t('stores.form.editExisting', { name: taken.name })
+            : t('stores.form.addToExisting', { name: taken.name })}
+        </Anchor>
+      )}
+      <Group grow wrap="wrap" align="flex-start">
+        <Stack gap={6} miw={200}>
+          <Text fw={600} size="sm" id="store-type-label">
+            {t('stores.form.type')}
           </Text>
-          <Group>
-            <Button type="submit" loading={busy} data-testid="store-submit">
-              {initial ? t('form.saveChanges') : t('stores.form.submit')}
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              {t('form.cancel')}
-            </Button>
-          </Group>
+          <SegmentedControl
+            aria-labelledby="store-type-label"
+            value={draft.type}
+            onChange={(value) => set({ type: value as StoreInput['type'] })}
+            data={STORE_TYPES.map((value) => ({ value, label: t(`stores.types.${value}`) }))}
+          />
         </Stack>
-      </form>
-    </Paper>
+        <Select
+          label={t('stores.form.category')}
+          value={draft.category}
+          onChange={(value) => value && set({ category: value as StoreInput['category'] })}
+          data={STORE_CATEGORIES.map((value) => ({
+            value,
+            label: t(`stores.categories.${value}`),
+          }))}
+          allowDeselect={false}
+          miw={200}
+          data-testid="store-category"
+        />
+      </Group>
+      <Stack gap={6}>
+        <Text fw={600} size="sm" id="store-payments-label">
+          {t('stores.form.paymentMethods')}
+        </Text>
+        <Chip.Group
+          multiple
+          value={draft.paymentMethods}
+          onChange={(value) => set({ paymentMethods: value as StoreInput['paymentMethods'] })}
+        >
+          <Group
+            gap={6}
+            role="group"
+            aria-labelledby="store-payments-label"
+            data-testid="store-payments"
+          >
+            {PAYMENT_METHODS.map((method) => (
+              <Chip key={method} value={method} size="sm">
+                {t(`stores.payments.${method}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        {errorFor('paymentMethods') && (
+          <Text c="red" size="sm" role="alert">
+            {errorFor('paymentMethods')}
+          </Text>
+        )}
+      </Stack>
+      <Stack gap={6}>
+        <Text fw={600} size="sm" id="store-support-label">
+          {t('stores.form.support')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="store-support-label"
+          value={draft.usCardSupport ?? ''}
+          onChange={(value) => set({ usCardSupport: value as StoreInput['usCardSupport'] })}
+          data={US_CARD_SUPPORT.map((value) => ({ value, label: t(`stores.support.${value}`) }))}
+          data-testid="store-support"
+        />
+        {errorFor('usCardSupport') && (
+          <Text c="red" size="sm" role="alert">
+            {errorFor('usCardSupport')}
+          </Text>
+        )}
+      </Stack>
+      <CardLines cards={draft.cards} onChange={(cards) => set({ cards })} problem={problem} />
+    </ShareForm>
   );
 }
 
 /** A member's own cards on someone else's record. */
-export function MyCardsForm({ initial, onSave, onCancel }: { initial: StoreCard[]; onSave: (cards: StoreCard[]) => Promise<void>; onCancel: () => void }) {
+export function MyCardsForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: StoreCard[];
+  onSave: (cards: StoreCard[]) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('shares');
-  const failed = useErrorPopup();
   const [cards, setCards] = useState<StoreCard[]>(initial.length > 0 ? initial : [emptyCard()]);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const found = cardsProblem(cards, 'unknown');
-    setProblem(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      await onSave(cards);
-    } catch (error) {
-      const named = problemFromError(error);
-      if (named) setProblem(named);
-      else await failed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { problem, busy, submit: checkedSubmit } = useCheckedSubmit(problemFromError);
+  const submit = () => checkedSubmit(cardsProblem(cards, 'unknown'), () => onSave(cards));
   return (
-    <Paper withBorder radius="md" p="lg" data-testid="my-cards-form">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t('stores.myCards.title')}
-        </Title>
-        <CardLines cards={cards} onChange={setCards} problem={problem} />
-        <Group>
-          <Button onClick={() => void submit()} loading={busy} data-testid="my-cards-submit">
-            {t('stores.myCards.save')}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('form.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ShareForm
+      testId="my-cards-form"
+      title={t('stores.myCards.title')}
+      submitLabel={t('stores.myCards.save')}
+      submitTestId="my-cards-submit"
+      busy={busy}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <CardLines cards={cards} onChange={setCards} problem={problem} />
+    </ShareForm>
   );
 }

@@ -1,8 +1,34 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { data, Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { STORE_CATEGORIES, STORE_LIMITS, US_CARD_SUPPORT, type StoreInput, type StoreListQuery } from '../../../core/shares/stores.ts';
+import {
+  data,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import {
+  STORE_CATEGORIES,
+  STORE_LIMITS,
+  US_CARD_SUPPORT,
+  type StoreInput,
+  type StoreListQuery,
+} from '../../../core/shares/stores.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
@@ -12,7 +38,14 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { useShareFormat } from './share-format.ts';
-import { CopyLinkButton, EditHistory, RecordFrame, ReportThisButton, SampleBadge, useAsMember } from './share-parts.tsx';
+import {
+  CopyLinkButton,
+  EditHistory,
+  RecordFrame,
+  ReportThisButton,
+  SampleBadge,
+  useAsMember,
+} from './share-parts.tsx';
 import { storeQueryString, storesApi, type StoreAnswer, type StoresAnswer } from './shares-api.ts';
 import { MyCardsForm, StoreForm } from './store-form.tsx';
 import { CardLine, StoreItem, SupportBadge, storePath } from './store-parts.tsx';
@@ -24,13 +57,20 @@ function queryOf(search: URLSearchParams): StoreListQuery {
   const support = search.get('support');
   return {
     ...(search.get('q') ? { q: (search.get('q') as string).slice(0, STORE_LIMITS.search) } : {}),
-    ...(category && (STORE_CATEGORIES as readonly string[]).includes(category) ? { category: category as StoreListQuery['category'] } : {}),
-    ...(support && (US_CARD_SUPPORT as readonly string[]).includes(support) ? { support: support as StoreListQuery['support'] } : {}),
+    ...(category && (STORE_CATEGORIES as readonly string[]).includes(category)
+      ? { category: category as StoreListQuery['category'] }
+      : {}),
+    ...(support && (US_CARD_SUPPORT as readonly string[]).includes(support)
+      ? { support: support as StoreListQuery['support'] }
+      : {}),
   };
 }
 
 async function loadStores({ context, request }: LoaderFunctionArgs) {
-  return loaderGet<StoresAnswer>(context, `/api/stores${storeQueryString(queryOf(new URL(request.url).searchParams))}`);
+  return loaderGet<StoresAnswer>(
+    context,
+    `/api/stores${storeQueryString(queryOf(new URL(request.url).searchParams))}`,
+  );
 }
 
 function storesHead({ t, data: loaded, origin }: PageHeadArgs<StoresAnswer>): Partial<PageHead> {
@@ -41,7 +81,12 @@ function storesHead({ t, data: loaded, origin }: PageHeadArgs<StoresAnswer>): Pa
         '@type': 'ItemList',
         name: t('pages:cardplusUsCardInTw.title'),
         numberOfItems: loaded.stores.length,
-        itemListElement: loaded.stores.slice(0, 50).map((store, index) => ({ '@type': 'ListItem', position: index + 1, url: `${origin}${storePath(store.slug)}`, name: store.name })),
+        itemListElement: loaded.stores.slice(0, 50).map((store, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${origin}${storePath(store.slug)}`,
+          name: store.name,
+        })),
       },
     ],
   };
@@ -53,7 +98,13 @@ function AddStoreDialog({ opened, onClose }: { opened: boolean; onClose: () => v
   const phone = useMediaQuery('(max-width: 36em)');
   const navigate = useNavigate();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('stores.addTitle')} fullScreen={phone} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('stores.addTitle')}
+      fullScreen={phone}
+      size="lg"
+    >
       <StoreForm
         title={t('stores.form.title')}
         initial={null}
@@ -100,12 +151,24 @@ function StoresPage({ page }: { page: PageDef }) {
           }}
         >
           <Group align="flex-end" wrap="wrap">
-            <TextInput label={t('stores.search')} placeholder={t('stores.searchPlaceholder')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} maxLength={STORE_LIMITS.search} style={{ flex: 1 }} miw={200} data-testid="store-search" />
+            <TextInput
+              label={t('stores.search')}
+              placeholder={t('stores.searchPlaceholder')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              maxLength={STORE_LIMITS.search}
+              style={{ flex: 1 }}
+              miw={200}
+              data-testid="store-search"
+            />
             <Select
               label={t('stores.form.category')}
               value={query.category ?? null}
               onChange={(value) => change('category', value)}
-              data={STORE_CATEGORIES.map((value) => ({ value, label: t(`stores.categories.${value}`) }))}
+              data={STORE_CATEGORIES.map((value) => ({
+                value,
+                label: t(`stores.categories.${value}`),
+              }))}
               placeholder={t('stores.anyCategory')}
               clearable
               w={190}
@@ -115,7 +178,10 @@ function StoresPage({ page }: { page: PageDef }) {
               label={t('stores.form.support')}
               value={query.support ?? null}
               onChange={(value) => change('support', value)}
-              data={US_CARD_SUPPORT.map((value) => ({ value, label: t(`stores.support.${value}`) }))}
+              data={US_CARD_SUPPORT.map((value) => ({
+                value,
+                label: t(`stores.support.${value}`),
+              }))}
               placeholder={t('stores.anySupport')}
               clearable
               w={160}
@@ -150,14 +216,31 @@ function StoresPage({ page }: { page: PageDef }) {
 }
 
 async function loadStore({ context, params }: LoaderFunctionArgs) {
-  const loaded = await loaderFind<StoreAnswer>(context, `/api/stores/${encodeURIComponent(params.store ?? '')}`);
+  const loaded = await loaderFind<StoreAnswer>(
+    context,
+    `/api/stores/${encodeURIComponent(params.store ?? '')}`,
+  );
   return loaded ?? data<StoreAnswer | null>(null, { status: 404 });
 }
 
-function storeHead({ data: loaded, t, page, origin }: PageHeadArgs<StoreAnswer | null>): Partial<PageHead> {
-  if (!loaded) return { title: t(`pages:${page.id}.title`), description: t('shares:stores.unknown'), noindex: true };
+function storeHead({
+  data: loaded,
+  t,
+  page,
+  origin,
+}: PageHeadArgs<StoreAnswer | null>): Partial<PageHead> {
+  if (!loaded)
+    return {
+      title: t(`pages:${page.id}.title`),
+      description: t('shares:stores.unknown'),
+      noindex: true,
+    };
   const { store } = loaded;
-  const description = t('shares:stores.headDescription', { name: store.name, support: t(`shares:stores.support.${store.usCardSupport}`), count: store.cards.length });
+  const description = t('shares:stores.headDescription', {
+    name: store.name,
+    support: t(`shares:stores.support.${store.usCardSupport}`),
+    count: store.cards.length,
+  });
   return {
     title: store.name,
     description,
@@ -172,9 +255,13 @@ function storeHead({ data: loaded, t, page, origin }: PageHeadArgs<StoreAnswer |
         '@type': store.type === 'online' ? 'OnlineStore' : 'Store',
         name: store.name,
         url: `${origin}${storePath(store.slug)}`,
-        paymentAccepted: store.paymentMethods.map((method) => t(`shares:stores.payments.${method}`)).join(', '),
+        paymentAccepted: store.paymentMethods
+          .map((method) => t(`shares:stores.payments.${method}`))
+          .join(', '),
         description,
-        ...(store.type === 'physical' ? { address: { '@type': 'PostalAddress', addressCountry: 'TW' } } : {}),
+        ...(store.type === 'physical'
+          ? { address: { '@type': 'PostalAddress', addressCountry: 'TW' } }
+          : {}),
       },
     ],
   };
@@ -185,14 +272,22 @@ function StorePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('shares');
   const loaded = useLoaderData() as StoreAnswer | null;
   const [params, setParams] = useSearchParams();
-  const [view, setView] = useAsMember(loaded, () => storesApi.get(loaded?.store.slug ?? ''), loaded?.store.slug ?? '');
+  const [view, setView] = useAsMember(
+    loaded,
+    () => storesApi.get(loaded?.store.slug ?? ''),
+    loaded?.store.slug ?? '',
+  );
   const { member, openLogin } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
   const navigate = useNavigate();
   const format = useShareFormat();
   const mode = params.get('edit') ? 'edit' : params.get('addCard') ? 'cards' : null;
-  const setMode = (next: 'edit' | 'cards' | null) => setParams(next === 'edit' ? { edit: '1' } : next === 'cards' ? { addCard: '1' } : {}, { replace: true, preventScrollReset: true });
+  const setMode = (next: 'edit' | 'cards' | null) =>
+    setParams(next === 'edit' ? { edit: '1' } : next === 'cards' ? { addCard: '1' } : {}, {
+      replace: true,
+      preventScrollReset: true,
+    });
   if (!view)
     return (
       <RecordFrame page={page} name={t('stores.unknownTitle')}>
@@ -214,7 +309,13 @@ function StorePage({ page }: { page: PageDef }) {
     }
   };
   const remove = async () => {
-    const sure = await popup.show({ title: t('stores.deleteTitle'), message: t('stores.deleteConfirm', { name: store.name }), confirmLabel: t('form.delete'), cancelLabel: t('form.cancel'), mode: 'yesno' });
+    const sure = await popup.show({
+      title: t('stores.deleteTitle'),
+      message: t('stores.deleteConfirm', { name: store.name }),
+      confirmLabel: t('form.delete'),
+      cancelLabel: t('form.cancel'),
+      mode: 'yesno',
+    });
     if (!sure) return;
     try {
       await storesApi.remove(store.id);
@@ -223,7 +324,22 @@ function StorePage({ page }: { page: PageDef }) {
       await failed(error);
     }
   };
-  const input: StoreInput = { name: store.name, type: store.type, category: store.category, paymentMethods: store.paymentMethods, usCardSupport: store.usCardSupport, cards: mine.map(({ cardId, cardName, network, entry, result, acquirer, note }) => ({ cardId, cardName, network, entry, result, acquirer, note })) };
+  const input: StoreInput = {
+    name: store.name,
+    type: store.type,
+    category: store.category,
+    paymentMethods: store.paymentMethods,
+    usCardSupport: store.usCardSupport,
+    cards: mine.map(({ cardId, cardName, network, entry, result, acquirer, note }) => ({
+      cardId,
+      cardName,
+      network,
+      entry,
+      result,
+      acquirer,
+      note,
+    })),
+  };
   return (
     <RecordFrame page={page} name={store.name}>
       <Group gap="xs" wrap="wrap">
@@ -237,14 +353,25 @@ function StorePage({ page }: { page: PageDef }) {
         <SampleBadge sample={store.sample} />
       </Group>
       <Text size="sm" data-testid="store-payments-shown">
-        {t('stores.paymentsAre', { methods: store.paymentMethods.map((method) => t(`stores.payments.${method}`)).join(t('stores.listSeparator')) })}
+        {t('stores.paymentsAre', {
+          methods: store.paymentMethods
+            .map((method) => t(`stores.payments.${method}`))
+            .join(t('stores.listSeparator')),
+        })}
       </Text>
       <Group gap="xs" wrap="wrap">
-        <Button variant={store.saved ? 'filled' : 'light'} size="compact-md" onClick={() => asMember(() => void toggleSaved())} data-testid="save-store">
+        <Button
+          variant={store.saved ? 'filled' : 'light'}
+          size="compact-md"
+          onClick={() => asMember(() => void toggleSaved())}
+          data-testid="save-store"
+        >
           {store.saved ? t('stores.saved') : t('stores.save')}
         </Button>
         <CopyLinkButton path={storePath(store.slug)} />
-        {!store.mine && !store.sample && <ReportThisButton onReport={(reason) => storesApi.flag(store.id, reason)} />}
+        {!store.mine && !store.sample && (
+          <ReportThisButton onReport={(reason) => storesApi.flag(store.id, reason)} />
+        )}
       </Group>
 
       {mode === 'edit' && store.mine ? (
@@ -274,12 +401,21 @@ function StorePage({ page }: { page: PageDef }) {
               <Button onClick={() => setMode('edit')} data-testid="edit-store">
                 {t('stores.edit')}
               </Button>
-              <Button variant="subtle" color="red" onClick={() => void remove()} data-testid="delete-store">
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => void remove()}
+                data-testid="delete-store"
+              >
                 {t('form.delete')}
               </Button>
             </>
           ) : (
-            <Button variant="light" onClick={() => asMember(() => setMode('cards'))} data-testid="add-my-card">
+            <Button
+              variant="light"
+              onClick={() => asMember(() => setMode('cards'))}
+              data-testid="add-my-card"
+            >
               {mine.length > 0 ? t('stores.myCards.edit') : t('stores.myCards.add')}
             </Button>
           )}
@@ -308,7 +444,11 @@ function StorePage({ page }: { page: PageDef }) {
           </Paper>
         ))}
       </Stack>
-      <EditHistory editCount={store.editCount} updatedAt={store.updatedAt} createdAt={store.createdAt} />
+      <EditHistory
+        editCount={store.editCount}
+        updatedAt={store.updatedAt}
+        createdAt={store.createdAt}
+      />
     </RecordFrame>
   );
 }
@@ -338,6 +478,14 @@ function SavedStoresPage({ page }: { page: PageDef }) {
   );
 }
 
-export const storesPage = definePage<StoresAnswer>({ Component: StoresPage, loader: loadStores, head: storesHead });
-export const storePage = definePage<StoreAnswer | null>({ Component: StorePage, loader: loadStore, head: storeHead });
+export const storesPage = definePage<StoresAnswer>({
+  Component: StoresPage,
+  loader: loadStores,
+  head: storesHead,
+});
+export const storePage = definePage<StoreAnswer | null>({
+  Component: StorePage,
+  loader: loadStore,
+  head: storeHead,
+});
 export { SavedStoresPage };

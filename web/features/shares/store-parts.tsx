@@ -9,7 +9,11 @@ import { SampleBadge } from './share-parts.tsx';
 export const storePath = (slug: string) => `/cardplus/uscard-in-tw/${slug}`;
 
 // Filled and dark enough for text contrast (WCAG AA) on white and on the badge itself.
-const SUPPORT_COLOUR: Record<UsCardSupport, string> = { support: 'teal.9', 'not-support': 'red.9', unknown: 'gray.7' };
+const SUPPORT_COLOUR: Record<UsCardSupport, string> = {
+  support: 'teal.9',
+  'not-support': 'red.9',
+  unknown: 'gray.7',
+};
 
 export function SupportBadge({ support }: { support: UsCardSupport }) {
   const { t } = useTranslation('shares');
@@ -21,7 +25,13 @@ export function SupportBadge({ support }: { support: UsCardSupport }) {
 }
 
 /** One card tried: "Visa · contactless · approved", the card's name, acquirer and note. */
-export function CardLine({ card, names }: { card: StoreCardView; names: Record<string, LocalizedText> }) {
+export function CardLine({
+  card,
+  names,
+}: {
+  card: StoreCardView;
+  names: Record<string, LocalizedText>;
+}) {
   const { t } = useTranslation('shares');
   const format = useShareFormat();
   const known = card.cardId ? names[card.cardId] : undefined;
@@ -39,7 +49,9 @@ export function CardLine({ card, names }: { card: StoreCardView; names: Record<s
       </Text>
       {(card.acquirer || card.note) && (
         <Text size="xs" c="dimmed">
-          {[card.acquirer && t('stores.acquirerIs', { acquirer: card.acquirer }), card.note].filter(Boolean).join(' · ')}
+          {[card.acquirer && t('stores.acquirerIs', { acquirer: card.acquirer }), card.note]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       )}
     </Stack>
@@ -47,11 +59,23 @@ export function CardLine({ card, names }: { card: StoreCardView; names: Record<s
 }
 
 /** A store in a list: its name, what members say, category, and the latest update. */
-export function StoreItem({ store, names }: { store: StoreView; names: Record<string, LocalizedText> }) {
+export function StoreItem({
+  store,
+  names,
+}: {
+  store: StoreView;
+  names: Record<string, LocalizedText>;
+}) {
   const { t } = useTranslation('shares');
   const format = useShareFormat();
   return (
-    <Card withBorder radius="md" component={Link} to={storePath(store.slug)} data-testid="store-item">
+    <Card
+      withBorder
+      radius="md"
+      component={Link}
+      to={storePath(store.slug)}
+      data-testid="store-item"
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700}>{store.name}</Text>

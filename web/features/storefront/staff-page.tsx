@@ -1,12 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { OrderStatusBadge } from '../payments/index.ts';
 import { staffApi } from './storefront-api.ts';
@@ -15,37 +13,10 @@ import { useStorefrontFormat } from './storefront-format.ts';
 /** /admin/storefront: orders in review, oldest first, to release or refuse; the latest others below. */
 export function StaffPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
-  const failed = useErrorPopup();
   const format = useStorefrontFormat();
   const { member } = useAuth();
-  const [orders, setOrders] = useState<{ inReview: StaffOrderView[]; recent: StaffOrderView[] } | null>(null);
-  const [forbidden, setForbidden] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    staffApi
-      .orders()
-      .then(setOrders)
-      .catch((error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 403) setForbidden(true);
-        else void failed(error);
-      });
-  }, [failed]);
-  useEffect(() => {
-    if (member) load();
-  }, [member, load]);
-
-  const act = async (id: string, action: 'release' | 'refuse') => {
-    setBusy(id);
-    try {
-      await staffApi.act(id, action);
-      load();
-    } catch (error) {
-      await failed(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { data: orders, forbidden, busy, act: run } = useStaffData(staffApi.orders, member !== null);
+  const act = (id: string, action: 'release' | 'refuse') => run(id, () => staffApi.act(id, action));
 
   const rows = (list: StaffOrderView[], actions: boolean) => (
     <SideScroll minWidth={860} label={t('staff.title')}>

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRequestError } from './api-client.ts';
+import { useErrorPopup } from './use-error-popup.ts';
+
+/**
+ * What a staff console shows: loaded once someone is signed in (`signedIn`), again after each
+ * action; a member who is not staff gets `forbidden` rather than the message popup. `act` runs one
+ * row's action, marking that row busy, and reloads.
+ */
+export function useStaffData<T>(load: () => Promise<T>, signedIn: boolean) {
+  const failed = useErrorPopup();
+  const [data, setData] = useState<T | null>(null);
+  const [forbidden, setForbidden] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    load()
+      .then(setData)
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 403) setForbidden(true);
+        else void failed(error);
+      });
+  }, [failed, load]);
+  useEffect(() => {
+    if (signedIn) reload();
+  }, [signedIn, reload]);
+  const act = async (id: string, action: () => Promise<unknown>) => {
+    setBusy(id);
+    try {
+      await action();
+      reload();
+    } catch (error) {
+      await failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { data, forbidden, busy, act };
+}
