@@ -166,6 +166,26 @@ describe('shared data', () => {
     await context.close();
   });
 
+  it('shows what members write as text, never as markup, in the page and its structured data', async () => {
+    const { context, page } = await member('en');
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const hostile = '</script><script>window.pwned=1</script><img src=x onerror=alert(1)>';
+    const created = await context.request.post('/api/stores', {
+      headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
+      data: { name: 'Tea <b>House</b>', type: 'physical', category: 'restaurant', paymentMethods: ['cash'], usCardSupport: 'not-support', cards: [{ cardId: null, cardName: hostile.slice(0, 80), network: 'visa', entry: 'chip', result: 'declined', acquirer: '', note: hostile }] },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { store } = await created.json();
+    const html = await (await context.request.get(`/cardplus/uscard-in-tw/${store.slug}`)).text();
+    expect(html).not.toContain('<script>window.pwned');
+    expect(html).not.toContain('<b>House</b>');
+    await page.goto(`/cardplus/uscard-in-tw/${store.slug}`);
+    expect(await page.locator('[data-testid="record-name"]').innerText()).toBe('Tea <b>House</b>');
+    expect(await page.locator('[data-testid="store-cards"]').innerText()).toContain('onerror=alert(1)');
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await context.close();
+  });
+
   it('serves real 7-ELEVEN stores at /static/711_stores.json and lists them by city', async () => {
     const context = await newContext(browser, { language: 'zh-Hant', viewport: PHONE, baseUrl: server.baseUrl });
     const response = await context.request.get('/static/711_stores.json');

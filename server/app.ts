@@ -228,8 +228,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
       '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
       '/storefront/buy/:programme': () => storefront.catalogue.list().map((programme) => programme.id),
-      '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).map((entry) => entry.card.id),
-      '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).map((store) => store.slug),
+      // Shared records, but not sample data (docs/shares.md#sample-data).
+      '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).filter((entry) => entry.summary.samples === 0).map((entry) => entry.card.id),
+      '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).filter((store) => !store.sample).map((store) => store.slug),
     },
   });
   await app.register(

@@ -51,6 +51,15 @@ describe('settings', () => {
     expect(() => loadConfig({ ...production, DEMO_MODE: 'true' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('writes sample shared data on a fresh install, a demonstration included, but not on a real site unless asked', () => {
+    expect(loadConfig({}).SHARES_SAMPLE_DATA).toBe(true);
+    const site = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.example.com', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', PAYMENT_PUBLIC_KEY: 'pk', PAYMENT_WEBHOOK_SECRET: 'wh', CREDITING_PARTNER: 'none', CAPTCHA_PROVIDER: 'altcha' };
+    expect(loadConfig(site).SHARES_SAMPLE_DATA).toBe(false);
+    expect(loadConfig({ ...site, SHARES_SAMPLE_DATA: 'true' }).SHARES_SAMPLE_DATA).toBe(true);
+    expect(loadConfig({ ...site, DEMO_MODE: 'true' }).SHARES_SAMPLE_DATA).toBe(true);
+    expect(loadConfig({ SHARES_SAMPLE_DATA: 'false' }).SHARES_SAMPLE_DATA).toBe(false);
+  });
+
   it('stops the server with a non-zero exit and the list of bad keys', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { PATH: process.env.PATH, PORT: 'eighty', LOG_LEVEL: 'nonsense' },

@@ -59,8 +59,12 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** Load demo content (the campaign banner) into an empty database at boot. */
   SEED_DEMO: boolean.default(true),
-  /** Sample renewal offers and stores (labelled as samples) so shared-data pages are not empty on a fresh install; false removes them at boot. */
-  SHARES_SAMPLE_DATA: boolean.default(true),
+  /**
+   * Sample renewal offers and stores (labelled as samples) so shared-data pages are not empty on a
+   * fresh install; false removes them at boot. Unset: on, but off on a real site (production
+   * without DEMO_MODE), where made-up reports have no place.
+   */
+  SHARES_SAMPLE_DATA: boolean.optional(),
   /** Folder of the built web app. */
   WEB_DIST: z.string().min(1).default('dist/web'),
   /** Seconds a page rendered for visitors is kept for the next one asking the same; 0 renders every time. */
@@ -219,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (publicUrl === null) problems.push('PUBLIC_URL: must be the site\'s origin only (scheme, host and port, no path, query or fragment)');
   if (problems.length > 0) throw new ConfigError(problems);
   parsed.data.PUBLIC_URL = publicUrl ?? '';
+  parsed.data.SHARES_SAMPLE_DATA ??= !production || parsed.data.DEMO_MODE;
   if ((parsed.data.CAPTCHA_PROVIDER === 'turnstile' || parsed.data.CAPTCHA_PROVIDER === 'recaptcha') && !parsed.data.CAPTCHA_SECRET_KEY) {
     throw new ConfigError([`CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`]);
   }

@@ -20,6 +20,7 @@ const report = (overrides: Partial<RenewalOfferInput> = {}): RenewalOfferInput =
   note: '',
   ...overrides,
 });
+const summarised = (overrides: Partial<RenewalOfferInput> & { sample?: boolean } = {}) => ({ sample: false, ...report(overrides) });
 
 describe('windowStart', () => {
   it('starts a window of months the day after the same day that many months before', () => {
@@ -79,27 +80,27 @@ describe('renewalOfferProblem', () => {
 describe('summarizeRenewalOffers', () => {
   it('counts only the last 12 months and takes medians per kind of offer', () => {
     const reports = [
-      report({
+      summarised({
         inquiredOn: '2026-11-27',
         offerAmount: 30_000,
         requirementSpend: 3000,
         requirementMonths: 3,
       }),
-      report({ inquiredOn: '2026-06-01', offerAmount: 10_000 }),
-      report({ inquiredOn: '2026-01-01', offerType: 'cash', offerAmount: 150 }),
-      report({
+      summarised({ inquiredOn: '2026-06-01', offerAmount: 10_000, sample: true }),
+      summarised({ inquiredOn: '2026-01-01', offerType: 'cash', offerAmount: 150 }),
+      summarised({
         inquiredOn: '2025-12-01',
         offerReceived: false,
         offerType: 'none',
         offerAmount: null,
       }),
-      report({
+      summarised({
         inquiredOn: '2025-11-28',
         offerReceived: false,
         offerType: 'none',
         offerAmount: null,
       }),
-      report({ inquiredOn: '2025-11-27', offerAmount: 99_000 }),
+      summarised({ inquiredOn: '2025-11-27', offerAmount: 99_000, sample: true }),
     ];
     const summary = summarizeRenewalOffers(reports, '2026-11-27');
     expect(summary).toMatchObject({
@@ -111,6 +112,7 @@ describe('summarizeRenewalOffers', () => {
       medianCash: 150,
       medianRequiredSpend: 3000,
       since: '2025-11-28',
+      samples: 1,
     });
     expect(summarizeRenewalOffers(reports.slice(1), '2026-11-27')).toMatchObject({
       reports: 4,

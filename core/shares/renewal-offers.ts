@@ -127,6 +127,8 @@ export type RenewalOfferView = z.infer<typeof RenewalOfferViewSchema>;
 export const RenewalSummarySchema = z.object({
   /** Reports inquired within the last 12 months. */
   reports: z.number(),
+  /** How many of them are sample data (docs/shares.md#sample-data): pages say so, and keep such a card out of search engines. */
+  samples: z.number(),
   /** False below SUMMARY_MIN_REPORTS: the figures below are then null and pages say 'not enough reports yet'. */
   enough: z.boolean(),
   offered: z.number().nullable(),
@@ -142,7 +144,7 @@ export type RenewalSummary = z.infer<typeof RenewalSummarySchema>;
 
 type Summarised = Pick<
   RenewalOfferView,
-  'inquiredOn' | 'offerReceived' | 'offerType' | 'offerAmount' | 'requirementSpend'
+  'inquiredOn' | 'offerReceived' | 'offerType' | 'offerAmount' | 'requirementSpend' | 'sample'
 >;
 
 /** The first day a window of `months` months ending `today` holds (YYYY-MM-DD); months 0 is all time. */
@@ -176,8 +178,9 @@ export function summarizeRenewalOffers(
     medianCash: null,
     medianRequiredSpend: null,
   };
+  const samples = recent.filter((report) => report.sample).length;
   if (recent.length < SUMMARY_MIN_REPORTS)
-    return { reports: recent.length, enough: false, since, ...empty };
+    return { reports: recent.length, samples, enough: false, since, ...empty };
   const offered = recent.filter((report) => report.offerReceived).length;
   const interval = wilsonInterval(offered, recent.length);
   const amounts = (type: OfferType) =>
@@ -186,6 +189,7 @@ export function summarizeRenewalOffers(
       .map((report) => report.offerAmount as number);
   return {
     reports: recent.length,
+    samples,
     enough: true,
     since,
     offered,

@@ -29,6 +29,6 @@ export async function sharesFromConfig(options: {
     exists: (kind, id) => byKind[kind].exists(id),
     setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden),
   });
-  await syncSampleShares(db, options.config.SHARES_SAMPLE_DATA, now());
+  await syncSampleShares(db, options.config.SHARES_SAMPLE_DATA === true, now());
   return { offers, stores, flags, convenience: new ConvenienceStores(stores) };
 }

@@ -484,7 +484,7 @@ describe('sample data', () => {
     expect(samples[0]).toMatchObject({ sample: true, mine: false });
     expect(
       (await get('/api/renewal-offers/cards/chase-sapphire-reserve')).json().summary,
-    ).toMatchObject({ enough: true, reports: 6 });
+    ).toMatchObject({ enough: true, reports: 6, samples: 6 });
     // Sample records belong to no member: nobody can change them.
     const { cookies } = await memberWithSession(app);
     expect(

@@ -18,6 +18,8 @@ const TOOLS = [
   { to: '/cardplus/compare/rewards-credit-cards-tw', key: 'compareTw' },
   { to: '/cardplus/redeem', key: 'redeem' },
   { to: '/cardplus/high-yield-account', key: 'highYield' },
+  { to: '/cardplus/card-renewal-offer', key: 'renewal' },
+  { to: '/cardplus/uscard-in-tw', key: 'usCardInTw' },
   { to: '/profilepage/points', key: 'wallet' },
 ] as const;
 

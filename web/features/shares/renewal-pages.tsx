@@ -64,6 +64,7 @@ function SummaryPanel({ summary, currency }: { summary: RenewalSummary; currency
         <Text data-testid="renewal-not-enough">
           {t('renewal.summary.notEnough', { count: summary.reports, needed: SUMMARY_MIN_REPORTS })}
         </Text>
+        <SampleNote samples={summary.samples} />
       </Paper>
     );
   const figure = (label: string, value: string, testId: string) => (
@@ -113,8 +114,20 @@ function SummaryPanel({ summary, currency }: { summary: RenewalSummary; currency
             since: format.day(summary.since),
           })}
         </Text>
+        <SampleNote samples={summary.samples} />
       </Stack>
     </Paper>
+  );
+}
+
+/** How many of the summed reports are sample data, so nobody takes the figures for members'. */
+function SampleNote({ samples }: { samples: number }) {
+  const { t } = useTranslation('shares');
+  if (samples === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="summary-samples">
+      {t('renewal.summary.samples', { count: samples })}
+    </Text>
   );
 }
 
@@ -242,6 +255,8 @@ function cardHead({
       noindex: true,
     };
   const name = loaded.card.name[language === 'ja' ? 'en' : language];
+  // A summary resting on sample data is not for search engines (docs/shares.md#sample-data).
+  const samples = loaded.summary.samples > 0 ? { noindex: true } : {};
   const description = loaded.summary.enough
     ? t('shares:renewal.headSummary', {
         name,
@@ -250,6 +265,7 @@ function cardHead({
       })
     : t('shares:renewal.headFew', { name, count: loaded.summary.reports });
   return {
+    ...samples,
     title: t('shares:renewal.cardTitle', { name }),
     description,
     breadcrumbs: [

@@ -236,12 +236,15 @@ function storeHead({
       noindex: true,
     };
   const { store } = loaded;
+  // Sample records are not for search engines (docs/shares.md#sample-data).
+  const sample = store.sample ? { noindex: true } : {};
   const description = t('shares:stores.headDescription', {
     name: store.name,
     support: t(`shares:stores.support.${store.usCardSupport}`),
     count: store.cards.length,
   });
   return {
+    ...sample,
     title: store.name,
     description,
     breadcrumbs: [
