@@ -360,13 +360,16 @@ export function StoreForm({
         <Text fw={600} size="sm" id="store-support-label">
           {t('stores.form.support')}
         </Text>
-        <SegmentedControl
-          aria-labelledby="store-support-label"
-          value={draft.usCardSupport ?? ''}
-          onChange={(value) => set({ usCardSupport: value as StoreInput['usCardSupport'] })}
-          data={US_CARD_SUPPORT.map((value) => ({ value, label: t(`stores.support.${value}`) }))}
-          data-testid="store-support"
-        />
+        {/* Chips rather than a segmented control: the three answers wrap on a narrow phone. */}
+        <Chip.Group value={draft.usCardSupport ?? ''} onChange={(value) => set({ usCardSupport: value as StoreInput['usCardSupport'] })}>
+          <Group gap={6} role="radiogroup" aria-labelledby="store-support-label" data-testid="store-support">
+            {US_CARD_SUPPORT.map((value) => (
+              <Chip key={value} value={value} type="radio" size="sm">
+                {t(`stores.support.${value}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         {errorFor('usCardSupport') && (
           <Text c="red" size="sm" role="alert">
             {errorFor('usCardSupport')}
