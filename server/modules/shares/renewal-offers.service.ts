@@ -103,33 +103,28 @@ export class RenewalOffers {
     return rows.map((row) => this.view(row, viewerId));
   }
 
-  async summary(cardId: string): Promise<RenewalSummary> {
-    const today = this.#today();
-    const rows = await this.options.db
+  /** The shown reports of the summary's 12 months, of one card or of all. */
+  #recent(today: string, cardId?: string): Promise<Row[]> {
+    const conditions = [
+      isNull(renewalOffers.hiddenAt),
+      gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS)),
+    ];
+    if (cardId) conditions.push(eq(renewalOffers.cardId, cardId));
+    return this.options.db
       .select()
       .from(renewalOffers)
-      .where(
-        and(
-          eq(renewalOffers.cardId, cardId),
-          isNull(renewalOffers.hiddenAt),
-          gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS)),
-        ),
-      );
-    return summarizeRenewalOffers(rows, today);
+      .where(and(...conditions));
+  }
+
+  async summary(cardId: string): Promise<RenewalSummary> {
+    const today = this.#today();
+    return summarizeRenewalOffers(await this.#recent(today, cardId), today);
   }
 
   /** Every card with a report in the last 12 months, the most reported first (/cardplus/card-renewal-offer). */
   async overview(): Promise<RenewalCardOverview[]> {
     const today = this.#today();
-    const rows = await this.options.db
-      .select()
-      .from(renewalOffers)
-      .where(
-        and(
-          isNull(renewalOffers.hiddenAt),
-          gte(renewalOffers.inquiredOn, windowStart(today, SUMMARY_MONTHS)),
-        ),
-      );
+    const rows = await this.#recent(today);
     const byCard = new Map<string, Row[]>();
     for (const row of rows) byCard.set(row.cardId, [...(byCard.get(row.cardId) ?? []), row]);
     return [...byCard.entries()]

@@ -54,18 +54,16 @@ export async function syncSampleShares(db: Db, enabled: boolean, now: Date): Pro
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000);
   await db.transaction(async (tx) => {
     if (samples.renewalOffers.length > 0) {
-      await tx
-        .insert(renewalOffers)
-        .values(
-          samples.renewalOffers.map(({ daysAgo, ...offer }) => ({
-            ...offer,
-            inquiredOn: addDays(today, -daysAgo),
-            memberId: null,
-            sample: true,
-            createdAt: at(daysAgo),
-            updatedAt: at(daysAgo),
-          })),
-        );
+      await tx.insert(renewalOffers).values(
+        samples.renewalOffers.map(({ daysAgo, ...offer }) => ({
+          ...offer,
+          inquiredOn: addDays(today, -daysAgo),
+          memberId: null,
+          sample: true,
+          createdAt: at(daysAgo),
+          updatedAt: at(daysAgo),
+        })),
+      );
     }
     for (const { daysAgo, cards, ...store } of samples.stores) {
       // A member may already have registered a store of the same name: theirs stays, the sample goes.
@@ -83,19 +81,17 @@ export async function syncSampleShares(db: Db, enabled: boolean, now: Date): Pro
         .onConflictDoNothing()
         .returning({ id: sharedStores.id });
       if (row)
-        await tx
-          .insert(storeCards)
-          .values(
-            cards.map((card, position) => ({
-              storeId: row.id,
-              memberId: null,
-              position,
-              card,
-              sample: true,
-              createdAt: at(daysAgo),
-              updatedAt: at(daysAgo),
-            })),
-          );
+        await tx.insert(storeCards).values(
+          cards.map((card, position) => ({
+            storeId: row.id,
+            memberId: null,
+            position,
+            card,
+            sample: true,
+            createdAt: at(daysAgo),
+            updatedAt: at(daysAgo),
+          })),
+        );
     }
   });
 }

@@ -132,6 +132,18 @@ export class Stores {
     return view ?? null;
   }
 
+  /** The record's own columns from a checked share. */
+  #fields(input: StoreInput) {
+    return {
+      name: input.name,
+      nameKey: storeNameKey(input.name),
+      type: input.type,
+      category: input.category,
+      paymentMethods: input.paymentMethods,
+      usCardSupport: input.usCardSupport as UsCardSupport,
+    };
+  }
+
   #check(input: StoreInput): void {
     const found = storeProblem(input);
     if (found) throw invalidShare(found);
@@ -172,28 +184,17 @@ export class Stores {
       const store = await this.options.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(sharedStores)
-          .values({
-            slug: storeSlug(input.name),
-            name: input.name,
-            nameKey: storeNameKey(input.name),
-            type: input.type,
-            category: input.category,
-            paymentMethods: input.paymentMethods,
-            usCardSupport: input.usCardSupport as UsCardSupport,
-            memberId,
-          })
+          .values({ ...this.#fields(input), slug: storeSlug(input.name), memberId })
           .returning();
         const created = row as StoreRow;
-        await tx
-          .insert(storeCards)
-          .values(
-            input.cards.map((card, position) => ({
-              storeId: created.id,
-              memberId,
-              position,
-              card,
-            })),
-          );
+        await tx.insert(storeCards).values(
+          input.cards.map((card, position) => ({
+            storeId: created.id,
+            memberId,
+            position,
+            card,
+          })),
+        );
         return created;
       });
       return (await this.get(store.slug, memberId)) as StoreView;
@@ -231,12 +232,7 @@ export class Stores {
         const [updated] = await tx
           .update(sharedStores)
           .set({
-            name: input.name,
-            nameKey: storeNameKey(input.name),
-            type: input.type,
-            category: input.category,
-            paymentMethods: input.paymentMethods,
-            usCardSupport: input.usCardSupport as UsCardSupport,
+            ...this.#fields(input),
             editCount: before.editCount + 1,
             updatedAt: this.options.now(),
           })
@@ -268,17 +264,15 @@ export class Stores {
       .delete(storeCards)
       .where(and(eq(storeCards.storeId, storeId), eq(storeCards.memberId, memberId)));
     if (cards.length > 0)
-      await tx
-        .insert(storeCards)
-        .values(
-          cards.map((card, position) => ({
-            storeId,
-            memberId,
-            position,
-            card,
-            updatedAt: this.options.now(),
-          })),
-        );
+      await tx.insert(storeCards).values(
+        cards.map((card, position) => ({
+          storeId,
+          memberId,
+          position,
+          card,
+          updatedAt: this.options.now(),
+        })),
+      );
   }
 
   /** Another member's cards on a record they do not own (or none, to take theirs off). */

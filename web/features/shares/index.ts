@@ -1,8 +1,11 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
-import { renewalCardPage, renewalOverviewPage } from './renewal-pages.tsx';
+import { renewalCardPage } from './renewal-card-page.tsx';
+import { renewalOverviewPage } from './renewal-overview-page.tsx';
 import { sevenElevenPage } from './seven-eleven-page.tsx';
 import { SharesStaffPage } from './staff-page.tsx';
-import { SavedStoresPage, storePage, storesPage } from './store-pages.tsx';
+import { SavedStoresPage } from './saved-stores-page.tsx';
+import { storePage } from './store-page.tsx';
+import { storesPage } from './stores-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['shares'];
 

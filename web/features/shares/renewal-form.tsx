@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Checkbox, Group, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   RENEWAL_LIMITS,
@@ -17,7 +7,7 @@ import {
   type RenewalOfferView,
 } from '../../../core/shares/renewal-offers.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
+import { LabelledChoice, ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
 
 type Draft = Omit<
   RenewalOfferInput,
@@ -192,53 +182,38 @@ export function RenewalForm({
           allowDeselect={false}
         />
       </Group>
-      <Stack gap={6}>
-        <Text fw={600} size="sm" id="offer-received-label">
-          {t('renewal.form.received')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="offer-received-label"
-          value={draft.offerReceived ? 'yes' : 'no'}
-          onChange={(value) =>
-            set({
-              offerReceived: value === 'yes',
-              offerType:
-                value === 'yes'
-                  ? draft.offerType === 'none'
-                    ? 'points'
-                    : draft.offerType
-                  : 'none',
-            })
-          }
-          data={[
-            { value: 'yes', label: t('renewal.form.yes') },
-            { value: 'no', label: t('renewal.form.no') },
-          ]}
-          data-testid="renewal-received"
-        />
-      </Stack>
+      <LabelledChoice
+        id="offer-received-label"
+        label={t('renewal.form.received')}
+        value={draft.offerReceived ? 'yes' : 'no'}
+        onChange={(value) =>
+          set({
+            offerReceived: value === 'yes',
+            offerType:
+              value === 'no' ? 'none' : draft.offerType === 'none' ? 'points' : draft.offerType,
+          })
+        }
+        data={[
+          { value: 'yes', label: t('renewal.form.yes') },
+          { value: 'no', label: t('renewal.form.no') },
+        ]}
+        testId="renewal-received"
+      />
       {draft.offerReceived && (
         <Group grow align="flex-start" wrap="wrap">
-          <Stack gap={6} miw={160}>
-            <Text fw={600} size="sm" id="offer-type-label">
-              {t('renewal.form.offerType')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="offer-type-label"
-              value={draft.offerType}
-              onChange={(value) => set({ offerType: value as Draft['offerType'] })}
-              data={[
-                { value: 'points', label: t('renewal.offerTypes.points') },
-                { value: 'cash', label: t('renewal.offerTypes.cash') },
-              ]}
-              data-testid="renewal-type"
-            />
-            {errorFor('offerType') && (
-              <Text c="red" size="xs">
-                {errorFor('offerType')}
-              </Text>
-            )}
-          </Stack>
+          <LabelledChoice
+            id="offer-type-label"
+            label={t('renewal.form.offerType')}
+            value={draft.offerType === 'none' ? '' : draft.offerType}
+            onChange={(value) => set({ offerType: value })}
+            data={[
+              { value: 'points' as const, label: t('renewal.offerTypes.points') },
+              { value: 'cash' as const, label: t('renewal.offerTypes.cash') },
+            ]}
+            error={errorFor('offerType')}
+            testId="renewal-type"
+            miw={160}
+          />
           <NumberInput
             label={
               draft.offerType === 'cash'

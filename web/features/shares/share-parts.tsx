@@ -1,4 +1,15 @@
-import { Badge, Button, Container, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FLAG_REASONS } from '../../../core/shares/flags.ts';
 import type { PageDef } from '../../app/site-map.ts';
@@ -283,5 +294,37 @@ export function ShareForm(props: {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** A labelled choice of a few answers (a segmented control), with the check's message under it. */
+export function LabelledChoice<Value extends string>(props: {
+  id: string;
+  label: string;
+  value: Value | '';
+  data: { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+  error?: string | undefined;
+  testId?: string;
+  miw?: number;
+}) {
+  return (
+    <Stack gap={6} miw={props.miw}>
+      <Text fw={600} size="sm" id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(value) => props.onChange(value as Value)}
+        data={props.data}
+        data-testid={props.testId}
+      />
+      {props.error && (
+        <Text c="red" size="sm" role="alert">
+          {props.error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -6,7 +6,9 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
 import { SampleBadge } from './share-parts.tsx';
 
-export const storePath = (slug: string) => `/cardplus/uscard-in-tw/${slug}`;
+/** The list of stores; a record's address is under it. */
+export const LIST_PATH = '/cardplus/uscard-in-tw';
+export const storePath = (slug: string) => `${LIST_PATH}/${slug}`;
 
 // Filled and dark enough for text contrast (WCAG AA) on white and on the badge itself.
 const SUPPORT_COLOUR: Record<UsCardSupport, string> = {
