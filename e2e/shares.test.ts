@@ -145,8 +145,10 @@ describe('shared data', () => {
     await expectMessage('stores.problems.taken', { name: 'Costco 好市多' });
     await form.locator('[data-testid="store-taken-link"]').click();
     await page.waitForURL(`${storeUrl}?edit=1`);
-    await page.locator('[data-testid="store-form"]').waitFor();
-    expect(await page.locator('[data-testid="store-name"]').inputValue()).toBe('Costco 好市多');
+    // The record's own edit form (the list's add-store dialog may still be leaving).
+    const editForm = page.locator('[data-page="cardplusUsCardStore"] [data-testid="store-form"]');
+    await editForm.waitFor();
+    expect(await editForm.locator('[data-testid="store-name"]').inputValue()).toBe('Costco 好市多');
     expect(await server.app.database.db.select().from(sharedStores)).toHaveLength(1);
 
     // A second member sees no edit button, and the API refuses them; nothing changes.
