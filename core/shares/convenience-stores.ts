@@ -21,20 +21,24 @@ export function insideTaiwan(lat: number, lon: number): boolean {
   );
 }
 
-export const ConvenienceStoreSchema = z
-  .object({
-    /** The chain's store number where the source has it, else null. */
-    id: z.string().nullable(),
-    /** The store's name as the chain writes it, without 門市. */
-    name: z.string().min(1),
-    address: z.string().min(1),
-    city: z.string().min(1),
-    district: z.string(),
-    lat: z.number(),
-    lon: z.number(),
-  })
-  .strict()
-  .refine((store) => insideTaiwan(store.lat, store.lon), 'coordinates outside Taiwan');
+/** One store's fields, as the file writes them and the API answers them. */
+const ConvenienceStoreFields = z.object({
+  /** The chain's store number where the source has it, else null. */
+  id: z.string().nullable(),
+  /** The store's name as the chain writes it, without 門市. */
+  name: z.string().min(1),
+  address: z.string().min(1),
+  city: z.string().min(1),
+  district: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+
+/** A store of the file: those fields only, and in Taiwan. */
+export const ConvenienceStoreSchema = ConvenienceStoreFields.strict().refine(
+  (store) => insideTaiwan(store.lat, store.lon),
+  'coordinates outside Taiwan',
+);
 export type ConvenienceStore = z.infer<typeof ConvenienceStoreSchema>;
 
 /** data/711_stores.json as the import script writes it. */
@@ -53,7 +57,7 @@ export type ConvenienceStoresFile = z.infer<typeof ConvenienceStoresFileSchema>;
 /** What /static/711_stores.json serves: the file, with members' word on US cards for the chain and each store. */
 export const ServedConvenienceStoresSchema = ConvenienceStoresFileSchema.extend({
   usCardSupport: z.object({ state: z.enum(US_CARD_SUPPORT), from: z.string() }),
-  stores: z.array(z.object({ ...ConvenienceStoreSchema.shape, usCard: z.enum(US_CARD_SUPPORT) })),
+  stores: z.array(ConvenienceStoreFields.extend({ usCard: z.enum(US_CARD_SUPPORT) })),
 });
 
 /** /api/convenience-stores: counts by city and district, the stores of one, and Taiwan's outline for the map. */
@@ -70,17 +74,7 @@ export const ConvenienceOverviewSchema = z.object({
   ),
   districts: z.array(z.object({ district: z.string(), count: z.number() })),
   /** The stores of the chosen city (and district). */
-  stores: z.array(
-    z.object({
-      id: z.string().nullable(),
-      name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      district: z.string(),
-      lat: z.number(),
-      lon: z.number(),
-    }),
-  ),
+  stores: z.array(ConvenienceStoreFields),
   /** Taiwan's outline (Natural Earth 1:10m through world-atlas, public domain), as a GeoJSON MultiPolygon. */
   outline: z.object({
     type: z.literal('MultiPolygon'),

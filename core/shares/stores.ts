@@ -90,7 +90,8 @@ export type StoreInput = z.infer<typeof StoreInputSchema>;
 
 /** A member's cards on someone else's record: the same lines, without the store's own fields. */
 export const StoreCardsInputSchema = z
-  .object({ cards: z.array(StoreCardSchema).min(1).max(STORE_LIMITS.cards) })
+  // An empty list takes the member's own cards off the record.
+  .object({ cards: z.array(StoreCardSchema).max(STORE_LIMITS.cards) })
   .strict();
 
 export type StoreProblem =

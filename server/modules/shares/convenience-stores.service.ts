@@ -36,18 +36,56 @@ export interface EncodedFile {
 const MAX_LISTED = 1200;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/** How many of `values` there are of each, the most first. */
+function countsOf<Key extends string>(values: string[], key: Key) {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(
+      ([name, total]) => ({ [key]: name, count: total }) as Record<Key, string> & { count: number },
+    )
+    .sort((a, b) => b.count - a.count);
+}
+
+const middle = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 /**
- * The 7-ELEVEN stores (docs/shares.md#convenience-stores): data/711_stores.json, read once, with the
- * chain's US-card support from members' records. Each support state's file is encoded once.
+ * The 7-ELEVEN stores (docs/shares.md#convenience-stores): data/711_stores.json, read when first
+ * asked for (not at start: a server that is never asked reads nothing), with the chain's US-card
+ * support from members' records. Each support state's file is encoded once; the cities are
+ * counted once.
  */
 export class ConvenienceStores {
-  readonly #file: ConvenienceStoresFile = ConvenienceStoresFileSchema.parse(
-    JSON.parse(readFileSync(storesFile, 'utf8')),
-  );
+  #file: ConvenienceStoresFile | null = null;
+  #cities: ConvenienceOverview['cities'] | null = null;
   readonly #versions = new Map<UsCardSupport, EncodedFile>();
   #outline: ConvenienceOverview['outline'] | null = null;
 
   constructor(private readonly stores: Pick<Stores, 'supportOf'>) {}
+
+  #data(): ConvenienceStoresFile {
+    this.#file ??= ConvenienceStoresFileSchema.parse(JSON.parse(readFileSync(storesFile, 'utf8')));
+    return this.#file;
+  }
+
+  /** Each city's count and the middle of its stores, for the map's markers. */
+  #cityCounts(): ConvenienceOverview['cities'] {
+    if (this.#cities) return this.#cities;
+    const all = this.#data().stores;
+    this.#cities = countsOf(
+      all.map((store) => store.city),
+      'city',
+    ).map((entry) => {
+      const inCity = all.filter((store) => store.city === entry.city);
+      return {
+        ...entry,
+        lat: middle(inCity.map((store) => store.lat)),
+        lon: middle(inCity.map((store) => store.lon)),
+      };
+    });
+    return this.#cities;
+  }
 
   async support(): Promise<UsCardSupport> {
     return (await this.stores.supportOf(SEVEN_ELEVEN_NAMES)) ?? 'unknown';
@@ -58,13 +96,14 @@ export class ConvenienceStores {
     const support = await this.support();
     const known = this.#versions.get(support);
     if (known) return known;
+    const file = this.#data();
     const body = {
-      ...this.#file,
+      ...file,
       usCardSupport: {
         state: support,
         from: 'members’ reports on /cardplus/uscard-in-tw (the 7-ELEVEN record)',
       },
-      stores: this.#file.stores.map((store) => ({ ...store, usCard: support })),
+      stores: file.stores.map((store) => ({ ...store, usCard: support })),
     };
     const identity = Buffer.from(JSON.stringify(body));
     const version = {
@@ -82,40 +121,18 @@ export class ConvenienceStores {
     city: string | undefined,
     district: string | undefined,
   ): Promise<ConvenienceOverview> {
-    const all = this.#file.stores;
-    const count = <Key extends string>(values: string[], key: Key) => {
-      const counts = new Map<string, number>();
-      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-      return [...counts.entries()]
-        .map(
-          ([name, total]) =>
-            ({ [key]: name, count: total }) as Record<Key, string> & { count: number },
-        )
-        .sort((a, b) => b.count - a.count);
-    };
-    const inCity = city ? all.filter((store) => store.city === city) : [];
+    const file = this.#data();
+    const inCity = city ? file.stores.filter((store) => store.city === city) : [];
     const listed = district ? inCity.filter((store) => store.district === district) : inCity;
     return {
-      chain: this.#file.chain,
-      source: this.#file.source,
-      licence: this.#file.licence,
-      asOf: this.#file.asOf,
+      chain: file.chain,
+      source: file.source,
+      licence: file.licence,
+      asOf: file.asOf,
       support: await this.support(),
-      total: all.length,
-      cities: count(
-        all.map((store) => store.city),
-        'city',
-      ).map((entry) => {
-        const members = all.filter((store) => store.city === entry.city);
-        const middle = (values: number[]) =>
-          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-        return {
-          ...entry,
-          lat: middle(members.map((store) => store.lat)),
-          lon: middle(members.map((store) => store.lon)),
-        };
-      }),
-      districts: count(
+      total: file.stores.length,
+      cities: this.#cityCounts(),
+      districts: countsOf(
         inCity.map((store) => store.district),
         'district',
       ),

@@ -126,7 +126,11 @@ export class RenewalOffers {
     const today = this.#today();
     const rows = await this.#recent(today);
     const byCard = new Map<string, Row[]>();
-    for (const row of rows) byCard.set(row.cardId, [...(byCard.get(row.cardId) ?? []), row]);
+    for (const row of rows) {
+      const reports = byCard.get(row.cardId);
+      if (reports) reports.push(row);
+      else byCard.set(row.cardId, [row]);
+    }
     return [...byCard.entries()]
       .filter(([cardId]) => this.options.catalogue.has(cardId))
       .map(([cardId, reports]) => ({

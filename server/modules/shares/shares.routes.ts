@@ -200,7 +200,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         params: Id,
-        body: z.object({ cards: StoreCardsInputSchema.shape.cards.min(0) }),
+        body: StoreCardsInputSchema,
         response: StoreAnswer,
       },
       preHandler: newShare,

@@ -9,6 +9,7 @@ import {
   type UsCardSupport,
 } from '../../../core/shares/stores.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { savedStores, sharedStores, shareRevisions, storeCards } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { assertOwner, invalidShare } from './share-errors.ts';
@@ -18,13 +19,6 @@ type StoreRow = typeof sharedStores.$inferSelect;
 type CardRow = typeof storeCards.$inferSelect;
 
 const LIST_LIMIT = 200;
-
-/** Postgres' unique violation, as node-postgres and PGlite report it. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  (error as { code: unknown }).code === '23505';
 
 /**
  * Taiwan stores and the US cards members tried there (docs/shares.md#stores). One record per store:

@@ -1,3 +1,5 @@
+// One file past 400 lines on purpose: every move of a storefront order between its states is
+// here, each conditional on the state it leaves (see the class comment below).
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

@@ -11,21 +11,19 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
 import { SupportBadge } from './store-parts.tsx';
 
-type SevenElevenOverview = ConvenienceOverview;
-
 async function loadOverview({ context, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   if (search.get('city')) query.set('city', search.get('city') as string);
   if (search.get('city') && search.get('district'))
     query.set('district', search.get('district') as string);
-  return loaderGet<SevenElevenOverview>(
+  return loaderGet<ConvenienceOverview>(
     context,
     `/api/convenience-stores${query.size ? `?${query}` : ''}`,
   );
 }
 
-function overviewHead({ t, data: loaded }: PageHeadArgs<SevenElevenOverview>): Partial<PageHead> {
+function overviewHead({ t, data: loaded }: PageHeadArgs<ConvenienceOverview>): Partial<PageHead> {
   return {
     jsonLd: [
       {
@@ -66,7 +64,7 @@ function StoreMap({
   city,
   onCity,
 }: {
-  overview: SevenElevenOverview;
+  overview: ConvenienceOverview;
   city: string | null;
   onCity: (city: string) => void;
 }) {
@@ -135,7 +133,7 @@ function StoreMap({
 /** /cardplus/uscard-in-tw/7-eleven: every 7-ELEVEN store of the committed list, by city and district, on a map and in a list. */
 function SevenElevenPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('shares');
-  const overview = useLoaderData() as SevenElevenOverview;
+  const overview = useLoaderData() as ConvenienceOverview;
   const format = useShareFormat();
   const [params, setParams] = useSearchParams();
   const city = params.get('city');
@@ -271,7 +269,7 @@ function SevenElevenPage({ page }: { page: PageDef }) {
   );
 }
 
-export const sevenElevenPage = definePage<SevenElevenOverview>({
+export const sevenElevenPage = definePage<ConvenienceOverview>({
   Component: SevenElevenPage,
   loader: loadOverview,
   head: overviewHead,

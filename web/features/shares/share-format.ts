@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { localize, type LocalizedText } from '../../../core/cards/card.ts';
 import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
+import { formatMoney } from '../../../core/payments/money.ts';
 import { useAppState } from '../../app/app-context.tsx';
-
-const CURRENCY_SIGN = { USD: 'US$', TWD: 'NT$' } as const;
 
 /** How shared data writes its figures: amounts in the card's currency (US$, NT$), counts, days, shares as percentages. */
 export function useShareFormat() {
@@ -17,8 +16,8 @@ export function useShareFormat() {
       language,
       text: (value: LocalizedText) => localize(value, language),
       count: (value: number) => count.format(value),
-      money: (value: number, currency: keyof typeof CURRENCY_SIGN) =>
-        `${CURRENCY_SIGN[currency]}${count.format(Math.round(value))}`,
+      money: (value: number, currency: 'USD' | 'TWD') =>
+        formatMoney(Math.round(value), currency, language, { wholeWithoutCents: true }),
       /** A day, YYYY-MM-DD or an ISO instant's UTC day. */
       day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
       percent: (fraction: number) => `${Math.round(fraction * 100)}%`,
