@@ -66,6 +66,10 @@ export const ERROR_NAMES = [
   // Shared data (docs/shares.md)
   'INVALID_SHARE',
   'STORE_NAME_TAKEN',
+  // Articles (docs/articles.md)
+  'INVALID_ARTICLE',
+  'ARTICLE_CONFLICT',
+  'IMAGE_REFUSED',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

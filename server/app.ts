@@ -58,6 +58,10 @@ import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
 import { salePromotion } from './modules/storefront/sale-banner.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { sharesFromConfig } from './modules/shares/shares-setup.ts';
+import { articlesFromConfig } from './modules/articles/articles-setup.ts';
+import { articlesRoutes, mediaRoutes } from './modules/articles/articles.routes.ts';
+import { embedLookup } from './modules/articles/embeds.ts';
+import type { Articles } from './modules/articles/articles.service.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
@@ -86,6 +90,7 @@ declare module 'fastify' {
     sponsorships: Sponsorships;
     storefrontOrders: StorefrontOrders;
     priceAlerts: PriceAlerts;
+    articles: Articles;
     /** Pages rendered for visitors, kept briefly; cleared when what they show changes. */
     pageCache: PageCache<unknown>;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
@@ -170,10 +175,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
   const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}) });
-  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, ...(options.now ? { now: options.now } : {}) });
+  const writing = await articlesFromConfig({
+    config,
+    database,
+    embeds: embedLookup({ card: (id) => cardCatalogue.get(id), programmes: () => [...guides.library('airline'), ...guides.library('hotel')] }),
+    // Visitors' kept pages (the list on /share, the article's own) go when an article is published or taken down.
+    changed: () => app.pageCache?.clear(),
+    log: app.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
-  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs], log: app.log })));
+  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs], log: app.log })));
   app.addHook('onReady', async () => paying.sandbox.start());
   app.addHook('onClose', async () => {
     paying.sandbox.stop();
@@ -193,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sponsorships', sponsoring.sponsorships);
   app.decorate('storefrontOrders', storefront.orders);
   app.decorate('priceAlerts', storefront.alerts);
+  app.decorate('articles', writing.articles);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -220,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
   if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPayRoutes, { sandbox: paying.sandbox, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(staticDataRoutes, { convenience: shares.convenience });
+  await app.register(mediaRoutes, { articles: writing.articles });
   await app.register(seoRoutes, {
     renderer,
     origin: config.PUBLIC_URL,
@@ -231,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Shared records, but not sample data (docs/shares.md#sample-data).
       '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).filter((entry) => entry.summary.samples === 0).map((entry) => entry.card.id),
       '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).filter((store) => !store.sample).map((store) => store.slug),
+      '/share/article/:slug': () => writing.articles.publishedSlugs(),
     },
   });
   await app.register(
@@ -249,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, convenience: shares.convenience, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(articlesRoutes, { articles: writing.articles, flags: shares.flags, sessions, maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../core/awards/zoned-time.ts';
 import { parsePriceList } from '../core/payments/money.ts';
@@ -65,6 +67,14 @@ export const ConfigSchema = z.object({
    * without DEMO_MODE), where made-up reports have no place.
    */
   SHARES_SAMPLE_DATA: boolean.optional(),
+  /** Folder of uploaded pictures (articles), kept apart from the database so a PGlite in memory still has them on disk. */
+  MEDIA_DIR: z.string().min(1).default('var/media'),
+  /** Largest picture a member may upload, in bytes (docs/articles.md#pictures). */
+  ARTICLE_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Pictures one article may hold. */
+  ARTICLE_MAX_IMAGES: z.coerce.number().int().min(1).default(40),
+  /** Characters of text one article may hold (about two hours of reading). */
+  ARTICLE_MAX_CHARS: z.coerce.number().int().min(100).default(60_000),
   /** Folder of the built web app. */
   WEB_DIST: z.string().min(1).default('dist/web'),
   /** Seconds a page rendered for visitors is kept for the next one asking the same; 0 renders every time. */
@@ -252,6 +262,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: 'memory://',
+      MEDIA_DIR: join(tmpdir(), 'tripplus-test-media'),
       SEED_DEMO: 'false',
       SHARES_SAMPLE_DATA: 'false',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',

@@ -7,6 +7,7 @@ import { startJobs } from './jobs.ts';
 import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/sponsorship-setup.ts';
 import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
+import { articlesFromConfig } from './modules/articles/articles-setup.ts';
 import { closeOnSignals, settingsOrExit } from './process.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -33,11 +34,12 @@ async function main(): Promise<void> {
   const paying = paymentsFromConfig({ config, database, secret, log });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
   const storefront = storefrontFromConfig({ config, database, payments: paying.payments, log });
+  const writing = await articlesFromConfig({ config, database, log });
   await awardSearch.start();
-  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs], log });
+  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs], log });
   mail.start();
   paying.sandbox.start();
-  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals, storefront crediting and mail delivery');
+  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals, storefront crediting, clean-up of pictures of deleted articles and mail delivery');
 
   closeOnSignals(async () => {
     paying.sandbox.stop();

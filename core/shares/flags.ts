@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** What members share that can be reported to staff (docs/shares.md#ownership-history-and-abuse). */
-export const SHARE_KINDS = ['renewal-offer', 'store'] as const;
+/** What members share that can be reported to staff (docs/shares.md#ownership-history-and-abuse; articles: docs/articles.md#safety). */
+export const SHARE_KINDS = ['renewal-offer', 'store', 'article'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
 /** Why a record may be reported. */
@@ -12,9 +12,9 @@ export const FlagInputSchema = z.object({ reason: z.enum(FLAG_REASONS) }).strict
 export const FlaggedRecordSchema = z.object({
   kind: z.enum(SHARE_KINDS),
   recordId: z.uuid(),
-  /** What staff read: the store's name, or the report's date, detail and note. */
+  /** What staff read: the store's name, the article's title, or the report's date, detail and note. */
   label: z.string(),
-  /** The store's address part, to open it; null for a renewal offer. */
+  /** The store's or article's address part, to open it; null for a renewal offer. */
   slug: z.string().nullable(),
   cardId: z.string().nullable(),
   reports: z.number(),

@@ -77,16 +77,17 @@ export async function openDatabase(options: {
   }
 
   // Loaded only here: a process on PostgreSQL (a worker started again and again) skips their start-up cost.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
   ]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory
-    ? new PGlite(options.template ? { loadDataDir: options.template } : {})
-    : new PGlite(options.dataDir);
+    ? new PGlite({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) })
+    : new PGlite(options.dataDir, { extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -107,4 +108,10 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
   };
+}
+
+/** The extensions the migrations create (articles' search uses pg_trgm); PostgreSQL ships them in contrib. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }

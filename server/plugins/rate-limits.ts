@@ -31,6 +31,10 @@ export const RATE_LIMIT_PRESETS = {
   // New shared records (docs/shares.md#abuse): a member shares a few a day; a flood is a script.
   shareNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
   shareFlag: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
+  // Articles (docs/articles.md#safety): new drafts and publications are a few a day; pictures come in bursts while writing.
+  articleNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
+  articlePublish: { perIp: { max: 20, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
+  articleImage: { perIp: { max: 120, windowMs: 60 * 60_000 }, perMember: { max: 100, windowMs: 60 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;

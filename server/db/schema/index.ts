@@ -7,3 +7,4 @@ export * from './payments.ts';
 export * from './cards.ts';
 export * from './storefront.ts';
 export * from './shares.ts';
+export * from './articles.ts';

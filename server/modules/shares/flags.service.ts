@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FlaggedRecord, ShareKind } from '../../../core/shares/flags.ts';
 import type { Db } from '../../db/client.ts';
-import { renewalOffers, sharedStores, shareFlags } from '../../db/schema/index.ts';
+import { articles, renewalOffers, sharedStores, shareFlags } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -44,6 +44,10 @@ export class ShareFlags {
       .orderBy(desc(sql`count(*)`));
     return Promise.all(
       rows.map(async (row) => {
+        if (row.kind === 'article') {
+          const [article] = await this.options.db.select().from(articles).where(eq(articles.id, row.recordId));
+          return { ...row, label: article?.title ?? '', slug: article?.slug ?? null, cardId: null, hidden: Boolean(article?.hiddenAt) };
+        }
         if (row.kind === 'store') {
           const [store] = await this.options.db
             .select()

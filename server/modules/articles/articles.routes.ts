@@ -1,0 +1,139 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import {
+  ARTICLE_STATUSES,
+  ArticleCreateSchema,
+  ArticleDraftSchema,
+  ArticleHitSchema,
+  ArticleImageSchema,
+  ArticleSaveSchema,
+  ArticleSearchQuerySchema,
+  ArticleSummarySchema,
+  PublicArticleSchema,
+} from '../../../core/articles/articles.ts';
+import { FlagInputSchema } from '../../../core/shares/flags.ts';
+import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../plugins/rate-limits.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { ShareFlags } from '../shares/flags.service.ts';
+import type { Articles } from './articles.service.ts';
+
+const Id = z.object({ id: z.uuid() });
+const DraftAnswer = withErrors({ 200: okSchema({ article: ArticleDraftSchema }) });
+const ListAnswer = withErrors({ 200: okSchema({ articles: z.array(ArticleSummarySchema), total: z.number().int() }) });
+/** A document of the longest allowed article, in JSON with its marks, stays well under this. */
+const DOCUMENT_BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Articles (docs/articles.md#api). Reading published ones is open to visitors; writing needs a
+ * member, and only the author changes, publishes or deletes an article.
+ */
+export const articlesRoutes: FastifyPluginAsyncZod<{
+  articles: Articles;
+  flags: ShareFlags;
+  sessions: Sessions;
+  maxImageBytes: number;
+  rateLimitScale: number;
+}> = async (app, { articles, flags, sessions, maxImageBytes, rateLimitScale }) => {
+  const viewer = async (request: Parameters<Sessions['current']>[0]) => (await sessions.current(request))?.member.id ?? null;
+  const member = async (request: Parameters<Sessions['current']>[0]) => (await sessions.requireMember(request)).id;
+  const limit = (name: 'articleNew' | 'articlePublish' | 'articleImage' | 'shareFlag') => rateLimited(app, name, rateLimitScale, viewer);
+
+  app.get(
+    '/articles/mine',
+    { schema: { querystring: z.object({ status: z.enum(ARTICLE_STATUSES).optional() }), response: withErrors({ 200: okSchema({ articles: z.array(ArticleSummarySchema) }) }) } },
+    async (request) => ({ ok: true as const, articles: await articles.mine(await member(request), request.query.status ?? null) }),
+  );
+  app.post(
+    '/articles',
+    { schema: { body: ArticleCreateSchema, response: DraftAnswer }, bodyLimit: DOCUMENT_BODY_LIMIT, preHandler: limit('articleNew') },
+    async (request) => ({ ok: true as const, article: await articles.create(await member(request), request.body) }),
+  );
+  app.get('/articles/:id', { schema: { params: Id, response: DraftAnswer } }, async (request) => ({
+    ok: true as const,
+    article: await articles.get(await member(request), request.params.id),
+  }));
+  app.put(
+    '/articles/:id',
+    { schema: { params: Id, body: ArticleSaveSchema, response: DraftAnswer }, bodyLimit: DOCUMENT_BODY_LIMIT },
+    async (request) => ({ ok: true as const, article: await articles.save(await member(request), request.params.id, request.body) }),
+  );
+  app.post(
+    '/articles/:id/publish',
+    { schema: { params: Id, body: z.object({ version: z.number().int().min(0) }).strict(), response: DraftAnswer }, preHandler: limit('articlePublish') },
+    async (request) => ({ ok: true as const, article: await articles.publish(await member(request), request.params.id, request.body.version) }),
+  );
+  app.post('/articles/:id/unpublish', { schema: { params: Id, response: DraftAnswer } }, async (request) => ({
+    ok: true as const,
+    article: await articles.unpublish(await member(request), request.params.id),
+  }));
+  app.delete('/articles/:id', { schema: { params: Id, response: withErrors({ 200: okSchema({}) }) } }, async (request) => {
+    await articles.remove(await member(request), request.params.id);
+    return { ok: true as const };
+  });
+
+  // A picture is sent as its bytes (the browser's File), whatever type it claims: the bytes decide.
+  app.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: maxImageBytes }, (_request, body, done) => done(null, body));
+  app.post(
+    '/articles/:id/images',
+    {
+      schema: { params: Id, response: withErrors({ 200: okSchema({ image: ArticleImageSchema }) }) },
+      bodyLimit: maxImageBytes,
+      preHandler: limit('articleImage'),
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError('IMAGE_REFUSED', { status: 415, message: 'Send the picture\'s bytes.', details: { problem: 'not-an-image' } });
+      return { ok: true as const, image: await articles.addImage(await member(request), request.params.id, request.body) };
+    },
+  );
+
+  app.get('/articles', { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).max(100).default(1) }), response: ListAnswer } }, async (request) => ({
+    ok: true as const,
+    ...(await articles.recent(request.query.page)),
+  }));
+  app.get(
+    '/articles/search',
+    { schema: { querystring: ArticleSearchQuerySchema, response: withErrors({ 200: okSchema({ hits: z.array(ArticleHitSchema), total: z.number().int() }) }) } },
+    async (request) => ({ ok: true as const, ...(await articles.search(request.query)) }),
+  );
+  app.get(
+    '/articles/read/:slug',
+    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: withErrors({ 200: okSchema({ article: PublicArticleSchema }) }) } },
+    async (request) => {
+      const article = await articles.read(request.params.slug, await viewer(request));
+      if (!article) throw new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
+      return { ok: true as const, article };
+    },
+  );
+  app.put(
+    '/articles/:id/like',
+    { schema: { params: Id, body: z.object({ liked: z.boolean() }).strict(), response: withErrors({ 200: okSchema({ likes: z.number().int() }) }) } },
+    async (request) => ({ ok: true as const, likes: await articles.like(await member(request), request.params.id, request.body.liked) }),
+  );
+  app.post(
+    '/articles/:id/flag',
+    { schema: { params: Id, body: FlagInputSchema, response: withErrors({ 200: okSchema({}) }) }, preHandler: limit('shareFlag') },
+    async (request) => {
+      await flags.flag(await member(request), 'article', request.params.id, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+};
+
+const MEDIA_KEY = /^articles\/[0-9a-f-]{36}\/[0-9a-f-]{36}-\d{2,4}\.webp$/;
+
+/**
+ * Uploaded pictures at /media/…: WebP the server made, never a member's bytes as sent, kept for a
+ * year in caches (a picture's address never changes content). Anything that is not such a key is
+ * 404 before the storage is asked.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ articles: Articles }> = async (app, { articles }) => {
+  app.get<{ Params: { '*': string } }>('/media/*', { config: { compress: false } }, async (request, reply) => {
+    const key = request.params['*'];
+    const bytes = MEDIA_KEY.test(key) ? await articles.media(key) : null;
+    if (!bytes) throw new AppError('NOT_FOUND', { status: 404, message: 'No such picture.' });
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+  });
+};

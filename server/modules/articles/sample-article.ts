@@ -1,0 +1,45 @@
+import { eq, isNotNull } from 'drizzle-orm';
+import type { DocNode } from '../../../core/articles/document.ts';
+import type { Db } from '../../db/client.ts';
+import { articles } from '../../db/schema/index.ts';
+import type { Articles } from './articles.service.ts';
+
+const paragraph = (text: string): DocNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+const heading = (text: string): DocNode => ({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] });
+const item = (text: string): DocNode => ({ type: 'listItem', content: [paragraph(text)] });
+
+/**
+ * The sample article of a fresh install (docs/articles.md#sample-article), with SHARES_SAMPLE_DATA:
+ * a short guide to writing here, in Traditional Chinese, that shows what an article can hold
+ * (headings, a list, a quote, a live card and programme). It states no figures of its own, is
+ * labelled as a sample on its page and stays out of search engines; the setting off removes it.
+ */
+const SAMPLE = {
+  key: 'how-to-write',
+  slug: 'sample-how-to-write-a-trip-report',
+  title: '範例文章：如何寫一篇好讀的兌換心得',
+  doc: {
+    type: 'doc',
+    content: [
+      paragraph('這是一篇範例文章，示範會員在 TripPlus 能寫些什麼。你可以在「我的文章」按「寫文章」開始，草稿會自動儲存。'),
+      heading('先寫清楚這趟行程'),
+      { type: 'bulletList', content: [item('航線、艙等與日期'), item('用了哪個飛行計畫的里程，以及里程從哪裡轉來'), item('訂位時遇到的問題和解法')] },
+      { type: 'blockquote', content: [paragraph('數字請寫你實際付出的里程與稅金，並註明查詢日期：航空公司的兌換表會變。')] },
+      heading('放進 TripPlus 的卡片與飛行計畫'),
+      paragraph('在編輯器按「嵌入」可以放入信用卡或飛行計畫，讀者看到的是當下的資料，例如：'),
+      { type: 'tripplusEmbed', attrs: { kind: 'card', id: 'chase-sapphire-preferred' } },
+      { type: 'tripplusEmbed', attrs: { kind: 'programme', id: 'eva-infinity' } },
+      paragraph('寫好後按「發佈」，文章就會出現在社群文章列表與文章搜尋。'),
+    ],
+  } satisfies DocNode,
+};
+
+export async function syncSampleArticle(db: Db, enabled: boolean, service: Articles): Promise<void> {
+  if (!enabled) {
+    await db.delete(articles).where(isNotNull(articles.sample));
+    return;
+  }
+  const [existing] = await db.select({ id: articles.id }).from(articles).where(eq(articles.sample, SAMPLE.key));
+  if (existing) return;
+  await service.addSample({ key: SAMPLE.key, slug: SAMPLE.slug, title: SAMPLE.title, doc: SAMPLE.doc, language: 'zh-Hant' });
+}
