@@ -40,7 +40,8 @@ export function scriptSafeJson(value: unknown): string {
 export function headTags(input: HeadInput): HeadTag[] {
   const { head, brand, origin, path, language } = input;
   const address = (lang?: Language) => `${origin}${path}${lang ? `?lang=${languageToQuery(lang)}` : ''}`;
-  const canonical = address(input.languageInAddress ? language : undefined);
+  const only = head.contentLanguage;
+  const canonical = only ? address(only) : address(input.languageInAddress ? language : undefined);
   const title = head.title === brand ? brand : `${head.title} | ${brand}`;
   const image = head.image ?? SITE_IMAGE;
   const imageUrl = /^https?:\/\//.test(image) ? image : `${origin}${image}`;
@@ -51,16 +52,17 @@ export function headTags(input: HeadInput): HeadTag[] {
     meta('name', 'description', head.description),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
-    ...LANGUAGES.map((lang): HeadTag => ({ tag: 'link', attrs: { rel: 'alternate', hreflang: lang, href: address(lang) } })),
-    { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: address() } },
+    ...(only
+      ? [{ tag: 'link', attrs: { rel: 'alternate', hreflang: only, href: address(only) } } satisfies HeadTag]
+      : [...LANGUAGES.map((lang): HeadTag => ({ tag: 'link', attrs: { rel: 'alternate', hreflang: lang, href: address(lang) } })), { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: address() } } satisfies HeadTag]),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', brand),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', imageUrl),
-    meta('property', 'og:locale', ogLocale(language)),
-    ...LANGUAGES.filter((lang) => lang !== language).map((lang) => meta('property', 'og:locale:alternate', ogLocale(lang))),
+    meta('property', 'og:locale', ogLocale(only ?? language)),
+    ...(only ? [] : LANGUAGES.filter((lang) => lang !== language).map((lang) => meta('property', 'og:locale:alternate', ogLocale(lang)))),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

@@ -59,6 +59,7 @@ export interface PageDef {
 export type FeatureId =
   | 'about'
   | 'account'
+  | 'articles'
   | 'awardplus'
   | 'cardplus'
   | 'enterprise'
@@ -84,6 +85,8 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   cardplus: 'cardplus',
   library: 'guides',
   storefront: 'storefront',
+  share: 'articles',
+  articles: 'articles',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -103,9 +106,12 @@ const DEFINED: readonly PageDef[] = [
   // The tracking list in the profile; its page comes with the award area.
   membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
 
+  // Articles members write (docs/articles.md): the community's front page, every article, one article.
   page('/share', 'share', 'share'),
   page('/share/group', 'shareGroup', 'share'),
   page('/share/article', 'shareArticle', 'share'),
+  // One article: headed with its title; the browser tests open the sample article of a fresh install.
+  { ...page('/share/article/:slug', 'shareArticleRead', 'share'), unlisted: true, sample: '/share/article/sample-how-to-write-a-trip-report' },
 
   page('/storefront', 'storefront', 'storefront'),
   page('/storefront/home', 'storefrontHome', 'storefront'),
@@ -172,7 +178,8 @@ const DEFINED: readonly PageDef[] = [
   { ...membersPage('/collections/store', 'collectionsStores', 'collections'), feature: 'shares' },
 
   membersPage('/me/new-article', 'newArticle', 'articles'),
-  membersPage('/me/edit-article', 'editArticle', 'articles'),
+  // The editor of one article: reached from the member's list, with the article's id.
+  { ...membersPage('/me/edit-article', 'editArticle', 'articles'), unlisted: true, needsQuery: 'id' },
   membersPage('/me/articles', 'myArticles', 'articles'),
   membersPage('/me/articles/draft', 'myArticlesDraft', 'articles'),
   membersPage('/me/articles/publish', 'myArticlesPublished', 'articles'),
@@ -226,11 +233,10 @@ const DEFINED: readonly PageDef[] = [
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
 const PLANNED = new Set([
-  'share', 'shareGroup', 'shareArticle',
+  'shareGroup',
   'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
   'seatStatus',
   'collections',
-  'newArticle', 'editArticle', 'myArticles', 'myArticlesDraft', 'myArticlesPublished', 'searchArticle',
   'assistant', 'promo', 'affiliator',
   'newsletter', 'newsletterPreference',
   'siteSearch',
@@ -288,6 +294,8 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
   collections: ['cardplus', 'collectionsCards', 'collectionsStores', 'cardplusAllCards', 'cardplusUsCardInTw'],
   storefront: ['storefront', 'storefrontHome', 'storefrontEvent', 'storefrontAwardMap', 'storefrontFaq', 'storefrontTos'],
   legal: ['faq', 'tos', 'privacy'],
+  share: ['share', 'shareArticle', 'searchArticle', 'myArticles', 'cardplusRenewalOffer', 'cardplusUsCardInTw'],
+  articles: ['share', 'myArticles', 'newArticle', 'searchArticle'],
   sponsor: ['sponsor', 'enterprise'],
   enterprise: ['sponsor', 'enterprise'],
 };

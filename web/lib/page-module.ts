@@ -21,6 +21,11 @@ export interface PageHead {
   breadcrumbs?: { name: string; path: string }[];
   /** Pages of one member (profile, checkout) and pages reached from an e-mail stay out of search engines. */
   noindex?: boolean;
+  /**
+   * The one language of the page's content (a member's article, written in one): the canonical
+   * address and the only alternate name it. Absent: the page exists in every language.
+   */
+  contentLanguage?: Language;
   /** Open Graph type; 'website' when absent. */
   type?: 'website' | 'article' | 'product';
 }

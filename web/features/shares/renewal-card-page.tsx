@@ -18,7 +18,9 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { useAuth } from '../auth/index.ts';
 import { RenewalForm } from './renewal-form.tsx';
 import { useShareFormat } from './share-format.ts';
-import { CopyLinkButton, RecordFrame, useAsMember } from './share-parts.tsx';
+import { RecordFrame } from './share-parts.tsx';
+import { CopyLinkButton } from '../../components/record-actions.tsx';
+import { useAsMember } from '../../lib/use-as-member.ts';
 import { renewalApi } from './shares-api.ts';
 
 import { ReportItem, SummaryPanel, cardPath } from './renewal-parts.tsx';

@@ -6,7 +6,8 @@ import {
 } from '../../../core/shares/renewal-offers.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
-import { EditHistory, ReportThisButton, SampleBadge } from './share-parts.tsx';
+import { EditHistory } from './share-parts.tsx';
+import { ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
 import { renewalApi } from './shares-api.ts';
 
 export const cardPath = (cardId: string) => `/cardplus/card-renewal-offer/${cardId}`;

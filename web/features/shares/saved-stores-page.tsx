@@ -4,7 +4,7 @@ import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
-import { useAsMember } from './share-parts.tsx';
+import { useAsMember } from '../../lib/use-as-member.ts';
 import { storesApi, type StoresAnswer } from './shares-api.ts';
 import { StoreItem } from './store-parts.tsx';
 

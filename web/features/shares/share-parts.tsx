@@ -1,42 +1,21 @@
 import {
-  Badge,
   Button,
   Container,
   Group,
-  Menu,
   Paper,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FLAG_REASONS } from '../../../core/shares/flags.ts';
+import { useState, type ReactNode } from 'react';
 import type { PageDef } from '../../app/site-map.ts';
-import { usePopup } from '../../components/message-popup.tsx';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
 import { useShareFormat } from './share-format.ts';
 
-/** 'Sample': on every sample record (docs/shares.md#sample-data), so nobody reads one as a member's report. */
-export function SampleBadge({ sample }: { sample: boolean }) {
-  const { t } = useTranslation('shares');
-  if (!sample) return null;
-  return (
-    <Badge
-      color="gray.8"
-      variant="outline"
-      size="sm"
-      data-testid="sample-badge"
-      title={t('sample.explain')}
-    >
-      {t('sample.badge')}
-    </Badge>
-  );
-}
 
 /** 'Updated 3 times, last on 5 Nov 2026': the history an edit leaves (docs/shares.md#ownership). */
 export function EditHistory({
@@ -59,131 +38,8 @@ export function EditHistory({
   );
 }
 
-/**
- * Copies a record's address (SPEC §8): 'Link copied' beside the button, or the message popup's
- * 'Failed to copy link' when the browser refuses (no clipboard on an insecure page, say).
- */
-export function CopyLinkButton({ path }: { path: string }) {
-  const { t } = useTranslation('shares');
-  const popup = usePopup();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(new URL(path, window.location.origin).href);
-      setCopied(true);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), 4000);
-    } catch {
-      await popup.show({
-        title: t('link.failedTitle'),
-        message: t('link.failed'),
-        confirmLabel: t('common:popup.gotIt'),
-      });
-    }
-  };
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        onClick={() => void copy()}
-        data-testid="copy-link"
-      >
-        {t('link.copy')}
-      </Button>
-      <Text size="xs" c="teal.9" role="status" data-testid="copy-link-status">
-        {copied ? t('link.copied') : ''}
-      </Text>
-    </Group>
-  );
-}
 
-/** 'Report this': a member picks why; the record waits for staff (docs/shares.md#abuse). Visitors are asked to log in. */
-export function ReportThisButton({ onReport }: { onReport: (reason: string) => Promise<unknown> }) {
-  const { t } = useTranslation('shares');
-  const { member, openLogin } = useAuth();
-  const failed = useErrorPopup();
-  const popup = usePopup();
-  const [done, setDone] = useState(false);
-  const report = async (reason: string) => {
-    try {
-      await onReport(reason);
-      setDone(true);
-      await popup.show({
-        title: t('flag.doneTitle'),
-        message: t('flag.done'),
-        confirmLabel: t('common:popup.gotIt'),
-      });
-    } catch (error) {
-      await failed(error);
-    }
-  };
-  if (!member)
-    return (
-      <Button variant="subtle" color="gray" size="compact-sm" onClick={() => openLogin()}>
-        {t('flag.button')}
-      </Button>
-    );
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          disabled={done}
-          data-testid="report-this"
-        >
-          {done ? t('flag.reported') : t('flag.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('flag.why')}</Menu.Label>
-        {FLAG_REASONS.map((reason) => (
-          <Menu.Item
-            key={reason}
-            onClick={() => void report(reason)}
-            data-testid={`report-${reason}`}
-          >
-            {t(`flag.reasons.${reason}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
 
-/**
- * The server renders shared pages as a visitor (a page may be kept for others); a member's own
- * marks (mine, saved) come from asking again once the page knows who is signed in.
- */
-export function useAsMember<T>(
-  initial: T,
-  ask: () => Promise<T>,
-  key: string,
-): [T, (value: T) => void] {
-  const { member } = useAuth();
-  const [own, setOwn] = useState<{ key: string; value: T } | null>(null);
-  const memberId = member?.account ?? null;
-  useEffect(() => {
-    if (!memberId) return;
-    let live = true;
-    ask()
-      .then((value) => {
-        if (live) setOwn({ key, value });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // Asked again when the member or the record changes, not on every render's new function.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [memberId, key]);
-  return [own && own.key === key ? own.value : initial, (value: T) => setOwn({ key, value })];
-}
 
 /** The frame of one record's page (a card's offers, a store): headed with its name, under its section's menu. */
 export function RecordFrame({

@@ -41,7 +41,7 @@ export function SharesStaffPage({ page }: { page: PageDef }) {
                     {record.hidden && <Badge color="gray">{t('staff.hidden')}</Badge>}
                   </Group>
                   {record.slug ? (
-                    <Anchor component={Link} to={storePath(record.slug)} fw={600}>
+                    <Anchor component={Link} to={record.kind === 'article' ? `/share/article/${encodeURIComponent(record.slug)}` : storePath(record.slug)} fw={600}>
                       {record.label}
                     </Anchor>
                   ) : (
@@ -61,7 +61,7 @@ export function SharesStaffPage({ page }: { page: PageDef }) {
                     {t('staff.reports', {
                       count: record.reports,
                       reasons: record.reasons
-                        .map((reason) => t(`flag.reasons.${reason}`))
+                        .map((reason) => t(`common:flag.reasons.${reason}`))
                         .join(', '),
                       day: format.day(record.latest),
                     })}

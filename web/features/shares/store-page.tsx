@@ -16,14 +16,9 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { useShareFormat } from './share-format.ts';
-import {
-  CopyLinkButton,
-  EditHistory,
-  RecordFrame,
-  ReportThisButton,
-  SampleBadge,
-  useAsMember,
-} from './share-parts.tsx';
+import { EditHistory, RecordFrame } from './share-parts.tsx';
+import { CopyLinkButton, ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
+import { useAsMember } from '../../lib/use-as-member.ts';
 import { storesApi, type StoreAnswer } from './shares-api.ts';
 import { MyCardsForm, StoreForm } from './store-form.tsx';
 import { CardLine, SupportBadge, storePath } from './store-parts.tsx';

@@ -4,7 +4,7 @@ import type { LocalizedText } from '../../../core/cards/card.ts';
 import type { StoreCardView, StoreView, UsCardSupport } from '../../../core/shares/stores.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
-import { SampleBadge } from './share-parts.tsx';
+import { SampleBadge } from '../../components/record-actions.tsx';
 
 /** The list of stores; a record's address is under it. */
 export const LIST_PATH = '/cardplus/uscard-in-tw';

@@ -31,7 +31,7 @@ import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
-import { useAsMember } from './share-parts.tsx';
+import { useAsMember } from '../../lib/use-as-member.ts';
 import { storeQueryString, storesApi, type StoresAnswer } from './shares-api.ts';
 import { StoreForm } from './store-form.tsx';
 import { StoreItem, storePath } from './store-parts.tsx';
