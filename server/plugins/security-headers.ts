@@ -32,7 +32,8 @@ export async function registerSecurityHeaders(
         'script-src': ["'self'", ...scriptHashes, ...captchaOrigin, ...paymentOrigins],
         'frame-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: is the preview of a picture being uploaded (the article editor), made by our own script.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...captchaOrigin, ...paymentOrigins],
         'object-src': ["'none'"],
