@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
@@ -129,11 +128,16 @@ const MEDIA_KEY = /^articles\/[0-9a-f-]{36}\/[0-9a-f-]{36}-\d{2,4}\.webp$/;
  * year in caches (a picture's address never changes content). Anything that is not such a key is
  * 404 before the storage is asked.
  */
-export const mediaRoutes: FastifyPluginAsync<{ articles: Articles }> = async (app, { articles }) => {
-  app.get<{ Params: { '*': string } }>('/media/*', { config: { compress: false } }, async (request, reply) => {
-    const key = request.params['*'];
+export const mediaRoutes: FastifyPluginAsyncZod<{ articles: Articles }> = async (app, { articles }) => {
+  const schema = {
+    params: z.object({ article: z.string().max(40), file: z.string().max(60) }),
+    response: withErrors({ 200: z.string().describe('The picture\'s bytes, image/webp') }),
+  };
+  app.get('/media/articles/:article/:file', { schema, config: { compress: false } }, async (request, reply) => {
+    const key = `articles/${request.params.article}/${request.params.file}`;
     const bytes = MEDIA_KEY.test(key) ? await articles.media(key) : null;
     if (!bytes) throw new AppError('NOT_FOUND', { status: 404, message: 'No such picture.' });
-    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+    // A Buffer goes out as it is: the response schema only describes it for the API document.
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes as unknown as string);
   });
 };

@@ -55,7 +55,7 @@ export function ArticleCard({ article, title, snippet }: { article: ArticleSumma
     <Paper withBorder radius="md" p="md" component="article" data-testid="article-card" className={classes.card}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={2} fz="lg" lh={1.35}>
+          <Title order={2} fz="lg" lh={1.35} lang={article.language}>
             {path ? (
               <Anchor component={Link} to={path} c="inherit">
                 {title ? <Marked parts={title} /> : article.title}
@@ -65,7 +65,7 @@ export function ArticleCard({ article, title, snippet }: { article: ArticleSumma
             )}
           </Title>
           <ArticleByline article={article} />
-          <Text size="sm" lineClamp={3} className={classes.excerpt}>
+          <Text size="sm" lineClamp={3} className={classes.excerpt} lang={article.language}>
             {snippet ? <Marked parts={snippet} /> : article.excerpt}
           </Text>
           <Group gap="xs">
