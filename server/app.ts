@@ -59,7 +59,7 @@ import { salePromotion } from './modules/storefront/sale-banner.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { sharesFromConfig } from './modules/shares/shares-setup.ts';
 import { articlesFromConfig } from './modules/articles/articles-setup.ts';
-import { articlesRoutes, mediaRoutes } from './modules/articles/articles.routes.ts';
+import { articlesRoutes, groupsRoutes, mediaRoutes } from './modules/articles/articles.routes.ts';
 import { embedLookup } from './modules/articles/embeds.ts';
 import type { Articles } from './modules/articles/articles.service.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
@@ -184,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     ...(options.now ? { now: options.now } : {}),
   });
-  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, ...(options.now ? { now: options.now } : {}) });
+  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, groups: writing.groups, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
   if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs], log: app.log })));
@@ -248,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).filter((entry) => entry.summary.samples === 0).map((entry) => entry.card.id),
       '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).filter((store) => !store.sample).map((store) => store.slug),
       '/share/article/:slug': () => writing.articles.publishedSlugs(),
+      '/share/group/:slug': () => writing.groups.publicSlugs(),
     },
   });
   await app.register(
@@ -266,7 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, { orders: storefront.orders, payments: paying.payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, convenience: shares.convenience, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(articlesRoutes, { articles: writing.articles, flags: shares.flags, sessions, maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(groupsRoutes, { groups: writing.groups, flags: shares.flags, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(articlesRoutes, { articles: writing.articles, groups: writing.groups, flags: shares.flags, sessions, maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });

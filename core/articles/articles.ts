@@ -128,6 +128,8 @@ const QueryText = z.string().max(100).refine(isAllowedText, 'a character that is
 export const ArticleSearchQuerySchema = z.object({
   q: QueryText.optional(),
   author: QueryText.optional(),
+  /** A group's address part: only its articles. */
+  group: QueryText.optional(),
   order: z.enum(ARTICLE_ORDERS).default('best'),
   page: z.coerce.number().int().min(1).max(100).default(1),
 });
@@ -156,3 +158,47 @@ export function articleSlug(title: string, id: string): string {
 
 export const articlePath = (slug: string) => `/share/article/${encodeURIComponent(slug)}`;
 export const editArticlePath = (id: string) => `/me/edit-article?id=${id}`;
+
+// Groups (docs/articles.md#groups)
+
+export const GROUP_VISIBILITIES = ['public', 'invite'] as const;
+export type GroupVisibility = (typeof GROUP_VISIBILITIES)[number];
+export const GROUP_NAME_MAX = 60;
+export const GROUP_DESCRIPTION_MAX = 500;
+
+export const GroupInputSchema = z
+  .object({
+    name: memberText(GROUP_NAME_MAX).pipe(z.string().min(1)),
+    description: memberText(GROUP_DESCRIPTION_MAX),
+    visibility: z.enum(GROUP_VISIBILITIES),
+  })
+  .strict();
+export type GroupInput = z.infer<typeof GroupInputSchema>;
+
+export const GroupSummarySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visibility: z.enum(GROUP_VISIBILITIES),
+  owner: AuthorSchema,
+  members: z.number().int(),
+  articles: z.number().int(),
+  hidden: z.boolean(),
+  /** The sample group of a fresh install (docs/articles.md#sample-article). */
+  sample: z.boolean(),
+  updatedAt: z.string(),
+});
+export type GroupSummary = z.infer<typeof GroupSummarySchema>;
+
+export const GroupViewSchema = GroupSummarySchema.extend({
+  articleList: z.array(ArticleSummarySchema),
+  isMember: z.boolean(),
+  isOwner: z.boolean(),
+  /** The invitation link's secret: only its owner and members see it. */
+  inviteToken: z.string().nullable(),
+});
+export type GroupView = z.infer<typeof GroupViewSchema>;
+
+export const groupPath = (slug: string) => `/share/group/${encodeURIComponent(slug)}`;
+export const groupInvitePath = (slug: string, token: string) => `${groupPath(slug)}?invite=${encodeURIComponent(token)}`;

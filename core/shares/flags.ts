@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What members share that can be reported to staff (docs/shares.md#ownership-history-and-abuse; articles: docs/articles.md#safety). */
-export const SHARE_KINDS = ['renewal-offer', 'store', 'article'] as const;
+export const SHARE_KINDS = ['renewal-offer', 'store', 'article', 'group'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
 /** Why a record may be reported. */
@@ -14,7 +14,7 @@ export const FlaggedRecordSchema = z.object({
   recordId: z.uuid(),
   /** What staff read: the store's name, the article's title, or the report's date, detail and note. */
   label: z.string(),
-  /** The store's or article's address part, to open it; null for a renewal offer. */
+  /** The store's, article's or group's address part, to open it; null for a renewal offer. */
   slug: z.string().nullable(),
   cardId: z.string().nullable(),
   reports: z.number(),

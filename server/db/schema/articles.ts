@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ArticleStatus } from '../../../core/articles/articles.ts';
+import type { ArticleStatus, GroupVisibility } from '../../../core/articles/articles.ts';
 import type { DocNode, RenderedPiece } from '../../../core/articles/document.ts';
 import type { LANGUAGES } from '../../../core/locale.ts';
 import { members } from './members.ts';
@@ -85,4 +85,57 @@ export const articleLikes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.articleId, table.memberId] })],
+);
+
+/**
+ * Groups of articles (docs/articles.md#groups): a member makes one, public (listed, anyone signed
+ * in joins) or by invitation (reached and joined only with its link). Members add their own
+ * published articles; the owner changes or deletes the group and takes any article out of it.
+ */
+export const articleGroups = pgTable(
+  'article_groups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    slug: text('slug').notNull().unique(),
+    /** Null for the sample group of a fresh install. */
+    ownerId: uuid('owner_id').references(() => members.id, { onDelete: 'cascade' }),
+    sample: text('sample'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: text('visibility').$type<GroupVisibility>().notNull(),
+    /** The secret of the invitation link; a new one makes the old link stop working. */
+    inviteToken: text('invite_token').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('article_groups_visibility_idx').on(table.visibility, table.updatedAt)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => articleGroups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.memberId] }), index('group_members_member_idx').on(table.memberId)],
+);
+
+export const groupArticles = pgTable(
+  'group_articles',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => articleGroups.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.articleId] }), index('group_articles_article_idx').on(table.articleId)],
 );

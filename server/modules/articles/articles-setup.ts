@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { everyMinutes, type JobArea } from '../../jobs.ts';
 import { LocalImageStorage } from '../images/image-storage.ts';
 import { Articles, type EmbedLookup } from './articles.service.ts';
+import { ArticleGroups } from './groups.service.ts';
 import { syncSampleArticle } from './sample-article.ts';
 
 export const MEDIA_CLEANUP_QUEUE = 'article-media-cleanup';
@@ -37,6 +38,7 @@ export async function articlesFromConfig(options: { config: Config; database: Da
     now,
     ...(options.changed ? { changed: options.changed } : {}),
   });
-  await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, articles);
-  return { articles, jobs: mediaCleanupJobs(articles, options.log) };
+  const groups = new ArticleGroups({ db: options.database.db, articles, now });
+  await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, { articles, groups });
+  return { articles, groups, jobs: mediaCleanupJobs(articles, options.log) };
 }

@@ -10,6 +10,9 @@ import {
   ArticleSaveSchema,
   ArticleSearchQuerySchema,
   ArticleSummarySchema,
+  GroupInputSchema,
+  GroupSummarySchema,
+  GroupViewSchema,
   PublicArticleSchema,
 } from '../../../core/articles/articles.ts';
 import { FlagInputSchema } from '../../../core/shares/flags.ts';
@@ -18,6 +21,7 @@ import { rateLimited } from '../../plugins/rate-limits.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { ShareFlags } from '../shares/flags.service.ts';
 import type { Articles } from './articles.service.ts';
+import { inGroup, type ArticleGroups } from './groups.service.ts';
 
 const Id = z.object({ id: z.uuid() });
 const DraftAnswer = withErrors({ 200: okSchema({ article: ArticleDraftSchema }) });
@@ -31,11 +35,12 @@ const DOCUMENT_BODY_LIMIT = 2 * 1024 * 1024;
  */
 export const articlesRoutes: FastifyPluginAsyncZod<{
   articles: Articles;
+  groups: ArticleGroups;
   flags: ShareFlags;
   sessions: Sessions;
   maxImageBytes: number;
   rateLimitScale: number;
-}> = async (app, { articles, flags, sessions, maxImageBytes, rateLimitScale }) => {
+}> = async (app, { articles, groups, flags, sessions, maxImageBytes, rateLimitScale }) => {
   const viewer = async (request: Parameters<Sessions['current']>[0]) => (await sessions.current(request))?.member.id ?? null;
   const member = async (request: Parameters<Sessions['current']>[0]) => (await sessions.requireMember(request)).id;
   const limit = (name: 'articleNew' | 'articlePublish' | 'articleImage' | 'shareFlag') => rateLimited(app, name, rateLimitScale, viewer);
@@ -95,7 +100,12 @@ export const articlesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/articles/search',
     { schema: { querystring: ArticleSearchQuerySchema, response: withErrors({ 200: okSchema({ hits: z.array(ArticleHitSchema), total: z.number().int() }) }) } },
-    async (request) => ({ ok: true as const, ...(await articles.search(request.query)) }),
+    async (request) => {
+      if (!request.query.group) return { ok: true as const, ...(await articles.search(request.query)) };
+      // A group the viewer may not see is searched as an empty one: nothing says it exists.
+      const groupId = await groups.searchable(request.query.group, await viewer(request));
+      return groupId ? { ok: true as const, ...(await articles.search(request.query, inGroup(groupId))) } : { ok: true as const, hits: [], total: 0 };
+    },
   );
   app.get(
     '/articles/read/:slug',
@@ -119,6 +129,64 @@ export const articlesRoutes: FastifyPluginAsyncZod<{
       return { ok: true as const };
     },
   );
+};
+
+/**
+ * Groups of articles (docs/articles.md#groups): listing public ones is open; a group by invitation
+ * answers only its members or the bearer of its link; every change needs a member.
+ */
+export const groupsRoutes: FastifyPluginAsyncZod<{ groups: ArticleGroups; flags: ShareFlags; sessions: Sessions; rateLimitScale: number }> = async (app, { groups, flags, sessions, rateLimitScale }) => {
+  const viewer = async (request: Parameters<Sessions['current']>[0]) => (await sessions.current(request))?.member.id ?? null;
+  const member = async (request: Parameters<Sessions['current']>[0]) => (await sessions.requireMember(request)).id;
+  const GroupAnswer = withErrors({ 200: okSchema({ group: GroupViewSchema }) });
+  const Ok = withErrors({ 200: okSchema({}) });
+  const Invite = z.object({ invite: z.string().max(64).optional() });
+
+  app.get('/groups', { schema: { response: withErrors({ 200: okSchema({ groups: z.array(GroupSummarySchema), mine: z.array(GroupSummarySchema) }) }) } }, async (request) => ({
+    ok: true as const,
+    ...(await groups.list(await viewer(request))),
+  }));
+  app.post('/groups', { schema: { body: GroupInputSchema, response: GroupAnswer }, preHandler: rateLimited(app, 'articleNew', rateLimitScale, viewer) }, async (request) => ({
+    ok: true as const,
+    group: await groups.create(await member(request), request.body),
+  }));
+  app.get('/groups/:slug', { schema: { params: z.object({ slug: z.string().min(1).max(100) }), querystring: Invite, response: GroupAnswer } }, async (request) => {
+    const group = await groups.view(request.params.slug, await viewer(request), request.query.invite ?? null);
+    if (!group) throw new AppError('NOT_FOUND', { status: 404, message: 'No such group.' });
+    return { ok: true as const, group };
+  });
+  app.put('/groups/:id', { schema: { params: Id, body: GroupInputSchema, response: GroupAnswer } }, async (request) => ({
+    ok: true as const,
+    group: await groups.update(await member(request), request.params.id, request.body),
+  }));
+  app.delete('/groups/:id', { schema: { params: Id, response: Ok } }, async (request) => {
+    await groups.remove(await member(request), request.params.id);
+    return { ok: true as const };
+  });
+  app.post('/groups/:id/invite', { schema: { params: Id, response: withErrors({ 200: okSchema({ inviteToken: z.string() }) }) } }, async (request) => ({
+    ok: true as const,
+    inviteToken: await groups.renewInvite(await member(request), request.params.id),
+  }));
+  app.post('/groups/:id/join', { schema: { params: Id, body: Invite.strict(), response: Ok } }, async (request) => {
+    await groups.join(await member(request), request.params.id, request.body.invite ?? null);
+    return { ok: true as const };
+  });
+  app.post('/groups/:id/leave', { schema: { params: Id, response: Ok } }, async (request) => {
+    await groups.leave(await member(request), request.params.id);
+    return { ok: true as const };
+  });
+  app.post('/groups/:id/articles', { schema: { params: Id, body: z.object({ articleId: z.uuid() }).strict(), response: Ok } }, async (request) => {
+    await groups.addArticle(await member(request), request.params.id, request.body.articleId);
+    return { ok: true as const };
+  });
+  app.delete('/groups/:id/articles/:articleId', { schema: { params: Id.extend({ articleId: z.uuid() }), response: Ok } }, async (request) => {
+    await groups.removeArticle(await member(request), request.params.id, request.params.articleId);
+    return { ok: true as const };
+  });
+  app.post('/groups/:id/flag', { schema: { params: Id, body: FlagInputSchema, response: Ok }, preHandler: rateLimited(app, 'shareFlag', rateLimitScale, viewer) }, async (request) => {
+    await flags.flag(await member(request), 'group', request.params.id, request.body.reason);
+    return { ok: true as const };
+  });
 };
 
 const MEDIA_KEY = /^articles\/[0-9a-f-]{36}\/[0-9a-f-]{36}-\d{2,4}\.webp$/;

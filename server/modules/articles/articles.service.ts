@@ -127,6 +127,11 @@ export class Articles {
     }));
   }
 
+  /** List entries of article rows (a group's page lists its articles with these). */
+  summaries(rows: ArticleRow[]): Promise<ArticleSummary[]> {
+    return this.#summaries(rows);
+  }
+
   async #draft(row: ArticleRow): Promise<ArticleDraft> {
     const [summary] = await this.#summaries([row]);
     const images = [...(await this.#images([row.id])).values()];
@@ -310,12 +315,12 @@ export class Articles {
 
   /**
    * Search of published articles (docs/articles.md#search): every term in the folded title and
-   * text, the author's name if given. Newest first pages in the database; best match scores the
+   * text, the author's name if given, within a group if given. Newest first pages in the database; best match scores the
    * newest 500 matches and pages those.
    */
-  async search(query: ArticleSearchQuery): Promise<{ hits: ArticleHit[]; total: number }> {
+  async search(query: ArticleSearchQuery, inGroup?: SQL): Promise<{ hits: ArticleHit[]; total: number }> {
     const terms = searchTerms(query.q ?? '');
-    const conditions: (SQL | undefined)[] = [Articles.visible, ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`)];
+    const conditions: (SQL | undefined)[] = [Articles.visible, inGroup, ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`)];
     const author = query.author?.trim();
     if (author) conditions.push(ilike(members.name, likePattern(author)));
     const where = and(...conditions);

@@ -225,3 +225,54 @@ describe('pictures', () => {
     expect((await get(image.sources[0]!.url)).statusCode).toBe(404);
   });
 });
+
+describe('groups', () => {
+  const group = (cookies: Record<string, string>, input: Record<string, unknown>) => send('POST', '/api/groups', cookies, { description: '', ...input });
+
+  it('lets members join a public group and add their own published articles; only the owner changes or deletes it', async () => {
+    const created = await group(author.cookies, { name: '日本行程', visibility: 'public' });
+    expect(created.statusCode).toBe(200);
+    const { id, slug } = created.json().group as { id: string; slug: string };
+    expect(slug).toBe('日本行程');
+    expect(((await get('/api/groups')).json().groups as { id: string }[]).map((entry) => entry.id)).toContain(id);
+
+    const mine = await newArticle('不是你的', doc(paragraph(text('x'))));
+    await publish(mine);
+    expect((await send('POST', `/api/groups/${id}/articles`, other.cookies, { articleId: mine.id })).statusCode).toBe(403);
+    expect((await send('POST', `/api/groups/${id}/join`, other.cookies, {})).statusCode).toBe(200);
+    // Another member's article is not theirs to add, even once they are in.
+    expect((await send('POST', `/api/groups/${id}/articles`, other.cookies, { articleId: mine.id })).statusCode).toBe(403);
+    const draft = await newArticle('還是草稿', doc(paragraph(text('x'))));
+    expect((await send('POST', `/api/groups/${id}/articles`, author.cookies, { articleId: draft.id })).statusCode).toBe(400);
+    expect((await send('POST', `/api/groups/${id}/articles`, author.cookies, { articleId: mine.id })).statusCode).toBe(200);
+    const view = (await get(`/api/groups/${encodeURIComponent(slug)}`)).json().group;
+    expect([view.members, view.articleList.map((entry: { id: string }) => entry.id), view.inviteToken]).toEqual([2, [mine.id], null]);
+    expect((await get(`/api/articles/search?group=${encodeURIComponent(slug)}&q=${encodeURIComponent('不是你的')}`)).json().total).toBe(1);
+
+    const attempts = [
+      await send('PUT', `/api/groups/${id}`, other.cookies, { name: '改名', description: '', visibility: 'public' }),
+      await send('DELETE', `/api/groups/${id}`, other.cookies),
+      await send('DELETE', `/api/groups/${id}/articles/${mine.id}`, other.cookies),
+      await send('POST', `/api/groups/${id}/invite`, other.cookies),
+    ];
+    expect(attempts.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403]);
+    expect((await send('DELETE', `/api/groups/${id}`, author.cookies)).statusCode).toBe(200);
+    expect((await get(`/api/groups/${encodeURIComponent(slug)}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a group by invitation out of the list and answers 404 without its link', async () => {
+    const created = (await group(author.cookies, { name: 'Invite only', visibility: 'invite' })).json().group as { id: string; slug: string; inviteToken: string };
+    expect(created.inviteToken).toMatch(/^[\w-]{20,}$/);
+    expect(((await get('/api/groups')).json().groups as { id: string }[]).map((entry) => entry.id)).not.toContain(created.id);
+    expect((await get(`/api/groups/${created.slug}`, other.cookies)).statusCode).toBe(404);
+    expect((await get(`/api/groups/${created.slug}?invite=wrong`, other.cookies)).statusCode).toBe(404);
+    expect((await send('POST', `/api/groups/${created.id}/join`, other.cookies, { invite: 'wrong' })).statusCode).toBe(404);
+    expect((await get(`/api/groups/${created.slug}?invite=${created.inviteToken}`, other.cookies)).statusCode).toBe(200);
+    expect((await send('POST', `/api/groups/${created.id}/join`, other.cookies, { invite: created.inviteToken })).statusCode).toBe(200);
+    expect((await get(`/api/groups/${created.slug}`, other.cookies)).json().group.isMember).toBe(true);
+    // A new link: the old one no longer lets anyone in.
+    const renewed = (await send('POST', `/api/groups/${created.id}/invite`, author.cookies)).json().inviteToken as string;
+    expect(renewed).not.toBe(created.inviteToken);
+    expect((await get(`/api/groups/${created.slug}?invite=${created.inviteToken}`)).statusCode).toBe(404);
+  });
+});

@@ -1,15 +1,16 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { DocNode } from '../../../core/articles/document.ts';
 import type { Db } from '../../db/client.ts';
-import { articles } from '../../db/schema/index.ts';
+import { articleGroups, articles } from '../../db/schema/index.ts';
 import type { Articles } from './articles.service.ts';
+import type { ArticleGroups } from './groups.service.ts';
 
 const paragraph = (text: string): DocNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const heading = (text: string): DocNode => ({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] });
 const item = (text: string): DocNode => ({ type: 'listItem', content: [paragraph(text)] });
 
 /**
- * The sample article of a fresh install (docs/articles.md#sample-article), with SHARES_SAMPLE_DATA:
+ * The sample article and group of a fresh install (docs/articles.md#sample-article), with SHARES_SAMPLE_DATA:
  * a short guide to writing here, in Traditional Chinese, that shows what an article can hold
  * (headings, a list, a quote, a live card and programme). It states no figures of its own, is
  * labelled as a sample on its page and stays out of search engines; the setting off removes it.
@@ -34,12 +35,23 @@ const SAMPLE = {
   } satisfies DocNode,
 };
 
-export async function syncSampleArticle(db: Db, enabled: boolean, service: Articles): Promise<void> {
+/** The sample group, public, holding the sample article. */
+const SAMPLE_GROUP = {
+  key: 'trip-reports',
+  slug: 'sample-trip-reports',
+  name: '範例群組：兌換心得',
+  description: '範例群組，示範會員如何把文章整理成群組。建立自己的群組後，可以公開，也可以只讓拿到邀請連結的人加入。',
+  articleSlug: SAMPLE.slug,
+};
+
+export async function syncSampleArticle(db: Db, enabled: boolean, services: { articles: Articles; groups: ArticleGroups }): Promise<void> {
   if (!enabled) {
+    await db.delete(articleGroups).where(isNotNull(articleGroups.sample));
     await db.delete(articles).where(isNotNull(articles.sample));
     return;
   }
   const [existing] = await db.select({ id: articles.id }).from(articles).where(eq(articles.sample, SAMPLE.key));
-  if (existing) return;
-  await service.addSample({ key: SAMPLE.key, slug: SAMPLE.slug, title: SAMPLE.title, doc: SAMPLE.doc, language: 'zh-Hant' });
+  if (!existing) await services.articles.addSample({ key: SAMPLE.key, slug: SAMPLE.slug, title: SAMPLE.title, doc: SAMPLE.doc, language: 'zh-Hant' });
+  const [group] = await db.select({ id: articleGroups.id }).from(articleGroups).where(eq(articleGroups.sample, SAMPLE_GROUP.key));
+  if (!group) await services.groups.addSample(SAMPLE_GROUP);
 }

@@ -13,15 +13,16 @@ export async function sharesFromConfig(options: {
   config: Config;
   database: Database;
   catalogue: CardCatalogue;
-  /** Articles, reported and hidden through the same queue (docs/articles.md#safety). */
+  /** Articles and their groups, reported and hidden through the same queue (docs/articles.md#safety). */
   articles: { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> };
+  groups: { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> };
   now?: () => Date;
 }) {
   const now = options.now ?? (() => new Date());
   const db = options.database.db;
   const offers = new RenewalOffers({ db, catalogue: options.catalogue, now });
   const stores = new Stores({ db, now });
-  const byKind = { 'renewal-offer': offers, store: stores, article: options.articles } satisfies Record<
+  const byKind = { 'renewal-offer': offers, store: stores, article: options.articles, group: options.groups } satisfies Record<
     ShareKind,
     { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }
   >;
