@@ -175,3 +175,44 @@ describe('articles', () => {
     await context.close();
   });
 });
+
+describe('article groups', () => {
+  it('keeps a group by invitation to those with its link, who join and read its articles', async () => {
+    const { context, page } = await member('zh-Hant');
+    const zh = catalogText('zh-Hant', 'articles');
+    // A published article to put in the group.
+    await openPage(page, '/me/new-article');
+    await page.locator('[data-testid="article-title-input"]').fill('群組裡的文章');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('只給群組成員看的心得。');
+    await saved(page);
+    await page.locator('[data-testid="publish-article"]').click();
+    await page.locator('[data-testid="published-link"]').waitFor();
+
+    await openPage(page, '/share/group');
+    await page.locator('[data-testid="new-group"]').click();
+    await page.locator('[data-testid="group-name"]').fill('東京自由行');
+    await page.getByLabel(zh('groups.visibilities.invite')).check();
+    await page.locator('[data-testid="group-submit"]').click();
+    await page.waitForURL(/\/share\/group\/%E6%9D%B1%E4%BA%AC/);
+    await page.getByText(zh('groups.inviteOnly')).first().waitFor();
+    await page.locator('[data-testid="group-add-choice"]').click();
+    await page.getByRole('option', { name: '群組裡的文章' }).click();
+    await page.locator('[data-testid="group-add"]').click();
+    await page.locator('[data-testid="article-card"]').waitFor();
+    const invitePath = await page.locator('[data-testid="group-invite-path"]').innerText();
+    const groupUrl = page.url().replace(server.baseUrl, '');
+
+    const { context: guestContext, page: guest } = await member('en');
+    await openPage(guest, '/share/group');
+    expect(await guest.locator('[data-testid="group-card"]', { hasText: '東京自由行' }).count()).toBe(0);
+    await openPage(guest, groupUrl);
+    await guest.getByText(catalogText('en', 'articles')('groups.goneTitle')).waitFor();
+    await openPage(guest, invitePath);
+    await guest.locator('[data-testid="group-join"]').click();
+    await guest.locator('[data-testid="group-leave"]').waitFor();
+    await openPage(guest, groupUrl);
+    expect(await guest.locator('[data-testid="article-card"]').innerText()).toContain('群組裡的文章');
+    await Promise.all([context.close(), guestContext.close()]);
+  });
+});

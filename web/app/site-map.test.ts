@@ -28,7 +28,7 @@ describe('the site map and the features that show its pages', () => {
     expect(isLinkable('/storefront/checkout')).toBe(false);
     expect(isLinkable('/storefront/checkout?programme=avianca-lifemiles&quantity=10000')).toBe(true);
     expect(isLinkable('/share')).toBe(true);
-    expect(isLinkable('/share/group')).toBe(false);
+    expect(isLinkable('/share/group/:slug')).toBe(false);
     expect(isLinkable('/rewardslib/:programme')).toBe(false);
     expect(isLinkable('/no/such/page')).toBe(false);
     expect(isLinkable('/awardplus/redemption/s/result')).toBe(false);

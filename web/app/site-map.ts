@@ -110,6 +110,8 @@ const DEFINED: readonly PageDef[] = [
   page('/share', 'share', 'share'),
   page('/share/group', 'shareGroup', 'share'),
   page('/share/article', 'shareArticle', 'share'),
+  // One group of articles: headed with its name; the browser tests open the sample group.
+  { ...page('/share/group/:slug', 'shareGroupPage', 'share'), unlisted: true, sample: '/share/group/sample-trip-reports' },
   // One article: headed with its title; the browser tests open the sample article of a fresh install.
   { ...page('/share/article/:slug', 'shareArticleRead', 'share'), unlisted: true, sample: '/share/article/sample-how-to-write-a-trip-report' },
 
@@ -233,7 +235,6 @@ const DEFINED: readonly PageDef[] = [
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
 const PLANNED = new Set([
-  'shareGroup',
   'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
   'seatStatus',
   'collections',
@@ -294,7 +295,7 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
   collections: ['cardplus', 'collectionsCards', 'collectionsStores', 'cardplusAllCards', 'cardplusUsCardInTw'],
   storefront: ['storefront', 'storefrontHome', 'storefrontEvent', 'storefrontAwardMap', 'storefrontFaq', 'storefrontTos'],
   legal: ['faq', 'tos', 'privacy'],
-  share: ['share', 'shareArticle', 'searchArticle', 'myArticles', 'cardplusRenewalOffer', 'cardplusUsCardInTw'],
+  share: ['share', 'shareArticle', 'shareGroup', 'searchArticle', 'myArticles', 'cardplusUsCardInTw'],
   articles: ['share', 'myArticles', 'newArticle', 'searchArticle'],
   sponsor: ['sponsor', 'enterprise'],
   enterprise: ['sponsor', 'enterprise'],

@@ -6,6 +6,9 @@ import type {
   ArticleSave,
   ArticleStatus,
   ArticleSummary,
+  GroupInput,
+  GroupSummary,
+  GroupView,
   PublicArticle,
 } from '../../../core/articles/articles.ts';
 import { apiGet, apiSend, apiUpload } from '../../lib/api-client.ts';
@@ -26,6 +29,27 @@ export const articlesApi = {
   like: (id: string, liked: boolean) => apiSend<{ likes: number }>('PUT', `${one(id)}/like`, { liked }).then((answer) => answer.likes),
   flag: (id: string, reason: string) => apiSend<unknown>('POST', `${one(id)}/flag`, { reason }),
 };
+
+const group = (id: string) => `/api/groups/${encodeURIComponent(id)}`;
+
+/** The groups calls (docs/articles.md#groups). */
+export const groupsApi = {
+  list: () => apiGet<GroupList>('/api/groups'),
+  get: (slug: string, invite: string | null) => apiGet<{ group: GroupView }>(`${group(slug)}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`).then((answer) => answer.group),
+  create: (input: GroupInput) => apiSend<{ group: GroupView }>('POST', '/api/groups', input).then((answer) => answer.group),
+  update: (id: string, input: GroupInput) => apiSend<{ group: GroupView }>('PUT', group(id), input).then((answer) => answer.group),
+  remove: (id: string) => apiSend<unknown>('DELETE', group(id)),
+  join: (id: string, invite: string | null) => apiSend<unknown>('POST', `${group(id)}/join`, invite ? { invite } : {}),
+  leave: (id: string) => apiSend<unknown>('POST', `${group(id)}/leave`),
+  renewInvite: (id: string) => apiSend<{ inviteToken: string }>('POST', `${group(id)}/invite`),
+  addArticle: (id: string, articleId: string) => apiSend<unknown>('POST', `${group(id)}/articles`, { articleId }),
+  flag: (id: string, reason: string) => apiSend<unknown>('POST', `${group(id)}/flag`, { reason }),
+};
+
+export interface GroupList {
+  groups: GroupSummary[];
+  mine: GroupSummary[];
+}
 
 export interface ArticleList {
   articles: ArticleSummary[];

@@ -13,6 +13,8 @@ import type { SearchAnswer } from './articles-api.ts';
 interface SearchForm {
   q: string;
   author: string;
+  /** A group's address part: the search looks only in its articles. */
+  group: string;
   order: ArticleOrder;
   page: number;
 }
@@ -23,6 +25,7 @@ function formOf(search: URLSearchParams): SearchForm {
   return {
     q: (search.get('q') ?? '').slice(0, 100),
     author: (search.get('author') ?? '').slice(0, 100),
+    group: (search.get('group') ?? '').slice(0, 100),
     order: (ARTICLE_ORDERS as readonly string[]).includes(order ?? '') ? (order as ArticleOrder) : 'best',
     page: Number.isInteger(page) && page >= 1 && page <= 100 ? page : 1,
   };
@@ -32,6 +35,7 @@ function queryString(form: SearchForm): string {
   const search = new URLSearchParams();
   if (form.q.trim()) search.set('q', form.q.trim());
   if (form.author.trim()) search.set('author', form.author.trim());
+  if (form.group) search.set('group', form.group);
   if (form.order !== 'best') search.set('order', form.order);
   if (form.page > 1) search.set('page', String(form.page));
   return search.toString();
@@ -41,7 +45,7 @@ type Loaded = (SearchAnswer & { searched: boolean }) | { searched: false; hits: 
 
 async function loadSearch({ context, request }: LoaderFunctionArgs): Promise<Loaded> {
   const form = formOf(new URL(request.url).searchParams);
-  if (!form.q.trim() && !form.author.trim()) return { searched: false, hits: [], total: 0 };
+  if (!form.q.trim() && !form.author.trim() && !form.group) return { searched: false, hits: [], total: 0 };
   const answer = await loaderGet<SearchAnswer>(context, `/api/articles/search?${queryString(form)}`);
   return { ...answer, searched: true };
 }
@@ -70,6 +74,14 @@ function SearchArticlePage({ page }: { page: PageDef }) {
             {t('search.submit')}
           </Button>
         </Group>
+        {current.group && (
+          <Group gap="xs" mt="sm" data-testid="search-group">
+            <Text size="sm">{t('search.inGroup', { group: current.group })}</Text>
+            <Button variant="subtle" size="compact-xs" onClick={() => go({ ...current, ...draft, group: '', page: 1 })}>
+              {t('search.allGroups')}
+            </Button>
+          </Group>
+        )}
       </Paper>
       {loaded.searched && (
         <Stack gap="md">
