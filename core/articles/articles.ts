@@ -13,8 +13,8 @@ export const ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const TITLE_MAX = 120;
 
-/** Why a save or a publication was refused (INVALID_ARTICLE's `details.problem`). */
-export const ARTICLE_PROBLEMS = ['title-missing', 'body-empty', 'too-long', 'too-many-images', 'unknown-image'] as const;
+/** Why a save, a publication or adding to a group was refused (INVALID_ARTICLE's `details.problem`). */
+export const ARTICLE_PROBLEMS = ['title-missing', 'body-empty', 'too-long', 'too-many-images', 'unknown-image', 'not-published'] as const;
 export type ArticleProblem = (typeof ARTICLE_PROBLEMS)[number];
 
 /** Why a picture was refused (IMAGE_REFUSED's `details.problem`). */
