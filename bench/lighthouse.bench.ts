@@ -14,8 +14,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../server/test/free-port.ts';
 
+// A member's article: the fresh install's is a sample, kept out of search engines on purpose
+// (docs/articles.md#sample-article), so its one expected SEO failure is 'is-crawlable'.
+const SAMPLE_ARTICLE = '/share/article/sample-how-to-write-a-trip-report';
+const NOINDEX_BY_DESIGN = new Set([SAMPLE_ARTICLE]);
+
 // A card's renewal offers: one with no sample reports, since a page whose summary rests on samples is kept out of search engines (docs/shares.md#sample-data).
-const PAGES = ['/', '/awardplus', '/cardplus/s', '/cardplus/c/chase-sapphire-preferred', '/rewardslib/eva-infinity', '/faq', '/storefront', '/storefront/buy/avianca-lifemiles', '/cardplus/uscard-in-tw', '/cardplus/card-renewal-offer/chase-sapphire-preferred'];
+const PAGES = ['/', '/awardplus', '/cardplus/s', '/cardplus/c/chase-sapphire-preferred', '/rewardslib/eva-infinity', '/faq', '/storefront', '/storefront/buy/avianca-lifemiles', '/cardplus/uscard-in-tw', '/cardplus/card-renewal-offer/chase-sapphire-preferred', '/share', SAMPLE_ARTICLE];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = { lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
@@ -120,6 +125,8 @@ try {
       for (const category of ['seo', 'accessibility'] as const) {
         const failing = Object.values(lhr.audits).filter((item) => item.score === 0 && lhr.categories[category]?.auditRefs.some((ref) => ref.id === item.id && ref.weight > 0));
         if (run === 0 && failing.length > 0) console.log(`  ${path} ${category}: ${failing.map((item) => item.id).join(', ')}`);
+        // A page kept out of search engines by design meets the SEO target when that is all that fails.
+        if (category === 'seo' && NOINDEX_BY_DESIGN.has(path) && failing.every((item) => item.id === 'is-crawlable')) runs[runs.length - 1]!.seo = 1;
       }
     }
     if (runs.length === 0) throw new Error(`Lighthouse gave no timings for ${path} in ${RUNS} run(s)`);

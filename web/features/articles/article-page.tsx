@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { CopyLinkButton, ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
-import { ArticleByline } from './article-parts.tsx';
+import { ArticleByline, GoneScreen } from './article-parts.tsx';
 import { articlesApi } from './articles-api.ts';
 import classes from './articles.module.css';
 import { EmbedBox } from './embed-boxes.tsx';
@@ -83,13 +83,7 @@ function ArticlePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('articles');
   const article = useLoaderData() as PublicArticle | null;
   if (!article)
-    return (
-      <Container size="lg" py="xl" data-page={page.id}>
-        <SectionNav page={page} />
-        <Title order={1}>{t('read.goneTitle')}</Title>
-        <Text mt="sm">{t('read.gone')}</Text>
-      </Container>
-    );
+    return <GoneScreen page={page} title={t('read.goneTitle')} body={t('read.gone')} />;
   return (
     <Container size="lg" py="xl" data-page={page.id}>
       <Stack gap="lg">

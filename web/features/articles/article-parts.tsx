@@ -1,10 +1,12 @@
-import { Anchor, Badge, Box, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { articlePath, imageSrcSet, imageUrl, type ArticleSummary, type SnippetPart } from '../../../core/articles/articles.ts';
 import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
 import { useAppState } from '../../app/app-context.tsx';
+import type { PageDef } from '../../app/site-map.ts';
+import { SectionNav } from '../../components/section-nav.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { CopyLinkButton, SampleBadge } from '../../components/record-actions.tsx';
 import classes from './articles.module.css';
@@ -108,5 +110,16 @@ export function StatusBadge({ article }: { article: ArticleSummary }) {
     <Badge color={article.status === 'published' ? 'teal' : 'gray'} variant="light">
       {t(`status.${article.status}`)}
     </Badge>
+  );
+}
+
+/** An article or group that is not there (never was, deleted, unpublished, or not for this reader). */
+export function GoneScreen({ page, title, body }: { page: PageDef; title: string; body: string }) {
+  return (
+    <Container size="lg" py="xl" data-page={page.id}>
+      <SectionNav page={page} />
+      <Title order={1}>{title}</Title>
+      <Text mt="sm">{body}</Text>
+    </Container>
   );
 }

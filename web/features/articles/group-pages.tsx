@@ -22,7 +22,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useAsMember } from '../../lib/use-as-member.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { ArticleCards } from './article-parts.tsx';
+import { ArticleCards, GoneScreen } from './article-parts.tsx';
 import { articlesApi, groupsApi, type GroupList } from './articles-api.ts';
 
 function GroupCard({ group }: { group: GroupSummary }) {
@@ -228,13 +228,7 @@ function GroupPage({ page }: { page: PageDef }) {
   const group = own ?? loaded;
   const refresh = () => void groupsApi.get(slug, invite).then(setOwn, () => revalidator.revalidate());
   if (!group)
-    return (
-      <Container size="lg" py="xl" data-page={page.id}>
-        <SectionNav page={page} />
-        <Title order={1}>{t('groups.goneTitle')}</Title>
-        <Text mt="sm">{t('groups.gone')}</Text>
-      </Container>
-    );
+    return <GoneScreen page={page} title={t('groups.goneTitle')} body={t('groups.gone')} />;
   const act = (action: () => Promise<unknown>) => () => void action().then(refresh).catch(failed);
   const remove = async () => {
     const sure = await popup.show({ title: t('groups.deleteTitle'), message: t('groups.deleteBody', { name: group.name }), mode: 'yesno', confirmLabel: t('groups.delete'), cancelLabel: t('common:popup.cancel') });

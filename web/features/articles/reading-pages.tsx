@@ -59,6 +59,12 @@ function NoArticles() {
   );
 }
 
+/** What else members share, linked from /share. */
+const SHARED_DATA = [
+  { path: '/cardplus/card-renewal-offer', name: 'common:pageNames.cardplusRenewalOffer', lead: 'list.renewalOffers' },
+  { path: '/cardplus/uscard-in-tw', name: 'common:pageNames.cardplusUsCardInTw', lead: 'list.usCards' },
+];
+
 /** /share: the newest articles, and the other things members share. */
 function SharePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('articles');
@@ -80,22 +86,16 @@ function SharePage({ page }: { page: PageDef }) {
         {t('list.sharedData')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder radius="md" p="md">
-          <Anchor component={Link} to="/cardplus/card-renewal-offer" fw={600}>
-            {t('common:pageNames.cardplusRenewalOffer')}
-          </Anchor>
-          <Text size="sm" mt={4}>
-            {t('list.renewalOffers')}
-          </Text>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Anchor component={Link} to="/cardplus/uscard-in-tw" fw={600}>
-            {t('common:pageNames.cardplusUsCardInTw')}
-          </Anchor>
-          <Text size="sm" mt={4}>
-            {t('list.usCards')}
-          </Text>
-        </Paper>
+        {SHARED_DATA.map(({ path, name, lead }) => (
+          <Paper key={path} withBorder radius="md" p="md">
+            <Anchor component={Link} to={path} fw={600}>
+              {t(name)}
+            </Anchor>
+            <Text size="sm" mt={4}>
+              {t(lead)}
+            </Text>
+          </Paper>
+        ))}
       </SimpleGrid>
     </PageFrame>
   );
