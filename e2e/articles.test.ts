@@ -166,12 +166,12 @@ describe('articles', () => {
 
   it('refuses a text file named .png with a message that says why', async () => {
     const { context, page } = await member('zh-Hans');
-    const common = catalogText('zh-Hans', 'common');
+    const zh = catalogText('zh-Hans', 'articles');
     await openPage(page, '/me/new-article');
     await page.locator('[data-testid="article-title-input"]').fill('假图片');
     await saved(page);
     await page.locator('input[type="file"]').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
-    await page.getByText(common('errorProblems.IMAGE_REFUSED.not-an-image')).waitFor();
+    await page.getByText(zh('errorProblems.IMAGE_REFUSED.not-an-image')).waitFor();
     await context.close();
   });
 });

@@ -96,7 +96,7 @@ describe('shared data', () => {
 
     // The share link copies, with its notice.
     await page.locator('[data-testid="copy-link"]').click();
-    await page.locator('[data-testid="copy-link-status"]', { hasText: catalogText('zh-Hant', 'common')('link.copied') }).waitFor();
+    await page.locator('[data-testid="copy-link-status"]', { hasText: catalogText('zh-Hant', 'records')('link.copied') }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/cardplus/card-renewal-offer/chase-sapphire-preferred`);
     expect(complaints.list).toEqual([]);
     await context.close();

@@ -83,6 +83,8 @@ export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 export const ArticleDraftSchema = ArticleSummarySchema.extend({
   doc: ArticleDocSchema,
   version: z.number().int(),
+  /** The version readers see; below `version` when a published article has edits not yet published. */
+  publishedVersion: z.number().int().nullable(),
   coverImageId: z.uuid().nullable(),
   images: z.array(ArticleImageSchema),
 });

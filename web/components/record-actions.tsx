@@ -13,7 +13,7 @@ import { usePopup } from './message-popup.tsx';
 
 /** 'Sample': on every sample record (docs/shares.md#sample-data), so nobody reads one as a member's report. */
 export function SampleBadge({ sample }: { sample: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   if (!sample) return null;
   return (
     <Badge
@@ -33,7 +33,7 @@ export function SampleBadge({ sample }: { sample: boolean }) {
  * 'Failed to copy link' when the browser refuses (no clipboard on an insecure page, say).
  */
 export function CopyLinkButton({ path }: { path: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const popup = usePopup();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -72,7 +72,7 @@ export function CopyLinkButton({ path }: { path: string }) {
 
 /** 'Report this': a member picks why; the record waits for staff (docs/shares.md#abuse). Visitors are asked to log in. */
 export function ReportThisButton({ onReport }: { onReport: (reason: string) => Promise<unknown> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const { member, openLogin } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();

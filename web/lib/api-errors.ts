@@ -4,15 +4,16 @@ import { ApiRequestError } from './api-client.ts';
 
 /**
  * What to tell the visitor about a failed call, in their language: the `errorProblems.<NAME>.<problem>`
- * string when the error names its problem, else the `errors.<NAME>` string of the server's error, the network message when nothing answered, the generic one otherwise.
+ * string of the feature's namespace when the error names its problem, else the `errors.<NAME>` string of the server's error, the network message when nothing answered, the generic one otherwise.
  */
-export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
+export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean, namespace?: string): string {
   if (error instanceof ApiRequestError) {
     if (error.network) return t('errors.network');
     const name = error.body?.error;
     // A refusal that names its problem (a picture too large, an article too long) says which.
     const problem = error.body?.details?.problem;
-    if (name && typeof problem === 'string' && exists(`errorProblems.${name}.${problem}`)) return t(`errorProblems.${name}.${problem}`);
+    const problemKey = `${namespace ?? 'common'}:errorProblems.${name}.${problem}`;
+    if (name && typeof problem === 'string' && exists(problemKey)) return t(problemKey);
     if (name && exists(`errors.${name}`)) {
       const retryAfter = Number(error.body?.fields?.retryAfter);
       // `num`: the tracking days left, in the tracking-days message

@@ -5,6 +5,13 @@ import type { DocNode, RenderedPiece } from '../../../core/articles/document.ts'
 import type { LANGUAGES } from '../../../core/locale.ts';
 import { members } from './members.ts';
 
+/** A published article's title, cover and language as its author last saved them. */
+export interface PendingEdits {
+  title: string;
+  coverImageId: string | null;
+  language: (typeof LANGUAGES)[number];
+}
+
 /**
  * Articles members write (docs/articles.md). The document is the editor's JSON; `pieces` is what
  * readers get, rendered from it through the allow-list at publication; `search_text` is title
@@ -28,6 +35,11 @@ export const articles = pgTable(
     pieces: jsonb('pieces').$type<RenderedPiece[]>().notNull().default([]),
     /** The version readers see; a later one holds edits not yet published ('Update' publishes them). */
     publishedVersion: integer('published_version'),
+    /**
+     * Title, cover and language of a published article's edits not yet published; the columns
+     * beside it (and `pieces`, the text and search columns) stay what readers see until then.
+     */
+    pending: jsonb('pending').$type<PendingEdits>(),
     plainText: text('plain_text').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     words: integer('words').notNull().default(0),

@@ -132,13 +132,19 @@ export class Articles {
     return this.#summaries(rows);
   }
 
-  async #draft(row: ArticleRow): Promise<ArticleDraft> {
-    const [summary] = await this.#summaries([row]);
-    const images = [...(await this.#images([row.id])).values()];
-    return { ...summary!, doc: row.doc, version: row.version, coverImageId: row.coverImageId, images };
+  /** The author's latest: a published article's pending title, cover and language over what readers see. */
+  #latest(row: ArticleRow): ArticleCreate {
+    return { title: row.pending?.title ?? row.title, coverImageId: row.pending ? row.pending.coverImageId : row.coverImageId, language: row.pending?.language ?? row.language, doc: row.doc };
   }
 
-  /** What a draft's save stores besides the document: counts and the text lists and search read. */
+  async #draft(row: ArticleRow): Promise<ArticleDraft> {
+    const latest = this.#latest(row);
+    const [summary] = await this.#summaries([{ ...row, ...latest }]);
+    const images = [...(await this.#images([row.id])).values()];
+    return { ...summary!, doc: row.doc, version: row.version, publishedVersion: row.publishedVersion, coverImageId: latest.coverImageId, images };
+  }
+
+  /** What a save stores besides the document: counts and the text lists and search read. */
   #derived(input: ArticleCreate, images: ReadonlySet<string>) {
     const measured = measure(input.doc, input.title);
     if (measured.text.length > this.options.limits.maxChars) throw invalid('too-long');
@@ -147,12 +153,16 @@ export class Articles {
     return { plainText: measured.text, words: measured.words, minutes: measured.minutes, searchText: foldForSearch(`${input.title}\n${measured.text}`) };
   }
 
+  /** Every column of what readers see, made from the author's latest (at publication, or when it is a draft). */
+  #readersCopy(input: ArticleCreate, images: ReadonlySet<string>) {
+    return { title: input.title, coverImageId: input.coverImageId, language: input.language, ...this.#derived(input, images), pending: null };
+  }
+
   async create(memberId: string, input: ArticleCreate): Promise<ArticleDraft> {
     // A new article has no pictures yet: its document may name none.
-    const derived = this.#derived(input, new Set());
     const [row] = await this.options.db
       .insert(articles)
-      .values({ memberId, title: input.title, language: input.language, coverImageId: input.coverImageId, doc: input.doc, ...derived })
+      .values({ memberId, doc: input.doc, ...this.#readersCopy(input, new Set()) })
       .returning();
     return this.#draft(row!);
   }
@@ -162,16 +172,21 @@ export class Articles {
   }
 
   /**
-   * Saves a draft (or the pending edits of a published article) when `version` is the stored one;
-   * otherwise ARTICLE_CONFLICT with the stored version, and nothing changes.
+   * Saves when `version` is the stored one; otherwise ARTICLE_CONFLICT with the stored version, and
+   * nothing changes. A draft's save is all of it; a published article's keeps what readers see
+   * (its copy, title, text for lists and search) until 'Publish changes', and stores the rest as
+   * pending (Ghost's model: edits reach readers when the author says so).
    */
   async save(memberId: string, id: string, input: ArticleSave): Promise<ArticleDraft> {
     const row = await this.#owned(memberId, id);
-    const derived = this.#derived(input, new Set((await this.#images([id])).keys()));
+    const images = new Set((await this.#images([id])).keys());
+    const { version, ...latest } = input;
+    const readersCopy = this.#readersCopy(latest, images);
+    const changes = row.status === 'published' ? { pending: { title: latest.title, coverImageId: latest.coverImageId, language: latest.language } } : readersCopy;
     const [saved] = await this.options.db
       .update(articles)
-      .set({ title: input.title, language: input.language, coverImageId: input.coverImageId, doc: input.doc, ...derived, version: sql`${articles.version} + 1`, updatedAt: this.options.now() })
-      .where(and(eq(articles.id, id), eq(articles.version, input.version)))
+      .set({ doc: latest.doc, ...changes, version: sql`${articles.version} + 1`, updatedAt: this.options.now() })
+      .where(and(eq(articles.id, id), eq(articles.version, version)))
       .returning();
     if (!saved)
       throw new AppError('ARTICLE_CONFLICT', {
@@ -186,17 +201,19 @@ export class Articles {
   async publish(memberId: string, id: string, version: number): Promise<ArticleDraft> {
     const row = await this.#owned(memberId, id);
     if (row.version !== version) throw new AppError('ARTICLE_CONFLICT', { status: 409, message: 'This article was saved from another tab or device since you opened it.', details: { version: row.version } });
-    if (!row.title.trim()) throw invalid('title-missing');
-    if (!row.plainText.trim() && nodesOf(row.doc, 'image').length === 0) throw invalid('body-empty');
+    const latest = this.#latest(row);
     const images = await this.#images([id]);
+    const readersCopy = this.#readersCopy(latest, new Set(images.keys()));
+    if (!latest.title.trim()) throw invalid('title-missing');
+    if (!readersCopy.plainText.trim() && nodesOf(row.doc, 'image').length === 0) throw invalid('body-empty');
     const pieces = renderPieces(row.doc, { images, siteOrigin: new URL(this.options.siteOrigin).origin });
     const now = this.options.now();
-    const values = { status: 'published' as const, pieces, publishedVersion: row.version, publishedAt: row.publishedAt ?? now, updatedAt: now };
+    const values = { ...readersCopy, status: 'published' as const, pieces, publishedVersion: row.version, publishedAt: row.publishedAt ?? now, updatedAt: now };
     if (row.slug) {
       await this.options.db.update(articles).set(values).where(eq(articles.id, id));
     } else {
       // The readable address first; if another article has it, the same with the id's start.
-      const readable = articleSlug(row.title, row.id);
+      const readable = articleSlug(latest.title, row.id);
       try {
         await this.options.db.update(articles).set({ ...values, slug: readable }).where(eq(articles.id, id));
       } catch (error) {
@@ -208,10 +225,11 @@ export class Articles {
     return this.get(memberId, id);
   }
 
-  /** Back to the drafts: gone from /share and search, its address kept for a later publication. */
+  /** Back to the drafts, as the author last saved it: gone from /share and search, its address kept for a later publication. */
   async unpublish(memberId: string, id: string): Promise<ArticleDraft> {
-    await this.#owned(memberId, id);
-    await this.options.db.update(articles).set({ status: 'draft', updatedAt: this.options.now() }).where(eq(articles.id, id));
+    const row = await this.#owned(memberId, id);
+    const readersCopy = this.#readersCopy(this.#latest(row), new Set((await this.#images([id])).keys()));
+    await this.options.db.update(articles).set({ ...readersCopy, status: 'draft', updatedAt: this.options.now() }).where(eq(articles.id, id));
     this.#changed();
     return this.get(memberId, id);
   }

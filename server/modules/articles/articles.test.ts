@@ -153,6 +153,22 @@ describe('publication and readers\' copy', () => {
     expect((await get(`/api/articles/search?author=nobody&q=${encodeURIComponent('轉機')}`)).json().total).toBe(0);
   });
 
+  it('keeps readers on the published version while its author edits, until the changes are published', async () => {
+    const published = await publish(await newArticle('原本的標題', doc(paragraph(text('原本的內容 qqoriginal')))));
+    const edited = await send('PUT', `/api/articles/${published.id}`, author.cookies, { title: '改過的標題', coverImageId: null, doc: doc(paragraph(text('改過的內容 qqedited'))), language: 'zh-Hant', version: published.version });
+    expect(edited.json().article).toMatchObject({ title: '改過的標題', publishedVersion: published.version, version: published.version + 1 });
+    const reading = async () => (await get(`/api/articles/read/${encodeURIComponent(published.slug!)}`)).json().article as PublicArticle;
+    const before = await reading();
+    expect([before.title, JSON.stringify(before.segments).includes('qqoriginal')]).toEqual(['原本的標題', true]);
+    expect([(await get('/api/articles/search?q=qqedited')).json().total, (await get('/api/articles/search?q=qqoriginal')).json().total]).toEqual([0, 1]);
+    await publish(edited.json().article);
+    const after = await reading();
+    expect([after.title, JSON.stringify(after.segments).includes('qqedited')]).toEqual(['改過的標題', true]);
+    expect([(await get('/api/articles/search?q=qqedited')).json().total, (await get('/api/articles/search?q=qqoriginal')).json().total]).toEqual([1, 0]);
+    // The address stays the first publication's.
+    expect(after.slug).toBe('原本的標題');
+  });
+
   it('gives a second article of the same title its own address', async () => {
     const first = await publish(await newArticle('同名文章', doc(paragraph(text('一')))));
     const second = await publish(await newArticle('同名文章', doc(paragraph(text('二')))));

@@ -76,12 +76,13 @@ function PicturePanel({ editor, images, cover, onCover }: { editor: NonNullable<
 export default function ArticleEditor({ initial }: { initial: ArticleDraft | null }) {
   const { t } = useTranslation('articles');
   const { language: uiLanguage } = useAppState();
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const [title, setTitle] = useState(initial?.title ?? '');
   const [language, setLanguage] = useState<Language>(initial?.language ?? (uiLanguage === 'ja' ? 'en' : uiLanguage));
   const [cover, setCover] = useState<string | null>(initial?.coverImageId ?? null);
   const [images, setImages] = useState(() => new Map((initial?.images ?? []).map((image) => [image.id, image])));
-  const [published, setPublished] = useState<{ status: ArticleDraft['status']; slug: string | null }>({ status: initial?.status ?? 'draft', slug: initial?.slug ?? null });
+  const stateOf = (article: ArticleDraft) => ({ status: article.status, slug: article.slug, pending: article.status === 'published' && article.version !== article.publishedVersion });
+  const [published, setPublished] = useState(initial ? stateOf(initial) : { status: 'draft' as const, slug: null, pending: false });
   const [counts, setCounts] = useState(() => measure(initial?.doc ?? EMPTY_DOC));
   const [embedding, setEmbedding] = useState(false);
   const [publishing, setPublishing] = useState(false);
@@ -92,7 +93,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
   const autosave = useAutosave({
     initial,
     snapshot: () => ({ title: fields.current.title, language: fields.current.language, coverImageId: fields.current.cover, doc: (editorRef.current?.getJSON() as DocNode | undefined) ?? EMPTY_DOC }),
-    onSaved: (saved) => setPublished({ status: saved.status, slug: saved.slug }),
+    onSaved: (saved) => setPublished(stateOf(saved)),
   });
 
   const uploadFailed = (error: unknown) => void failed(error);
@@ -140,8 +141,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
       if (!(await autosave.save())) return;
       const current = autosave.current();
       if (!current) return;
-      const article = await articlesApi.publish(current.id, current.version);
-      setPublished({ status: article.status, slug: article.slug });
+      setPublished(stateOf(await articlesApi.publish(current.id, current.version)));
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 409)) await failed(error);
     } finally {
@@ -152,8 +152,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
     const current = autosave.current();
     if (!current) return;
     try {
-      const article = await articlesApi.unpublish(current.id);
-      setPublished({ status: article.status, slug: article.slug });
+      setPublished(stateOf(await articlesApi.unpublish(current.id)));
     } catch (error) {
       await failed(error);
     }
@@ -283,7 +282,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
           </Group>
           {published.status === 'published' && published.slug && (
             <Group gap="xs" data-testid="published-link">
-              <Text size="sm">{t('editor.publishedAt')}</Text>
+              <Text size="sm" data-testid="publish-state">{published.pending ? t('editor.pendingChanges') : t('editor.publishedAt')}</Text>
               <Anchor component={Link} to={articlePath(published.slug)} size="sm">
                 {t('editor.view')}
               </Anchor>

@@ -60,7 +60,7 @@ function articleHead({ data: article, t, page, origin }: PageHeadArgs<PublicArti
 function LikeButton({ article }: { article: PublicArticle }) {
   const { t } = useTranslation('articles');
   const { member, openLogin } = useAuth();
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const [state, setState] = useState({ liked: article.likedByMe, likes: article.likes });
   const toggle = async () => {
     if (!member) return openLogin();

@@ -104,7 +104,7 @@ function GroupsPage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as GroupList;
   const { member, openLogin } = useAuth();
   const navigate = useNavigate();
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const [creating, setCreating] = useState(false);
   const [mine] = useAsMember<GroupSummary[]>([], () => groupsApi.list().then((answer) => answer.mine), 'groups-mine');
   const create = async (input: GroupInput) => {
@@ -181,7 +181,7 @@ function groupHead({ data: group, t, page, origin }: PageHeadArgs<GroupView | nu
 /** Adds one of the member's published articles to the group. */
 function AddMyArticle({ group, onAdded }: { group: GroupView; onAdded: () => void }) {
   const { t } = useTranslation('articles');
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const [chosen, setChosen] = useState<string | null>(null);
   const [published] = useAsMember<{ id: string; title: string }[]>([], () => articlesApi.mine('published'), `published-${group.id}`);
   const listed = new Set(group.articleList.map((article) => article.id));
@@ -218,7 +218,7 @@ function GroupPage({ page }: { page: PageDef }) {
   const { member, openLogin } = useAuth();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const popup = usePopup();
   const [editing, setEditing] = useState(false);
   const { slug = '' } = useParams();

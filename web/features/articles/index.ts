@@ -6,7 +6,7 @@ import { MyArticles, MyDrafts, MyPublished } from './my-articles-page.tsx';
 import { allArticlesPage, sharePage } from './reading-pages.tsx';
 import { searchArticlePage } from './search-page.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['articles'];
+export const namespaces: FeatureModule['namespaces'] = ['articles', 'records'];
 
 /** Articles members write (docs/articles.md): the community's list, one article, groups, search, the member's own and the editor. */
 export const pages: FeatureModule['pages'] = {

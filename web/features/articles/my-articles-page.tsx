@@ -21,7 +21,7 @@ function MyArticle({ article, onChanged }: { article: ArticleSummary; onChanged:
   const { t } = useTranslation('articles');
   const format = useArticleFormat();
   const popup = usePopup();
-  const failed = useErrorPopup();
+  const failed = useErrorPopup('articles');
   const remove = async () => {
     const sure = await popup.show({ title: t('mine.deleteTitle'), message: t('mine.deleteBody', { title: article.title || t('mine.untitled') }), mode: 'yesno', confirmLabel: t('mine.delete'), cancelLabel: t('common:popup.cancel') });
     if (!sure) return;

@@ -7,7 +7,7 @@ import { SavedStoresPage } from './saved-stores-page.tsx';
 import { storePage } from './store-page.tsx';
 import { storesPage } from './stores-page.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['shares'];
+export const namespaces: FeatureModule['namespaces'] = ['shares', 'records'];
 
 /** What members share (docs/shares.md): renewal offers per card, Taiwan stores taking US cards, the 7-ELEVEN stores, saved stores, staff's queue. */
 export const pages: FeatureModule['pages'] = {

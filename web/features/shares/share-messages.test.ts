@@ -52,8 +52,8 @@ describe.each(LANGUAGES)('the share forms in %s', (language) => {
     expect(message(language, 'stores.form.editExisting', { name: 'Costco 好市多' })).toContain(
       'Costco 好市多',
     );
-    expect(message(language, 'common:link.failed')).not.toBe('common:link.failed');
-    expect(message(language, 'common:link.copied')).not.toBe('common:link.copied');
+    expect(message(language, 'records:link.failed')).not.toBe('records:link.failed');
+    expect(message(language, 'records:link.copied')).not.toBe('records:link.copied');
   });
 });
 
@@ -119,6 +119,6 @@ describe('the store share’s checks', () => {
       new Set(LANGUAGES.map((language) => message(language, 'stores.problems.paymentMissing')))
         .size,
     ).toBe(3);
-    expect(new Set(LANGUAGES.map((language) => message(language, 'common:link.failed'))).size).toBe(3);
+    expect(new Set(LANGUAGES.map((language) => message(language, 'records:link.failed'))).size).toBe(3);
   });
 });

@@ -61,7 +61,7 @@ export function SharesStaffPage({ page }: { page: PageDef }) {
                     {t('staff.reports', {
                       count: record.reports,
                       reasons: record.reasons
-                        .map((reason) => t(`common:flag.reasons.${reason}`))
+                        .map((reason) => t(`records:flag.reasons.${reason}`))
                         .join(', '),
                       day: format.day(record.latest),
                     })}
