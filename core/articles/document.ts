@@ -84,13 +84,19 @@ export function nodesOf(doc: DocNode, type: string): DocNode[] {
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 const LATIN_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/** Chinese (or Japanese, Korean) characters, and runs of other letters or digits. */
+function textCounts(text: string): { han: number; latin: number } {
+  const han = text.match(HAN)?.length ?? 0;
+  const latin = text.replace(HAN, ' ').match(LATIN_WORD)?.length ?? 0;
+  return { han, latin };
+}
+
 /**
  * Words as readers count them: each Chinese (or Japanese, Korean) character is one, as Chinese
  * word counts are given; a run of other letters or digits is one.
  */
 export function countWords(text: string): number {
-  const han = text.match(HAN)?.length ?? 0;
-  const latin = text.replace(HAN, ' ').match(LATIN_WORD)?.length ?? 0;
+  const { han, latin } = textCounts(text);
   return han + latin;
 }
 
@@ -100,8 +106,18 @@ export function countWords(text: string): number {
  * characters), plus 10 seconds a picture.
  */
 export function readingMinutes(text: string, images = 0): number {
-  const han = text.match(HAN)?.length ?? 0;
-  const latin = text.replace(HAN, ' ').match(LATIN_WORD)?.length ?? 0;
-  const minutes = han / 400 + latin / 230 + images / 6;
-  return Math.max(1, Math.round(minutes));
+  const { han, latin } = textCounts(text);
+  return Math.max(1, Math.round(han / 400 + latin / 230 + images / 6));
+}
+
+/**
+ * One article's measures, the same in the editor and on the server: its text, the pictures it
+ * shows, words (title included) and minutes to read.
+ */
+export function measureDocument(doc: DocNode, title: string) {
+  const text = documentText(doc);
+  const imageIds = nodesOf(doc, 'image')
+    .map((node) => node.attrs?.imageId)
+    .filter((id): id is string => typeof id === 'string');
+  return { text, imageIds, words: countWords(`${title}\n${text}`), minutes: readingMinutes(text, imageIds.length) };
 }

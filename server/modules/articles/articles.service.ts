@@ -15,7 +15,7 @@ import {
   type EmbedView,
   type PublicArticle,
 } from '../../../core/articles/articles.ts';
-import { countWords, documentText, nodesOf, readingMinutes, type DocNode, type EmbedKind } from '../../../core/articles/document.ts';
+import { measureDocument, nodesOf, type DocNode, type EmbedKind } from '../../../core/articles/document.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articleImages, articleLikes, articles, mediaRemovals, members } from '../../db/schema/index.ts';
@@ -54,13 +54,6 @@ const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No suc
 const invalid = (problem: ArticleProblem) =>
   new AppError('INVALID_ARTICLE', { status: 400, message: `The article cannot be saved: ${problem}.`, details: { problem } });
 
-/** Both forms of a member's save that count: its plain text and its pictures. */
-function measure(doc: DocNode, title: string) {
-  const text = documentText(doc);
-  const imageIds = nodesOf(doc, 'image').map((node) => node.attrs?.imageId).filter((id): id is string => typeof id === 'string');
-  return { text, imageIds, words: countWords(`${title}\n${text}`), minutes: readingMinutes(text, imageIds.length) };
-}
-
 /**
  * Articles members write (docs/articles.md): drafts saved as the editor types, with a version so
  * a second tab's older copy is refused rather than written over; publication renders readers'
@@ -81,7 +74,12 @@ export class Articles {
       /** Called when what visitors see changes (a publication, a deletion): pages kept for visitors are dropped. */
       changed?: () => void;
     },
-  ) {}
+  ) {
+    this.#origin = new URL(options.siteOrigin).origin;
+  }
+
+  /** The site's own origin: links to it in an article become site paths. */
+  readonly #origin: string;
 
   #changed(): void {
     this.options.changed?.();
@@ -148,7 +146,7 @@ export class Articles {
 
   /** What a save stores besides the document: counts and the text lists and search read. */
   #derived(input: ArticleCreate, images: ReadonlySet<string>) {
-    const measured = measure(input.doc, input.title);
+    const measured = measureDocument(input.doc, input.title);
     if (measured.text.length > this.options.limits.maxChars) throw invalid('too-long');
     if (measured.imageIds.length > this.options.limits.maxImages) throw invalid('too-many-images');
     if (measured.imageIds.some((id) => !images.has(id)) || (input.coverImageId && !images.has(input.coverImageId))) throw invalid('unknown-image');
@@ -208,7 +206,7 @@ export class Articles {
     const readersCopy = this.#readersCopy(latest, new Set(images.keys()));
     if (!latest.title.trim()) throw invalid('title-missing');
     if (!readersCopy.plainText.trim() && nodesOf(row.doc, 'image').length === 0) throw invalid('body-empty');
-    const pieces = renderPieces(row.doc, { images, siteOrigin: new URL(this.options.siteOrigin).origin });
+    const pieces = renderPieces(row.doc, { images, siteOrigin: this.#origin });
     const now = this.options.now();
     const values = { ...readersCopy, status: 'published' as const, pieces, publishedVersion: row.version, publishedAt: row.publishedAt ?? now, updatedAt: now };
     if (row.slug) {
@@ -367,7 +365,7 @@ export class Articles {
   /** The sample article of a fresh install, published under no member (sample-article.ts). */
   async addSample(sample: { key: string; slug: string; title: string; doc: DocNode; language: ArticleCreate['language'] }): Promise<void> {
     const derived = this.#derived({ title: sample.title, doc: sample.doc, language: sample.language, coverImageId: null }, new Set());
-    const pieces = renderPieces(sample.doc, { images: new Map(), siteOrigin: new URL(this.options.siteOrigin).origin });
+    const pieces = renderPieces(sample.doc, { images: new Map(), siteOrigin: this.#origin });
     const now = this.options.now();
     await this.options.db
       .insert(articles)

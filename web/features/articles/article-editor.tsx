@@ -6,7 +6,7 @@ import { useEditor, useEditorState } from '@tiptap/react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { articlePath, imageUrl, TITLE_MAX, type ArticleDraft, type ArticleImage } from '../../../core/articles/articles.ts';
-import { countWords, documentText, EMBED_NODE, EMPTY_DOC, readingMinutes, type DocNode } from '../../../core/articles/document.ts';
+import { EMBED_NODE, EMPTY_DOC, measureDocument, type DocNode } from '../../../core/articles/document.ts';
 import { LANGUAGES } from '../../../core/locale.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -83,7 +83,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
   const [images, setImages] = useState(() => new Map((initial?.images ?? []).map((image) => [image.id, image])));
   const stateOf = (article: ArticleDraft) => ({ status: article.status, slug: article.slug, pending: article.status === 'published' && article.version !== article.publishedVersion });
   const [published, setPublished] = useState(initial ? stateOf(initial) : { status: 'draft' as const, slug: null, pending: false });
-  const [counts, setCounts] = useState(() => measure(initial?.doc ?? EMPTY_DOC));
+  const [counts, setCounts] = useState(() => measureDocument(initial?.doc ?? EMPTY_DOC, initial?.title ?? ''));
   const [embedding, setEmbedding] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const fields = useRef({ title, language, cover });
@@ -122,7 +122,7 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
     immediatelyRender: false,
     editorProps: { transformPastedHTML: withoutOutsidePictures, attributes: { 'aria-label': t('editor.body'), 'data-testid': 'article-body-editor' } },
     onUpdate: ({ editor: current }) => {
-      setCounts(measure(current.getJSON() as DocNode));
+      setCounts(measureDocument(current.getJSON() as DocNode, fields.current.title));
       autosave.changed();
     },
   });
@@ -301,11 +301,6 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
       />
     </Stack>
   );
-}
-
-function measure(doc: DocNode) {
-  const text = documentText(doc);
-  return { words: countWords(text), minutes: readingMinutes(text) };
 }
 
 /** The toolbar's labels in the page's language (Mantine's defaults are English). */
