@@ -70,6 +70,10 @@ export const ERROR_NAMES = [
   'INVALID_ARTICLE',
   'ARTICLE_CONFLICT',
   'IMAGE_REFUSED',
+  // Newsletter (docs/newsletter.md)
+  'NEWSLETTER_LINK_INVALID',
+  'NEWSLETTER_CONFIRM_INVALID',
+  'NEWSLETTER_ISSUE_CLOSED',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 

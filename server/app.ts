@@ -19,7 +19,7 @@ import { Sessions } from './modules/auth/sessions.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
-import { MailDelivery } from './modules/mail/mail-outbox.ts';
+import { MailDelivery, dkimFromConfig } from './modules/mail/mail-outbox.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { configuredProviders } from './modules/social/providers.ts';
 import { SocialSignIn } from './modules/social/social.service.ts';
@@ -63,6 +63,8 @@ import { articlesRoutes, groupsRoutes, mediaRoutes } from './modules/articles/ar
 import { embedLookup } from './modules/articles/embeds.ts';
 import type { Articles } from './modules/articles/articles.service.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
+import { newsletterFromConfig, type Newsletter } from './modules/newsletter/newsletter-setup.ts';
+import { newsletterRoutes, oneClickRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
 import type { PageCache } from './modules/site/page-cache.ts';
@@ -91,6 +93,7 @@ declare module 'fastify' {
     storefrontOrders: StorefrontOrders;
     priceAlerts: PriceAlerts;
     articles: Articles;
+    newsletter: Newsletter;
     /** Pages rendered for visitors, kept briefly; cleared when what they show changes. */
     pageCache: PageCache<unknown>;
     /** Every route as registered, for tests that must cover all of them (CSRF walk). */
@@ -150,9 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const secret = resolveAppSecret(config);
   const sessions = new Sessions({ db: database.db, ttlDays: config.SESSION_TTL_DAYS, secureCookies: https });
-  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, leaseSeconds: config.MAIL_LEASE_S });
+  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, leaseSeconds: config.MAIL_LEASE_S, dkim: dkimFromConfig(config) });
   const captcha = new CaptchaService({ config, db: database.db, secret });
-  const accounts = new Accounts({ db: database.db, config, secret, captcha, mail, sessions, log: app.log });
+  const accounts = new Accounts({ db: database.db, config, secret, captcha, mail, sessions, log: app.log, activated: (member) => newsletter.subscriptions.subscribeAtActivation(member) });
   const providers = configuredProviders(config);
   const social = new SocialSignIn({ db: database.db, config, secret, providers, log: app.log });
   const awardSearch = awardSearchFromConfig(config, app.log);
@@ -184,14 +187,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     ...(options.now ? { now: options.now } : {}),
   });
+  const newsletter = newsletterFromConfig({
+    config,
+    database,
+    secret,
+    mail,
+    log: app.log,
+    product: { sales: () => storefront.catalogue.list(), cards: () => cardCatalogue.list({}), articles: async () => (await writing.articles.recent(1)).articles },
+    ...(options.now ? { now: options.now } : {}),
+  });
   const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, groups: writing.groups, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
-  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs], log: app.log })));
+  if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs, newsletter.jobs], log: app.log })));
   app.addHook('onReady', async () => paying.sandbox.start());
   app.addHook('onClose', async () => {
     paying.sandbox.stop();
     await paying.sandbox.settle();
+    newsletter.sender.stop();
     await jobs?.stop();
     await trackings.settle();
     await awardSearches.settle();
@@ -208,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storefrontOrders', storefront.orders);
   app.decorate('priceAlerts', storefront.alerts);
   app.decorate('articles', writing.articles);
+  app.decorate('newsletter', newsletter);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
@@ -273,10 +287,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, { payments: paying.payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : paying.sandbox.testCards() });
       await api.register(sponsorshipsRoutes, { sponsorships: sponsoring.sponsorships, payments: paying.payments, sessions });
+      await api.register(newsletterRoutes, { subscriptions: newsletter.subscriptions, issues: newsletter.issues, links: newsletter.links, sessions, captcha, webhookToken: config.MAIL_WEBHOOK_TOKEN, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(socialRoutes, { social, sessions, accounts, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
     },
     { prefix: '/api' },
   );
+
+  await app.register(oneClickRoutes, { subscriptions: newsletter.subscriptions });
 
   // Mail the site would send, readable in the browser; never in production.
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db: database.db });

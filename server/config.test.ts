@@ -42,7 +42,7 @@ describe('settings', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
-    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'CREDITING_PARTNER', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'CREDITING_PARTNER', 'NEWSLETTER_POSTAL_ADDRESS', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
 
     const demo = loadConfig({ ...production, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
     expect(demo.DEMO_MODE).toBe(true);
@@ -51,9 +51,14 @@ describe('settings', () => {
     expect(() => loadConfig({ ...production, DEMO_MODE: 'true' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('takes a DKIM key only whole', () => {
+    expect(() => loadConfig({ DKIM_DOMAIN: 'example.com' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY/);
+    expect(loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'mail', DKIM_PRIVATE_KEY: 'key' }).DKIM_SELECTOR).toBe('mail');
+  });
+
   it('writes sample shared data on a fresh install, a demonstration included, but not on a real site unless asked', () => {
     expect(loadConfig({}).SHARES_SAMPLE_DATA).toBe(true);
-    const site = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.example.com', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', PAYMENT_PUBLIC_KEY: 'pk', PAYMENT_WEBHOOK_SECRET: 'wh', CREDITING_PARTNER: 'none', CAPTCHA_PROVIDER: 'altcha' };
+    const site = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.example.com', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', PAYMENT_PUBLIC_KEY: 'pk', PAYMENT_WEBHOOK_SECRET: 'wh', CREDITING_PARTNER: 'none', CAPTCHA_PROVIDER: 'altcha', NEWSLETTER_POSTAL_ADDRESS: '1 Example Road, Taipei' };
     expect(loadConfig(site).SHARES_SAMPLE_DATA).toBe(false);
     expect(loadConfig({ ...site, SHARES_SAMPLE_DATA: 'true' }).SHARES_SAMPLE_DATA).toBe(true);
     expect(loadConfig({ ...site, DEMO_MODE: 'true' }).SHARES_SAMPLE_DATA).toBe(true);

@@ -161,6 +161,25 @@ export const ConfigSchema = z.object({
   /** Seconds a process may hold an e-mail it is sending before another process may send it instead. */
   MAIL_LEASE_S: z.coerce.number().int().min(1).default(300),
 
+  /**
+   * DKIM signing of every e-mail (docs/newsletter.md#deliverability): the signing domain, the
+   * selector whose TXT record holds the public key, and the private key in PEM (`\n` may stand
+   * for line breaks). All three or none.
+   */
+  DKIM_DOMAIN: z.string().default(''),
+  DKIM_SELECTOR: z.string().default(''),
+  DKIM_PRIVATE_KEY: z.string().default(''),
+  /** Newsletter messages sent per minute at most (the sender's throttle). */
+  NEWSLETTER_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Seconds a sender holds an issue; a sender that died leaves it to another after this. */
+  NEWSLETTER_LEASE_S: z.coerce.number().int().min(1).default(120),
+  /** The postal address every newsletter's footer shows (anti-spam law); required on a real site. */
+  NEWSLETTER_POSTAL_ADDRESS: z.string().default(''),
+  /** Where List-Unsubscribe's mailto goes; unsubscribe@ the domain of MAIL_FROM when unset. */
+  NEWSLETTER_UNSUBSCRIBE_MAILTO: z.string().default(''),
+  /** Bearer token of the mail provider's bounce and complaint webhook; unset, the webhook answers 404. */
+  MAIL_WEBHOOK_TOKEN: z.string().min(24).optional(),
+
   /** The card processor: `sandbox`, the built-in simulated one (test cards only; no real money moves), or `stripe` (docs/payments.md#stripe). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Stripe's secret key (sk_live_… or sk_test_…); with PAYMENT_PROVIDER=stripe, PAYMENT_PUBLIC_KEY is its publishable key and PAYMENT_WEBHOOK_SECRET the endpoint's whsec_… secret. */
@@ -228,7 +247,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (parsed.data.CREDITING_PARTNER === 'sandbox') problems.push(`CREDITING_PARTNER: the sandbox credits no real miles; refused${demoOnly}`);
     if (parsed.data.CAPTCHA_PROVIDER === 'test') problems.push(`CAPTCHA_PROVIDER: the test captcha lets any script through; refused${demoOnly}`);
     if (!parsed.data.SMTP_URL) problems.push(`SMTP_URL: required in production (without it no e-mail leaves the outbox); missing${demoOnly}`);
+    if (!parsed.data.NEWSLETTER_POSTAL_ADDRESS) problems.push(`NEWSLETTER_POSTAL_ADDRESS: required in production (the newsletter's footer must show a postal address); missing${demoOnly}`);
   }
+  const dkim = [parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkim !== 0 && dkim !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: set all three or none');
   const publicUrl = parsed.data.PUBLIC_URL ? siteOrigin(parsed.data.PUBLIC_URL) : `http://localhost:${parsed.data.PORT}`;
   if (publicUrl === null) problems.push('PUBLIC_URL: must be the site\'s origin only (scheme, host and port, no path, query or fragment)');
   if (problems.length > 0) throw new ConfigError(problems);

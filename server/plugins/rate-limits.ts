@@ -35,6 +35,9 @@ export const RATE_LIMIT_PRESETS = {
   articleNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
   articlePublish: { perIp: { max: 20, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
   articleImage: { perIp: { max: 120, windowMs: 60 * 60_000 }, perMember: { max: 100, windowMs: 60 * 60_000 } },
+  // The newsletter (docs/newsletter.md#abuse): a reader subscribes once; each address gets three confirmation e-mails a day at most anyway.
+  newsletterSubscribe: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 5, windowMs: 60 * 60_000 } },
+  newsletterLink: { perIp: { max: 60, windowMs: 10 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;

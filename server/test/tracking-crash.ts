@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { openAwardQuery } from '../../core/awards/search.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, members, trackingChanges, trackings } from '../db/schema/index.ts';
@@ -10,6 +8,7 @@ import { matchDigest } from '../modules/trackings/tracking-checks.ts';
 import { jobQueue } from '../jobs.ts';
 import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.ts';
 import { createTestDatabase } from './database.ts';
+import { startSmtpCatcher, type CaughtMail } from './smtp-catcher.ts';
 import { seededRandom } from '../../core/seeded-random.ts';
 
 /**
@@ -57,34 +56,6 @@ export interface CrashReport {
   seconds: number;
 }
 
-
-interface Caught {
-  messageId: string;
-  to: string;
-}
-
-async function startCatcher(): Promise<{ port: number; caught: Caught[]; close(): Promise<void> }> {
-  const caught: Caught[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          caught.push({ messageId: mail.messageId ?? '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',') });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  // A worker killed in the middle of a message drops its connection: expected here, not a failure.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, caught, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; running: Promise<boolean>; exited: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -137,12 +108,12 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
   const log = options.log ?? (() => {});
   const next = seededRandom(options.seed ?? 20261121);
   const { database, url, drop } = await createTestDatabase({ serverUrl: crashServerUrl() });
-  const catcher = await startCatcher();
+  const catcher = await startSmtpCatcher();
   const boss = jobQueue(database, { work: false });
   const report: CrashReport = { runs: options.runs, killed: 0, cycles: 0, changes: 0, notifyingChanges: 0, delivered: 0, distinctDelivered: 0, redelivered: 0, problems: [], seconds: 0 };
   const env = {
     DATABASE_URL: url as string,
-    SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+    SMTP_URL: catcher.url,
     MAIL_FROM: 'TripPlus <no-reply@tripplus.test>',
     MAIL_LEASE_S: '3',
     PUBLIC_URL: 'https://tripplus.test',
@@ -212,7 +183,7 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
   return report;
 }
 
-async function verify(database: Database, caught: readonly Caught[], report: CrashReport): Promise<void> {
+async function verify(database: Database, caught: readonly CaughtMail[], report: CrashReport): Promise<void> {
   const problems = report.problems;
   const rows = await database.db.select().from(trackings);
   const changes = await database.db.select().from(trackingChanges).orderBy(asc(trackingChanges.trackingId), asc(trackingChanges.version));

@@ -226,6 +226,8 @@ const DEFINED: readonly PageDef[] = [
 
   page('/edm', 'newsletter', 'newsletter'),
   page('/edm/preference', 'newsletterPreference', 'newsletter'),
+  // Where a newsletter's List-Unsubscribe address leads a browser: it asks first (a POST there is the one click, docs/newsletter.md#leaving).
+  { ...page('/edm/unsubscribe', 'newsletterUnsubscribe', 'newsletter'), unlisted: true, noindex: true },
 
   page('/search', 'siteSearch', 'search'),
 
@@ -239,7 +241,7 @@ const PLANNED = new Set([
   'seatStatus',
   'collections',
   'assistant', 'promo', 'affiliator',
-  'newsletter', 'newsletterPreference',
+  'newsletter', 'newsletterPreference', 'newsletterUnsubscribe',
   'siteSearch',
 ]);
 

@@ -8,3 +8,4 @@ export * from './cards.ts';
 export * from './storefront.ts';
 export * from './shares.ts';
 export * from './articles.ts';
+export * from './newsletter.ts';

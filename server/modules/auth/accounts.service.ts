@@ -40,6 +40,8 @@ export interface AccountsDeps {
   mail: MailDelivery;
   sessions: Sessions;
   log: FastifyBaseLogger;
+  /** After an account is activated: the newsletter subscribes a member who ticked its box at sign-up. */
+  activated?: (member: MemberRow) => Promise<void>;
 }
 
 /** An activated account may sign in without the captcha this long after activation (docs/product/accounts.md#activation-dialog). */
@@ -276,6 +278,8 @@ export class Accounts {
     });
     switch (verdict.outcome) {
       case 'activated':
+        // The account is active whatever happens here; a newsletter hiccup is logged, not shown.
+        await this.deps.activated?.(verdict.member).catch((error: unknown) => this.deps.log.error({ err: error }, 'newsletter subscription at activation failed'));
         return verdict.member;
       case 'expired':
         throw fail('CODE_EXPIRED', -99, 400, 'The activation code has expired; ask for a new one.');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -5,6 +6,19 @@ import type { Language } from '../../../core/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { RenderedMail } from './mail-templates.ts';
+
+/** A DKIM key as nodemailer signs with it. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/** The DKIM key of the settings, or null when none is configured. */
+export function dkimFromConfig(config: { DKIM_DOMAIN: string; DKIM_SELECTOR: string; DKIM_PRIVATE_KEY: string }): DkimKey | null {
+  if (!config.DKIM_DOMAIN || !config.DKIM_SELECTOR || !config.DKIM_PRIVATE_KEY) return null;
+  return { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: config.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') };
+}
 
 /** Retries wait 30 s, 1 min, 2 min, … ; after this many failures the message is marked failed. */
 const MAX_ATTEMPTS = 6;
@@ -64,6 +78,8 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
  */
 export class MailDelivery {
   private readonly transport: Transporter | null;
+  /** For many messages in a row (the newsletter): one kept connection instead of one each. */
+  private readonly bulk: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
@@ -76,13 +92,65 @@ export class MailDelivery {
       /** Seconds a claim lasts (MAIL_LEASE_S): a process that dies while sending leaves the message to others after this. */
       leaseSeconds?: number;
       pollMs?: number;
+      /** DKIM signing of every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+      dkim?: DkimKey | null;
     },
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    const defaults = options.dkim ? { dkim: options.dkim } : {};
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, defaults) : null;
+    this.bulk = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 1 }, defaults) : null;
   }
 
-  get mode(): 'smtp' | 'outbox' {
-    return this.transport ? 'smtp' : 'outbox';
+  /**
+   * Sends one message now, outside the outbox (the newsletter's sender keeps its own row per
+   * recipient): over SMTP when configured, else kept in the outbox for /dev/mailbox. Throws when
+   * the SMTP server refuses it. `handOver` runs before the message's body is released to the
+   * server: until it has finished, the server cannot have accepted the message.
+   */
+  async sendDirect(message: OutgoingMail & { messageId: string }, handOver: () => Promise<void> = async () => {}): Promise<'sent' | 'kept'> {
+    if (!this.bulk) {
+      await handOver();
+      await this.options.db.insert(mailOutbox).values({
+        toAddress: message.to,
+        language: message.language,
+        template: message.template,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        messageId: message.messageId,
+        headers: message.headers ?? {},
+        topic: message.topic ?? null,
+        status: 'kept',
+        sentAt: new Date(),
+      });
+      return 'kept';
+    }
+    // The text part is the first of the body nodemailer streams: it waits for the hand-over.
+    let released = false;
+    const text = new Readable({
+      read() {
+        if (released) return;
+        released = true;
+        handOver().then(
+          () => {
+            this.push(message.text);
+            this.push(null);
+          },
+          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+      },
+    });
+    await this.bulk.sendMail({
+      from: this.options.from,
+      to: message.to,
+      subject: message.subject,
+      text,
+      html: message.html,
+      messageId: message.messageId,
+      date: new Date(),
+      headers: { ...message.headers, 'Content-Language': message.language },
+    });
+    return 'sent';
   }
 
   /** Tries one message now (right after its transaction committed); true when it went out or was kept. */
@@ -138,6 +206,7 @@ export class MailDelivery {
     this.timer = null;
     await this.running;
     this.transport?.close();
+    this.bulk?.close();
   }
 
   private async claim(condition: ReturnType<typeof sql>, limit = 1): Promise<OutboxRow[]> {
@@ -168,6 +237,7 @@ export class MailDelivery {
     try {
       await this.transport.sendMail({
         from: this.options.from,
+        date: new Date(),
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
