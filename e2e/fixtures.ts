@@ -61,6 +61,7 @@ export function catalogText(language: string, namespace: string): (path: string,
 interface MailboxMessage {
   to: string;
   subject: string;
+  headers: Record<string, string>;
   text: string;
   html: string;
 }

@@ -66,6 +66,7 @@ export type FeatureId =
   | 'guides'
   | 'home'
   | 'legal'
+  | 'newsletter'
   | 'payments'
   | 'profile'
   | 'shares'
@@ -87,6 +88,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   storefront: 'storefront',
   share: 'articles',
   articles: 'articles',
+  newsletter: 'newsletter',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -228,6 +230,8 @@ const DEFINED: readonly PageDef[] = [
   page('/edm/preference', 'newsletterPreference', 'newsletter'),
   // Where a newsletter's List-Unsubscribe address leads a browser: it asks first (a POST there is the one click, docs/newsletter.md#leaving).
   { ...page('/edm/unsubscribe', 'newsletterUnsubscribe', 'newsletter'), unlisted: true, noindex: true },
+  // Staff's console: write, preview, test and schedule issues (docs/newsletter.md#composing); members who are not staff are told so.
+  { ...membersPage('/admin/newsletter', 'adminNewsletter', 'newsletter'), unlisted: true, noindex: true },
 
   page('/search', 'siteSearch', 'search'),
 
@@ -241,7 +245,6 @@ const PLANNED = new Set([
   'seatStatus',
   'collections',
   'assistant', 'promo', 'affiliator',
-  'newsletter', 'newsletterPreference', 'newsletterUnsubscribe',
   'siteSearch',
 ]);
 

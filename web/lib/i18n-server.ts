@@ -3,7 +3,7 @@ import { BASE_NAMESPACES, FEATURE_NAMESPACES, PAGES_NAMESPACE, catalogLanguages 
 import { Translator, type Catalog, type Resources } from './translator.ts';
 
 // The server renders any page in any language, so it holds every web catalog.
-const catalogs = import.meta.glob<Catalog>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records}.json', '../../locales/*/pages/*.json'], {
+const catalogs = import.meta.glob<Catalog>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json', '../../locales/*/pages/*.json'], {
   eager: true,
   import: 'default',
 });

@@ -6,7 +6,7 @@ export { catalogLanguages };
 /** The namespace every page uses. */
 export const BASE_NAMESPACES = ['common'] as const;
 /** Namespaces of one feature, loaded with that feature's pages. */
-export const FEATURE_NAMESPACES = ['awards', 'payments', 'cards', 'guides', 'tutorials', 'legal', 'storefront', 'shares', 'articles', 'records'] as const;
+export const FEATURE_NAMESPACES = ['awards', 'payments', 'cards', 'guides', 'tutorials', 'legal', 'storefront', 'shares', 'articles', 'records', 'newsletter'] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**
  * The page strings (`pages:<id>.title`, description, highlights and a page's own words) are one
@@ -29,7 +29,7 @@ const namespaceOf = (file: CatalogFile): string => (file.startsWith(`${PAGES_NAM
 // The server holds them all (i18n-server.ts), so its build leaves these out.
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<{ default: Catalog }>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records}.json', '../../locales/*/pages/*.json']);
+  : import.meta.glob<{ default: Catalog }>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json', '../../locales/*/pages/*.json']);
 
 /** The source path of one catalog file, as the build's manifest names it (for preload links). */
 export function catalogSource(language: Language, file: CatalogFile): string {

@@ -144,3 +144,15 @@ describe('Trans', () => {
     expect(html).toBe('I agree to the <a href="/tos/">terms of service</a>, and to {{what}}.');
   });
 });
+
+describe('catalog loading', () => {
+  it('loads every namespace in the browser and on the server (the globs list them by name)', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const file of ['i18n.ts', 'i18n-server.ts']) {
+      const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+      const globbed = [...source.matchAll(/locales\/\*\/\{([^}]+)\}\.json/g)].map((match) => (match[1] ?? '').split(',').sort());
+      expect(globbed.length, file).toBeGreaterThan(0);
+      for (const names of globbed) expect(names, file).toEqual([...BASE_NAMESPACES, ...FEATURE_NAMESPACES].sort());
+    }
+  });
+});

@@ -17,6 +17,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     id: z.number().int(),
     to: z.string(),
     subject: z.string(),
+    headers: z.record(z.string(), z.string()).describe('Extra headers (List-Unsubscribe on newsletters and tracking e-mails)'),
     text: z.string(),
     html: z.string(),
     status: z.enum(['pending', 'sent', 'kept', 'failed', 'cancelled']),
@@ -34,7 +35,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       .limit(100);
     return {
       ok: true as const,
-      messages: rows.map((row) => ({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, status: row.status, language: row.language, createdAt: row.createdAt.toISOString() })),
+      messages: rows.map((row) => ({ id: row.id, to: row.toAddress, subject: row.subject, headers: row.headers, text: row.textBody, html: row.htmlBody, status: row.status, language: row.language, createdAt: row.createdAt.toISOString() })),
     };
   });
 

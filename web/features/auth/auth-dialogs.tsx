@@ -25,7 +25,7 @@ import { authApi } from './auth-api.ts';
 import type { LoginRequest, PendingActivation } from './auth-types.ts';
 import { ActivationDialog } from './activation-dialog.tsx';
 import { Form } from './auth-form.tsx';
-import { CaptchaField } from './captcha-field.tsx';
+import { CaptchaField } from '../../components/captcha-field.tsx';
 import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
 
 type Mode = 'login' | 'signup' | 'forgot';

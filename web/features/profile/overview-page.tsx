@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
 import type { Wallet } from '../../../core/cards/catalogue.ts';
 import { dateTimeFormat } from '../../../core/intl.ts';
+import type { PreferenceView } from '../../../core/newsletter.ts';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
@@ -54,7 +55,7 @@ function Part({ title, to, value, testId, children }: { title: string; to: strin
 }
 
 /**
- * /profilepage: the member's overview (plan, search days left, trackings, wallet), each part one
+ * /profilepage: the member's overview (plan, search days left, trackings, wallet, newsletter), each part one
  * step from its own page. The parts load on their own, so one that fails leaves the others.
  */
 export function OverviewPage({ page }: { page: PageDef }) {
@@ -67,6 +68,8 @@ export function OverviewPage({ page }: { page: PageDef }) {
   const quota = usePart(signedIn, () => apiGet<Quota>('/api/awards/quota'));
   const trackings = usePart(signedIn, () => apiGet<{ trackings: TrackingView[]; allowance: TrackingAllowance }>('/api/trackings'));
   const wallet = usePart(signedIn, () => apiGet<{ wallet: Wallet }>('/api/wallet').then((answer) => answer.wallet));
+  const newsletter = usePart(signedIn, () => apiGet<{ subscription: PreferenceView }>('/api/newsletter/preference').then((answer) => answer.subscription));
+  const receiving = newsletter?.state === 'subscribed' || newsletter?.state === 'paused';
   const watching = trackings?.trackings.filter((tracking) => tracking.status === 'tracking').length ?? 0;
   const planName = sponsorship?.planNow ?? 'member';
   const until = sponsorship?.planUntil ? dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(sponsorship.planUntil)) : null;
@@ -103,6 +106,14 @@ export function OverviewPage({ page }: { page: PageDef }) {
               {t('profile.overview.walletCards', { count: wallet?.cards.length ?? 0 })}
             </Text>
             <Text size="sm">{t('profile.overview.walletBalances', { count: wallet?.balances.length ?? 0 })}</Text>
+          </Part>
+          <Part title={t('profile.overview.newsletter')} to="/edm/preference" value={newsletter} testId="overview-newsletter">
+            <Text fw={700}>
+              {receiving
+                ? t('profile.overview.newsletterOn', { topics: newsletter.topics.map((topic) => t(`profile.overview.newsletterTopics.${topic}`)).join(t('profile.overview.listSeparator')) })
+                : t('profile.overview.newsletterOff')}
+            </Text>
+            <Text size="sm">{t('profile.overview.newsletterManage')}</Text>
           </Part>
         </SimpleGrid>
       )}

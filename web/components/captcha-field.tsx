@@ -1,9 +1,9 @@
 import { Box, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/translation.tsx';
-import { TEST_CAPTCHA_TOKENS, type AltchaChallenge, type CaptchaStrength } from '../../../core/captcha.ts';
-import { useAppState } from '../../app/app-context.tsx';
-import { apiGet } from '../../lib/api-client.ts';
+import { useTranslation } from '../lib/translation.tsx';
+import { TEST_CAPTCHA_TOKENS, type AltchaChallenge, type CaptchaStrength } from '../../core/captcha.ts';
+import { useAppState } from '../app/app-context.tsx';
+import { apiGet } from '../lib/api-client.ts';
 
 const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
@@ -44,7 +44,7 @@ function loadHostedScript(url: string, language: string): Promise<void> {
 }
 
 /**
- * The robot check of the sign-up and login forms. `test` and `altcha` show a box to tick (the
+ * The robot check of the sign-up and login forms and the newsletter's. `test` and `altcha` show a box to tick (the
  * proof of work runs when it is ticked); Turnstile and reCAPTCHA render their own widget.
  * Changing `resetKey` asks for a fresh check (each answer is good once).
  */

@@ -1,0 +1,47 @@
+import { Checkbox, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { LANGUAGES, type Language } from '../../../core/locale.ts';
+import { NEWSLETTER_TOPICS, type NewsletterTopic } from '../../../core/newsletter.ts';
+import { Segments } from '../../components/choices.tsx';
+import { useTranslation } from '../../lib/translation.tsx';
+
+export type MailLanguage = Exclude<Language, 'ja'>;
+
+/** The mail's language: the page's, unless it is Japanese (the newsletter is written in three). */
+export const mailLanguageOf = (language: Language): MailLanguage => (language === 'ja' ? 'en' : language);
+
+/** The three topics of SPEC §3, each with a line on what it brings. */
+export function TopicChoices({ value, onChange, error }: { value: NewsletterTopic[]; onChange: (topics: NewsletterTopic[]) => void; error?: string | null }) {
+  const { t } = useTranslation('newsletter');
+  return (
+    <Checkbox.Group label={t('form.topics')} value={value} onChange={(topics) => onChange(topics as NewsletterTopic[])} error={error ?? undefined} data-testid="newsletter-topics">
+      <Stack gap="sm" mt="xs">
+        {NEWSLETTER_TOPICS.map((topic) => (
+          <Checkbox key={topic} value={topic} label={t(`topics.${topic}`)} description={t(`topicHints.${topic}`)} data-testid={`topic-${topic}`} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+/** The language the newsletter is written to the reader in. */
+export function MailLanguageChoice({ value, onChange }: { value: MailLanguage; onChange: (language: MailLanguage) => void }) {
+  const { t } = useTranslation('newsletter');
+  const { t: common } = useTranslation();
+  const label = useId();
+  return (
+    <Stack gap={6}>
+      <Text id={label} fw={500} size="sm">
+        {t('form.language')}
+      </Text>
+      <Segments
+        labelledBy={label}
+        value={value}
+        onChange={(language) => onChange(language as MailLanguage)}
+        options={LANGUAGES.map((language) => ({ value: language, label: common(`languages.${language}`), testId: `mail-language-${language}` }))}
+        data-testid="newsletter-language"
+        maw={420}
+      />
+    </Stack>
+  );
+}
