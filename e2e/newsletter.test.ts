@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../server/db/schema/index.ts';
-import { DESKTOP, launchBrowser, newContext, openPage, watchPage } from './browser.ts';
+import { DESKTOP, launchBrowser, newContext, openPage, seriousViolations, watchPage } from './browser.ts';
 import { catalogText, mailTo, signInNewMember, uniqueEmail } from './fixtures.ts';
 import { startServer } from './server.ts';
 
@@ -76,6 +76,7 @@ describe('newsletter', () => {
     await page.locator('[data-testid="captcha-checkbox"]').check();
     await page.locator('[data-testid="newsletter-subscribe"]').click();
     await page.locator('[data-testid="newsletter-sent"]').getByText(zh('form.sent', { email })).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Confirm by the e-mail's link.
     const [confirmation] = await mailTo(email, server.baseUrl);
@@ -83,6 +84,7 @@ describe('newsletter', () => {
     const link = /https?:\/\/\S+\/edm\?confirm=[A-Za-z0-9_%-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
     await openPage(page, new URL(link).pathname + new URL(link).search);
     await page.locator('[data-testid="newsletter-confirmed"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await expect.poll(() => page.locator('[data-testid="newsletter-confirmed"]').textContent()).toContain(zh('topics.sales'));
 
     // Staff write and send an issue about sales, with the storefront's live sale in it.
@@ -91,6 +93,7 @@ describe('newsletter', () => {
     await server.app.database.db.update(members).set({ role: 'admin' }).where(eq(members.email, editor.email));
     const console = await staff.newPage();
     await sendIssue(console, '十一月哩程特價');
+    expect(await seriousViolations(console)).toEqual([]);
 
     const newsletter = (await mailTo(email, server.baseUrl)).find((message) => message.subject === '十一月哩程特價');
     expect(newsletter).toBeDefined();
@@ -106,6 +109,7 @@ describe('newsletter', () => {
     // Opening the address in a browser asks first; a mail client's one POST, with no cookie, unsubscribes.
     await openPage(page, new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search);
     await page.locator('[data-testid="newsletter-unsubscribe-ask"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     const oneClick = await fetch(unsubscribeUrl, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.status).toBe(200);
 
@@ -120,6 +124,7 @@ describe('newsletter', () => {
     await page.locator('[data-testid="newsletter-resubscribe"]').click();
     await page.locator('[data-testid="newsletter-preference"][data-state="subscribed"]').waitFor();
     await page.locator('[data-testid="newsletter-notice"]').getByText(zh('preference.done.resubscribe')).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(complaints.list).toEqual([]);
     await reader.close();
     await staff.close();

@@ -39,22 +39,22 @@ export interface OutgoingMail extends RenderedMail {
   topic?: string;
 }
 
+/** A message as an outbox row. */
+const outboxRow = (message: OutgoingMail) => ({
+  toAddress: message.to,
+  language: message.language,
+  template: message.template,
+  subject: message.subject,
+  textBody: message.text,
+  htmlBody: message.html,
+  messageId: message.messageId ?? null,
+  headers: message.headers ?? {},
+  topic: message.topic ?? null,
+});
+
 /** Writes a message into the outbox; call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: Pick<Db, 'insert'>, message: OutgoingMail): Promise<number> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      toAddress: message.to,
-      language: message.language,
-      template: message.template,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      messageId: message.messageId ?? null,
-      headers: message.headers ?? {},
-      topic: message.topic ?? null,
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await db.insert(mailOutbox).values(outboxRow(message)).returning({ id: mailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
 }
@@ -110,19 +110,7 @@ export class MailDelivery {
   async sendDirect(message: OutgoingMail & { messageId: string }, handOver: () => Promise<void> = async () => {}): Promise<'sent' | 'kept'> {
     if (!this.bulk) {
       await handOver();
-      await this.options.db.insert(mailOutbox).values({
-        toAddress: message.to,
-        language: message.language,
-        template: message.template,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        messageId: message.messageId,
-        headers: message.headers ?? {},
-        topic: message.topic ?? null,
-        status: 'kept',
-        sentAt: new Date(),
-      });
+      await this.options.db.insert(mailOutbox).values({ ...outboxRow(message), status: 'kept', sentAt: new Date() });
       return 'kept';
     }
     // The text part is the first of the body nodemailer streams: it waits for the hand-over.

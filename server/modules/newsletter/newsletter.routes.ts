@@ -82,7 +82,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (app, { su
   });
 
   // The unsubscribe page's button posts here with the page's CSRF token.
-  app.post('/newsletter/unsubscribe', { schema: { body: z.object({ token: LinkTokenSchema }), response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }) } }, async (request) => {
+  app.post('/newsletter/unsubscribe', { schema: { body: z.object({ token: LinkTokenSchema }), response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }) }, preHandler: rateLimited(app, 'newsletterLink', rateLimitScale) }, async (request) => {
     return { ok: true as const, unsubscribed: await subscriptions.unsubscribe(request.body.token, 'preference') };
   });
 
@@ -164,7 +164,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (app, { su
  * RFC 8058's one click, at the List-Unsubscribe address itself (outside /api): a mail client
  * POSTs `List-Unsubscribe=One-Click` with no cookie and no CSRF token; the signed token in the
  * address is the proof, and it names one subscriber. A GET of the address is the web page, which
- * asks first, so a link scanner opening it unsubscribes no one.
+ * asks first, so a link scanner opening it unsubscribes no one. No rate limit: mail providers post
+ * many readers' one clicks from few addresses, and a token cannot be guessed.
  */
 export const oneClickRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscriptions }> = async (app, { subscriptions }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {

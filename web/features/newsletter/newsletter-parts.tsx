@@ -1,5 +1,5 @@
-import { Checkbox, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import { LANGUAGES, type Language } from '../../../core/locale.ts';
 import { NEWSLETTER_TOPICS, type NewsletterTopic } from '../../../core/newsletter.ts';
 import { Segments } from '../../components/choices.tsx';
@@ -42,6 +42,19 @@ export function MailLanguageChoice({ value, onChange }: { value: MailLanguage; o
         data-testid="newsletter-language"
         maw={420}
       />
+    </Stack>
+  );
+}
+
+/** A result (confirmed, unsubscribed, a link that did not work) and the way on, below it: a link inside a coloured box reads too faintly. */
+export function Outcome({ color, title, testId, children, next }: { color: 'red' | 'green' | 'blue'; title: string; testId: string; children: ReactNode; next?: ReactNode }) {
+  return (
+    <Stack gap="sm" maw={600}>
+      {/* The title in the text's colour: the light alerts' own blue is too faint on their background. */}
+      <Alert color={color} title={title} data-testid={testId} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+        {children}
+      </Alert>
+      {next}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
-import { MailLanguageChoice, TopicChoices, type MailLanguage } from './newsletter-parts.tsx';
+import { MailLanguageChoice, Outcome, TopicChoices, type MailLanguage } from './newsletter-parts.tsx';
 
 /** States that get mail (or will once resumed) and so show the topics to change. */
 const RECEIVING = new Set(['subscribed', 'paused']);
@@ -37,14 +37,18 @@ export function LinkInvalid() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation('newsletter');
   return (
-    <Alert color="red" title={tn('preference.invalidTitle')} data-testid="newsletter-link-invalid">
-      <Stack gap="xs">
-        <Text size="sm">{t('errors.NEWSLETTER_LINK_INVALID')}</Text>
+    <Outcome
+      color="red"
+      title={tn('preference.invalidTitle')}
+      testId="newsletter-link-invalid"
+      next={
         <Anchor component={Link} to="/edm" size="sm">
           {tn('preference.subscribeInstead')}
         </Anchor>
-      </Stack>
-    </Alert>
+      }
+    >
+      <Text size="sm">{t('errors.NEWSLETTER_LINK_INVALID')}</Text>
+    </Outcome>
   );
 }
 
@@ -114,7 +118,7 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
       <Stack gap="md">
         <Group gap="sm">
           <Text fw={600}>{subscription.email}</Text>
-          <Badge color={subscription.state === 'subscribed' ? 'green' : subscription.state === 'paused' ? 'yellow' : 'gray'} data-testid="newsletter-state">
+          <Badge variant="default" size="lg" data-testid="newsletter-state">
             {t(`states.${subscription.state}`)}
           </Badge>
         </Group>
@@ -122,7 +126,7 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
           {t(`stateHints.${subscription.state}`)}
         </Text>
         {notice && (
-          <Alert color="blue" data-testid="newsletter-notice" withCloseButton onClose={() => setNotice(null)}>
+          <Alert color="blue" data-testid="newsletter-notice" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
             {notice}
           </Alert>
         )}
@@ -149,7 +153,7 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
             </>
           ) : (
             <Button loading={busy === 'resubscribe'} onClick={() => void act('resubscribe')} data-testid="newsletter-resubscribe">
-              {t('preference.resubscribe')}
+              {subscription.state === 'none' ? t('preference.subscribe') : t('preference.resubscribe')}
             </Button>
           )}
         </Group>

@@ -82,7 +82,7 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                 )}
               </Group>
               {notice && (
-                <Alert color="blue" withCloseButton onClose={() => setNotice(null)} data-testid="staff-notice">
+                <Alert color="blue" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)} data-testid="staff-notice">
                   {notice}
                 </Alert>
               )}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { NewsletterTopic, PreferenceView } from '../../../core/newsletter.ts';
@@ -12,7 +12,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
-import { MailLanguageChoice, TopicChoices, mailLanguageOf, type MailLanguage } from './newsletter-parts.tsx';
+import { MailLanguageChoice, Outcome, TopicChoices, mailLanguageOf, type MailLanguage } from './newsletter-parts.tsx';
 
 /** What the confirmation link's visit came to. */
 type Confirmation = { state: 'checking' } | { state: 'done'; subscription: PreferenceView; token: string } | { state: 'failed'; message: string };
@@ -40,26 +40,34 @@ function ConfirmLanding({ token }: { token: string }) {
   if (outcome.state === 'checking') return <Loader size="sm" aria-label={t('confirm.checking')} />;
   if (outcome.state === 'failed') {
     return (
-      <Alert color="red" title={t('confirm.failedTitle')} data-testid="newsletter-confirm-failed">
-        <Stack gap="xs">
-          <Text size="sm">{outcome.message}</Text>
+      <Outcome
+        color="red"
+        title={t('confirm.failedTitle')}
+        testId="newsletter-confirm-failed"
+        next={
           <Anchor component={Link} to="/edm">
             {t('confirm.again')}
           </Anchor>
-        </Stack>
-      </Alert>
+        }
+      >
+        <Text size="sm">{outcome.message}</Text>
+      </Outcome>
     );
   }
   const { subscription } = outcome;
   return (
-    <Alert color="green" title={t('confirm.doneTitle')} data-testid="newsletter-confirmed">
-      <Stack gap="xs">
-        <Text size="sm">{t('confirm.done', { email: subscription.email, topics: subscription.topics.map((topic) => t(`topics.${topic}`)).join(t('listSeparator')), language: common(`languages.${subscription.language}`) })}</Text>
+    <Outcome
+      color="green"
+      title={t('confirm.doneTitle')}
+      testId="newsletter-confirmed"
+      next={
         <Anchor component={Link} to={`/edm/preference?t=${encodeURIComponent(outcome.token)}`} data-testid="newsletter-manage">
           {t('confirm.manage')}
         </Anchor>
-      </Stack>
-    </Alert>
+      }
+    >
+      <Text size="sm">{t('confirm.done', { email: subscription.email, topics: subscription.topics.map((topic) => t(`topics.${topic}`)).join(t('listSeparator')), language: common(`languages.${subscription.language}`) })}</Text>
+    </Outcome>
   );
 }
 
@@ -108,14 +116,18 @@ function SubscribeForm() {
 
   if (sentTo) {
     return (
-      <Alert color="blue" title={t('form.sentTitle')} data-testid="newsletter-sent">
-        <Stack gap="xs">
-          <Text size="sm">{t('form.sent', { email: sentTo })}</Text>
+      <Outcome
+        color="blue"
+        title={t('form.sentTitle')}
+        testId="newsletter-sent"
+        next={
           <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
             {t('form.another')}
           </Anchor>
-        </Stack>
-      </Alert>
+        }
+      >
+        <Text size="sm">{t('form.sent', { email: sentTo })}</Text>
+      </Outcome>
     );
   }
   return (

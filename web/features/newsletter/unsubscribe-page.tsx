@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PageDef } from '../../app/site-map.ts';
@@ -6,6 +6,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { newsletterApi } from './newsletter-api.ts';
+import { Outcome } from './newsletter-parts.tsx';
 import { LinkInvalid, useSubscription } from './preference-page.tsx';
 
 /**
@@ -41,14 +42,18 @@ export function UnsubscribePage({ page }: { page: PageDef }) {
       {!token || invalid ? (
         <LinkInvalid />
       ) : done || subscription?.state === 'unsubscribed' ? (
-        <Alert color="green" title={t('unsubscribe.doneTitle')} data-testid="newsletter-unsubscribed">
-          <Stack gap="xs">
-            <Text size="sm">{t('unsubscribe.done')}</Text>
+        <Outcome
+          color="green"
+          title={t('unsubscribe.doneTitle')}
+          testId="newsletter-unsubscribed"
+          next={
             <Anchor component={Link} to={preference} size="sm" data-testid="newsletter-come-back">
               {t('unsubscribe.comeBack')}
             </Anchor>
-          </Stack>
-        </Alert>
+          }
+        >
+          <Text size="sm">{t('unsubscribe.done')}</Text>
+        </Outcome>
       ) : !subscription ? (
         <Loader size="sm" />
       ) : (
