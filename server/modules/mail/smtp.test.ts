@@ -135,4 +135,29 @@ describe('e-mail over real SMTP', () => {
       await drop();
     }
   });
+
+  it('signs with DKIM when a key is configured, both queued and direct mail', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const { database, drop } = await createTestDatabase();
+    const quiet = { warn: () => {}, error: () => {} };
+    try {
+      const signing = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet, dkim: { domainName: 'tripplus.test', keySelector: 'mail2026', privateKey: pem } });
+      const queuedTo = `dkim.queued.${Date.now()}@example.com`;
+      const directTo = `dkim.direct.${Date.now()}@example.com`;
+      expect(await signing.deliverNow(await enqueueMail(database.db, { to: queuedTo, language: 'en', template: 'test', subject: 'Signed', text: 'signed text', html: '<p>signed</p>' }))).toBe(true);
+      await signing.sendDirect({ to: directTo, language: 'en', template: 'test', subject: 'Signed too', text: 'signed text', html: '<p>signed</p>', messageId: '<dkim-direct@tripplus.test>' });
+      await signing.stop();
+      for (const to of [queuedTo, directTo]) {
+        const mail = received.find((message) => JSON.stringify(message.to).includes(to));
+        const signature = mail?.headerLines.find((line) => line.key === 'dkim-signature')?.line ?? '';
+        expect(signature, to).toMatch(/d=tripplus\.test;/);
+        expect(signature, to).toMatch(/s=mail2026;/);
+        expect(signature, to).toMatch(/a=rsa-sha256;/);
+      }
+    } finally {
+      await drop();
+    }
+  });
 });

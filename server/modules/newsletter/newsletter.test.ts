@@ -15,7 +15,8 @@ import { splitMbox } from './inbound-mail.ts';
  * The newsletter through the API and a real SMTP server on loopback (docs/newsletter.md):
  * subscribing with a double opt-in, the preference page by signed link, RFC 8058's one click,
  * sending an issue with its headers and footer, bounces and complaints, and a sender that died
- * mid-send.
+ * mid-send. A little over 400 lines, kept as one file: every case sends through the same app and
+ * SMTP catcher, and later issues must skip the readers earlier cases unsubscribed or suppressed.
  */
 const WEBHOOK = 'webhook-token-webhook-token-0123';
 /** The storefront's clock: the LifeMiles sale of data/storefront/campaigns.json runs on this day. */

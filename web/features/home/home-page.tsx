@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
@@ -59,14 +59,14 @@ function Landing() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           {FEATURES.filter((feature) => isLinkable(feature.to)).map((feature) => (
-            <Card key={feature.key} withBorder radius="md" padding="lg" component={Link} to={feature.to}>
+            <Paper key={feature.key} withBorder radius="md" p="lg" component={Link} to={feature.to}>
               <Title order={3} fz="lg" c="blue.9">
                 {t(`home.features.${feature.key}.title`)}
               </Title>
               <Text size="sm" mt="xs">
                 {t(`home.features.${feature.key}.body`)}
               </Text>
-            </Card>
+            </Paper>
           ))}
         </SimpleGrid>
       </Container>
@@ -101,14 +101,14 @@ function CardHostHome() {
     <PageFrame page={CARD_HOST_HOME}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="card-host-tools">
         {tools.map((tool) => (
-          <Card key={tool.id} withBorder radius="md" padding="lg" component={Link} to={tool.path}>
+          <Paper key={tool.id} withBorder radius="md" p="lg" component={Link} to={tool.path}>
             <Title order={2} fz="lg" c="blue.9">
               {t(`${tool.id}.title`)}
             </Title>
             <Text size="sm" mt="xs">
               {t(`${tool.id}.description`)}
             </Text>
-          </Card>
+          </Paper>
         ))}
       </SimpleGrid>
     </PageFrame>

@@ -36,7 +36,7 @@ function usePart<T>(enabled: boolean, load: () => Promise<T>): T | null | undefi
 }
 
 function Part({ title, to, value, testId, children }: { title: string; to: string; value: unknown; testId: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId} data-loaded={value !== undefined}>
       <Stack gap={6}>
@@ -59,7 +59,7 @@ function Part({ title, to, value, testId, children }: { title: string; to: strin
  * step from its own page. The parts load on their own, so one that fails leaves the others.
  */
 export function OverviewPage({ page }: { page: PageDef }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const { t: tp } = useTranslation('payments');
   const { language } = useAppState();
   const { member } = useAuth();
