@@ -73,8 +73,9 @@ export const PreferenceViewSchema = z.object({
 });
 export type PreferenceView = z.infer<typeof PreferenceViewSchema>;
 
+/** A draft may leave a language empty; testing and scheduling need a subject in each (issues.service.ts). */
 const IssueContent = z.object({
-  subject: z.string().trim().min(1).max(ISSUE_LIMITS.subject),
+  subject: z.string().trim().max(ISSUE_LIMITS.subject),
   body: z.string().max(ISSUE_LIMITS.body),
 });
 

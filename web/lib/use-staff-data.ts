@@ -5,10 +5,11 @@ import { useErrorPopup } from './use-error-popup.ts';
 /**
  * What a staff console shows: loaded once someone is signed in (`signedIn`), again after each
  * action; a member who is not staff gets `forbidden` rather than the message popup. `act` runs one
- * row's action, marking that row busy, and reloads.
+ * row's action, marking that row busy, and reloads. A refusal naming its problem is told in the
+ * words of `namespace` (useErrorPopup).
  */
-export function useStaffData<T>(load: () => Promise<T>, signedIn: boolean) {
-  const failed = useErrorPopup();
+export function useStaffData<T>(load: () => Promise<T>, signedIn: boolean, namespace?: Parameters<typeof useErrorPopup>[0]) {
+  const failed = useErrorPopup(namespace);
   const [data, setData] = useState<T | null>(null);
   const [forbidden, setForbidden] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);

@@ -13,6 +13,23 @@ import { snapshotOf, type ProductContent } from './newsletter-sender.ts';
 type MailLanguage = Exclude<Language, 'ja'>;
 type IssueRow = typeof newsletterIssues.$inferSelect;
 
+/** Languages whose subject, or whose text when the issue has no product section, is still empty. */
+function unwritten(issue: Pick<IssueRow, 'content' | 'sections'>): string[] {
+  return (['en', 'zh-Hant', 'zh-Hans'] as const).filter((language) => !issue.content[language].subject.trim() || (issue.sections.length === 0 && !issue.content[language].body.trim()));
+}
+
+/** An issue goes out (or to a test) only written in every language. */
+function requireWritten(issue: Pick<IssueRow, 'content' | 'sections'>): void {
+  const missing = unwritten(issue);
+  if (missing.length > 0) {
+    throw new AppError('INVALID_INPUT', {
+      message: `Write the subject and text in every language first (missing: ${missing.join(', ')}).`,
+      fields: Object.fromEntries(missing.map((language) => [`content.${language}`, 'missing'])),
+      details: { problem: 'unwritten', languages: missing.join(',') },
+    });
+  }
+}
+
 const closed = () => new AppError('NEWSLETTER_ISSUE_CLOSED', { status: 409, message: 'This issue has started sending and can no longer be changed.' });
 const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such issue.' });
 
@@ -66,7 +83,8 @@ export class NewsletterIssues {
   }
 
   async schedule(id: number, at: Date): Promise<IssueView> {
-    if (at.getTime() < this.now().getTime() - 60_000) throw new AppError('INVALID_INPUT', { message: 'Choose a time from now on.', fields: { at: 'past' } });
+    if (at.getTime() < this.now().getTime() - 60_000) throw new AppError('INVALID_INPUT', { message: 'Choose a time from now on.', fields: { at: 'past' }, details: { problem: 'past' } });
+    requireWritten(await this.row(id));
     const [row] = await this.options.db
       .update(newsletterIssues)
       .set({ status: 'scheduled', scheduledAt: at, updatedAt: this.now() })
@@ -97,6 +115,7 @@ export class NewsletterIssues {
   /** Sends the issue in each language to the staff member's own address, marked as a test. */
   async testSend(id: number, to: string): Promise<number> {
     const row = await this.row(id);
+    requireWritten(row);
     const snapshot = await snapshotOf(row, this.options.product, this.options.postalAddress);
     const ids: number[] = [];
     for (const language of ['en', 'zh-Hant', 'zh-Hans'] as const) {

@@ -46,23 +46,35 @@ export interface IssueText {
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
-/** Staff's text as HTML: blank lines part paragraphs, `## ` starts a heading, `- ` a list item; addresses become links. */
+/** Staff's text as HTML: blank lines part paragraphs, a line starting `## ` is a heading, lines starting `- ` a list; addresses become links. */
 function bodyHtml(body: string): string {
   const linked = (line: string) => escapeHtml(line).replace(URL_PATTERN, (url) => `<a href="${url}" style="color:#1864ab">${url}</a>`);
-  return body
-    .replace(/\r\n/g, '\n')
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => {
-      if (block.startsWith('## ')) return `<h2 style="font-size:18px;margin:20px 0 8px">${linked(block.slice(3))}</h2>`;
-      const lines = block.split('\n');
-      if (lines.every((line) => line.startsWith('- '))) {
-        return `<ul style="font-size:15px;line-height:1.6;margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li>${linked(line.slice(2))}</li>`).join('')}</ul>`;
+  const html: string[] = [];
+  for (const block of body.replace(/\r\n/g, '\n').split(/\n{2,}/)) {
+    let paragraph: string[] = [];
+    let list: string[] = [];
+    const flush = () => {
+      if (paragraph.length > 0) html.push(`<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${paragraph.map(linked).join('<br>')}</p>`);
+      if (list.length > 0) html.push(`<ul style="font-size:15px;line-height:1.6;margin:0 0 12px;padding-left:20px">${list.map((item) => `<li>${linked(item)}</li>`).join('')}</ul>`);
+      paragraph = [];
+      list = [];
+    };
+    for (const line of block.split('\n').map((text) => text.trimEnd())) {
+      if (!line.trim()) continue;
+      if (line.startsWith('## ')) {
+        flush();
+        html.push(`<h2 style="font-size:18px;margin:20px 0 8px">${linked(line.slice(3))}</h2>`);
+      } else if (line.startsWith('- ')) {
+        if (paragraph.length > 0) flush();
+        list.push(line.slice(2));
+      } else {
+        if (list.length > 0) flush();
+        paragraph.push(line);
       }
-      return `<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${lines.map(linked).join('<br>')}</p>`;
-    })
-    .join('\n');
+    }
+    flush();
+  }
+  return html.join('\n');
 }
 
 /** Staff's text as plain text: as written, headings without their marks. */

@@ -393,7 +393,20 @@ describe('staff and the sender', () => {
       expect(preview.html).toContain(emailText(language, 'newsletter.cardsHeading'));
       expect(preview.text).toContain(emailText(language, 'newsletter.unsubscribe'));
     }
+    // Staff's marks: a heading line, then a list, escaped and nothing else.
+    const english = (await app.inject({ method: 'GET', url: `/api/admin/newsletter/issues/${created.id}/preview?language=en`, cookies: staff.cookies })).json();
+    expect(english.html).toMatch(/<h2 [^>]*>This month<\/h2>\s*<ul [^>]*><li>LifeMiles is on sale<\/li><\/ul>/);
     expect((await post(`/api/admin/newsletter/issues/${created.id}/test`, {}, staff.cookies)).json()).toEqual({ ok: true, sent: 3 });
+    // A draft may leave a language unwritten; it is not tested or scheduled so.
+    const partial = draft(['cards']);
+    partial.content['zh-Hans'] = { subject: '', body: '' };
+    const unfinished = (await post('/api/admin/newsletter/issues', partial as unknown as Record<string, unknown>, staff.cookies)).json().issue as IssueView;
+    for (const action of ['test', 'schedule']) {
+      const refused = await post(`/api/admin/newsletter/issues/${unfinished.id}/${action}`, { at: clock.toISOString() }, staff.cookies);
+      expect(refused.statusCode, action).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'INVALID_INPUT', fields: { 'content.zh-Hans': 'missing' }, details: { problem: 'unwritten' } });
+    }
+    expect((await app.newsletter.issues.get(unfinished.id)).state).toBe('draft');
     const tests = smtp.to(staffEmail).map((caught) => caught.mail.subject);
     expect(tests).toEqual(expect.arrayContaining(['[Test] November deals', '［測試］ 十一月優惠', '［测试］ 十一月优惠']));
     // An issue that has gone out cannot be changed.

@@ -4,7 +4,6 @@ import { LANGUAGES } from '../../../core/locale.ts';
 import { ISSUE_LIMITS, ISSUE_SECTIONS, type IssueDraft, type IssueSection, type IssueView } from '../../../core/newsletter.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
@@ -27,8 +26,7 @@ const inAnHour = () => {
 export function NewsletterStaffPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('newsletter');
   const { member } = useAuth();
-  const failed = useErrorPopup();
-  const { data, forbidden, busy, act } = useStaffData(staffNewsletterApi.overview, member !== null);
+  const { data, forbidden, busy, act } = useStaffData(staffNewsletterApi.overview, member !== null, 'newsletter');
   const [editing, setEditing] = useState<{ id: number | null; draft: IssueDraft }>({ id: null, draft: empty() });
   const [preview, setPreview] = useState<{ language: MailLanguage; html: string } | null>(null);
   const [at, setAt] = useState(inAnHour);
@@ -47,7 +45,7 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
     act(key, async () => {
       const message = await action();
       if (message) setNotice(message);
-    }).catch(failed);
+    });
 
   const chosen = data?.issues.find((issue) => issue.id === editing.id) ?? null;
   const editable = !chosen || chosen.state === 'draft' || chosen.state === 'scheduled';
