@@ -32,13 +32,21 @@ export type IssueState = (typeof ISSUE_STATES)[number];
 /** Longest subject and body staff may write, per language. */
 export const ISSUE_LIMITS = { subject: 150, body: 20_000 } as const;
 
+/** The languages a newsletter is written in: the complete catalogs (Japanese readers get English). */
+export type MailLanguage = (typeof LANGUAGES)[number];
+
+/** The mail language for a stored or chosen language: itself when the newsletter is written in it, else English. */
+export function mailLanguageOf(language: string): MailLanguage {
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as MailLanguage) : 'en';
+}
+
 const Topics = z.array(z.enum(NEWSLETTER_TOPICS)).min(1).max(NEWSLETTER_TOPICS.length).transform((topics) => [...new Set(topics)]);
-const MailLanguage = z.enum(LANGUAGES);
+const MailLanguageSchema = z.enum(LANGUAGES);
 
 export const SubscribeSchema = z.object({
   email: z.string().max(320),
   topics: Topics,
-  language: MailLanguage,
+  language: MailLanguageSchema,
   captcha: z.string().max(4000).default(''),
 });
 export type SubscribeInput = z.input<typeof SubscribeSchema>;
@@ -57,7 +65,7 @@ export const PreferenceChangeSchema = z.object({
   token: LinkTokenSchema.optional(),
   action: z.enum(PREFERENCE_ACTIONS),
   topics: Topics.optional(),
-  language: MailLanguage.optional(),
+  language: MailLanguageSchema.optional(),
 });
 export type PreferenceChange = z.input<typeof PreferenceChangeSchema>;
 
@@ -67,7 +75,7 @@ export const PreferenceViewSchema = z.object({
   state: z.union([z.enum(SUBSCRIBER_STATES), z.literal('none')]),
   email: z.string(),
   topics: z.array(z.enum(NEWSLETTER_TOPICS)),
-  language: MailLanguage,
+  language: MailLanguageSchema,
   /** A resubscribe sends a confirmation e-mail first (a suppressed address, or none yet). */
   needsConfirmation: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { IssueDraftSchema, type IssueDraft, type IssueView } from '../../../core/newsletter.ts';
-import type { Language } from '../../../core/locale.ts';
+import { LANGUAGES } from '../../../core/locale.ts';
+import { IssueDraftSchema, type IssueDraft, type IssueView, type MailLanguage } from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -10,12 +10,11 @@ import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise } from './newsletter-mail.ts';
 import { snapshotOf, type ProductContent } from './newsletter-sender.ts';
 
-type MailLanguage = Exclude<Language, 'ja'>;
 type IssueRow = typeof newsletterIssues.$inferSelect;
 
 /** Languages whose subject, or whose text when the issue has no product section, is still empty. */
 function unwritten(issue: Pick<IssueRow, 'content' | 'sections'>): string[] {
-  return (['en', 'zh-Hant', 'zh-Hans'] as const).filter((language) => !issue.content[language].subject.trim() || (issue.sections.length === 0 && !issue.content[language].body.trim()));
+  return LANGUAGES.filter((language) => !issue.content[language].subject.trim() || (issue.sections.length === 0 && !issue.content[language].body.trim()));
 }
 
 /** An issue goes out (or to a test) only written in every language. */
@@ -118,7 +117,7 @@ export class NewsletterIssues {
     requireWritten(row);
     const snapshot = await snapshotOf(row, this.options.product, this.options.postalAddress);
     const ids: number[] = [];
-    for (const language of ['en', 'zh-Hant', 'zh-Hans'] as const) {
+    for (const language of LANGUAGES) {
       const copy = personalise(snapshot[language], { language, topics: row.topics, links: this.sampleLinks() });
       ids.push(
         await enqueueMail(this.options.db, {

@@ -5,6 +5,13 @@ export const NEWSLETTER_LIST = 'newsletter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** One reader's addresses: the preference page, the unsubscribe page (RFC 8058's one click when posted to) and the mailto. */
+export interface ReaderLinks {
+  preference: string;
+  unsubscribe: string;
+  mailto: string;
+}
+
 /**
  * The addresses a newsletter links to and their token (docs/newsletter.md#links): the token is
  * `<subscriber id>.<list>.<HMAC>` with the app secret, so a link manages the one subscription it
@@ -42,12 +49,13 @@ export class NewsletterLinks {
   }
 
   /** A reader's links: the preference page, the unsubscribe page (a POST there is RFC 8058's one click) and the mailto. */
-  forSubscriber(subscriberId: string): { preference: string; unsubscribe: string; mailto: string } {
-    const token = encodeURIComponent(this.token(subscriberId));
+  forSubscriber(subscriberId: string): ReaderLinks {
+    const token = this.token(subscriberId);
+    const inAddress = encodeURIComponent(token);
     return {
-      preference: `${this.#base}/edm/preference?t=${token}`,
-      unsubscribe: `${this.#base}/edm/unsubscribe?t=${token}`,
-      mailto: `mailto:${this.mailto}?subject=${encodeURIComponent(`unsubscribe ${this.token(subscriberId)}`)}`,
+      preference: `${this.#base}/edm/preference?t=${inAddress}`,
+      unsubscribe: `${this.#base}/edm/unsubscribe?t=${inAddress}`,
+      mailto: `mailto:${this.mailto}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
     };
   }
 
@@ -62,8 +70,7 @@ export class NewsletterLinks {
   }
 
   /** The headers every newsletter carries (RFC 2369, RFC 8058), each on one line so DKIM survives folding. */
-  headers(subscriberId: string): Record<string, string> {
-    const links = this.forSubscriber(subscriberId);
+  headers(links: ReaderLinks): Record<string, string> {
     return {
       'List-Unsubscribe': `<${links.unsubscribe}>, <${links.mailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

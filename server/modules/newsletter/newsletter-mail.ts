@@ -1,11 +1,9 @@
 import type { Language } from '../../../core/locale.ts';
-import type { NewsletterTopic } from '../../../core/newsletter.ts';
+import type { MailLanguage, NewsletterTopic } from '../../../core/newsletter.ts';
 import type { IssueSnapshot } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../i18n.ts';
 import type { OutgoingMail } from '../mail/mail-outbox.ts';
 import { emailText, renderMail } from '../mail/mail-templates.ts';
-
-type MailLanguage = Exclude<Language, 'ja'>;
 
 const t = (language: Language, key: string, values: Record<string, string | number> = {}) => emailText(language, `newsletter.${key}`, values);
 

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LANGUAGES, type Language } from '../../../core/locale.ts';
-import type { IssueSection, NewsletterTopic } from '../../../core/newsletter.ts';
+import { LANGUAGES } from '../../../core/locale.ts';
+import { mailLanguageOf, type IssueSection, type MailLanguage, type NewsletterTopic } from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { mailSuppressions, newsletterDeliveries, newsletterIssues, newsletterSubscribers, type IssueContent, type IssueSnapshot } from '../../db/schema/index.ts';
 import type { MailDelivery } from '../mail/mail-outbox.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise, renderIssue, type ProductSection } from './newsletter-mail.ts';
 
-type MailLanguage = Exclude<Language, 'ja'>;
 type IssueRow = typeof newsletterIssues.$inferSelect;
 type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
 
@@ -181,7 +180,7 @@ export class NewsletterSender {
         const wait = nextAt - Date.now();
         if (wait > 0) await sleep(wait);
         nextAt = Math.max(Date.now(), nextAt) + gapMs;
-        const language = (LANGUAGES as readonly string[]).includes(delivery.language) ? (delivery.language as MailLanguage) : 'en';
+        const language = mailLanguageOf(delivery.language);
         const links = this.options.links.forSubscriber(delivery.subscriberId);
         const copy = personalise(snapshot[language], { language, topics: reader.topics.filter((topic) => issue.topics.includes(topic)), links });
         let handedOver = false;
@@ -198,7 +197,7 @@ export class NewsletterSender {
               template: 'newsletter',
               messageId: delivery.messageId,
               topic: `newsletter:${issue.id}`,
-              headers: this.options.links.headers(delivery.subscriberId),
+              headers: this.options.links.headers(links),
             },
             handOver,
           );
@@ -245,7 +244,7 @@ export class NewsletterSender {
     await this.options.db
       .update(newsletterDeliveries)
       .set({ status, error, ...(status === 'sent' ? { sentAt: this.now() } : {}), ...(status === 'pending' ? { claimedAt: null, handedOverAt: null } : {}) })
-      .where(and(eq(newsletterDeliveries.id, id), inArray(newsletterDeliveries.status, ['sending'])));
+      .where(and(eq(newsletterDeliveries.id, id), eq(newsletterDeliveries.status, 'sending')));
   }
 }
 

@@ -2,7 +2,8 @@ import { localize } from '../../../core/cards/card.ts';
 import type { Card } from '../../../core/cards/card.ts';
 import type { ArticleSummary } from '../../../core/articles/articles.ts';
 import { articlePath } from '../../../core/articles/articles.ts';
-import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
+import { INTL_LOCALES } from '../../../core/locale.ts';
+import type { MailLanguage } from '../../../core/newsletter.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
 import { emailText } from '../mail/mail-templates.ts';
 import { saleTitle } from '../storefront/sale-banner.ts';
@@ -14,8 +15,6 @@ const CARD_NEWS_DAYS = 60;
 /** An article counts as new this long after it was published. */
 const ARTICLE_NEWS_DAYS = 30;
 const MAX_ITEMS = 6;
-
-type MailLanguage = Exclude<Language, 'ja'>;
 
 /** Where the product's content comes from: the storefront's programmes, the card catalogue, the articles. */
 export interface ProductSources {

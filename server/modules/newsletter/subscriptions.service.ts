@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { emailAtDomains, isValidEmail, normalizeEmail } from '../../../core/auth.ts';
-import type { Language } from '../../../core/locale.ts';
 import {
   NEWSLETTER_TOPICS,
+  mailLanguageOf,
   maskEmail,
+  type MailLanguage,
   type NewsletterTopic,
   type PreferenceAction,
   type PreferenceView,
@@ -21,8 +22,6 @@ import type { NewsletterLinks } from './newsletter-links.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
-type MailLanguage = Exclude<Language, 'ja'>;
-
 /** A confirmation link is good this long. */
 const CONFIRMATION_TTL_MS = 48 * 3_600_000;
 /** Confirmation e-mails one address gets a day at most: the form cannot be used to flood someone. */
@@ -117,7 +116,7 @@ export class Subscriptions {
   async subscribeAtActivation(member: { id: string; email: string | null; language: string; edm: boolean }): Promise<void> {
     if (!member.edm || !member.email) return;
     const email = member.email;
-    const language: MailLanguage = member.language === 'zh-Hant' || member.language === 'zh-Hans' ? member.language : 'en';
+    const language = mailLanguageOf(member.language);
     await this.options.db.transaction(async (tx) => {
       const [suppressed] = await tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, email));
       if (suppressed) return;
@@ -136,8 +135,7 @@ export class Subscriptions {
   async forMember(member: { email: string | null; language: string }): Promise<PreferenceView> {
     const row = member.email ? await this.byEmail(member.email) : null;
     if (row) return this.view(row);
-    const language: MailLanguage = member.language === 'zh-Hant' || member.language === 'zh-Hans' ? member.language : 'en';
-    return { state: 'none', email: member.email ? maskEmail(member.email) : '', topics: [...NEWSLETTER_TOPICS], language, needsConfirmation: true };
+    return { state: 'none', email: member.email ? maskEmail(member.email) : '', topics: [...NEWSLETTER_TOPICS], language: mailLanguageOf(member.language), needsConfirmation: true };
   }
 
   /**
@@ -153,12 +151,12 @@ export class Subscriptions {
     if (!subscriber) {
       if (!('member' in who) || !who.member.email) throw linkInvalid();
       if (change.action !== 'resubscribe' && change.action !== 'save') throw linkInvalid();
-      const language = change.language ?? (await this.forMember(who.member)).language;
+      const language = change.language ?? mailLanguageOf(who.member.language);
       await this.request({ email: who.member.email, topics: change.topics ?? [...NEWSLETTER_TOPICS], language, memberId: who.member.id });
       return { view: await this.forMember(who.member), confirmationSent: true };
     }
     const topics = change.topics ?? subscriber.topics;
-    const language = change.language ?? (subscriber.language as MailLanguage);
+    const language = change.language ?? mailLanguageOf(subscriber.language);
     const needsConfirmation = subscriber.status === 'suppressed' || subscriber.status === 'pending';
     if (change.action === 'resubscribe' && needsConfirmation) {
       await this.request({ email: subscriber.email, topics, language, memberId: subscriber.memberId });
@@ -293,7 +291,7 @@ export class Subscriptions {
       state: row.status,
       email: maskEmail(row.email),
       topics: row.topics,
-      language: row.language as MailLanguage,
+      language: mailLanguageOf(row.language),
       needsConfirmation: row.status === 'suppressed' || row.status === 'pending',
     };
   }

@@ -1,8 +1,5 @@
-import type { IssueDraft, IssueView, PreferenceAction, PreferenceView, Suppression, SubscribeInput } from '../../../core/newsletter.ts';
-import type { Language } from '../../../core/locale.ts';
+import type { IssueDraft, IssueView, MailLanguage, PreferenceAction, PreferenceView, Suppression, SubscribeInput } from '../../../core/newsletter.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
-
-type MailLanguage = Exclude<Language, 'ja'>;
 
 /** Who the preference page is about: the e-mail's signed link, else the signed-in member. */
 const withToken = (token: string | null) => (token ? `?t=${encodeURIComponent(token)}` : '');

@@ -1,14 +1,9 @@
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { LANGUAGES, type Language } from '../../../core/locale.ts';
-import { NEWSLETTER_TOPICS, type NewsletterTopic } from '../../../core/newsletter.ts';
+import { LANGUAGES } from '../../../core/locale.ts';
+import { NEWSLETTER_TOPICS, type MailLanguage, type NewsletterTopic } from '../../../core/newsletter.ts';
 import { Segments } from '../../components/choices.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
-
-export type MailLanguage = Exclude<Language, 'ja'>;
-
-/** The mail's language: the page's, unless it is Japanese (the newsletter is written in three). */
-export const mailLanguageOf = (language: Language): MailLanguage => (language === 'ja' ? 'en' : language);
 
 /** The three topics of SPEC §3, each with a line on what it brings. */
 export function TopicChoices({ value, onChange, error }: { value: NewsletterTopic[]; onChange: (topics: NewsletterTopic[]) => void; error?: string | null }) {

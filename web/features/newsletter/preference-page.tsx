@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { NewsletterTopic, PreferenceAction, PreferenceView } from '../../../core/newsletter.ts';
+import type { MailLanguage, NewsletterTopic, PreferenceAction, PreferenceView } from '../../../core/newsletter.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -9,7 +9,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
-import { MailLanguageChoice, Outcome, TopicChoices, type MailLanguage } from './newsletter-parts.tsx';
+import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
 
 /** States that get mail (or will once resumed) and so show the topics to change. */
 const RECEIVING = new Set(['subscribed', 'paused']);

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LANGUAGES } from '../../../core/locale.ts';
-import { ISSUE_LIMITS, ISSUE_SECTIONS, type IssueDraft, type IssueSection, type IssueView } from '../../../core/newsletter.ts';
+import { ISSUE_LIMITS, ISSUE_SECTIONS, type IssueDraft, type IssueSection, type IssueView, type MailLanguage } from '../../../core/newsletter.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { staffNewsletterApi } from './newsletter-api.ts';
-import { TopicChoices, type MailLanguage } from './newsletter-parts.tsx';
+import { TopicChoices } from './newsletter-parts.tsx';
 
 const empty = (): IssueDraft => ({ topics: ['promotions'], sections: [], content: { en: { subject: '', body: '' }, 'zh-Hant': { subject: '', body: '' }, 'zh-Hans': { subject: '', body: '' } } });
 const draftOf = (issue: IssueView): IssueDraft => ({ topics: issue.topics, sections: issue.sections, content: issue.content });

@@ -1,8 +1,8 @@
 import { Anchor, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { NewsletterTopic, PreferenceView } from '../../../core/newsletter.ts';
-import { NEWSLETTER_TOPICS } from '../../../core/newsletter.ts';
+import { isValidEmail, normalizeEmail } from '../../../core/auth.ts';
+import { NEWSLETTER_TOPICS, mailLanguageOf, type MailLanguage, type NewsletterTopic, type PreferenceView } from '../../../core/newsletter.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import type { PageDef } from '../../app/site-map.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
@@ -12,7 +12,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
-import { MailLanguageChoice, Outcome, TopicChoices, mailLanguageOf, type MailLanguage } from './newsletter-parts.tsx';
+import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
 
 /** What the confirmation link's visit came to. */
 type Confirmation = { state: 'checking' } | { state: 'done'; subscription: PreferenceView; token: string } | { state: 'failed'; message: string };
@@ -91,9 +91,9 @@ function SubscribeForm() {
   }, [member]);
 
   const submit = async () => {
-    const trimmed = email.replace(/\s+/g, '');
+    const trimmed = normalizeEmail(email);
     const found = {
-      ...(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(trimmed) ? {} : { email: t('form.emailInvalid') }),
+      ...(isValidEmail(trimmed) ? {} : { email: t('form.emailInvalid') }),
       ...(topics.length > 0 ? {} : { topics: t('form.topicsNone') }),
       ...(captcha ? {} : { captcha: t('form.robotNeeded') }),
     };
