@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../core/dated.ts';
+import { addDays } from '../core/dated.ts';
 import { dataFreshness, factsEndingWithin } from './freshness.ts';
 
 describe('the freshness of data/', () => {
-  it('shows no current offer whose last day has passed (update the card when this fails)', () => {
-    const expired = dataFreshness(dayOf(new Date())).flatMap((file) => file.expiredCurrent);
-    expect(expired.map((fact) => `${fact.file} ${fact.record}: ${fact.what} ended ${fact.until}`)).toEqual([]);
+  it('shows no offer as current that had already ended when its record was checked (update the card when this fails)', () => {
+    // Judged by each record's own check date, so the verdict is the same on any day the tests run.
+    const wrong = dataFreshness('2026-11-28').flatMap((file) => file.endedWhenChecked);
+    expect(wrong.map((fact) => `${fact.file} ${fact.record}: ${fact.what} ended ${fact.until}`)).toEqual([]);
+  });
+
+  it('lists a current offer as ended from the day after its last day', () => {
+    // Far ahead every current offer with a last day has ended; take one and read the data around it.
+    const [offer] = dataFreshness('9999-12-31').flatMap((file) => file.expiredCurrent);
+    expect(offer, 'data/ holds a current offer with a last day').toBeDefined();
+    const expiredOn = (day: string) => dataFreshness(day).flatMap((file) => file.expiredCurrent.map((fact) => `${fact.file} ${fact.record}`));
+    expect(expiredOn(offer!.until)).not.toContain(`${offer!.file} ${offer!.record}`);
+    expect(expiredOn(addDays(offer!.until, 1))).toContain(`${offer!.file} ${offer!.record}`);
   });
 
   it('counts every file’s records, its checks in the last 90 days and its oldest check', () => {

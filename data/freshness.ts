@@ -3,7 +3,8 @@
  * records it holds, how many were checked against their source in the last 90 days, the oldest
  * check, the dated facts that end soon and the facts no public page confirmed. `npm run
  * data:check` prints it, the server logs the facts that end within 14 days when it starts, and
- * the tests fail on a current offer whose last day has passed.
+ * the tests and `data:check` fail on a current offer that had ended when its record was checked
+ * (an error whatever the day), never on the day they run.
  *
  * It reads the files as JSON rather than through their schemas, so it also reports on a file the
  * app does not load yet, and on one that a schema would refuse.
@@ -37,8 +38,13 @@ export interface FileFreshness {
   checkedLast90Days: number;
   oldestCheck: string | null;
   endingWithin30Days: EndingFact[];
-  /** Current offers whose last day has passed: an error. */
+  /** Current offers whose last day has passed by `today`: to update (the site stops showing them the day after). */
   expiredCurrent: EndingFact[];
+  /**
+   * Current offers that had already ended on the day their record was checked: an error in the
+   * data whatever day it is read, so the tests and `data:check` fail on it.
+   */
+  endedWhenChecked: EndingFact[];
   unverified: { record: string; fact: string }[];
 }
 
@@ -165,6 +171,7 @@ export function dataFreshness(today: string): FileFreshness[] {
     const records = recordsOf(json);
     const checks = records.map((record) => record.checked).filter((day): day is string => day !== null);
     const facts = records.flatMap((record) => record.ends.map((end) => ({ file, record: record.id, ...end })));
+    const checkedOn = new Map(records.map((record) => [record.id, record.checked]));
     return {
       file,
       records: records.length,
@@ -172,6 +179,10 @@ export function dataFreshness(today: string): FileFreshness[] {
       oldestCheck: checks.length > 0 ? checks.reduce((oldest, day) => (day < oldest ? day : oldest)) : null,
       endingWithin30Days: facts.filter((fact) => endsWithin(fact, today, 30)),
       expiredCurrent: facts.filter((fact) => fact.current && endedBefore(fact, today)),
+      endedWhenChecked: facts.filter((fact) => {
+        const checked = checkedOn.get(fact.record);
+        return fact.current && checked !== null && checked !== undefined && endedBefore(fact, checked);
+      }),
       unverified: [...(recordIsFile ? [] : texts(json.unverified).map((fact) => ({ record: '(file)', fact }))), ...records.flatMap((record) => record.unverified.map((fact) => ({ record: record.id, fact })))],
     };
   });

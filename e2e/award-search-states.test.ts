@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardQuotaUsage, awardSearches, members } from '../server/db/schema/index.ts';
 import { launchBrowser, newContext } from './browser.ts';
-import { choosePlace } from './award-helpers.ts';
+import { askEngineForDays, choosePlace } from './award-helpers.ts';
 import { signInNewMember } from './fixtures.ts';
 import { SMALL_INVENTORY, startServer } from './server.ts';
 
@@ -14,6 +14,7 @@ import { SMALL_INVENTORY, startServer } from './server.ts';
  */
 
 type Server = Awaited<ReturnType<typeof startServer>>;
+/** A day for the states that do not depend on seats (errors, limits); where seats matter, the engine is asked. */
 const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
@@ -52,12 +53,12 @@ async function pick(page: Page, testId: string, option: string): Promise<void> {
 }
 
 /** Fills the panel on /awardplus/redemption (English) and submits it. */
-async function search(page: Page, options: { origin?: string; destination?: string; alliance?: string; stops?: string } = {}): Promise<void> {
+async function search(page: Page, options: { origin?: string; destination?: string; alliance?: string; stops?: string; day?: string } = {}): Promise<void> {
   await page.goto('/awardplus/redemption');
   await page.locator('[data-testid="search-panel"]').waitFor();
   await choosePlace(page, 'origin', options.origin ?? 'TPE', options.origin ?? 'TPE');
   await choosePlace(page, 'destination', options.destination ?? 'LAX', options.destination ?? 'LAX');
-  await page.locator('[data-testid="search-start"]').fill(dateAfter(10));
+  await page.locator('[data-testid="search-start"]').fill(options.day ?? dateAfter(10));
   if (options.alliance) await pick(page, 'search-alliance', options.alliance);
   if (options.stops) await pick(page, 'search-stops', options.stops);
   await page.locator('[data-testid="search-submit"]').click();
@@ -136,7 +137,9 @@ describe('award search states', () => {
 
   it('one alliance down: the others’ results show with the notice', async () => {
     const { context, page } = await memberOn(troubled);
-    await search(page);
+    // A day the working alliance has seats on, asked of the engine.
+    const { dates } = await askEngineForDays(browser, troubled.baseUrl, { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => found.has(dates[0]!), { span: 1 });
+    await search(page, { day: dates[0]! });
     await page.locator('[data-testid="notice-alliance-down"]').waitFor({ timeout: 60_000 });
     const notice = await page.locator('[data-testid="notice-alliance-down"]').innerText();
     expect(notice).toContain('oneworld');
@@ -191,10 +194,11 @@ describe('award search states', () => {
     await page.goto('/awardplus/scraping/result?id=00000000-0000-0000-0000-000000000000');
     await page.locator('[data-testid="closed-beta-pending"]').waitFor();
     await main.app.database.db.update(members).set({ scrapingEnabled: true }).where(eq(members.id, id));
+    const { dates } = await askEngineForDays(browser, main.baseUrl, { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => found.has(dates[0]!), { span: 1 });
     await page.goto('/awardplus/scraping');
     await choosePlace(page, 'origin', 'TPE', 'TPE');
     await choosePlace(page, 'destination', 'LAX', 'LAX');
-    await page.locator('[data-testid="search-start"]').fill(dateAfter(10));
+    await page.locator('[data-testid="search-start"]').fill(dates[0]!);
     await page.locator('[data-testid="search-submit"]').click();
     await page.waitForURL(/\/awardplus\/scraping\/result\?id=/);
     await page.locator('[data-testid="results"]').waitFor({ timeout: 60_000 });

@@ -3,19 +3,19 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './browser.ts';
-import { choosePlace, recordProgress } from './award-helpers.ts';
+import { askEngineForDays, choosePlace, recordProgress } from './award-helpers.ts';
 import { signInNewMember } from './fixtures.ts';
 import type { Browser } from 'playwright-core';
 
 /**
  * Award search from end to end: a member signs in, searches TPE → LAX over three days in business,
  * sees the streamed progress, then results with redeem options, the cash comparison and the
- * calendar, in each language, on a phone and a desktop; the quota counts down.
+ * calendar, in each language, on a phone and a desktop; the quota counts down. The three days are
+ * asked of the engine (the first of them with seats), not counted from today.
  */
 
 type Catalog = Record<string, Record<string, string>>;
 const awards = (language: string): Catalog => JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8'));
-const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** What each language types into the place fields: its own way of writing the cities. */
 const TYPED: Record<string, { origin: string; destination: string }> = {
@@ -42,6 +42,8 @@ describe('award search, TPE → LAX over three days in business', () => {
     try {
       // A reader in Taiwan who picked NT$: fares and fees kept in US dollars are shown converted.
       if (language === 'zh-Hant') await context.addCookies([{ name: 'currency', value: 'TWD', url: inject('baseUrl') }]);
+      const { dates } = await askEngineForDays(browser, inject('baseUrl'), { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => (found.get(dates[0]!) ?? 0) > 0);
+      const [firstDay, , lastDay] = dates as [string, string, string];
       await signInNewMember(context);
       const page = await context.newPage();
       await recordProgress(page);
@@ -54,8 +56,8 @@ describe('award search, TPE → LAX over three days in business', () => {
       await choosePlace(page, 'origin', TYPED[language]!.origin, 'TPE');
       await choosePlace(page, 'destination', TYPED[language]!.destination, 'LAX');
       await page.locator('[data-testid="search-date-mode"] label').nth(1).click();
-      await page.locator('[data-testid="search-start"]').fill(dateAfter(20));
-      await page.locator('[data-testid="search-end"]').fill(dateAfter(22));
+      await page.locator('[data-testid="search-start"]').fill(firstDay);
+      await page.locator('[data-testid="search-end"]').fill(lastDay);
       await page.screenshot({ path: `e2e/screenshots/award-panel-${language}-${device}.png`, fullPage: true });
 
       await page.locator('[data-testid="search-submit"]').click();
@@ -102,10 +104,9 @@ describe('award search, TPE → LAX over three days in business', () => {
       if (device === 'phone') await page.locator('[data-testid="calendar-toggle"]').click();
       const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
       await calendar.waitFor({ timeout: 60_000 });
-      const month = dateAfter(20).slice(0, 7);
-      if ((await calendar.getAttribute('data-month')) === month) {
-        expect(Number(await calendar.locator(`[data-testid="calendar-day"][data-date="${dateAfter(20)}"]`).getAttribute('data-miles'))).toBeGreaterThan(0);
-      }
+      expect(await calendar.getAttribute('data-month')).toBe(firstDay.slice(0, 7));
+      expect(Number(await calendar.locator(`[data-testid="calendar-day"][data-date="${firstDay}"]`).getAttribute('data-miles'))).toBeGreaterThan(0);
+      for (const day of dates) expect(await calendar.locator(`[data-testid="calendar-day"][data-date="${day}"]`).getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => page.locator('[data-testid="quota-left"]').innerText()).toContain('12');
       await page.screenshot({ path: `e2e/screenshots/award-results-${language}-${device}.png`, fullPage: false });
       await calendar.scrollIntoViewIfNeeded();

@@ -11,7 +11,9 @@ describe('the server process', () => {
     expect(existsSync('dist/node/server/main.js'), 'run `npm run build` first (npm test does)').toBe(true);
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info', AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: '60' },
+      // A clean environment, but the test's own clock: a suite run with a faked clock (libfaketime,
+      // docs/operations.md#running-the-suite-on-another-day) fakes the child's too.
+      env: { PATH: process.env.PATH, ...fakedClock(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info', AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND', AWARD_SIMULATION_DAYS: '60' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -47,3 +49,8 @@ describe('the server process', () => {
     expect(lines.find((line) => line.msg.endsWith('reference facts end within 14 days'))?.facts ?? []).toEqual(ending);
   });
 });
+
+/** The variables of a faked clock (libfaketime's), when the suite runs under one. */
+function fakedClock(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => (entry[0] === 'LD_PRELOAD' || entry[0].startsWith('FAKETIME')) && entry[1] !== undefined));
+}

@@ -35,10 +35,12 @@ const KEEP_EVENTS_MS = 10 * 60 * 1000;
 
 export type SearchView = AwardSearchView;
 
+const routeKey = (query: { origin: string; destination: string }) => `${query.origin}-${query.destination}`;
+
 export class AwardSearches {
   readonly #running = new Map<string, Running>();
   readonly #pending = new Set<Promise<void>>();
-  readonly #calendars = new Map<string, { at: number; days: Promise<CalendarDay[]> }>();
+  readonly #calendars = new Map<string, { at: number; route: string; days: Promise<CalendarDay[]> }>();
 
   constructor(
     private readonly options: {
@@ -104,6 +106,7 @@ export class AwardSearches {
     try {
       const orchestrator = await this.options.search();
       const result = await orchestrator.search(query, { onProgress: emit, live });
+      this.#forgetCalendars(query);
       await db
         .update(awardSearches)
         .set({ status: 'done', itineraries: result.itineraries, notices: result.notices, alliances: result.alliances, finishedAt: this.options.now() })
@@ -178,7 +181,7 @@ export class AwardSearches {
     let kept = this.#calendars.get(key);
     if (!kept || now.getTime() - kept.at > CALENDAR_KEEP_MS) {
       const days = this.options.search().then((search) => search.calendar(calendarAwardQuery(request)));
-      kept = { at: now.getTime(), days };
+      kept = { at: now.getTime(), route: routeKey(request), days };
       this.#calendars.delete(key);
       this.#calendars.set(key, kept);
       if (this.#calendars.size > CALENDAR_ENTRIES) this.#calendars.delete(this.#calendars.keys().next().value as string);
@@ -187,6 +190,16 @@ export class AwardSearches {
     }
     const today = now.toISOString().slice(0, 10);
     return (await kept.days).map((day) => (day.date < today ? { date: day.date, miles: null, programme: null } : day));
+  }
+
+  /**
+   * A search looks at the route's seats again, so the months kept of its calendar may no longer
+   * say what the member just saw: they are worked out again on the next ask, and the calendar
+   * beside the results agrees with them.
+   */
+  #forgetCalendars(query: Pick<AwardQuery, 'origin' | 'destination'>): void {
+    const route = routeKey(query);
+    for (const [key, kept] of this.#calendars) if (kept.route === route) this.#calendars.delete(key);
   }
 
   /** Whether the live scan's closed beta is open to the member: their account, or their address on the list. */

@@ -3,23 +3,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardQuotaUsage, awardSearches } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { addDays } from '../../../core/dated.ts';
 import { quotaMonth } from './award-quota.ts';
 
 /**
  * The award search API on a small simulated inventory (the routes between a dozen airports,
- * 60 days ahead of today's real date, since the app runs on the real clock).
+ * 60 days ahead of today's real date, since the app runs on the real clock). The searched days are
+ * asked of the engine (the first with seats from two weeks ahead), never counted from today.
  */
 const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const START = dateAfter(20);
-const END = dateAfter(22);
+let START: string;
+let END: string;
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60, LIVE_SCAN_MEMBERS: 'Beta.Tester@example.com' }));
+  START = await firstDayWithSeats();
+  END = addDays(START, 2);
 });
 afterAll(async () => close());
+
+/**
+ * The first day from 14 days ahead that the route's calendar shows an award on (TPE → LAX,
+ * business, up to one stop), with two more days after it inside the inventory. The calendar reads
+ * the seats the source holds, which the searches of this file, run within its quarter of an hour,
+ * see too.
+ */
+async function firstDayWithSeats(): Promise<string> {
+  const asker = await memberWithSession(app);
+  const [first, last] = [dateAfter(14), dateAfter(55)];
+  const months = new Set(Array.from({ length: 42 }, (_, index) => dateAfter(14 + index).slice(0, 7)));
+  for (const month of months) {
+    const response = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}`, cookies: asker.cookies });
+    const days = response.json().days as { date: string; miles: number | null }[];
+    const found = days.find((day) => day.date >= first && day.date <= last && day.miles !== null);
+    if (found) return found.date;
+  }
+  throw new Error(`no award TPE → LAX in business between ${first} and ${last}`);
+}
 
 const body = (overrides: Record<string, unknown> = {}) => ({ origin: 'TPE', destination: 'LAX', startDate: START, endDate: END, cabin: 'business', seats: 1, stops: 1, ...overrides });
 const start = (cookies: Record<string, string>, payload: Record<string, unknown>) => {
@@ -85,7 +108,7 @@ describe('POST /api/awards/searches', () => {
 
   it('keeps a member to 3 days per search and 15 a month, and a sponsor to 15 per search', async () => {
     const member = await memberWithSession(app);
-    const tooLong = await start(member.cookies, body({ endDate: dateAfter(23) }));
+    const tooLong = await start(member.cookies, body({ endDate: addDays(START, 3) }));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: 'SEARCH_TOO_MANY_DAYS', fields: { endDate: 'too-many-days' } });
     for (let search = 0; search < 5; search += 1) expect((await start(member.cookies, body())).statusCode).toBe(200);
@@ -95,7 +118,7 @@ describe('POST /api/awards/searches', () => {
     expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(5);
 
     const sponsor = await memberWithSession(app, { plan: 'sponsor' });
-    const fifteen = await start(sponsor.cookies, body({ endDate: dateAfter(34) }));
+    const fifteen = await start(sponsor.cookies, body({ endDate: addDays(START, 14) }));
     expect(fifteen.statusCode).toBe(200);
     expect(fifteen.json().quota.daysLeft).toBeNull();
   });
@@ -116,7 +139,7 @@ describe('POST /api/awards/searches', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ origin: 'TAIPEI' }, 'origin'],
       [{ destination: 'TPE' }, 'destination'],
-      [{ endDate: dateAfter(10) }, 'endDate'],
+      [{ endDate: addDays(START, -1) }, 'endDate'],
       [{ startDate: '2026-02-30' }, 'startDate'],
       [{ cabin: 'luxury' }, 'cabin'],
       [{ seats: 2, cabin: 'economy' }, 'seats'],

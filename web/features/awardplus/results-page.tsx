@@ -15,6 +15,7 @@ import { requestOfQuery, trackingLink } from './search-form.ts';
 import classes from './results-page.module.css';
 import { AwardCalendar } from './award-calendar.tsx';
 import { BetaGate } from './beta-gate.tsx';
+import { NearbyDays } from './nearby-days.tsx';
 import { QuerySummary } from './query-summary.tsx';
 import { ResultsView } from './results-view.tsx';
 import { QuotaLine, useQuota } from './search-panel.tsx';
@@ -182,7 +183,10 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
                   )}
                   {state.answer.results.length === 0 ? (
                     <Alert color="blue" title={t('states.noAwardTitle')} data-testid="search-state" data-state="no-award">
-                      {t('states.noAward')}
+                      <Stack gap="sm">
+                        <Text size="sm">{t('states.noAward')}</Text>
+                        {query && <NearbyDays query={query} onPickDay={(date) => void pickDay(date)} picking={picking} />}
+                      </Stack>
                     </Alert>
                   ) : (
                     <ResultsView answer={state.answer} />
