@@ -56,11 +56,11 @@ describe('shared data', () => {
     const zh = catalogText('zh-Hant', 'shares');
     const { context, page } = await member('zh-Hant');
     const complaints = watchPage(page);
-    // Three earlier reports by other members.
+    // Three earlier reports by other members, from the last five months (the summary reads twelve).
     await server.app.database.db.insert(renewalOffers).values(
       [20_000, 30_000, 0].map((amount, index) => ({
         cardId: 'chase-sapphire-preferred',
-        inquiredOn: `2026-0${index + 6}-10`,
+        inquiredOn: new Date(Date.now() - (150 - index * 30) * 86_400_000).toISOString().slice(0, 10),
         annualSpend: 20_000,
         heldYears: 1,
         heldMonths: 0,
