@@ -51,7 +51,8 @@ export interface FileFreshness {
 type Json = Record<string, unknown>;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** "2026-11" → "2026-11-01"; a full date stays. */
 function asDay(value: unknown): string | null {
@@ -62,7 +63,11 @@ function asDay(value: unknown): string | null {
 
 /** How each file's records are found, and what each says about its checks and dates. */
 const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile?: true }[] = [
-  { file: '711_stores.json', records: (json) => plain(json, list(json.stores), (store) => text(store.chain) ?? text(store.name) ?? '') },
+  {
+    file: '711_stores.json',
+    records: (json) =>
+      plain(json, list(json.stores), (store) => text(store.chain) ?? text(store.name) ?? ''),
+  },
   {
     file: 'airlines.json',
     records: (json) =>
@@ -70,12 +75,48 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
         id: text(airline.iata) ?? '',
         checked: asDay(airline.checked) ?? asDay(json.asOf),
         unverified: texts(airline.unverified),
-        ends: list(airline.memberships).flatMap((membership) => (text(membership.until) ? [{ what: `member of ${text(membership.alliance)}`, until: text(membership.until)!, current: false }] : [])),
+        ends: list(airline.memberships).flatMap((membership) =>
+          text(membership.until)
+            ? [
+                {
+                  what: `member of ${text(membership.alliance)}`,
+                  until: text(membership.until)!,
+                  current: false,
+                },
+              ]
+            : [],
+        ),
       })),
   },
-  { file: 'airport-names-zh.json', records: (json) => plain(json, [...Object.keys((json.airports as Json) ?? {}), ...Object.keys((json.metros as Json) ?? {})].map((code) => ({ code })), (entry) => text(entry.code) ?? '') },
-  { file: 'airports-supplement.json', records: (json) => plain(json, [...list(json.add), ...list(json.replace), ...list(json.remove).map((code) => (typeof code === 'string' ? { iata: code } : code))], (airport) => text(airport.iata) ?? '') },
-  { file: 'airports.json', records: (json) => plain(json, list(json.airports), (airport) => text(airport.iata) ?? '') },
+  {
+    file: 'airport-names-zh.json',
+    records: (json) =>
+      plain(
+        json,
+        [
+          ...Object.keys((json.airports as Json) ?? {}),
+          ...Object.keys((json.metros as Json) ?? {}),
+        ].map((code) => ({ code })),
+        (entry) => text(entry.code) ?? '',
+      ),
+  },
+  {
+    file: 'airports-supplement.json',
+    records: (json) =>
+      plain(
+        json,
+        [
+          ...list(json.add),
+          ...list(json.replace),
+          ...list(json.remove).map((code) => (typeof code === 'string' ? { iata: code } : code)),
+        ],
+        (airport) => text(airport.iata) ?? '',
+      ),
+  },
+  {
+    file: 'airports.json',
+    records: (json) => plain(json, list(json.airports), (airport) => text(airport.iata) ?? ''),
+  },
   {
     file: 'award-charts.json',
     records: (json) =>
@@ -95,25 +136,56 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
           id: text(card.id) ?? '',
           checked: asDay(card.asOf) ?? asDay(json.asOf),
           unverified: texts(card.unverified),
-          ends: offer && text(offer.until) ? [{ what: 'welcome offer', until: text(offer.until)!, current: true }] : [],
+          ends:
+            offer && text(offer.until)
+              ? [{ what: 'welcome offer', until: text(offer.until)!, current: true }]
+              : [],
         };
       }),
   },
-  { file: 'exchange-rates.json', records: (json) => plain(json, [{ id: 'perUsd' }], () => 'perUsd') },
+  {
+    file: 'exchange-rates.json',
+    records: (json) => plain(json, [{ id: 'perUsd' }], () => 'perUsd'),
+  },
   {
     file: 'guides/',
-    records: (json) => [{ id: text(json.id) ?? '', checked: asDay(json.asOf), unverified: texts(json.unverified), ends: [] }],
+    records: (json) => [
+      {
+        id: text(json.id) ?? '',
+        checked: asDay(json.asOf),
+        unverified: texts(json.unverified),
+        ends: [],
+      },
+    ],
     recordIsFile: true,
   },
   {
     file: 'high-yield-accounts.json',
-    records: (json) => list(json.accounts).map((account) => ({ id: text(account.id) ?? text(account.name) ?? '', checked: asDay(account.asOf) ?? asDay(json.asOf), unverified: texts(account.unverified), ends: [] })),
+    records: (json) =>
+      list(json.accounts).map((account) => ({
+        id: text(account.id) ?? text(account.name) ?? '',
+        checked: asDay(account.asOf) ?? asDay(json.asOf),
+        unverified: texts(account.unverified),
+        ends: [],
+      })),
   },
-  { file: 'hotel-programmes.json', records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? '') },
-  { file: 'hotel-themes.json', records: (json) => plain(json, list(json.themes), (theme) => text(theme.id) ?? '') },
+  {
+    file: 'hotel-programmes.json',
+    records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? ''),
+  },
+  {
+    file: 'hotel-themes.json',
+    records: (json) => plain(json, list(json.themes), (theme) => text(theme.id) ?? ''),
+  },
   {
     file: 'storefront/programmes.json',
-    records: (json) => list(json.programmes).map((programme) => ({ id: text(programme.id) ?? '', checked: asDay(programme.asOf) ?? asDay(json.asOf), unverified: texts(programme.unverified), ends: [] })),
+    records: (json) =>
+      list(json.programmes).map((programme) => ({
+        id: text(programme.id) ?? '',
+        checked: asDay(programme.asOf) ?? asDay(json.asOf),
+        unverified: texts(programme.unverified),
+        ends: [],
+      })),
   },
   {
     file: 'storefront/campaigns.json',
@@ -122,7 +194,9 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
         id: text(campaign.id) ?? '',
         checked: asDay(json.asOf),
         unverified: text(campaign.unverified) ? [text(campaign.unverified)!] : [],
-        ends: text(campaign.end) ? [{ what: 'sale', until: text(campaign.end)!.slice(0, 10), current: false }] : [],
+        ends: text(campaign.end)
+          ? [{ what: 'sale', until: text(campaign.end)!.slice(0, 10), current: false }]
+          : [],
       })),
   },
   {
@@ -132,20 +206,64 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
         id: text(currency.id) ?? '',
         checked: asDay(currency.asOf) ?? asDay(json.asOf),
         unverified: texts(currency.unverified),
-        ends: list(currency.transfers).flatMap((transfer) => (text(transfer.until) ? [{ what: `ratio to ${text(transfer.to)}`, until: text(transfer.until)!, current: false }] : [])),
+        ends: list(currency.transfers).flatMap((transfer) =>
+          text(transfer.until)
+            ? [
+                {
+                  what: `ratio to ${text(transfer.to)}`,
+                  until: text(transfer.until)!,
+                  current: false,
+                },
+              ]
+            : [],
+        ),
       })),
   },
-  { file: 'programmes.json', records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? '') },
-  { file: 'routes.json', records: (json) => plain(json, list(json.routes).flatMap((entry) => list(entry.pairs).map((pair) => ({ id: `${text(entry.airline)} ${(pair as unknown as string[]).slice(0, 2).join('-')}` }))), (pair) => text(pair.id) ?? '') },
+  {
+    file: 'programmes.json',
+    records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? ''),
+  },
+  {
+    file: 'routes.json',
+    records: (json) =>
+      plain(
+        json,
+        list(json.routes).flatMap((entry) =>
+          list(entry.pairs).map((pair) => ({
+            id: `${text(entry.airline)} ${(pair as unknown as string[]).slice(0, 2).join('-')}`,
+          })),
+        ),
+        (pair) => text(pair.id) ?? '',
+      ),
+  },
   {
     file: 'transfer-bonuses.json',
-    records: (json) => list(json.bonuses).map((bonus) => ({ id: text(bonus.id) ?? '', checked: asDay(bonus.checked) ?? asDay(json.asOf), unverified: [], ends: text(bonus.end) ? [{ what: `bonus ${text(bonus.from)} → ${text(bonus.to)}`, until: text(bonus.end)!, current: false }] : [] })),
+    records: (json) =>
+      list(json.bonuses).map((bonus) => ({
+        id: text(bonus.id) ?? '',
+        checked: asDay(bonus.checked) ?? asDay(json.asOf),
+        unverified: [],
+        ends: text(bonus.end)
+          ? [
+              {
+                what: `bonus ${text(bonus.from)} → ${text(bonus.to)}`,
+                until: text(bonus.end)!,
+                current: false,
+              },
+            ]
+          : [],
+      })),
   },
 ];
 
 /** Records that carry nothing of their own: the file's date and its unverified notes stand for them. */
 function plain(json: Json, records: Json[], id: (record: Json) => string): RecordView[] {
-  return records.map((record) => ({ id: id(record), checked: asDay(json.asOf), unverified: [], ends: [] }));
+  return records.map((record) => ({
+    id: id(record),
+    checked: asDay(json.asOf),
+    unverified: [],
+    ends: [],
+  }));
 }
 
 function read(path: string): Json {
@@ -153,14 +271,27 @@ function read(path: string): Json {
 }
 
 /** Every file of the table, a folder giving one row per file in it. */
-function files(): { file: string; json: Json; records: (json: Json) => RecordView[]; recordIsFile: boolean }[] {
+function files(): {
+  file: string;
+  json: Json;
+  records: (json: Json) => RecordView[];
+  recordIsFile: boolean;
+}[] {
   return FILES.flatMap((rule) => {
     const recordIsFile = rule.recordIsFile ?? false;
-    if (!rule.file.endsWith('/')) return [{ file: rule.file, json: read(`./${rule.file}`), records: rule.records, recordIsFile }];
+    if (!rule.file.endsWith('/'))
+      return [
+        { file: rule.file, json: read(`./${rule.file}`), records: rule.records, recordIsFile },
+      ];
     return readdirSync(fileURLToPath(new URL(`./${rule.file}`, import.meta.url)))
       .filter((name) => name.endsWith('.json'))
       .sort()
-      .map((name) => ({ file: `${rule.file}${name}`, json: read(`./${rule.file}${name}`), records: rule.records, recordIsFile }));
+      .map((name) => ({
+        file: `${rule.file}${name}`,
+        json: read(`./${rule.file}${name}`),
+        records: rule.records,
+        recordIsFile,
+      }));
   });
 }
 
@@ -169,26 +300,42 @@ export function dataFreshness(today: string): FileFreshness[] {
   const recent = addDays(today, -90);
   return files().map(({ file, json, records: recordsOf, recordIsFile }) => {
     const records = recordsOf(json);
-    const checks = records.map((record) => record.checked).filter((day): day is string => day !== null);
-    const facts = records.flatMap((record) => record.ends.map((end) => ({ file, record: record.id, ...end })));
-    const checkedOn = new Map(records.map((record) => [record.id, record.checked]));
+    const checks = records
+      .map((record) => record.checked)
+      .filter((day): day is string => day !== null);
+    const facts = records.flatMap((record) =>
+      record.ends.map((end) => ({ file, record: record.id, ...end })),
+    );
     return {
       file,
       records: records.length,
       checkedLast90Days: checks.filter((day) => day >= recent).length,
-      oldestCheck: checks.length > 0 ? checks.reduce((oldest, day) => (day < oldest ? day : oldest)) : null,
+      oldestCheck:
+        checks.length > 0 ? checks.reduce((oldest, day) => (day < oldest ? day : oldest)) : null,
       endingWithin30Days: facts.filter((fact) => endsWithin(fact, today, 30)),
       expiredCurrent: facts.filter((fact) => fact.current && endedBefore(fact, today)),
-      endedWhenChecked: facts.filter((fact) => {
-        const checked = checkedOn.get(fact.record);
-        return fact.current && checked !== null && checked !== undefined && endedBefore(fact, checked);
-      }),
-      unverified: [...(recordIsFile ? [] : texts(json.unverified).map((fact) => ({ record: '(file)', fact }))), ...records.flatMap((record) => record.unverified.map((fact) => ({ record: record.id, fact })))],
+      endedWhenChecked: records.flatMap(({ id, checked, ends }) =>
+        ends
+          .filter((end) => end.current && checked !== null && endedBefore(end, checked))
+          .map((end) => ({ file, record: id, ...end })),
+      ),
+      unverified: [
+        ...(recordIsFile ? [] : texts(json.unverified).map((fact) => ({ record: '(file)', fact }))),
+        ...records.flatMap((record) =>
+          record.unverified.map((fact) => ({ record: record.id, fact })),
+        ),
+      ],
     };
   });
 }
 
 /** Dated facts that still hold on `today` and end within `days` days: the server warns of them at start. */
 export function factsEndingWithin(today: string, days: number): EndingFact[] {
-  return files().flatMap(({ file, json, records }) => records(json).flatMap((record) => record.ends.map((end) => ({ file, record: record.id, ...end })))).filter((fact) => endsWithin(fact, today, days));
+  return files()
+    .flatMap(({ file, json, records }) =>
+      records(json).flatMap((record) =>
+        record.ends.map((end) => ({ file, record: record.id, ...end })),
+      ),
+    )
+    .filter((fact) => endsWithin(fact, today, days));
 }

@@ -2,7 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInNewMember } from './fixtures.ts';
 
 /** Chooses a place in the search panel: types what a member would and picks the suggestion with the code. */
-export async function choosePlace(page: Page, field: 'origin' | 'destination', typed: string, code: string): Promise<void> {
+export async function choosePlace(
+  page: Page,
+  field: 'origin' | 'destination',
+  typed: string,
+  code: string,
+): Promise<void> {
   const input = page.locator(`[data-testid="search-${field}"]`);
   await input.click();
   await input.fill(typed);
@@ -24,16 +29,25 @@ export async function recordProgress(page: Page): Promise<void> {
     window.EventSource = class extends Original {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
-        for (const type of ['scanning', 'alliance-done', 'alliance-down', 'done']) this.addEventListener(type, (event) => events.push(`${type} ${(event as MessageEvent<string>).data}`));
+        for (const type of ['scanning', 'alliance-done', 'alliance-down', 'done'])
+          this.addEventListener(type, (event) =>
+            events.push(`${type} ${(event as MessageEvent<string>).data}`),
+          );
       }
     };
     new MutationObserver(() => {
-      const phase = document.querySelector('[data-testid="results-page"]')?.getAttribute('data-phase');
+      const phase = document
+        .querySelector('[data-testid="results-page"]')
+        ?.getAttribute('data-phase');
       if (phase && seen[seen.length - 1] !== phase) seen.push(phase);
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
   });
 }
-
 
 export interface AskedRoute {
   origin: string;
@@ -62,7 +76,13 @@ const dateAhead = (days: number) => new Date(Date.now() + days * DAY_MS).toISOSt
  * A search looks at its flight-days again and stamps them, and a search of the same days within
  * 15 minutes sees the same seats: the test's own search right after finds what this one found.
  */
-export async function askEngineForDays(browser: Browser, baseUrl: string, route: AskedRoute, wanted: (days: FoundDays) => boolean, options: { after?: number; span?: number } = {}): Promise<FoundDays> {
+export async function askEngineForDays(
+  browser: Browser,
+  baseUrl: string,
+  route: AskedRoute,
+  wanted: (days: FoundDays) => boolean,
+  options: { after?: number; span?: number } = {},
+): Promise<FoundDays> {
   const { after = 14, span = 3 } = options;
   const context = await browser.newContext({ baseURL: baseUrl });
   const tried: string[] = [];
@@ -76,30 +96,52 @@ export async function askEngineForDays(browser: Browser, baseUrl: string, route:
         searchesLeft = Math.floor(15 / span);
       }
       const dates = Array.from({ length: span }, (_, index) => dateAhead(start + index));
-      const found = await searchAsMember(context, { ...route, startDate: dates[0]!, endDate: dates[span - 1]! });
+      const found = await searchAsMember(context, {
+        ...route,
+        startDate: dates[0]!,
+        endDate: dates[span - 1]!,
+      });
       searchesLeft -= 1;
       const days = { dates, found };
       if (wanted(days)) return days;
       tried.push(`${dates[0]}…${dates[span - 1]}: ${JSON.stringify(Object.fromEntries(found))}`);
     }
-    throw new Error(`No days of ${route.origin}→${route.destination} in ${route.cabin} suit the test; searched ${tried.join('; ')}`);
+    throw new Error(
+      `No days of ${route.origin}→${route.destination} in ${route.cabin} suit the test; searched ${tried.join('; ')}`,
+    );
   } finally {
     await context.close();
   }
 }
 
 /** One award search through the API as the signed-in member of `context`: itineraries per departure date. */
-async function searchAsMember(context: BrowserContext, request: AskedRoute & { startDate: string; endDate: string }): Promise<Map<string, number>> {
-  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const started = await context.request.post('/api/awards/searches', { headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' }, data: { ...request, seats: 1 } });
-  if (!started.ok()) throw new Error(`the engine was not asked: ${started.status()} ${await started.text()}`);
+async function searchAsMember(
+  context: BrowserContext,
+  request: AskedRoute & { startDate: string; endDate: string },
+): Promise<Map<string, number>> {
+  const token =
+    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const started = await context.request.post('/api/awards/searches', {
+    headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { ...request, seats: 1 },
+  });
+  if (!started.ok())
+    throw new Error(`the engine was not asked: ${started.status()} ${await started.text()}`);
   const { id } = (await started.json()) as { id: string };
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    const answer = (await (await context.request.get(`/api/awards/searches/${id}`)).json()) as { status: string; error: string | null; results: { departure: string }[] };
+    const answer = (await (await context.request.get(`/api/awards/searches/${id}`)).json()) as {
+      status: string;
+      error: string | null;
+      results: { departure: string }[];
+    };
     if (answer.status === 'failed') throw new Error(`the engine's search failed: ${answer.error}`);
     if (answer.status === 'done') {
       const found = new Map<string, number>();
-      for (const itinerary of answer.results) found.set(itinerary.departure.slice(0, 10), (found.get(itinerary.departure.slice(0, 10)) ?? 0) + 1);
+      for (const itinerary of answer.results)
+        found.set(
+          itinerary.departure.slice(0, 10),
+          (found.get(itinerary.departure.slice(0, 10)) ?? 0) + 1,
+        );
       return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -15,7 +15,8 @@ import { SMALL_INVENTORY, startServer } from './server.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 /** A day for the states that do not depend on seats (errors, limits); where seats matter, the engine is asked. */
-const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dateAfter = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
 let main: Server;
@@ -32,7 +33,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [main, troubled, maintenance] = await Promise.all([
     startServer(SMALL_INVENTORY),
-    startServer({ ...SMALL_INVENTORY, AWARD_SIMULATION_OUTAGE: 'oneworld', AWARD_SIMULATION_SLOW: 'skyteam', AWARD_SOURCE_TIMEOUT_MS: 3000, AWARD_SEARCH_DEADLINE_MS: 6000 }),
+    startServer({
+      ...SMALL_INVENTORY,
+      AWARD_SIMULATION_OUTAGE: 'oneworld',
+      AWARD_SIMULATION_SLOW: 'skyteam',
+      AWARD_SOURCE_TIMEOUT_MS: 3000,
+      AWARD_SEARCH_DEADLINE_MS: 6000,
+    }),
     startServer({ AWARD_SEARCH_MAINTENANCE: true }),
   ]);
 });
@@ -41,10 +48,15 @@ afterAll(async () => {
   await Promise.all([main?.stop(), troubled?.stop(), maintenance?.stop()]);
 });
 
-async function memberOn(server: Server): Promise<{ context: BrowserContext; page: Page; id: string }> {
+async function memberOn(
+  server: Server,
+): Promise<{ context: BrowserContext; page: Page; id: string }> {
   const context = await newContext(browser, { baseUrl: server.baseUrl });
   const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
-  const [row] = await server.app.database.db.select({ id: members.id }).from(members).where(eq(members.email, email));
+  const [row] = await server.app.database.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.email, email));
   return { context, page: await context.newPage(), id: row?.id ?? '' };
 }
 
@@ -53,11 +65,25 @@ async function pick(page: Page, testId: string, option: string): Promise<void> {
 }
 
 /** Fills the panel on /awardplus/redemption (English) and submits it. */
-async function search(page: Page, options: { origin?: string; destination?: string; alliance?: string; stops?: string; day?: string } = {}): Promise<void> {
+async function search(
+  page: Page,
+  options: {
+    origin?: string;
+    destination?: string;
+    alliance?: string;
+    stops?: string;
+    day?: string;
+  } = {},
+): Promise<void> {
   await page.goto('/awardplus/redemption');
   await page.locator('[data-testid="search-panel"]').waitFor();
   await choosePlace(page, 'origin', options.origin ?? 'TPE', options.origin ?? 'TPE');
-  await choosePlace(page, 'destination', options.destination ?? 'LAX', options.destination ?? 'LAX');
+  await choosePlace(
+    page,
+    'destination',
+    options.destination ?? 'LAX',
+    options.destination ?? 'LAX',
+  );
   await page.locator('[data-testid="search-start"]').fill(options.day ?? dateAfter(10));
   if (options.alliance) await pick(page, 'search-alliance', options.alliance);
   if (options.stops) await pick(page, 'search-stops', options.stops);
@@ -83,11 +109,15 @@ describe('award search states', () => {
     await page.locator('[data-testid="search-submit"]').click();
     const ask = page.locator('[data-testid="sign-in-to-search"]').getByRole('dialog');
     await ask.waitFor();
-    expect(await ask.innerText()).toContain('Please refresh the page and make sure you are logged in.');
+    expect(await ask.innerText()).toContain(
+      'Please refresh the page and make sure you are logged in.',
+    );
     await ask.getByRole('button', { name: 'Log in', exact: true }).click();
     const panel = page.locator('[data-testid="login-panel"]').getByRole('dialog');
     await panel.waitFor();
-    expect(await panel.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+    expect(await panel.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await page.goto('/awardplus/redemption/s/result?id=00000000-0000-0000-0000-000000000000');
     await page.locator('[data-testid="login-needed"]').waitFor();
     await context.close();
@@ -104,32 +134,60 @@ describe('award search states', () => {
   it('unexpected error: the server answers a failure the page did not expect', async () => {
     const { context, page } = await memberOn(main);
     await page.route(/\/api\/awards\/searches\/[0-9a-f-]{36}\?lang=/, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ ok: false, code: -99, error: 'INTERNAL', message: 'boom' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, code: -99, error: 'INTERNAL', message: 'boom' }),
+      }),
     );
     await search(page);
     await state(page).and(page.locator('[data-state="error"]')).waitFor({ timeout: 60_000 });
-    expect(await state(page).innerText()).toContain('There was something wrong, please try it again...');
+    expect(await state(page).innerText()).toContain(
+      'There was something wrong, please try it again...',
+    );
     await page.screenshot({ path: 'e2e/screenshots/award-state-error.png' });
     await context.close();
   });
 
   it('over the usage limit: 60 searches in 24 hours', async () => {
     const { context, page, id } = await memberOn(main);
-    const query = { origin: 'TPE', destination: 'LAX', dates: { from: dateAfter(10), to: dateAfter(10) } } as never;
-    await main.app.database.db.insert(awardSearches).values(Array.from({ length: 60 }, () => ({ memberId: id, query, days: 1, month: new Date().toISOString().slice(0, 7), status: 'done' as const })));
+    const query = {
+      origin: 'TPE',
+      destination: 'LAX',
+      dates: { from: dateAfter(10), to: dateAfter(10) },
+    } as never;
+    await main.app.database.db
+      .insert(awardSearches)
+      .values(
+        Array.from({ length: 60 }, () => ({
+          memberId: id,
+          query,
+          days: 1,
+          month: new Date().toISOString().slice(0, 7),
+          status: 'done' as const,
+        })),
+      );
     await search(page);
     await popup(page).waitFor();
-    expect(await popup(page).innerText()).toContain('Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.');
+    expect(await popup(page).innerText()).toContain(
+      'Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.',
+    );
     await context.close();
   });
 
   it('the month’s search days used up: the quota shows none left, and the message prompts sponsorship', async () => {
     const { context, page, id } = await memberOn(main);
-    await main.app.database.db.insert(awardQuotaUsage).values({ memberId: id, month: new Date().toISOString().slice(0, 7), daysUsed: 15 });
+    await main.app.database.db
+      .insert(awardQuotaUsage)
+      .values({ memberId: id, month: new Date().toISOString().slice(0, 7), daysUsed: 15 });
     await search(page);
     await popup(page).waitFor();
-    expect(await popup(page).innerText()).toContain('The search availability for this month has been exhausted.');
-    expect(await page.locator('[data-testid="quota-left"]').innerText()).toContain('0 search days left');
+    expect(await popup(page).innerText()).toContain(
+      'The search availability for this month has been exhausted.',
+    );
+    expect(await page.locator('[data-testid="quota-left"]').innerText()).toContain(
+      '0 search days left',
+    );
     await popup(page).getByRole('button', { name: 'Become a sponsor' }).click();
     await page.waitForURL(/\/support-tripplus$/);
     await context.close();
@@ -138,7 +196,13 @@ describe('award search states', () => {
   it('one alliance down: the others’ results show with the notice', async () => {
     const { context, page } = await memberOn(troubled);
     // A day the working alliance has seats on, asked of the engine.
-    const { dates } = await askEngineForDays(browser, troubled.baseUrl, { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => found.has(dates[0]!), { span: 1 });
+    const { dates } = await askEngineForDays(
+      browser,
+      troubled.baseUrl,
+      { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 },
+      ({ dates, found }) => found.has(dates[0]!),
+      { span: 1 },
+    );
     await search(page, { day: dates[0]! });
     await page.locator('[data-testid="notice-alliance-down"]').waitFor({ timeout: 60_000 });
     const notice = await page.locator('[data-testid="notice-alliance-down"]').innerText();
@@ -154,7 +218,9 @@ describe('award search states', () => {
     const { context, page } = await memberOn(troubled);
     await search(page, { alliance: 'oneworld' });
     await state(page).and(page.locator('[data-state="unstable"]')).waitFor({ timeout: 60_000 });
-    expect(await state(page).innerText()).toContain('Sorry, the scraping system connection is unstable. Please try again later.');
+    expect(await state(page).innerText()).toContain(
+      'Sorry, the scraping system connection is unstable. Please try again later.',
+    );
     await context.close();
   });
 
@@ -162,7 +228,9 @@ describe('award search states', () => {
     const { context, page } = await memberOn(troubled);
     await search(page, { alliance: 'SkyTeam' });
     await state(page).and(page.locator('[data-state="timeout"]')).waitFor({ timeout: 60_000 });
-    expect(await state(page).innerText()).toContain('Please reduce the dates of award search and try it again.');
+    expect(await state(page).innerText()).toContain(
+      'Please reduce the dates of award search and try it again.',
+    );
     await context.close();
   });
 
@@ -188,13 +256,25 @@ describe('award search states', () => {
     expect(await page.locator('[data-testid="closed-beta-pending"]').count()).toBe(0);
     await page.locator('[data-testid="live-scan-request"]').click();
     await page.locator('[data-testid="closed-beta-pending"]').waitFor();
-    const [asked] = await main.app.database.db.select({ at: members.scrapingRequestedAt }).from(members).where(eq(members.id, id));
+    const [asked] = await main.app.database.db
+      .select({ at: members.scrapingRequestedAt })
+      .from(members)
+      .where(eq(members.id, id));
     expect(asked?.at).toBeInstanceOf(Date);
     // The request is remembered on the next visit and on the results address.
     await page.goto('/awardplus/scraping/result?id=00000000-0000-0000-0000-000000000000');
     await page.locator('[data-testid="closed-beta-pending"]').waitFor();
-    await main.app.database.db.update(members).set({ scrapingEnabled: true }).where(eq(members.id, id));
-    const { dates } = await askEngineForDays(browser, main.baseUrl, { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => found.has(dates[0]!), { span: 1 });
+    await main.app.database.db
+      .update(members)
+      .set({ scrapingEnabled: true })
+      .where(eq(members.id, id));
+    const { dates } = await askEngineForDays(
+      browser,
+      main.baseUrl,
+      { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 },
+      ({ dates, found }) => found.has(dates[0]!),
+      { span: 1 },
+    );
     await page.goto('/awardplus/scraping');
     await choosePlace(page, 'origin', 'TPE', 'TPE');
     await choosePlace(page, 'destination', 'LAX', 'LAX');

@@ -15,7 +15,8 @@ import type { Browser } from 'playwright-core';
  */
 
 type Catalog = Record<string, Record<string, string>>;
-const awards = (language: string): Catalog => JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8'));
+const awards = (language: string): Catalog =>
+  JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8'));
 
 /** What each language types into the place fields: its own way of writing the cities. */
 const TYPED: Record<string, { origin: string; destination: string }> = {
@@ -36,83 +37,133 @@ const RUNS = (['en', 'zh-Hant', 'zh-Hans'] as const).flatMap((language) => [
 ]);
 
 describe('award search, TPE → LAX over three days in business', () => {
-  it.each(RUNS)('$language on a $device: streamed progress, results with redeem options and cash, the calendar, the quota counting down', async ({ language, device, viewport }) => {
-    const t = awards(language);
-    const context: BrowserContext = await newContext(browser, { language, viewport, baseUrl: inject('baseUrl') });
-    try {
-      // A reader in Taiwan who picked NT$: fares and fees kept in US dollars are shown converted.
-      if (language === 'zh-Hant') await context.addCookies([{ name: 'currency', value: 'TWD', url: inject('baseUrl') }]);
-      const { dates } = await askEngineForDays(browser, inject('baseUrl'), { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 }, ({ dates, found }) => (found.get(dates[0]!) ?? 0) > 0);
-      const [firstDay, , lastDay] = dates as [string, string, string];
-      await signInNewMember(context);
-      const page = await context.newPage();
-      await recordProgress(page);
-      await page.goto('/awardplus');
-      const panel = page.locator('[data-testid="search-panel"]');
-      await panel.waitFor();
-      expect(await panel.getByRole('heading', { level: 2 }).innerText()).toBe(t.panel?.title);
-      await expect.poll(() => page.locator('[data-testid="quota-left"]').innerText()).toContain('15');
-
-      await choosePlace(page, 'origin', TYPED[language]!.origin, 'TPE');
-      await choosePlace(page, 'destination', TYPED[language]!.destination, 'LAX');
-      await page.locator('[data-testid="search-date-mode"] label').nth(1).click();
-      await page.locator('[data-testid="search-start"]').fill(firstDay);
-      await page.locator('[data-testid="search-end"]').fill(lastDay);
-      await page.screenshot({ path: `e2e/screenshots/award-panel-${language}-${device}.png`, fullPage: true });
-
-      await page.locator('[data-testid="search-submit"]').click();
-      await page.waitForURL(/\/awardplus\/redemption\/s\/result\?id=/);
-
-      const results = page.locator('[data-testid="results"]');
-      await results.waitFor({ timeout: 60_000 });
-      // Streamed progress: the page heard each alliance scanned and answered, then done, and showed it.
-      const { phases, sse } = await page.evaluate(() => {
-        const record = window as unknown as { phases: string[]; sse: string[] };
-        return { phases: record.phases, sse: record.sse };
+  it.each(RUNS)(
+    '$language on a $device: streamed progress, results with redeem options and cash, the calendar, the quota counting down',
+    async ({ language, device, viewport }) => {
+      const t = awards(language);
+      const context: BrowserContext = await newContext(browser, {
+        language,
+        viewport,
+        baseUrl: inject('baseUrl'),
       });
-      for (const alliance of ['star', 'oneworld', 'skyteam']) {
-        expect(sse).toContain(`scanning {"type":"scanning","alliance":"${alliance}"}`);
-        expect(sse.some((event) => event.startsWith(`alliance-done {"type":"alliance-done","alliance":"${alliance}"`))).toBe(true);
+      try {
+        // A reader in Taiwan who picked NT$: fares and fees kept in US dollars are shown converted.
+        if (language === 'zh-Hant')
+          await context.addCookies([{ name: 'currency', value: 'TWD', url: inject('baseUrl') }]);
+        const { dates } = await askEngineForDays(
+          browser,
+          inject('baseUrl'),
+          { origin: 'TPE', destination: 'LAX', cabin: 'business', stops: 1 },
+          ({ dates, found }) => (found.get(dates[0]!) ?? 0) > 0,
+        );
+        const [firstDay, , lastDay] = dates as [string, string, string];
+        await signInNewMember(context);
+        const page = await context.newPage();
+        await recordProgress(page);
+        await page.goto('/awardplus');
+        const panel = page.locator('[data-testid="search-panel"]');
+        await panel.waitFor();
+        expect(await panel.getByRole('heading', { level: 2 }).innerText()).toBe(t.panel?.title);
+        await expect
+          .poll(() => page.locator('[data-testid="quota-left"]').innerText())
+          .toContain('15');
+
+        await choosePlace(page, 'origin', TYPED[language]!.origin, 'TPE');
+        await choosePlace(page, 'destination', TYPED[language]!.destination, 'LAX');
+        await page.locator('[data-testid="search-date-mode"] label').nth(1).click();
+        await page.locator('[data-testid="search-start"]').fill(firstDay);
+        await page.locator('[data-testid="search-end"]').fill(lastDay);
+        await page.screenshot({
+          path: `e2e/screenshots/award-panel-${language}-${device}.png`,
+          fullPage: true,
+        });
+
+        await page.locator('[data-testid="search-submit"]').click();
+        await page.waitForURL(/\/awardplus\/redemption\/s\/result\?id=/);
+
+        const results = page.locator('[data-testid="results"]');
+        await results.waitFor({ timeout: 60_000 });
+        // Streamed progress: the page heard each alliance scanned and answered, then done, and showed it.
+        const { phases, sse } = await page.evaluate(() => {
+          const record = window as unknown as { phases: string[]; sse: string[] };
+          return { phases: record.phases, sse: record.sse };
+        });
+        for (const alliance of ['star', 'oneworld', 'skyteam']) {
+          expect(sse).toContain(`scanning {"type":"scanning","alliance":"${alliance}"}`);
+          expect(
+            sse.some((event) =>
+              event.startsWith(`alliance-done {"type":"alliance-done","alliance":"${alliance}"`),
+            ),
+          ).toBe(true);
+        }
+        expect(sse.at(-1)).toBe('done {"type":"done","status":"done"}');
+        expect(phases).toEqual(['searching', 'scanning', 'done']);
+
+        expect(await page.locator('[data-testid="query-summary"]').innerText()).toContain('TPE');
+        const best = page.locator('[data-testid="best-flights"] [data-testid="itinerary"]');
+        expect(await best.count()).toBeGreaterThan(0);
+        const first = best.first();
+        expect(await first.locator('[data-testid="result-source"]').innerText()).toContain(
+          t.result!.sourceSimulated!.split('·')[0]!.trim(),
+        );
+        expect(await first.locator('[data-testid="redeem-option"]').count()).toBeGreaterThan(0);
+        expect(await first.locator('[data-testid="cash-price"]').first().innerText()).toMatch(
+          language === 'zh-Hant' ? /^≈ NT\$[\d,]+$/ : /^US\$[\d,]+$/,
+        );
+        expect(await page.locator('[data-testid="results-converted"]').count()).toBe(
+          language === 'zh-Hant' ? 1 : 0,
+        );
+        expect(await first.locator('[data-testid="cents-per-point"]').first().innerText()).toMatch(
+          /\d+\.\d¢/,
+        );
+
+        // The redeem-option selector: choosing a programme shows only its price on every flight.
+        // On a phone the filters fold behind one button, so the first flight is on the first screen.
+        if (device === 'phone') {
+          expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);
+          await page.locator('[data-testid="result-filters-toggle"]').click();
+        }
+        await page.locator('[data-testid="redeem-selector"]').click();
+        const option = page.getByRole('option').nth(1);
+        await option.click();
+        const rows = page.locator('[data-testid="itinerary"] [data-testid="redeem-option"]');
+        const programmes = new Set(
+          await rows.evaluateAll((nodes) =>
+            nodes.map((node) => node.getAttribute('data-programme')),
+          ),
+        );
+        expect(programmes.size).toBe(1);
+
+        // The award calendar: beside the results on a desktop, folded above them on a phone; the searched days carry their lowest miles.
+        if (device === 'phone') await page.locator('[data-testid="calendar-toggle"]').click();
+        const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
+        await calendar.waitFor({ timeout: 60_000 });
+        expect(await calendar.getAttribute('data-month')).toBe(firstDay.slice(0, 7));
+        expect(
+          Number(
+            await calendar
+              .locator(`[data-testid="calendar-day"][data-date="${firstDay}"]`)
+              .getAttribute('data-miles'),
+          ),
+        ).toBeGreaterThan(0);
+        for (const day of dates)
+          expect(
+            await calendar
+              .locator(`[data-testid="calendar-day"][data-date="${day}"]`)
+              .getAttribute('aria-pressed'),
+          ).toBe('true');
+        await expect
+          .poll(() => page.locator('[data-testid="quota-left"]').innerText())
+          .toContain('12');
+        await page.screenshot({
+          path: `e2e/screenshots/award-results-${language}-${device}.png`,
+          fullPage: false,
+        });
+        await calendar.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `e2e/screenshots/award-calendar-${language}-${device}.png` });
+      } finally {
+        await context.close();
       }
-      expect(sse.at(-1)).toBe('done {"type":"done","status":"done"}');
-      expect(phases).toEqual(['searching', 'scanning', 'done']);
-
-      expect(await page.locator('[data-testid="query-summary"]').innerText()).toContain('TPE');
-      const best = page.locator('[data-testid="best-flights"] [data-testid="itinerary"]');
-      expect(await best.count()).toBeGreaterThan(0);
-      const first = best.first();
-      expect(await first.locator('[data-testid="result-source"]').innerText()).toContain(t.result!.sourceSimulated!.split('·')[0]!.trim());
-      expect(await first.locator('[data-testid="redeem-option"]').count()).toBeGreaterThan(0);
-      expect(await first.locator('[data-testid="cash-price"]').first().innerText()).toMatch(language === 'zh-Hant' ? /^≈ NT\$[\d,]+$/ : /^US\$[\d,]+$/);
-      expect(await page.locator('[data-testid="results-converted"]').count()).toBe(language === 'zh-Hant' ? 1 : 0);
-      expect(await first.locator('[data-testid="cents-per-point"]').first().innerText()).toMatch(/\d+\.\d¢/);
-
-      // The redeem-option selector: choosing a programme shows only its price on every flight.
-      // On a phone the filters fold behind one button, so the first flight is on the first screen.
-      if (device === 'phone') {
-        expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);
-        await page.locator('[data-testid="result-filters-toggle"]').click();
-      }
-      await page.locator('[data-testid="redeem-selector"]').click();
-      const option = page.getByRole('option').nth(1);
-      await option.click();
-      const rows = page.locator('[data-testid="itinerary"] [data-testid="redeem-option"]');
-      const programmes = new Set(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-programme'))));
-      expect(programmes.size).toBe(1);
-
-      // The award calendar: beside the results on a desktop, folded above them on a phone; the searched days carry their lowest miles.
-      if (device === 'phone') await page.locator('[data-testid="calendar-toggle"]').click();
-      const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
-      await calendar.waitFor({ timeout: 60_000 });
-      expect(await calendar.getAttribute('data-month')).toBe(firstDay.slice(0, 7));
-      expect(Number(await calendar.locator(`[data-testid="calendar-day"][data-date="${firstDay}"]`).getAttribute('data-miles'))).toBeGreaterThan(0);
-      for (const day of dates) expect(await calendar.locator(`[data-testid="calendar-day"][data-date="${day}"]`).getAttribute('aria-pressed')).toBe('true');
-      await expect.poll(() => page.locator('[data-testid="quota-left"]').innerText()).toContain('12');
-      await page.screenshot({ path: `e2e/screenshots/award-results-${language}-${device}.png`, fullPage: false });
-      await calendar.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/screenshots/award-calendar-${language}-${device}.png` });
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 beforeEach(async () => {
-  context = await newContext(browser, { language: LANGUAGE, viewport: PHONE, baseUrl: inject('baseUrl') });
+  context = await newContext(browser, {
+    language: LANGUAGE,
+    viewport: PHONE,
+    baseUrl: inject('baseUrl'),
+  });
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -40,7 +44,11 @@ afterAll(async () => {
 
 /** Neither a page whose feature has not landed, nor a not-found or error screen. */
 async function expectARealPage() {
-  expect(await page.locator('[data-planned="true"], [data-testid="not-found"], [data-testid="route-error"]').count()).toBe(0);
+  expect(
+    await page
+      .locator('[data-planned="true"], [data-testid="not-found"], [data-testid="route-error"]')
+      .count(),
+  ).toBe(0);
 }
 
 /**
@@ -54,12 +62,17 @@ async function searchAsVisitorThenSignUp(day: string, stops: 0 | 1 = 1) {
   await page.waitForURL(/\/awardplus$/);
   await expectARealPage();
   // Before the first search the visitor is told searching needs a free account.
-  expect(await page.locator('[data-testid="search-visitor-note"]').innerText()).toBe(awards('panel.visitorNote'));
+  expect(await page.locator('[data-testid="search-visitor-note"]').innerText()).toBe(
+    awards('panel.visitorNote'),
+  );
 
   await choosePlace(page, 'origin', '台北', 'TPE');
   await choosePlace(page, 'destination', '洛杉磯', 'LAX');
   await page.locator('[data-testid="search-cabin"]').selectOption('business');
-  if (stops === 0) await page.locator('[data-testid="search-stops"]').selectOption({ label: awards('stops.max0') });
+  if (stops === 0)
+    await page
+      .locator('[data-testid="search-stops"]')
+      .selectOption({ label: awards('stops.max0') });
   await page.locator('[data-testid="search-start"]').fill(day);
   await page.locator('[data-testid="search-submit"]').click();
 
@@ -73,7 +86,9 @@ async function searchAsVisitorThenSignUp(day: string, stops: 0 | 1 = 1) {
   const email = uniqueEmail('firstuse');
   const panel = page.locator('[data-testid="login-panel"]').getByRole('dialog');
   await panel.waitFor();
-  expect(await panel.getByRole('tab', { name: common('auth.signup') }).getAttribute('aria-selected')).toBe('true');
+  expect(
+    await panel.getByRole('tab', { name: common('auth.signup') }).getAttribute('aria-selected'),
+  ).toBe('true');
   await page.locator('[data-testid="auth-nickname"]').fill('小美');
   await page.locator('[data-testid="auth-email"]').fill(email);
   await page.locator('[data-testid="auth-password"]').fill('a long password');
@@ -82,12 +97,16 @@ async function searchAsVisitorThenSignUp(day: string, stops: 0 | 1 = 1) {
   const activation = page.locator('[data-testid="activation-dialog"]').getByRole('dialog');
   await activation.waitFor();
   await page.locator('[data-testid="activation-code"]').fill(await activationCodeFor(email));
-  await activation.getByRole('button', { name: common('auth.activation.activate'), exact: true }).click();
+  await activation
+    .getByRole('button', { name: common('auth.activation.activate'), exact: true })
+    .click();
   await page.locator('[data-testid="activation-login-now"]').click();
 
   // Signed in, the search they typed runs by itself, to its end: results, or no award on the date.
   await page.waitForURL(/\/awardplus\/redemption\/s\/result\?id=/, { timeout: 30_000 });
-  await page.locator('[data-testid="results-page"][data-phase="done"]').waitFor({ timeout: 60_000 });
+  await page
+    .locator('[data-testid="results-page"][data-phase="done"]')
+    .waitFor({ timeout: 60_000 });
   await expectARealPage();
   const summary = await page.locator('[data-testid="query-summary"]').innerText();
   expect(summary).toContain('TPE');
@@ -98,8 +117,16 @@ describe('first use on a phone in Traditional Chinese', () => {
   it('home → search → sign up in the dialog → results of the typed search → another day from the calendar → how to get the miles → track that flight', async () => {
     const complaints = watchPage(page);
     // A day with seats, and another of the next two in its month with seats, to pick from the calendar.
-    const otherDays = ({ dates, found }: FoundDays) => dates.slice(1).filter((date) => date.slice(0, 7) === dates[0]!.slice(0, 7) && (found.get(date) ?? 0) > 0);
-    const asked = await askEngineForDays(browser, inject('baseUrl'), ROUTE, (days) => (days.found.get(days.dates[0]!) ?? 0) > 0 && otherDays(days).length > 0);
+    const otherDays = ({ dates, found }: FoundDays) =>
+      dates
+        .slice(1)
+        .filter((date) => date.slice(0, 7) === dates[0]!.slice(0, 7) && (found.get(date) ?? 0) > 0);
+    const asked = await askEngineForDays(
+      browser,
+      inject('baseUrl'),
+      ROUTE,
+      (days) => (days.found.get(days.dates[0]!) ?? 0) > 0 && otherDays(days).length > 0,
+    );
     const day = asked.dates[0]!;
     await searchAsVisitorThenSignUp(day);
     await page.locator('[data-testid="results"]').waitFor();
@@ -109,7 +136,11 @@ describe('first use on a phone in Traditional Chinese', () => {
     await page.locator('[data-testid="calendar-toggle"]').click();
     const calendar = page.locator('[data-testid="award-calendar"][data-loaded="true"]');
     await calendar.waitFor({ timeout: 60_000 });
-    expect(await calendar.locator(`[data-testid="calendar-day"][data-date="${day}"]`).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await calendar
+        .locator(`[data-testid="calendar-day"][data-date="${day}"]`)
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     const otherDate = otherDays(asked)[0]!;
     const other = calendar.locator(`[data-testid="calendar-day"][data-date="${otherDate}"]`);
     const miles = Number(await other.getAttribute('data-miles'));
@@ -126,10 +157,16 @@ describe('first use on a phone in Traditional Chinese', () => {
     await result.locator('[data-testid="get-miles-toggle"]').click();
     const sources = result.locator('[data-testid="get-miles-programme"]');
     await sources.first().waitFor();
-    expect(await sources.count()).toBe(await result.locator('[data-testid="redeem-option"]').count());
+    expect(await sources.count()).toBe(
+      await result.locator('[data-testid="redeem-option"]').count(),
+    );
     await result.locator('[data-testid="get-miles-partner"]').first().waitFor();
-    expect(await result.locator('[data-testid="get-miles-partner"]').first().innerText()).toMatch(/\d : [\d.]+ · /);
-    expect(await sources.first().locator('[data-testid="get-miles-guide"]').getAttribute('href')).toMatch(/^\/rewardslib\/[a-z-]+$/);
+    expect(await result.locator('[data-testid="get-miles-partner"]').first().innerText()).toMatch(
+      /\d : [\d.]+ · /,
+    );
+    expect(
+      await sources.first().locator('[data-testid="get-miles-guide"]').getAttribute('href'),
+    ).toMatch(/^\/rewardslib\/[a-z-]+$/);
     await result.screenshot({ path: 'e2e/screenshots/first-use-result-zh-Hant-phone.png' });
 
     // Track that flight: the form keeps the flight, its day, the cabin, seats and stops.
@@ -137,17 +174,29 @@ describe('first use on a phone in Traditional Chinese', () => {
     await result.locator('[data-testid="track-flight"]').click();
     await page.waitForURL(/\/awardplus\/scraping\/alert\?/);
     await expectARealPage();
-    await expect.poll(() => page.locator('[data-testid="search-flight"]').inputValue()).toBe(flightNumber);
+    await expect
+      .poll(() => page.locator('[data-testid="search-flight"]').inputValue())
+      .toBe(flightNumber);
     expect(await page.locator('[data-testid="search-start"]').inputValue()).toBe(otherDate);
     expect(await page.locator('[data-testid="search-cabin"]').inputValue()).toBe('business');
     await page.locator('[data-testid="search-submit"]').click();
     await expect
       .poll(async () => {
-        const answer = (await (await page.request.get('/api/trackings')).json()) as { trackings: { query: { flightNumber: string | null; cabin: string; dates: { from: string } } }[] };
-        return answer.trackings.map((tracking) => `${tracking.query.flightNumber} ${tracking.query.cabin} ${tracking.query.dates.from}`);
+        const answer = (await (await page.request.get('/api/trackings')).json()) as {
+          trackings: {
+            query: { flightNumber: string | null; cabin: string; dates: { from: string } };
+          }[];
+        };
+        return answer.trackings.map(
+          (tracking) =>
+            `${tracking.query.flightNumber} ${tracking.query.cabin} ${tracking.query.dates.from}`,
+        );
       })
       .toEqual([`${flightNumber} business ${otherDate}`]);
-    await page.screenshot({ path: 'e2e/screenshots/first-use-tracking-zh-Hant-phone.png', fullPage: true });
+    await page.screenshot({
+      path: 'e2e/screenshots/first-use-tracking-zh-Hant-phone.png',
+      fullPage: true,
+    });
     expect(complaints.list).toEqual([]);
   });
 
@@ -155,8 +204,14 @@ describe('first use on a phone in Traditional Chinese', () => {
     const complaints = watchPage(page);
     // Three days, one without nonstop seats and one with: nonstops are few, so both kinds come
     // soon on any day of the year (a one-stop search finds seats nearly every day).
-    const withSeats = ({ dates, found }: FoundDays) => dates.filter((date) => (found.get(date) ?? 0) > 0);
-    const asked = await askEngineForDays(browser, inject('baseUrl'), { ...ROUTE, stops: 0 }, (days) => days.dates.some((date) => !days.found.has(date)) && withSeats(days).length > 0);
+    const withSeats = ({ dates, found }: FoundDays) =>
+      dates.filter((date) => (found.get(date) ?? 0) > 0);
+    const asked = await askEngineForDays(
+      browser,
+      inject('baseUrl'),
+      { ...ROUTE, stops: 0 },
+      (days) => days.dates.some((date) => !days.found.has(date)) && withSeats(days).length > 0,
+    );
     const day = asked.dates.find((date) => !asked.found.has(date))!;
     await searchAsVisitorThenSignUp(day, 0);
 
@@ -170,7 +225,15 @@ describe('first use on a phone in Traditional Chinese', () => {
     const nearby = page.locator('[data-testid="nearby-days"]');
     await nearby.waitFor({ timeout: 60_000 });
     expect(await nearby.innerText()).toContain(awards('states.nearbyTitle'));
-    const offered = await nearby.locator('[data-testid="nearby-day"]').evaluateAll((buttons) => buttons.map((button) => ({ date: button.getAttribute('data-date') ?? '', miles: Number(button.getAttribute('data-miles')), label: button.getAttribute('aria-label') ?? '' })));
+    const offered = await nearby
+      .locator('[data-testid="nearby-day"]')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => ({
+          date: button.getAttribute('data-date') ?? '',
+          miles: Number(button.getAttribute('data-miles')),
+          label: button.getAttribute('aria-label') ?? '',
+        })),
+      );
     expect(offered.length).toBeGreaterThan(0);
     for (const { date, miles, label } of offered) {
       expect(date).not.toBe(day);
@@ -181,7 +244,10 @@ describe('first use on a phone in Traditional Chinese', () => {
     }
     const pick = withSeats(asked)[0]!;
     expect(offered.map((each) => each.date)).toContain(pick);
-    await page.screenshot({ path: 'e2e/screenshots/first-use-no-award-zh-Hant-phone.png', fullPage: true });
+    await page.screenshot({
+      path: 'e2e/screenshots/first-use-no-award-zh-Hant-phone.png',
+      fullPage: true,
+    });
 
     // Picking one searches that day at once, and its flights show.
     const firstUrl = page.url();

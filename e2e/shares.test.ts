@@ -26,7 +26,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function member(language: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+async function member(
+  language: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await newContext(browser, { language, viewport: PHONE, baseUrl: server.baseUrl });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
@@ -35,10 +37,18 @@ async function member(language: string): Promise<{ context: BrowserContext; page
 }
 
 /** The API as the browser calls it: with the session and the CSRF cookie and header. */
-async function callAs(context: BrowserContext, method: 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+async function callAs(
+  context: BrowserContext,
+  method: 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const token =
+    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
   const headers = { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
-  return method === 'PUT' ? context.request.put(path, { headers, data }) : context.request.delete(path, { headers });
+  return method === 'PUT'
+    ? context.request.put(path, { headers, data })
+    : context.request.delete(path, { headers });
 }
 
 async function reportOffer(page: Page, amount: string) {
@@ -60,7 +70,9 @@ describe('shared data', () => {
     await server.app.database.db.insert(renewalOffers).values(
       [20_000, 30_000, 0].map((amount, index) => ({
         cardId: 'chase-sapphire-preferred',
-        inquiredOn: new Date(Date.now() - (150 - index * 30) * 86_400_000).toISOString().slice(0, 10),
+        inquiredOn: new Date(Date.now() - (150 - index * 30) * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
         annualSpend: 20_000,
         heldYears: 1,
         heldMonths: 0,
@@ -74,16 +86,24 @@ describe('shared data', () => {
     await page.locator('[data-testid="renewal-cards"]').waitFor();
     await page.locator('[data-testid="renewal-card"]').first().click();
     await page.waitForURL('**/cardplus/card-renewal-offer/chase-sapphire-preferred');
-    expect(await page.locator('[data-testid="renewal-not-enough"]').innerText()).toBe(zh('renewal.summary.notEnough_other', { count: 3, needed: 5 }));
+    expect(await page.locator('[data-testid="renewal-not-enough"]').innerText()).toBe(
+      zh('renewal.summary.notEnough_other', { count: 3, needed: 5 }),
+    );
 
     // The form says what is missing, in the member's language, before anything is sent.
     await page.locator('[data-testid="renewal-new"]').click();
     await page.locator('[data-testid="renewal-submit"]').click();
-    expect(await page.locator('[data-testid="renewal-form"]').innerText()).toContain(zh('renewal.problems.spendInvalid'));
+    expect(await page.locator('[data-testid="renewal-form"]').innerText()).toContain(
+      zh('renewal.problems.spendInvalid'),
+    );
     await page.getByRole('button', { name: zh('form.cancel') }).click();
 
     await reportOffer(page, '40000');
-    await page.locator('[data-testid="renewal-not-enough"]', { hasText: zh('renewal.summary.notEnough_other', { count: 4, needed: 5 }) }).waitFor();
+    await page
+      .locator('[data-testid="renewal-not-enough"]', {
+        hasText: zh('renewal.summary.notEnough_other', { count: 4, needed: 5 }),
+      })
+      .waitFor();
     expect(await page.locator('[data-testid="renewal-report"]').count()).toBe(4);
     // The member's own report can be edited; the others' can be reported.
     expect(await page.locator('[data-testid="renewal-edit"]').count()).toBe(1);
@@ -96,8 +116,14 @@ describe('shared data', () => {
 
     // The share link copies, with its notice.
     await page.locator('[data-testid="copy-link"]').click();
-    await page.locator('[data-testid="copy-link-status"]', { hasText: catalogText('zh-Hant', 'records')('link.copied') }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/cardplus/card-renewal-offer/chase-sapphire-preferred`);
+    await page
+      .locator('[data-testid="copy-link-status"]', {
+        hasText: catalogText('zh-Hant', 'records')('link.copied'),
+      })
+      .waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${server.baseUrl}/cardplus/card-renewal-offer/chase-sapphire-preferred`,
+    );
     expect(complaints.list).toEqual([]);
     await context.close();
   });
@@ -110,7 +136,8 @@ describe('shared data', () => {
     await page.locator('[data-testid="add-store"]').click();
     const form = page.locator('[data-testid="store-form"]');
     const submit = () => form.locator('[data-testid="store-submit"]').click();
-    const expectMessage = async (key: string, values: Record<string, string> = {}) => expect(await form.innerText()).toContain(zh(key, values));
+    const expectMessage = async (key: string, values: Record<string, string> = {}) =>
+      expect(await form.innerText()).toContain(zh(key, values));
 
     await submit();
     await expectMessage('stores.problems.nameMissing');
@@ -120,7 +147,10 @@ describe('shared data', () => {
     await form.getByText(zh('stores.payments.credit-card'), { exact: true }).click();
     await submit();
     await expectMessage('stores.problems.supportMissing');
-    await form.locator('[data-testid="store-support"]').getByText(zh('stores.support.support'), { exact: true }).click();
+    await form
+      .locator('[data-testid="store-support"]')
+      .getByText(zh('stores.support.support'), { exact: true })
+      .click();
     await submit();
     await expectMessage('stores.problems.cardNameMissing');
     await form.locator('[data-testid="card-name"]').fill('Citi Double Cash');
@@ -128,9 +158,14 @@ describe('shared data', () => {
 
     await page.waitForURL('**/cardplus/uscard-in-tw/costco-*');
     expect(await page.locator('[data-testid="record-name"]').innerText()).toBe('Costco 好市多');
-    expect(await page.locator('[data-testid="support-badge"]').first().innerText()).toBe(zh('stores.support.support'));
+    expect(await page.locator('[data-testid="support-badge"]').first().innerText()).toBe(
+      zh('stores.support.support'),
+    );
     const storeUrl = page.url();
-    const [record] = await server.app.database.db.select().from(sharedStores).where(eq(sharedStores.name, 'Costco 好市多'));
+    const [record] = await server.app.database.db
+      .select()
+      .from(sharedStores)
+      .where(eq(sharedStores.name, 'Costco 好市多'));
     expect(record).toMatchObject({ usCardSupport: 'support', paymentMethods: ['credit-card'] });
 
     // The same store under another spelling: refused, with the record to edit.
@@ -138,7 +173,10 @@ describe('shared data', () => {
     await page.locator('[data-testid="add-store"]').click();
     await form.locator('[data-testid="store-name"]').fill('好市多 COSTCO');
     await form.getByText(zh('stores.payments.credit-card'), { exact: true }).click();
-    await form.locator('[data-testid="store-support"]').getByText(zh('stores.support.support'), { exact: true }).click();
+    await form
+      .locator('[data-testid="store-support"]')
+      .getByText(zh('stores.support.support'), { exact: true })
+      .click();
     await form.locator('[data-testid="card-name"]').fill('Chase Freedom');
     await submit();
     await form.locator('[data-testid="store-taken-link"]').waitFor();
@@ -156,11 +194,39 @@ describe('shared data', () => {
     await second.page.goto(storeUrl);
     await second.page.locator('[data-testid="add-my-card"]').waitFor();
     expect(await second.page.locator('[data-testid="edit-store"]').count()).toBe(0);
-    const body = { name: 'Costco 好市多', type: 'physical', category: 'supermarket', paymentMethods: ['cash'], usCardSupport: 'not-support', cards: [{ cardId: null, cardName: 'X', network: 'visa', entry: 'chip', result: 'declined', acquirer: '', note: '' }] };
-    expect((await callAs(second.context, 'PUT', `/api/stores/${record?.id}`, body)).status()).toBe(403);
-    expect((await callAs(second.context, 'DELETE', `/api/stores/${record?.id}`)).status()).toBe(403);
-    const [after] = await server.app.database.db.select().from(sharedStores).where(eq(sharedStores.id, record?.id ?? ''));
-    expect(after).toMatchObject({ usCardSupport: 'support', paymentMethods: ['credit-card'], editCount: 0 });
+    const body = {
+      name: 'Costco 好市多',
+      type: 'physical',
+      category: 'supermarket',
+      paymentMethods: ['cash'],
+      usCardSupport: 'not-support',
+      cards: [
+        {
+          cardId: null,
+          cardName: 'X',
+          network: 'visa',
+          entry: 'chip',
+          result: 'declined',
+          acquirer: '',
+          note: '',
+        },
+      ],
+    };
+    expect((await callAs(second.context, 'PUT', `/api/stores/${record?.id}`, body)).status()).toBe(
+      403,
+    );
+    expect((await callAs(second.context, 'DELETE', `/api/stores/${record?.id}`)).status()).toBe(
+      403,
+    );
+    const [after] = await server.app.database.db
+      .select()
+      .from(sharedStores)
+      .where(eq(sharedStores.id, record?.id ?? ''));
+    expect(after).toMatchObject({
+      usCardSupport: 'support',
+      paymentMethods: ['credit-card'],
+      editCount: 0,
+    });
     // The refused second spelling is the one failed request (409) the page saw.
     expect(complaints.list).toHaveLength(2);
     expect(complaints.list.every((complaint) => complaint.includes('409'))).toBe(true);
@@ -170,11 +236,29 @@ describe('shared data', () => {
 
   it('shows what members write as text, never as markup, in the page and its structured data', async () => {
     const { context, page } = await member('en');
-    const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const token =
+      (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
     const hostile = '</script><script>window.pwned=1</script><img src=x onerror=alert(1)>';
     const created = await context.request.post('/api/stores', {
       headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
-      data: { name: 'Tea <b>House</b>', type: 'physical', category: 'restaurant', paymentMethods: ['cash'], usCardSupport: 'not-support', cards: [{ cardId: null, cardName: hostile.slice(0, 80), network: 'visa', entry: 'chip', result: 'declined', acquirer: '', note: hostile }] },
+      data: {
+        name: 'Tea <b>House</b>',
+        type: 'physical',
+        category: 'restaurant',
+        paymentMethods: ['cash'],
+        usCardSupport: 'not-support',
+        cards: [
+          {
+            cardId: null,
+            cardName: hostile.slice(0, 80),
+            network: 'visa',
+            entry: 'chip',
+            result: 'declined',
+            acquirer: '',
+            note: hostile,
+          },
+        ],
+      },
     });
     expect(created.status(), await created.text()).toBe(200);
     const { store } = await created.json();
@@ -183,18 +267,31 @@ describe('shared data', () => {
     expect(html).not.toContain('<b>House</b>');
     await page.goto(`/cardplus/uscard-in-tw/${store.slug}`);
     expect(await page.locator('[data-testid="record-name"]').innerText()).toBe('Tea <b>House</b>');
-    expect(await page.locator('[data-testid="store-cards"]').innerText()).toContain('onerror=alert(1)');
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('[data-testid="store-cards"]').innerText()).toContain(
+      'onerror=alert(1)',
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+    ).toBeUndefined();
     await context.close();
   });
 
   it('serves real 7-ELEVEN stores at /static/711_stores.json and lists them by city', async () => {
-    const context = await newContext(browser, { language: 'zh-Hant', viewport: PHONE, baseUrl: server.baseUrl });
+    const context = await newContext(browser, {
+      language: 'zh-Hant',
+      viewport: PHONE,
+      baseUrl: server.baseUrl,
+    });
     const response = await context.request.get('/static/711_stores.json');
     expect(response.status()).toBe(200);
     const file = await response.json();
     expect(file.stores.length).toBeGreaterThan(6000);
-    expect(file.stores.every((store: { lat: number; lon: number }) => store.lat > 21.8 && store.lat < 26.5 && store.lon > 118 && store.lon < 122.1)).toBe(true);
+    expect(
+      file.stores.every(
+        (store: { lat: number; lon: number }) =>
+          store.lat > 21.8 && store.lat < 26.5 && store.lon > 118 && store.lon < 122.1,
+      ),
+    ).toBe(true);
     const page = await context.newPage();
     const complaints = watchPage(page);
     await page.goto('/cardplus/uscard-in-tw/7-eleven?city=台北市&district=松山區');

@@ -25,10 +25,16 @@ const HOUR = 3_600_000;
  */
 const trackedDay = () => {
   const ahead = [...Array.from({ length: 36 }, (_, index) => 20 + index), 14, 15, 16, 17, 18, 19];
-  const days = ahead.map((count) => new Date(Date.now() + count * 86_400_000).toISOString().slice(0, 10));
+  const days = ahead.map((count) =>
+    new Date(Date.now() + count * 86_400_000).toISOString().slice(0, 10),
+  );
   return days.find((day) => !isPeakDate(day)) ?? (days[0] as string);
 };
-const awardStrings = (language: string) => JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8')) as { stops: Record<string, string>; trackings: { status: Record<string, string> } };
+const awardStrings = (language: string) =>
+  JSON.parse(readFileSync(`locales/${language}/awards.json`, 'utf8')) as {
+    stops: Record<string, string>;
+    trackings: { status: Record<string, string> };
+  };
 
 let browser: Browser;
 let server: Server;
@@ -55,12 +61,20 @@ afterEach(async () => {
 async function cyclesUntil(id: string, status: string): Promise<void> {
   for (let cycle = 0; cycle < 300; cycle += 1) {
     await server.app.trackingChecks.runCycle(new Date((clock += HOUR)));
-    const [row] = await server.app.database.db.select({ status: trackings.status }).from(trackings).where(eq(trackings.id, id));
+    const [row] = await server.app.database.db
+      .select({ status: trackings.status })
+      .from(trackings)
+      .where(eq(trackings.id, id));
     if (row?.status === status) return;
   }
   throw new Error(`tracking ${id} never became ${status}`);
 }
-const mailsOf = (id: string) => server.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.topic, `tracking:${id}`)).orderBy(asc(mailOutbox.id));
+const mailsOf = (id: string) =>
+  server.app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.topic, `tracking:${id}`))
+    .orderBy(asc(mailOutbox.id));
 
 const RUNS = [
   { language: 'en', device: 'desktop', viewport: DESKTOP },
@@ -74,7 +88,10 @@ describe('award tracking', () => {
       const strings = awardStrings(language);
       const context = await newContext(browser, { language, viewport, baseUrl: server.baseUrl });
       const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
-      await server.app.database.db.update(members).set({ language }).where(eq(members.email, email));
+      await server.app.database.db
+        .update(members)
+        .set({ language })
+        .where(eq(members.email, email));
       const page = await context.newPage();
 
       await page.goto('/awardplus/scraping/alert');
@@ -84,7 +101,9 @@ describe('award tracking', () => {
       await choosePlace(page, 'destination', 'LAX', 'LAX');
       await page.locator('[data-testid="search-start"]').fill(trackedDay());
       await page.locator('[data-testid="search-seats"]').selectOption({ label: '4+' });
-      await page.locator('[data-testid="search-stops"]').selectOption({ label: strings.stops.max0 });
+      await page
+        .locator('[data-testid="search-stops"]')
+        .selectOption({ label: strings.stops.max0 });
       expect(await page.locator('[data-testid="tracking-keep"]').isChecked()).toBe(true);
       await page.locator('[data-testid="search-submit"]').click();
       await page.locator('[data-testid="tracking-created"]').waitFor();
@@ -101,34 +120,55 @@ describe('award tracking', () => {
       await page.reload();
       await card.waitFor();
       expect(await card.getAttribute('data-status')).toBe('notified');
-      expect(await card.locator('[data-testid="tracking-status"]').textContent()).toBe(strings.trackings.status.notified);
-      await page.screenshot({ path: `e2e/screenshots/trackings-${language}-${device}.png`, fullPage: true });
+      expect(await card.locator('[data-testid="tracking-status"]').textContent()).toBe(
+        strings.trackings.status.notified,
+      );
+      await page.screenshot({
+        path: `e2e/screenshots/trackings-${language}-${device}.png`,
+        fullPage: true,
+      });
       await card.locator('[data-testid="tracking-flights"]').click();
       await page.locator('[data-testid="tracking-detail"]').waitFor();
       const shown = await page.locator('[data-testid="itinerary"]').count();
       expect(shown).toBeGreaterThan(0);
-      await page.screenshot({ path: `e2e/screenshots/tracking-flights-${language}-${device}.png`, fullPage: true });
+      await page.screenshot({
+        path: `e2e/screenshots/tracking-flights-${language}-${device}.png`,
+        fullPage: true,
+      });
       const [first] = await mailsOf(id);
       expect(first?.toAddress).toBe(email);
       expect(first?.language).toBe(language);
-      const [{ preview } = { preview: [] }] = await server.app.database.db.select({ preview: trackings.preview }).from(trackings).where(eq(trackings.id, id));
+      const [{ preview } = { preview: [] }] = await server.app.database.db
+        .select({ preview: trackings.preview })
+        .from(trackings)
+        .where(eq(trackings.id, id));
       expect(preview.length).toBe(shown);
-      for (const flight of preview.slice(0, 5)) expect(first?.textBody).toContain(flight.legs.map((leg) => leg.flightNumber).join(' + '));
+      for (const flight of preview.slice(0, 5))
+        expect(first?.textBody).toContain(flight.legs.map((leg) => leg.flightNumber).join(' + '));
 
       // Keep-tracking: one more e-mail on the next change.
       await cyclesUntil(id, 'change-notified');
-      expect((await mailsOf(id)).map((mail) => mail.template)).toEqual(['tracking_notified', 'tracking_change-notified']);
+      expect((await mailsOf(id)).map((mail) => mail.template)).toEqual([
+        'tracking_notified',
+        'tracking_change-notified',
+      ]);
 
       // The e-mail's stop link, without a login: nothing more is checked or sent.
-      const stopLink = /\/awardplus\/scraping\/alert\/stop\?tracking=[\w-]+&signature=[\w-]+/.exec(first?.textBody ?? '')?.[0] ?? '';
+      const stopLink =
+        /\/awardplus\/scraping\/alert\/stop\?tracking=[\w-]+&signature=[\w-]+/.exec(
+          first?.textBody ?? '',
+        )?.[0] ?? '';
       expect(stopLink).not.toBe('');
       const visitor = await newContext(browser, { language, viewport, baseUrl: server.baseUrl });
       const stopPage = await visitor.newPage();
       await stopPage.goto(stopLink);
       await stopPage.locator('[data-testid="tracking-stop"][data-phase="stopped"]').waitFor();
-      await stopPage.screenshot({ path: `e2e/screenshots/tracking-stop-${language}-${device}.png` });
+      await stopPage.screenshot({
+        path: `e2e/screenshots/tracking-stop-${language}-${device}.png`,
+      });
       const mailsBefore = (await mailsOf(id)).length;
-      for (let cycle = 0; cycle < 10; cycle += 1) await server.app.trackingChecks.runCycle(new Date((clock += HOUR)));
+      for (let cycle = 0; cycle < 10; cycle += 1)
+        await server.app.trackingChecks.runCycle(new Date((clock += HOUR)));
       expect((await mailsOf(id)).length).toBe(mailsBefore);
       await page.goto('/awardplus/scraping/alert');
       await page.locator('[data-testid="trackings-empty"]').waitFor();

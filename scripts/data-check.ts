@@ -12,7 +12,9 @@
 import { dayOf } from '../core/dated.ts';
 import { dataFreshness } from '../data/freshness.ts';
 
-const argument = process.argv.find((value) => value.startsWith('--today='))?.slice('--today='.length);
+const argument = process.argv
+  .find((value) => value.startsWith('--today='))
+  ?.slice('--today='.length);
 if (argument !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(argument)) {
   console.error(`--today must be a date YYYY-MM-DD, not "${argument}"`);
   process.exit(2);
@@ -20,10 +22,33 @@ if (argument !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(argument)) {
 const today = argument ?? dayOf(new Date());
 const files = dataFreshness(today);
 
-const rows = files.map((file) => [file.file, String(file.records), String(file.checkedLast90Days), file.oldestCheck ?? '—', String(file.endingWithin30Days.length), String(file.unverified.length), String(file.expiredCurrent.length)]);
-const head = ['file', 'records', 'checked ≤90 d', 'oldest check', 'ending ≤30 d', 'unverified', 'expired current'];
-const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+const rows = files.map((file) => [
+  file.file,
+  String(file.records),
+  String(file.checkedLast90Days),
+  file.oldestCheck ?? '—',
+  String(file.endingWithin30Days.length),
+  String(file.unverified.length),
+  String(file.expiredCurrent.length),
+]);
+const head = [
+  'file',
+  'records',
+  'checked ≤90 d',
+  'oldest check',
+  'ending ≤30 d',
+  'unverified',
+  'expired current',
+];
+const widths = head.map((title, column) =>
+  Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+);
+const line = (cells: string[]) =>
+  cells
+    .map((cell, column) =>
+      column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+    )
+    .join('  ');
 console.log(`Reference data on ${today}`);
 console.log(line(head));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -32,20 +57,28 @@ for (const row of rows) console.log(line(row));
 const ending = files.flatMap((file) => file.endingWithin30Days);
 if (ending.length > 0) {
   console.log('\nEnding within 30 days:');
-  for (const fact of ending) console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
+  for (const fact of ending)
+    console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
 }
 const expired = files.flatMap((file) => file.expiredCurrent);
 if (expired.length > 0) {
-  console.log('\nCurrent offers that have ended since they were checked (the site no longer shows them; update the file: set the new offer, or null):');
-  for (const fact of expired) console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
+  console.log(
+    '\nCurrent offers that have ended since they were checked (the site no longer shows them; update the file: set the new offer, or null):',
+  );
+  for (const fact of expired)
+    console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
 }
 const wrong = files.flatMap((file) => file.endedWhenChecked);
 if (wrong.length > 0) {
-  console.log('\nCurrent offers that had already ended when their record was checked (an error: set the new offer, or null):');
-  for (const fact of wrong) console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
+  console.log(
+    '\nCurrent offers that had already ended when their record was checked (an error: set the new offer, or null):',
+  );
+  for (const fact of wrong)
+    console.log(`  ${fact.until}  ${fact.file} ${fact.record}: ${fact.what}`);
 }
 
-const total = (pick: (file: (typeof files)[number]) => number) => files.reduce((sum, file) => sum + pick(file), 0);
+const total = (pick: (file: (typeof files)[number]) => number) =>
+  files.reduce((sum, file) => sum + pick(file), 0);
 console.log(
   JSON.stringify({
     today,
@@ -55,7 +88,23 @@ console.log(
     unverified: total((file) => file.unverified.length),
     expiredCurrent: expired.length,
     endedWhenChecked: wrong.length,
-    files: files.map((file) => ({ file: file.file, records: file.records, checkedLast90Days: file.checkedLast90Days, oldestCheck: file.oldestCheck, endingWithin30Days: file.endingWithin30Days.map(({ record, what, until }) => ({ record, what, until })), unverified: file.unverified.length, expiredCurrent: file.expiredCurrent.map(({ record, what, until }) => ({ record, what, until })) })),
+    files: files.map((file) => ({
+      file: file.file,
+      records: file.records,
+      checkedLast90Days: file.checkedLast90Days,
+      oldestCheck: file.oldestCheck,
+      endingWithin30Days: file.endingWithin30Days.map(({ record, what, until }) => ({
+        record,
+        what,
+        until,
+      })),
+      unverified: file.unverified.length,
+      expiredCurrent: file.expiredCurrent.map(({ record, what, until }) => ({
+        record,
+        what,
+        until,
+      })),
+    })),
   }),
 );
 if (wrong.length > 0) process.exitCode = 1;

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { dayDifference } from './zoned-time.ts';
 import { dateOfEpochDay, epochDay } from './zone-clock.ts';
-import { BOOKING_HORIZON_DAYS, CABINS, datesOfMonth, openAwardQuery, SEARCH_ALLIANCES, SEAT_CHOICES, type AwardQuery, type Cabin, type CalendarDay, type StopsChoice, type TimeOfDay } from './search.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  CABINS,
+  datesOfMonth,
+  openAwardQuery,
+  SEARCH_ALLIANCES,
+  SEAT_CHOICES,
+  type AwardQuery,
+  type Cabin,
+  type CalendarDay,
+  type StopsChoice,
+  type TimeOfDay,
+} from './search.ts';
 
 /**
  * The request of `POST /api/awards/searches` (fixed so outside checks can call it), and
@@ -18,8 +30,18 @@ const code = z
 const date = z
   .string()
   .regex(DATE, 'a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a real date');
-const TIMES_OF_DAY = ['early-morning', 'morning', 'afternoon', 'night'] as const satisfies readonly TimeOfDay[];
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'a real date',
+  );
+const TIMES_OF_DAY = [
+  'early-morning',
+  'morning',
+  'afternoon',
+  'night',
+] as const satisfies readonly TimeOfDay[];
 
 /** The fields of an award query as the search panel and the tracking form send them. */
 export const AwardRequestFields = z.object({
@@ -33,7 +55,13 @@ export const AwardRequestFields = z.object({
   stops: z.number().int().min(0).max(2).default(2),
   alliance: z.enum(SEARCH_ALLIANCES as [string, ...string[]]).nullish(),
   airlines: z
-    .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, 'airline codes of two characters'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{2}$/, 'airline codes of two characters'),
+    )
     .max(20)
     .default([]),
   flightNumber: z
@@ -50,8 +78,17 @@ export type AwardRequest = z.infer<typeof AwardRequestFields>;
 
 /** The checks across fields, named by field so the form can show each beside it. */
 export function checkAwardRequest(value: AwardRequest, context: z.RefinementCtx): void {
-  if (value.origin === value.destination) context.addIssue({ code: 'custom', path: ['destination'], message: 'different from the origin' });
-  if (DATE.test(value.startDate) && DATE.test(value.endDate) && dayDifference(value.startDate, value.endDate) < 0) {
+  if (value.origin === value.destination)
+    context.addIssue({
+      code: 'custom',
+      path: ['destination'],
+      message: 'different from the origin',
+    });
+  if (
+    DATE.test(value.startDate) &&
+    DATE.test(value.endDate) &&
+    dayDifference(value.startDate, value.endDate) < 0
+  ) {
     context.addIssue({ code: 'custom', path: ['endDate'], message: 'on or after the start date' });
   }
   // Seat counts come in tiers by cabin (core/awards/search.ts); the top choice means "or more".
@@ -94,7 +131,10 @@ export function toAwardQuery(request: AwardRequest): AwardQuery {
     flightNumber: request.flightNumber ?? null,
     stops: STOPS[request.stops] ?? 'two',
     timesOfDay: request.timeOfDay,
-    mixedCabin: { allowed: request.mixedCabin, minPercent: request.mixedCabin ? request.minCabinPercent : 100 },
+    mixedCabin: {
+      allowed: request.mixedCabin,
+      minPercent: request.mixedCabin ? request.minCabinPercent : 100,
+    },
     alliance: (request.alliance as AwardQuery['alliance']) ?? null,
   };
 }
@@ -121,7 +161,9 @@ export type AwardCalendarQuery = z.infer<typeof AwardCalendarQuerySchema>;
  */
 export function isCalendarMonthInRange(month: string, today: string): boolean {
   const index = (value: string) => Number(value.slice(0, 4)) * 12 + Number(value.slice(5, 7)) - 1;
-  const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + BOOKING_HORIZON_DAYS * 86_400_000).toISOString();
+  const horizon = new Date(
+    Date.parse(`${today}T00:00:00Z`) + BOOKING_HORIZON_DAYS * 86_400_000,
+  ).toISOString();
   return index(month) >= index(today) - 1 && index(month) <= index(horizon);
 }
 
@@ -155,7 +197,11 @@ export function monthsAround(dates: { from: string; to: string }, today: string)
   const first = dateOfEpochDay(epochDay(dates.from) - NEARBY_DAYS).slice(0, 7);
   const last = dateOfEpochDay(epochDay(dates.to) + NEARBY_DAYS).slice(0, 7);
   const months: string[] = [];
-  for (let month = first; month <= last; month = dateOfEpochDay(epochDay(`${month}-01`) + 31).slice(0, 7)) {
+  for (
+    let month = first;
+    month <= last;
+    month = dateOfEpochDay(epochDay(`${month}-01`) + 31).slice(0, 7)
+  ) {
     if (isCalendarMonthInRange(month, today)) months.push(month);
   }
   return months;
@@ -165,10 +211,22 @@ export function monthsAround(dates: { from: string; to: string }, today: string)
  * The days with award seats closest to a search that found none (at most NEARBY_DAYS away, none
  * before `today`), nearest first and then earlier first, `count` of them, returned in date order.
  */
-export function nearbyAwardDays(days: readonly CalendarDay[], dates: { from: string; to: string }, today: string, count = 6): CalendarDay[] {
-  const distance = (date: string) => (date < dates.from ? dayDifference(date, dates.from) : dayDifference(dates.to, date));
+export function nearbyAwardDays(
+  days: readonly CalendarDay[],
+  dates: { from: string; to: string },
+  today: string,
+  count = 6,
+): CalendarDay[] {
+  const distance = (date: string) =>
+    date < dates.from ? dayDifference(date, dates.from) : dayDifference(dates.to, date);
   return days
-    .filter((day) => day.miles !== null && day.date >= today && (day.date < dates.from || day.date > dates.to) && distance(day.date) <= NEARBY_DAYS)
+    .filter(
+      (day) =>
+        day.miles !== null &&
+        day.date >= today &&
+        (day.date < dates.from || day.date > dates.to) &&
+        distance(day.date) <= NEARBY_DAYS,
+    )
     .sort((a, b) => distance(a.date) - distance(b.date) || a.date.localeCompare(b.date))
     .slice(0, count)
     .sort((a, b) => a.date.localeCompare(b.date));

@@ -1,8 +1,22 @@
 import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { calendarAwardQuery, isCalendarMonthInRange, isWithinHorizon, searchDays, toAwardQuery, type AwardCalendarQuery, type CreateAwardSearch } from '../../../core/awards/search-contract.ts';
-import { BOOKING_HORIZON_DAYS, type AwardQuery, type AwardSearchEvent, type AwardSearchView, type CalendarDay } from '../../../core/awards/search.ts';
+import {
+  calendarAwardQuery,
+  isCalendarMonthInRange,
+  isWithinHorizon,
+  searchDays,
+  toAwardQuery,
+  type AwardCalendarQuery,
+  type CreateAwardSearch,
+} from '../../../core/awards/search-contract.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  type AwardQuery,
+  type AwardSearchEvent,
+  type AwardSearchView,
+  type CalendarDay,
+} from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches, members } from '../../db/schema/index.ts';
@@ -35,12 +49,16 @@ const KEEP_EVENTS_MS = 10 * 60 * 1000;
 
 export type SearchView = AwardSearchView;
 
-const routeKey = (query: { origin: string; destination: string }) => `${query.origin}-${query.destination}`;
+const routeKey = (query: { origin: string; destination: string }) =>
+  `${query.origin}-${query.destination}`;
 
 export class AwardSearches {
   readonly #running = new Map<string, Running>();
   readonly #pending = new Set<Promise<void>>();
-  readonly #calendars = new Map<string, { at: number; route: string; days: Promise<CalendarDay[]> }>();
+  readonly #calendars = new Map<
+    string,
+    { at: number; route: string; days: Promise<CalendarDay[]> }
+  >();
 
   constructor(
     private readonly options: {
@@ -55,19 +73,38 @@ export class AwardSearches {
     },
   ) {}
 
-  async start(member: MemberRow, request: CreateAwardSearch): Promise<{ id: string; daysLeft: number | null }> {
-    if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
+  async start(
+    member: MemberRow,
+    request: CreateAwardSearch,
+  ): Promise<{ id: string; daysLeft: number | null }> {
+    if (this.options.maintenance)
+      throw new AppError('SEARCH_MAINTENANCE', {
+        status: 503,
+        message: 'Maintaining, please come back later.',
+      });
     if (request.live && !this.liveScanOpen(member)) {
-      throw new AppError('SCRAPING_CLOSED_BETA', { status: 403, message: 'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.' });
+      throw new AppError('SCRAPING_CLOSED_BETA', {
+        status: 403,
+        message:
+          'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.',
+      });
     }
     if (!isWithinHorizon(request.endDate, this.options.now().toISOString().slice(0, 10))) {
-      throw new AppError('INVALID_AWARD_QUERY', { status: 400, message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`, fields: { endDate: 'too-far' } });
+      throw new AppError('INVALID_AWARD_QUERY', {
+        status: 400,
+        message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`,
+        fields: { endDate: 'too-far' },
+      });
     }
     const plan = currentPlan(member, this.options.now());
     const rules = quotaRules(plan);
     const days = searchDays(request);
     if (days > rules.daysPerSearch) {
-      throw new AppError('SEARCH_TOO_MANY_DAYS', { status: 400, message: `At most ${rules.daysPerSearch} days per search.`, fields: { endDate: 'too-many-days' } });
+      throw new AppError('SEARCH_TOO_MANY_DAYS', {
+        status: 400,
+        message: `At most ${rules.daysPerSearch} days per search.`,
+        fields: { endDate: 'too-many-days' },
+      });
     }
     const now = this.options.now();
     const month = quotaMonth(now);
@@ -76,28 +113,60 @@ export class AwardSearches {
     const [recent] = await db
       .select({ searches: count() })
       .from(awardSearches)
-      .where(and(eq(awardSearches.memberId, member.id), gt(awardSearches.createdAt, new Date(now.getTime() - 24 * 3600 * 1000))));
+      .where(
+        and(
+          eq(awardSearches.memberId, member.id),
+          gt(awardSearches.createdAt, new Date(now.getTime() - 24 * 3600 * 1000)),
+        ),
+      );
     if ((recent?.searches ?? 0) >= LIMITS.search.searchesPer24Hours) {
-      throw new AppError('SEARCH_OVER_LIMIT', { status: 429, message: 'Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.' });
+      throw new AppError('SEARCH_OVER_LIMIT', {
+        status: 429,
+        message:
+          'Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.',
+      });
     }
 
     const query = toAwardQuery(request);
     const id = await db.transaction(async (tx) => {
-      const used = await chargeDays(tx as unknown as Db, member.id, month, days, rules.daysPerMonth);
+      const used = await chargeDays(
+        tx as unknown as Db,
+        member.id,
+        month,
+        days,
+        rules.daysPerMonth,
+      );
       if (used === null) return null;
-      const [row] = await tx.insert(awardSearches).values({ memberId: member.id, query, days, month }).returning({ id: awardSearches.id });
+      const [row] = await tx
+        .insert(awardSearches)
+        .values({ memberId: member.id, query, days, month })
+        .returning({ id: awardSearches.id });
       return row?.id ?? null;
     });
-    if (!id) throw new AppError('SEARCH_MONTH_USED_UP', { status: 403, message: 'The search availability for this month has been exhausted.' });
+    if (!id)
+      throw new AppError('SEARCH_MONTH_USED_UP', {
+        status: 403,
+        message: 'The search availability for this month has been exhausted.',
+      });
 
     const running: Running = { memberId: member.id, events: [], listeners: new Set() };
     this.#running.set(id, running);
-    const work = this.#run(id, member.id, query, request.live, month, days, running).finally(() => this.#pending.delete(work));
+    const work = this.#run(id, member.id, query, request.live, month, days, running).finally(() =>
+      this.#pending.delete(work),
+    );
     this.#pending.add(work);
     return { id, daysLeft: await daysLeft(db, member.id, plan, month) };
   }
 
-  async #run(id: string, memberId: string, query: AwardQuery, live: boolean, month: string, days: number, running: Running): Promise<void> {
+  async #run(
+    id: string,
+    memberId: string,
+    query: AwardQuery,
+    live: boolean,
+    month: string,
+    days: number,
+    running: Running,
+  ): Promise<void> {
     const emit = (event: SearchEvent) => {
       running.events.push(event);
       for (const listener of running.listeners) listener(event);
@@ -109,19 +178,34 @@ export class AwardSearches {
       this.#forgetCalendars(query);
       await db
         .update(awardSearches)
-        .set({ status: 'done', itineraries: result.itineraries, notices: result.notices, alliances: result.alliances, finishedAt: this.options.now() })
+        .set({
+          status: 'done',
+          itineraries: result.itineraries,
+          notices: result.notices,
+          alliances: result.alliances,
+          finishedAt: this.options.now(),
+        })
         .where(eq(awardSearches.id, id));
       emit({ type: 'done', status: 'done' });
     } catch (error) {
       const name = error instanceof AppError ? error.error : 'INTERNAL';
-      if (!(error instanceof AppError)) this.options.log.error({ err: error, search: id }, 'award search failed');
+      if (!(error instanceof AppError))
+        this.options.log.error({ err: error, search: id }, 'award search failed');
       // Nothing was found: the days go back to the month.
       await db
         .transaction(async (tx) => {
           await refundDays(tx as unknown as Db, memberId, month, days);
-          await tx.update(awardSearches).set({ status: 'failed', error: name, finishedAt: this.options.now() }).where(eq(awardSearches.id, id));
+          await tx
+            .update(awardSearches)
+            .set({ status: 'failed', error: name, finishedAt: this.options.now() })
+            .where(eq(awardSearches.id, id));
         })
-        .catch((failure: unknown) => this.options.log.error({ err: failure, search: id }, 'could not record a failed award search'));
+        .catch((failure: unknown) =>
+          this.options.log.error(
+            { err: failure, search: id },
+            'could not record a failed award search',
+          ),
+        );
       emit({ type: 'done', status: 'failed', error: name });
     } finally {
       setTimeout(() => this.#running.delete(id), KEEP_EVENTS_MS).unref();
@@ -132,7 +216,11 @@ export class AwardSearches {
    * Progress of a member's search: what happened so far, then each new event, until `done`.
    * Returns an unsubscribe function, or null when the search is not the member's.
    */
-  async subscribe(id: string, memberId: string, listener: (event: SearchEvent) => void): Promise<(() => void) | null> {
+  async subscribe(
+    id: string,
+    memberId: string,
+    listener: (event: SearchEvent) => void,
+  ): Promise<(() => void) | null> {
     const running = this.#running.get(id);
     if (running) {
       if (running.memberId !== memberId) return null;
@@ -143,7 +231,11 @@ export class AwardSearches {
     // Not running here (finished long ago, or the server restarted): the stored row answers.
     const view = await this.get(id, memberId);
     if (!view) return null;
-    listener({ type: 'done', status: view.status === 'done' ? 'done' : 'failed', ...(view.status === 'done' ? {} : { error: view.error ?? 'SEARCH_UNAVAILABLE' }) });
+    listener({
+      type: 'done',
+      status: view.status === 'done' ? 'done' : 'failed',
+      ...(view.status === 'done' ? {} : { error: view.error ?? 'SEARCH_UNAVAILABLE' }),
+    });
     return () => {};
   }
 
@@ -172,24 +264,37 @@ export class AwardSearches {
    * reads availability already held, so it charges no search days; a month is kept 15 minutes.
    */
   async calendar(request: AwardCalendarQuery): Promise<CalendarDay[]> {
-    if (this.options.maintenance) throw new AppError('SEARCH_MAINTENANCE', { status: 503, message: 'Maintaining, please come back later.' });
+    if (this.options.maintenance)
+      throw new AppError('SEARCH_MAINTENANCE', {
+        status: 503,
+        message: 'Maintaining, please come back later.',
+      });
     const now = this.options.now();
     if (!isCalendarMonthInRange(request.month, now.toISOString().slice(0, 10))) {
-      throw new AppError('INVALID_AWARD_QUERY', { status: 400, message: `The calendar shows months from last month to ${BOOKING_HORIZON_DAYS} days ahead.`, fields: { month: 'out-of-range' } });
+      throw new AppError('INVALID_AWARD_QUERY', {
+        status: 400,
+        message: `The calendar shows months from last month to ${BOOKING_HORIZON_DAYS} days ahead.`,
+        fields: { month: 'out-of-range' },
+      });
     }
     const key = JSON.stringify(request);
     let kept = this.#calendars.get(key);
     if (!kept || now.getTime() - kept.at > CALENDAR_KEEP_MS) {
-      const days = this.options.search().then((search) => search.calendar(calendarAwardQuery(request)));
+      const days = this.options
+        .search()
+        .then((search) => search.calendar(calendarAwardQuery(request)));
       kept = { at: now.getTime(), route: routeKey(request), days };
       this.#calendars.delete(key);
       this.#calendars.set(key, kept);
-      if (this.#calendars.size > CALENDAR_ENTRIES) this.#calendars.delete(this.#calendars.keys().next().value as string);
+      if (this.#calendars.size > CALENDAR_ENTRIES)
+        this.#calendars.delete(this.#calendars.keys().next().value as string);
       // A failure is not kept: the next request tries again.
       days.catch(() => this.#calendars.get(key) === kept && this.#calendars.delete(key));
     }
     const today = now.toISOString().slice(0, 10);
-    return (await kept.days).map((day) => (day.date < today ? { date: day.date, miles: null, programme: null } : day));
+    return (await kept.days).map((day) =>
+      day.date < today ? { date: day.date, miles: null, programme: null } : day,
+    );
   }
 
   /**
@@ -199,24 +304,37 @@ export class AwardSearches {
    */
   #forgetCalendars(query: Pick<AwardQuery, 'origin' | 'destination'>): void {
     const route = routeKey(query);
-    for (const [key, kept] of this.#calendars) if (kept.route === route) this.#calendars.delete(key);
+    for (const [key, kept] of this.#calendars)
+      if (kept.route === route) this.#calendars.delete(key);
   }
 
   /** Whether the live scan's closed beta is open to the member: their account, or their address on the list. */
   liveScanOpen(member: MemberRow): boolean {
-    return member.scrapingEnabled || (member.email !== null && (this.options.liveScanMembers ?? []).includes(member.email.toLowerCase()));
+    return (
+      member.scrapingEnabled ||
+      (member.email !== null &&
+        (this.options.liveScanMembers ?? []).includes(member.email.toLowerCase()))
+    );
   }
 
   /** Records the member's request to join the live scan's beta (the first request's time is kept). */
   async requestLiveScan(member: MemberRow): Promise<Date> {
     if (member.scrapingRequestedAt) return member.scrapingRequestedAt;
     const at = this.options.now();
-    await this.options.db.update(members).set({ scrapingRequestedAt: at, updatedAt: at }).where(and(eq(members.id, member.id), isNull(members.scrapingRequestedAt)));
+    await this.options.db
+      .update(members)
+      .set({ scrapingRequestedAt: at, updatedAt: at })
+      .where(and(eq(members.id, member.id), isNull(members.scrapingRequestedAt)));
     return at;
   }
 
   async daysLeft(member: MemberRow): Promise<number | null> {
-    return daysLeft(this.options.db, member.id, currentPlan(member, this.options.now()), quotaMonth(this.options.now()));
+    return daysLeft(
+      this.options.db,
+      member.id,
+      currentPlan(member, this.options.now()),
+      quotaMonth(this.options.now()),
+    );
   }
 
   /** Waits for searches still running (tests, and a graceful shutdown). */

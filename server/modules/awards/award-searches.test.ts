@@ -25,11 +25,21 @@ function changingSource() {
   const source = {
     async search(): Promise<AwardSearchResult> {
       lowest = 55_000;
-      return { itineraries: [], notices: [], alliances: ['star', 'oneworld', 'skyteam'] } as unknown as AwardSearchResult;
+      return {
+        itineraries: [],
+        notices: [],
+        alliances: ['star', 'oneworld', 'skyteam'],
+      } as unknown as AwardSearchResult;
     },
     async calendar(query: AwardQuery): Promise<CalendarDay[]> {
       worked += 1;
-      return [{ date: query.dates.to, miles: query.origin === 'TPE' ? lowest : 90_000, programme: 'united-mileageplus' }];
+      return [
+        {
+          date: query.dates.to,
+          miles: query.origin === 'TPE' ? lowest : 90_000,
+          programme: 'united-mileageplus',
+        },
+      ];
     },
   };
   return { source: source as unknown as AwardSearch, worked: () => worked };
@@ -39,13 +49,31 @@ describe('the award calendar after a search of its route', () => {
   it('is worked out again for the searched route, and still kept for other routes', async () => {
     const { source, worked } = changingSource();
     const now = new Date();
-    const searches = new AwardSearches({ db: database.db, search: async () => source, now: () => now, maintenance: false, log: { warn: () => {}, error: () => {} } });
+    const searches = new AwardSearches({
+      db: database.db,
+      search: async () => source,
+      now: () => now,
+      maintenance: false,
+      log: { warn: () => {}, error: () => {} },
+    });
     const [member] = await database.db
       .insert(members)
-      .values({ account: `tp_calendar_${Date.now()}`, email: `calendar.${Date.now()}@example.com`, name: 'Calendar', activatedAt: now })
+      .values({
+        account: `tp_calendar_${Date.now()}`,
+        email: `calendar.${Date.now()}@example.com`,
+        name: 'Calendar',
+        activatedAt: now,
+      })
       .returning();
     const month = now.toISOString().slice(0, 7);
-    const route = { origin: 'TPE', destination: 'LAX', cabin: 'business' as const, seats: 1, stops: 1, month };
+    const route = {
+      origin: 'TPE',
+      destination: 'LAX',
+      cabin: 'business' as const,
+      seats: 1,
+      stops: 1,
+      month,
+    };
     const other = { ...route, origin: 'SFO', destination: 'NRT' };
 
     expect((await searches.calendar(route))[0]?.miles).toBe(70_000);
@@ -55,7 +83,20 @@ describe('the award calendar after a search of its route', () => {
     expect(worked()).toBe(2);
 
     const day = new Date(now.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
-    await searches.start(member!, { origin: 'TPE', destination: 'LAX', startDate: day, endDate: day, cabin: 'business', seats: 1, stops: 1, airlines: [], timeOfDay: [], mixedCabin: false, minCabinPercent: 0, live: false });
+    await searches.start(member!, {
+      origin: 'TPE',
+      destination: 'LAX',
+      startDate: day,
+      endDate: day,
+      cabin: 'business',
+      seats: 1,
+      stops: 1,
+      airlines: [],
+      timeOfDay: [],
+      mixedCabin: false,
+      minCabinPercent: 0,
+      live: false,
+    });
     await searches.settle();
 
     expect((await searches.calendar(route))[0]?.miles).toBe(55_000);

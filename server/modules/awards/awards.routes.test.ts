@@ -11,7 +11,8 @@ import { quotaMonth } from './award-quota.ts';
  * 60 days ahead of today's real date, since the app runs on the real clock). The searched days are
  * asked of the engine (the first with seats from two weeks ahead), never counted from today.
  */
-const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dateAfter = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let START: string;
 let END: string;
 
@@ -19,7 +20,11 @@ let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60, LIVE_SCAN_MEMBERS: 'Beta.Tester@example.com' }));
+  ({ app, close } = await createTestApp({
+    AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR',
+    AWARD_SIMULATION_DAYS: 60,
+    LIVE_SCAN_MEMBERS: 'Beta.Tester@example.com',
+  }));
   START = await firstDayWithSeats();
   END = addDays(START, 2);
 });
@@ -34,9 +39,15 @@ afterAll(async () => close());
 async function firstDayWithSeats(): Promise<string> {
   const asker = await memberWithSession(app);
   const [first, last] = [dateAfter(14), dateAfter(55)];
-  const months = new Set(Array.from({ length: 42 }, (_, index) => dateAfter(14 + index).slice(0, 7)));
+  const months = new Set(
+    Array.from({ length: 42 }, (_, index) => dateAfter(14 + index).slice(0, 7)),
+  );
   for (const month of months) {
-    const response = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}`, cookies: asker.cookies });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}`,
+      cookies: asker.cookies,
+    });
     const days = response.json().days as { date: string; miles: number | null }[];
     const found = days.find((day) => day.date >= first && day.date <= last && day.miles !== null);
     if (found) return found.date;
@@ -44,15 +55,34 @@ async function firstDayWithSeats(): Promise<string> {
   throw new Error(`no award TPE → LAX in business between ${first} and ${last}`);
 }
 
-const body = (overrides: Record<string, unknown> = {}) => ({ origin: 'TPE', destination: 'LAX', startDate: START, endDate: END, cabin: 'business', seats: 1, stops: 1, ...overrides });
+const body = (overrides: Record<string, unknown> = {}) => ({
+  origin: 'TPE',
+  destination: 'LAX',
+  startDate: START,
+  endDate: END,
+  cabin: 'business',
+  seats: 1,
+  stops: 1,
+  ...overrides,
+});
 const start = (cookies: Record<string, string>, payload: Record<string, unknown>) => {
   const { headers, cookies: csrfCookies } = csrf(cookies);
-  return app.inject({ method: 'POST', url: '/api/awards/searches', headers, cookies: { ...csrfCookies, ...cookies }, payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/awards/searches',
+    headers,
+    cookies: { ...csrfCookies, ...cookies },
+    payload,
+  });
 };
 
 async function finished(cookies: Record<string, string>, id: string) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await app.inject({ method: 'GET', url: `/api/awards/searches/${id}`, cookies });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/awards/searches/${id}`,
+      cookies,
+    });
     const json = response.json();
     if (json.status !== 'searching') return json;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -62,7 +92,10 @@ async function finished(cookies: Record<string, string>, id: string) {
 
 describe('GET /api/awards/places', () => {
   it('suggests places to a visitor in the page’s language, and refuses an unknown language', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/awards/places?q=${encodeURIComponent('台北')}&lang=zh-Hans` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/awards/places?q=${encodeURIComponent('台北')}&lang=zh-Hans`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().places[0]).toMatchObject({ code: 'TPE', name: '台北' });
     const bad = await app.inject({ method: 'GET', url: '/api/awards/places?q=tpe&lang=xx' });
@@ -85,7 +118,11 @@ describe('POST /api/awards/searches', () => {
     const { id, quota } = response.json();
     expect(quota.daysLeft).toBe(12);
 
-    const events = await app.inject({ method: 'GET', url: `/api/awards/searches/${id}/events`, cookies: member.cookies });
+    const events = await app.inject({
+      method: 'GET',
+      url: `/api/awards/searches/${id}/events`,
+      cookies: member.cookies,
+    });
     expect(events.headers['content-type']).toContain('text/event-stream');
     const names = [...events.body.matchAll(/^event: (.+)$/gm)].map((match) => match[1]);
     expect(names).toContain('scanning');
@@ -102,7 +139,10 @@ describe('POST /api/awards/searches', () => {
       expect(itinerary.redeemOptions.length).toBeGreaterThan(0);
     }
     expect(result.quota.daysLeft).toBe(12);
-    const [usage] = await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, member.id));
+    const [usage] = await app.database.db
+      .select()
+      .from(awardQuotaUsage)
+      .where(eq(awardQuotaUsage.memberId, member.id));
     expect(usage).toMatchObject({ month: quotaMonth(new Date()), daysUsed: 3 });
   });
 
@@ -110,12 +150,21 @@ describe('POST /api/awards/searches', () => {
     const member = await memberWithSession(app);
     const tooLong = await start(member.cookies, body({ endDate: addDays(START, 3) }));
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toMatchObject({ error: 'SEARCH_TOO_MANY_DAYS', fields: { endDate: 'too-many-days' } });
-    for (let search = 0; search < 5; search += 1) expect((await start(member.cookies, body())).statusCode).toBe(200);
+    expect(tooLong.json()).toMatchObject({
+      error: 'SEARCH_TOO_MANY_DAYS',
+      fields: { endDate: 'too-many-days' },
+    });
+    for (let search = 0; search < 5; search += 1)
+      expect((await start(member.cookies, body())).statusCode).toBe(200);
     const sixth = await start(member.cookies, body());
     expect(sixth.statusCode).toBe(403);
     expect(sixth.json().error).toBe('SEARCH_MONTH_USED_UP');
-    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(5);
+    expect(
+      await app.database.db
+        .select()
+        .from(awardSearches)
+        .where(eq(awardSearches.memberId, member.id)),
+    ).toHaveLength(5);
 
     const sponsor = await memberWithSession(app, { plan: 'sponsor' });
     const fifteen = await start(sponsor.cookies, body({ endDate: addDays(START, 14) }));
@@ -125,13 +174,23 @@ describe('POST /api/awards/searches', () => {
 
   it('never overspends the month when searches arrive at once (a real pool of connections on PostgreSQL)', async () => {
     const member = await memberWithSession(app);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => start(member.cookies, body())));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => start(member.cookies, body())),
+    );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 403)).toHaveLength(7);
-    const [usage] = await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, member.id));
+    const [usage] = await app.database.db
+      .select()
+      .from(awardQuotaUsage)
+      .where(eq(awardQuotaUsage.memberId, member.id));
     expect(usage?.daysUsed).toBe(15);
-    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(5);
+    expect(
+      await app.database.db
+        .select()
+        .from(awardSearches)
+        .where(eq(awardSearches.memberId, member.id)),
+    ).toHaveLength(5);
   });
 
   it('names the bad field of a bad request, and stores nothing', async () => {
@@ -150,7 +209,12 @@ describe('POST /api/awards/searches', () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(Object.keys(response.json().fields ?? {}), JSON.stringify(change)).toContain(field);
     }
-    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, member.id))).toHaveLength(0);
+    expect(
+      await app.database.db
+        .select()
+        .from(awardSearches)
+        .where(eq(awardSearches.memberId, member.id)),
+    ).toHaveLength(0);
   });
 
   it('answers an unknown airport as a failed search and gives the days back', async () => {
@@ -166,9 +230,33 @@ describe('POST /api/awards/searches', () => {
     const owner = await memberWithSession(app);
     const other = await memberWithSession(app);
     const { id } = (await start(owner.cookies, body())).json();
-    expect((await app.inject({ method: 'GET', url: `/api/awards/searches/${id}`, cookies: other.cookies })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/awards/searches/${id}/events`, cookies: other.cookies })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/awards/searches/not-a-uuid', cookies: owner.cookies })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/awards/searches/${id}`,
+          cookies: other.cookies,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/awards/searches/${id}/events`,
+          cookies: other.cookies,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/awards/searches/not-a-uuid',
+          cookies: owner.cookies,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -178,11 +266,22 @@ describe('GET /api/awards/samples', () => {
     expect(response.statusCode).toBe(200);
     const { samples, names } = response.json();
     // The small inventory serves the routes between its airports: LAX→TPE, SFO→TYO, SEA→TPE, TPE→LAX, TPE→TYO.
-    expect(samples.map((sample: { origin: string; destination: string }) => `${sample.origin}-${sample.destination}`)).toEqual(expect.arrayContaining(['LAX-TPE', 'TPE-LAX', 'TPE-TYO']));
-    expect(new Set(samples.map((sample: { region: string }) => sample.region))).toEqual(new Set(['us', 'tw']));
+    expect(
+      samples.map(
+        (sample: { origin: string; destination: string }) =>
+          `${sample.origin}-${sample.destination}`,
+      ),
+    ).toEqual(expect.arrayContaining(['LAX-TPE', 'TPE-LAX', 'TPE-TYO']));
+    expect(new Set(samples.map((sample: { region: string }) => sample.region))).toEqual(
+      new Set(['us', 'tw']),
+    );
     for (const sample of samples) {
       // The sample's price is the cheapest option of its own itinerary, on a date a month ahead.
-      expect(sample.option.miles).toBe(Math.min(...sample.itinerary.redeemOptions.map((option: { miles: number }) => option.miles)));
+      expect(sample.option.miles).toBe(
+        Math.min(
+          ...sample.itinerary.redeemOptions.map((option: { miles: number }) => option.miles),
+        ),
+      );
       expect(sample.date >= dateAfter(29) && sample.date <= dateAfter(37)).toBe(true);
       expect(sample.itinerary.source.simulated).toBe(true);
     }
@@ -193,11 +292,31 @@ describe('GET /api/awards/samples', () => {
 describe('GET /api/awards/quota', () => {
   it('tells a member their plan’s limits, the days left and whether the live scan is open to them', async () => {
     const member = await memberWithSession(app);
-    const quota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: member.cookies });
-    expect(quota.json()).toMatchObject({ plan: 'member', daysPerSearch: 3, daysPerMonth: 15, daysLeft: 15, scrapingEnabled: false });
+    const quota = await app.inject({
+      method: 'GET',
+      url: '/api/awards/quota',
+      cookies: member.cookies,
+    });
+    expect(quota.json()).toMatchObject({
+      plan: 'member',
+      daysPerSearch: 3,
+      daysPerMonth: 15,
+      daysLeft: 15,
+      scrapingEnabled: false,
+    });
     const sponsor = await memberWithSession(app, { plan: 'sponsor-more', scrapingEnabled: true });
-    const sponsorQuota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: sponsor.cookies });
-    expect(sponsorQuota.json()).toMatchObject({ plan: 'sponsor-more', daysPerSearch: 15, daysPerMonth: null, daysLeft: null, scrapingEnabled: true });
+    const sponsorQuota = await app.inject({
+      method: 'GET',
+      url: '/api/awards/quota',
+      cookies: sponsor.cookies,
+    });
+    expect(sponsorQuota.json()).toMatchObject({
+      plan: 'sponsor-more',
+      daysPerSearch: 15,
+      daysPerMonth: null,
+      daysLeft: null,
+      scrapingEnabled: true,
+    });
     expect((await app.inject({ method: 'GET', url: '/api/awards/quota' })).statusCode).toBe(401);
   });
 });
@@ -208,8 +327,18 @@ describe('the live scan (closed beta)', () => {
     const refused = await start(waiting.cookies, body({ live: true }));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('SCRAPING_CLOSED_BETA');
-    expect(await app.database.db.select().from(awardSearches).where(eq(awardSearches.memberId, waiting.id))).toHaveLength(0);
-    expect(await app.database.db.select().from(awardQuotaUsage).where(eq(awardQuotaUsage.memberId, waiting.id))).toHaveLength(0);
+    expect(
+      await app.database.db
+        .select()
+        .from(awardSearches)
+        .where(eq(awardSearches.memberId, waiting.id)),
+    ).toHaveLength(0);
+    expect(
+      await app.database.db
+        .select()
+        .from(awardQuotaUsage)
+        .where(eq(awardQuotaUsage.memberId, waiting.id)),
+    ).toHaveLength(0);
 
     const enabled = await memberWithSession(app, { scrapingEnabled: true });
     const live = await start(enabled.cookies, body({ live: true }));
@@ -221,24 +350,43 @@ describe('the live scan (closed beta)', () => {
 
   it('records a member’s request for access once, and opens to an address on the LIVE_SCAN_MEMBERS list', async () => {
     const asking = await memberWithSession(app);
-    const quota = () => app.inject({ method: 'GET', url: '/api/awards/quota', cookies: asking.cookies }).then((response) => response.json());
+    const quota = () =>
+      app
+        .inject({ method: 'GET', url: '/api/awards/quota', cookies: asking.cookies })
+        .then((response) => response.json());
     expect(await quota()).toMatchObject({ scrapingEnabled: false, scrapingRequested: false });
     const ask = () => {
       const { headers, cookies } = csrf(asking.cookies);
-      return app.inject({ method: 'POST', url: '/api/awards/live-scan/request', headers, cookies: { ...cookies, ...asking.cookies } });
+      return app.inject({
+        method: 'POST',
+        url: '/api/awards/live-scan/request',
+        headers,
+        cookies: { ...cookies, ...asking.cookies },
+      });
     };
     const first = (await ask()).json();
     expect(first.requestedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await ask()).json().requestedAt).toBe(first.requestedAt);
     expect(await quota()).toMatchObject({ scrapingEnabled: false, scrapingRequested: true });
     // Asking does not open the beta; being on the list does.
-    expect((await start(asking.cookies, body({ live: true }))).json().error).toBe('SCRAPING_CLOSED_BETA');
+    expect((await start(asking.cookies, body({ live: true }))).json().error).toBe(
+      'SCRAPING_CLOSED_BETA',
+    );
     const listed = await memberWithSession(app, { email: 'beta.tester@example.com' });
-    expect((await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: listed.cookies })).json().scrapingEnabled).toBe(true);
-    expect((await start(listed.cookies, body({ live: true, endDate: START }))).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: listed.cookies })
+      ).json().scrapingEnabled,
+    ).toBe(true);
+    expect((await start(listed.cookies, body({ live: true, endDate: START }))).statusCode).toBe(
+      200,
+    );
     // A visitor cannot ask.
     const { headers, cookies } = csrf();
-    expect((await app.inject({ method: 'POST', url: '/api/awards/live-scan/request', headers, cookies })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/awards/live-scan/request', headers, cookies }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -247,10 +395,18 @@ describe('GET /api/awards/calendar', () => {
     const member = await memberWithSession(app);
     const searched = await start(member.cookies, body({ endDate: START }));
     const result = await finished(member.cookies, searched.json().id);
-    const lowest = Math.min(...result.results.flatMap((itinerary: { redeemOptions: { miles: number }[] }) => itinerary.redeemOptions.map((option) => option.miles)));
+    const lowest = Math.min(
+      ...result.results.flatMap((itinerary: { redeemOptions: { miles: number }[] }) =>
+        itinerary.redeemOptions.map((option) => option.miles),
+      ),
+    );
 
     const month = START.slice(0, 7);
-    const response = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}&lang=zh-Hans`, cookies: member.cookies });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&stops=1&month=${month}&lang=zh-Hans`,
+      cookies: member.cookies,
+    });
     expect(response.statusCode).toBe(200);
     const { days, names } = response.json();
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
@@ -260,21 +416,43 @@ describe('GET /api/awards/calendar', () => {
     expect(names.programmes[day.programme]).toBeTruthy();
     const today = new Date().toISOString().slice(0, 10);
     for (const entry of days) if (entry.date < today) expect(entry.miles).toBeNull();
-    const quota = await app.inject({ method: 'GET', url: '/api/awards/quota', cookies: member.cookies });
+    const quota = await app.inject({
+      method: 'GET',
+      url: '/api/awards/quota',
+      cookies: member.cookies,
+    });
     expect(quota.json().daysLeft).toBe(14);
   });
 
   it('refuses a visitor and a bad month', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-12' })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-12',
+        })
+      ).statusCode,
+    ).toBe(401);
     const member = await memberWithSession(app);
-    const bad = await app.inject({ method: 'GET', url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-13', cookies: member.cookies });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=2026-13',
+      cookies: member.cookies,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toContain('month');
     // Months no airline has opened (or long gone) are the asker's mistake, not a search outage.
     for (const month of ['9999-12', '2000-01']) {
-      const far = await app.inject({ method: 'GET', url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=${month}`, cookies: member.cookies });
+      const far = await app.inject({
+        method: 'GET',
+        url: `/api/awards/calendar?origin=TPE&destination=LAX&cabin=business&month=${month}`,
+        cookies: member.cookies,
+      });
       expect(far.statusCode, month).toBe(400);
-      expect(far.json()).toMatchObject({ error: 'INVALID_AWARD_QUERY', fields: { month: 'out-of-range' } });
+      expect(far.json()).toMatchObject({
+        error: 'INVALID_AWARD_QUERY',
+        fields: { month: 'out-of-range' },
+      });
     }
   });
 });

@@ -1,6 +1,10 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { monthsAround, nearbyAwardDays, NEARBY_DAYS } from '../../../core/awards/search-contract.ts';
+import {
+  monthsAround,
+  nearbyAwardDays,
+  NEARBY_DAYS,
+} from '../../../core/awards/search-contract.ts';
 import { MAX_STOPS, type AwardQuery, type CalendarDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -14,7 +18,15 @@ import { dayLabel, formatNumber } from './format.ts';
  * each a button that searches that day. On a phone the calendar is folded, so these are the
  * member's first way on.
  */
-export function NearbyDays({ query, onPickDay, picking }: { query: AwardQuery; onPickDay: (date: string) => void; picking: string | null }) {
+export function NearbyDays({
+  query,
+  onPickDay,
+  picking,
+}: {
+  query: AwardQuery;
+  onPickDay: (date: string) => void;
+  picking: string | null;
+}) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const [days, setDays] = useState<CalendarDay[] | null>(null);
@@ -27,9 +39,30 @@ export function NearbyDays({ query, onPickDay, picking }: { query: AwardQuery; o
     setDays(null);
     setFailed(false);
     const today = localToday();
-    const asked = { origin, destination, cabin, seats, stops: MAX_STOPS[stops], ...(alliance ? { alliance } : {}) };
-    Promise.all(monthsAround({ from, to }, today).map((month) => awardsApi.calendar({ ...asked, month }, placeLanguage(language))))
-      .then((answers) => live && setDays(nearbyAwardDays(answers.flatMap((answer) => answer.days), { from, to }, today)))
+    const asked = {
+      origin,
+      destination,
+      cabin,
+      seats,
+      stops: MAX_STOPS[stops],
+      ...(alliance ? { alliance } : {}),
+    };
+    Promise.all(
+      monthsAround({ from, to }, today).map((month) =>
+        awardsApi.calendar({ ...asked, month }, placeLanguage(language)),
+      ),
+    )
+      .then(
+        (answers) =>
+          live &&
+          setDays(
+            nearbyAwardDays(
+              answers.flatMap((answer) => answer.days),
+              { from, to },
+              today,
+            ),
+          ),
+      )
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
@@ -60,7 +93,14 @@ export function NearbyDays({ query, onPickDay, picking }: { query: AwardQuery; o
               loading={picking === day.date}
               disabled={picking !== null && picking !== day.date}
               onClick={() => onPickDay(day.date)}
-              aria-label={t('calendar.dayPrice', { date: dayLabel(day.date, language, { weekday: 'long', month: 'long', day: 'numeric' }), miles })}
+              aria-label={t('calendar.dayPrice', {
+                date: dayLabel(day.date, language, {
+                  weekday: 'long',
+                  month: 'long',
+                  day: 'numeric',
+                }),
+                miles,
+              })}
               data-testid="nearby-day"
               data-date={day.date}
               data-miles={day.miles}

@@ -24,11 +24,21 @@ import { useAwardSearch, type SearchState } from './use-award-search.ts';
 /** The scanning message of docs/product/award-search.md#states-and-messages, alliance by alliance as the stream reports. */
 function Progress({ state }: { state: SearchState }) {
   const { t } = useTranslation('awards');
-  const alliances = (state.answer?.query.alliance ? [state.answer.query.alliance] : SEARCH_ALLIANCES) as SearchAlliance[];
-  const settled = alliances.filter((alliance) => state.alliances[alliance]?.state === 'done' || state.alliances[alliance]?.state === 'down').length;
+  const alliances = (
+    state.answer?.query.alliance ? [state.answer.query.alliance] : SEARCH_ALLIANCES
+  ) as SearchAlliance[];
+  const settled = alliances.filter(
+    (alliance) =>
+      state.alliances[alliance]?.state === 'done' || state.alliances[alliance]?.state === 'down',
+  ).length;
   return (
     <Stack gap="sm" data-testid="search-progress" data-phase={state.phase}>
-      <ProgressLoader status={state.phase === 'searching' ? t('states.searching') : t('states.scanning')} percent={state.phase === 'searching' ? undefined : Math.round((settled / alliances.length) * 100)} />
+      <ProgressLoader
+        status={state.phase === 'searching' ? t('states.searching') : t('states.scanning')}
+        percent={
+          state.phase === 'searching' ? undefined : Math.round((settled / alliances.length) * 100)
+        }
+      />
       <List spacing={4} size="sm" center>
         {alliances.map((alliance) => {
           const progress = state.alliances[alliance];
@@ -37,10 +47,17 @@ function Progress({ state }: { state: SearchState }) {
             : progress.state === 'scanning'
               ? t('states.allianceScanning', { alliance: t(`alliances.${alliance}`) })
               : progress.state === 'done'
-                ? t('states.allianceDone', { alliance: t(`alliances.${alliance}`), count: progress.found ?? 0 })
+                ? t('states.allianceDone', {
+                    alliance: t(`alliances.${alliance}`),
+                    count: progress.found ?? 0,
+                  })
                 : t('states.allianceDown', { alliance: t(`alliances.${alliance}`) });
           return (
-            <List.Item key={alliance} data-testid={`progress-${alliance}`} data-state={progress?.state ?? 'waiting'}>
+            <List.Item
+              key={alliance}
+              data-testid={`progress-${alliance}`}
+              data-state={progress?.state ?? 'waiting'}
+            >
               {text}
             </List.Item>
           );
@@ -72,7 +89,12 @@ function FailedSearch({ state, onAgain }: { state: SearchState; onAgain: () => v
     error: t('states.exception'),
   }[kind];
   return (
-    <Alert color={kind === 'timeout' || kind === 'unstable' ? 'orange' : 'red'} title={t(`states.${kind === 'not-found' ? 'notFoundTitle' : `${kind}Title`}`)} data-testid="search-state" data-state={kind}>
+    <Alert
+      color={kind === 'timeout' || kind === 'unstable' ? 'orange' : 'red'}
+      title={t(`states.${kind === 'not-found' ? 'notFoundTitle' : `${kind}Title`}`)}
+      data-testid="search-state"
+      data-state={kind}
+    >
       <Stack gap="sm">
         <Text>{message}</Text>
         <Button variant="white" w="fit-content" onClick={onAgain} data-testid="search-again">
@@ -113,7 +135,11 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
       setCalendarOpen(false);
       navigate(`${page.path}?id=${started.id}`);
     } catch (error) {
-      await popup.show({ title: tc('errors.title'), message: errorMessage(error, tc, (key) => i18n.exists(key)), confirmLabel: tc('popup.gotIt') });
+      await popup.show({
+        title: tc('errors.title'),
+        message: errorMessage(error, tc, (key) => i18n.exists(key)),
+        confirmLabel: tc('popup.gotIt'),
+      });
     } finally {
       setPicking(null);
     }
@@ -133,16 +159,38 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
       </PageFrame>
     );
 
-  const down = state.answer?.notices.flatMap((notice) => (notice.code === 'alliance-down' ? [notice.alliance] : [])) ?? [];
+  const down =
+    state.answer?.notices.flatMap((notice) =>
+      notice.code === 'alliance-down' ? [notice.alliance] : [],
+    ) ?? [];
   return (
     <PageFrame page={page}>
       <Stack gap="lg" data-testid="results-page" data-phase={state.phase}>
         <Group justify="space-between" align="center" wrap="wrap">
-          {query && state.answer ? <QuerySummary query={query} names={state.answer.names} size="lg" testId="query-summary" /> : <span />}
+          {query && state.answer ? (
+            <QuerySummary
+              query={query}
+              names={state.answer.names}
+              size="lg"
+              testId="query-summary"
+            />
+          ) : (
+            <span />
+          )}
           <Group gap="md">
-            <QuotaLine quota={quota ? { ...quota, daysLeft: state.answer?.quota.daysLeft ?? quota.daysLeft } : null} />
+            <QuotaLine
+              quota={
+                quota
+                  ? { ...quota, daysLeft: state.answer?.quota.daysLeft ?? quota.daysLeft }
+                  : null
+              }
+            />
             {query && state.answer && (
-              <Anchor component={Link} to={trackingLink(query, state.answer.id)} data-testid="track-this">
+              <Anchor
+                component={Link}
+                to={trackingLink(query, state.answer.id)}
+                data-testid="track-this"
+              >
                 {t('result.track')}
               </Anchor>
             )}
@@ -155,12 +203,34 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
           {query && (
             // On a wide screen the calendar sits beside the results; on a phone it folds above them.
             <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-              <Button variant="light" fullWidth hiddenFrom="lg" onClick={() => setCalendarOpen((open) => !open)} aria-expanded={calendarOpen} aria-controls="results-calendar" data-testid="calendar-toggle">
+              <Button
+                variant="light"
+                fullWidth
+                hiddenFrom="lg"
+                onClick={() => setCalendarOpen((open) => !open)}
+                aria-expanded={calendarOpen}
+                aria-controls="results-calendar"
+                data-testid="calendar-toggle"
+              >
                 {calendarOpen ? t('calendar.hide') : t('calendar.show')}
               </Button>
-              <Box id="results-calendar" className={classes.calendar} data-open={calendarOpen} mt={{ base: 'sm', lg: 0 }} aria-busy={picking !== null}>
+              <Box
+                id="results-calendar"
+                className={classes.calendar}
+                data-open={calendarOpen}
+                mt={{ base: 'sm', lg: 0 }}
+                aria-busy={picking !== null}
+              >
                 <AwardCalendar
-                  query={{ origin: query.origin, destination: query.destination, cabin: query.cabin, seats: query.seats, stops: MAX_STOPS[query.stops], alliance: query.alliance ?? undefined, month: query.dates.from.slice(0, 7) }}
+                  query={{
+                    origin: query.origin,
+                    destination: query.destination,
+                    cabin: query.cabin,
+                    seats: query.seats,
+                    stops: MAX_STOPS[query.stops],
+                    alliance: query.alliance ?? undefined,
+                    month: query.dates.from.slice(0, 7),
+                  }}
                   selected={query.dates}
                   onPickDay={(date) => void pickDay(date)}
                 />
@@ -169,23 +239,44 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
           )}
           <Grid.Col span={{ base: 12, lg: query ? 8 : 12 }} order={{ base: 2, lg: 1 }}>
             <Stack gap="lg">
-              {(state.phase === 'searching' || state.phase === 'scanning') && <Progress state={state} />}
-              {(state.phase === 'failed' || state.phase === 'lost') && <FailedSearch state={state} onAgain={() => again()} />}
+              {(state.phase === 'searching' || state.phase === 'scanning') && (
+                <Progress state={state} />
+              )}
+              {(state.phase === 'failed' || state.phase === 'lost') && (
+                <FailedSearch state={state} onAgain={() => again()} />
+              )}
               {state.phase === 'done' && state.answer && (
                 <>
                   {down.length > 0 && (
-                    <Alert color="yellow" title={t('states.allianceDownTitle')} data-testid="notice-alliance-down">
+                    <Alert
+                      color="yellow"
+                      title={t('states.allianceDownTitle')}
+                      data-testid="notice-alliance-down"
+                    >
                       {t('states.allianceDownBody', {
                         down: down.map((alliance) => t(`alliances.${alliance}`)).join(', '),
-                        shown: state.answer.alliances.map((alliance) => t(`alliances.${alliance}`)).join(', '),
+                        shown: state.answer.alliances
+                          .map((alliance) => t(`alliances.${alliance}`))
+                          .join(', '),
                       })}
                     </Alert>
                   )}
                   {state.answer.results.length === 0 ? (
-                    <Alert color="blue" title={t('states.noAwardTitle')} data-testid="search-state" data-state="no-award">
+                    <Alert
+                      color="blue"
+                      title={t('states.noAwardTitle')}
+                      data-testid="search-state"
+                      data-state="no-award"
+                    >
                       <Stack gap="sm">
                         <Text size="sm">{t('states.noAward')}</Text>
-                        {query && <NearbyDays query={query} onPickDay={(date) => void pickDay(date)} picking={picking} />}
+                        {query && (
+                          <NearbyDays
+                            query={query}
+                            onPickDay={(date) => void pickDay(date)}
+                            picking={picking}
+                          />
+                        )}
                       </Stack>
                     </Alert>
                   ) : (
