@@ -4,7 +4,7 @@ import {
   monthsAround,
   nearbyAwardDays,
   NEARBY_DAYS,
-} from '../../../core/awards/search-contract.ts';
+} from '../../../core/awards/calendar-days.ts';
 import { MAX_STOPS, type AwardQuery, type CalendarDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsAround, nearbyAwardDays, NEARBY_DAYS } from './search-contract.ts';
+import { monthsAround, nearbyAwardDays, NEARBY_DAYS } from './calendar-days.ts';
 import type { CalendarDay } from './search.ts';
 
 const day = (date: string, miles: number | null): CalendarDay => ({
