@@ -28,12 +28,12 @@ afterAll(async () => {
 
 async function member(
   language: string,
-): Promise<{ context: BrowserContext; page: Page; email: string }> {
+): Promise<{ context: BrowserContext; page: Page; email: string; password: string }> {
   const context = await newContext(browser, { language, viewport: PHONE, baseUrl: server.baseUrl });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
+  const { email, password } = await signInNewMember(context, { baseUrl: server.baseUrl });
   await server.app.database.db.update(members).set({ language }).where(eq(members.email, email));
-  return { context, page: await context.newPage(), email };
+  return { context, page: await context.newPage(), email, password };
 }
 
 /** The API as the browser calls it: with the session and the CSRF cookie and header. */
@@ -231,6 +231,48 @@ describe('shared data', () => {
     expect(complaints.list).toHaveLength(2);
     expect(complaints.list.every((complaint) => complaint.includes('409'))).toBe(true);
     await second.context.close();
+    await context.close();
+  });
+
+  it('opens the add-store form for a member who clicks before the page knows them, and for a visitor once they log in (en, phone)', async () => {
+    const loginPanel = (page: Page) =>
+      page.locator('[data-testid="login-panel"]').getByRole('dialog');
+    const storeForm = (page: Page) => page.locator('[data-testid="store-form"]');
+
+    // The member's click comes while /api/me is still on its way: it waits for the answer.
+    const quick = await member('en');
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await quick.page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await quick.page.goto('/cardplus/uscard-in-tw');
+    await quick.page.locator('[data-testid="add-store"]').click();
+    answer();
+    await storeForm(quick.page).waitFor();
+    expect(await loginPanel(quick.page).count()).toBe(0);
+    await quick.context.close();
+
+    // A visitor is asked to log in first; the form opens when they have.
+    const account = await member('en');
+    await account.context.close();
+    const context = await newContext(browser, {
+      language: 'en',
+      viewport: PHONE,
+      baseUrl: server.baseUrl,
+    });
+    const page = await context.newPage();
+    await page.goto('/cardplus/uscard-in-tw');
+    await page.locator('[data-testid="add-store"]').click();
+    await loginPanel(page).waitFor();
+    expect(await storeForm(page).count()).toBe(0);
+    await loginPanel(page).getByRole('tab', { name: 'Log in' }).click();
+    await page.locator('[data-testid="auth-email"]').fill(account.email);
+    await page.locator('[data-testid="auth-password"]').fill(account.password);
+    await page.locator('[data-testid="captcha-checkbox"]').check();
+    await page.locator('[data-testid="auth-submit"]').click();
+    await storeForm(page).waitFor();
     await context.close();
   });
 

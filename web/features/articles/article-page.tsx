@@ -59,11 +59,10 @@ function articleHead({ data: article, t, page, origin }: PageHeadArgs<PublicArti
 
 function LikeButton({ article }: { article: PublicArticle }) {
   const { t } = useTranslation('articles');
-  const { member, openLogin } = useAuth();
+  const { requireMember } = useAuth();
   const failed = useErrorPopup('articles');
   const [state, setState] = useState({ liked: article.likedByMe, likes: article.likes });
   const toggle = async () => {
-    if (!member) return openLogin();
     const liked = !state.liked;
     try {
       setState({ liked, likes: await articlesApi.like(article.id, liked) });
@@ -72,7 +71,7 @@ function LikeButton({ article }: { article: PublicArticle }) {
     }
   };
   return (
-    <Button variant={state.liked ? 'filled' : 'light'} size="compact-sm" onClick={() => void toggle()} aria-pressed={state.liked} data-testid="like-article">
+    <Button variant={state.liked ? 'filled' : 'light'} size="compact-sm" onClick={() => requireMember(() => void toggle())} aria-pressed={state.liked} data-testid="like-article">
       {state.liked ? t('likes.liked', { count: state.likes }) : t('likes.like', { count: state.likes })}
     </Button>
   );

@@ -102,7 +102,7 @@ async function loadGroups({ context }: LoaderFunctionArgs) {
 function GroupsPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('articles');
   const loaded = useLoaderData() as GroupList;
-  const { member, openLogin } = useAuth();
+  const { requireMember } = useAuth();
   const navigate = useNavigate();
   const failed = useErrorPopup('articles');
   const [creating, setCreating] = useState(false);
@@ -119,7 +119,7 @@ function GroupsPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <Group>
-        <Button onClick={() => (member ? setCreating(true) : openLogin())} data-testid="new-group">
+        <Button onClick={() => requireMember(() => setCreating(true))} data-testid="new-group">
           {t('groups.create')}
         </Button>
       </Group>
@@ -215,7 +215,7 @@ function GroupPage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as GroupView | null;
   const [search] = useSearchParams();
   const invite = search.get('invite');
-  const { member, openLogin } = useAuth();
+  const { requireMember } = useAuth();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const failed = useErrorPopup('articles');
@@ -258,7 +258,7 @@ function GroupPage({ page }: { page: PageDef }) {
         </header>
         <Group gap="sm">
           {!group.isMember && !group.sample && (
-            <Button onClick={member ? act(() => groupsApi.join(group.id, invite)) : () => openLogin()} data-testid="group-join">
+            <Button onClick={() => requireMember(act(() => groupsApi.join(group.id, invite)))} data-testid="group-join">
               {t('groups.join')}
             </Button>
           )}

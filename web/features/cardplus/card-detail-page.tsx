@@ -98,7 +98,7 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
   const { t } = useTranslation('cards');
   const localized = useLocalized();
   const format = useCardFormat();
-  const { member, openLogin } = useAuth();
+  const { requireMember } = useAuth();
   const popup = usePopup();
   const failed = useErrorPopup();
   const { preferences, toggleLiked } = useCardPreferences();
@@ -112,10 +112,6 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
   const held = added || (wallet?.cards.some((entry) => entry.cardId === card.id) ?? false);
 
   const addToWallet = async () => {
-    if (!member) {
-      openLogin({ mode: 'login' });
-      return;
-    }
     try {
       await cardsApi.addCard(card.id, null);
       setAdded(true);
@@ -159,7 +155,7 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                 {t('wallet.youHold')}
               </Badge>
             ) : (
-              <Button variant="light" onClick={() => void addToWallet()}>
+              <Button variant="light" onClick={() => requireMember(() => void addToWallet(), { mode: 'login' })}>
                 {t('wallet.add')}
               </Button>
             )}

@@ -96,7 +96,7 @@ function RenewalCardPage({ page }: { page: PageDef }) {
     () => renewalApi.card(loaded?.card.id ?? '', query),
     `${loaded?.card.id}|${query}`,
   );
-  const { member, openLogin } = useAuth();
+  const { member, requireMember } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
   const format = useShareFormat();
@@ -167,7 +167,7 @@ function RenewalCardPage({ page }: { page: PageDef }) {
         ) : (
           <Group>
             <Button
-              onClick={() => (member ? setEditing('new') : openLogin())}
+              onClick={() => requireMember(() => setEditing('new'))}
               data-testid="renewal-new"
             >
               {t('renewal.reportButton')}

@@ -90,7 +90,7 @@ function StorePage({ page }: { page: PageDef }) {
     () => storesApi.get(loaded?.store.slug ?? ''),
     loaded?.store.slug ?? '',
   );
-  const { member, openLogin } = useAuth();
+  const { member, requireMember } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
   const navigate = useNavigate();
@@ -112,7 +112,6 @@ function StorePage({ page }: { page: PageDef }) {
     );
   const { store } = view;
   const mine = store.cards.filter((card) => card.mine);
-  const asMember = (action: () => void) => (member ? action() : openLogin());
   const toggleSaved = async () => {
     try {
       await storesApi.setSaved(store.id, !store.saved);
@@ -176,7 +175,7 @@ function StorePage({ page }: { page: PageDef }) {
         <Button
           variant={store.saved ? 'filled' : 'light'}
           size="compact-md"
-          onClick={() => asMember(() => void toggleSaved())}
+          onClick={() => requireMember(() => void toggleSaved())}
           data-testid="save-store"
         >
           {store.saved ? t('stores.saved') : t('stores.save')}
@@ -226,7 +225,7 @@ function StorePage({ page }: { page: PageDef }) {
           ) : (
             <Button
               variant="light"
-              onClick={() => asMember(() => setMode('cards'))}
+              onClick={() => requireMember(() => setMode('cards'))}
               data-testid="add-my-card"
             >
               {mine.length > 0 ? t('stores.myCards.edit') : t('stores.myCards.add')}

@@ -110,7 +110,7 @@ function StoresPage({ page }: { page: PageDef }) {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const [view] = useAsMember(loaded, () => storesApi.list(query), storeQueryString(query));
-  const { member, openLogin } = useAuth();
+  const { requireMember } = useAuth();
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState(query.q ?? '');
   const change = (name: keyof StoreListQuery, value: string | null) => {
@@ -122,7 +122,7 @@ function StoresPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <Group wrap="wrap">
-        <Button onClick={() => (member ? setAdding(true) : openLogin())} data-testid="add-store">
+        <Button onClick={() => requireMember(() => setAdding(true))} data-testid="add-store">
           {t('stores.add')}
         </Button>
       </Group>
