@@ -20,6 +20,28 @@ export function endedBefore(period: DatedPeriod, day: string): boolean {
   return Boolean(period.until && period.until < day);
 }
 
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `value` is a day that exists, written YYYY-MM-DD. The one check of a day in the product
+ * (every schema's date goes through it, docs/security.md#dates): `Date.parse` would take
+ * 2026-02-30 and roll it over to 2 March.
+ */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
+}
+
+/** Whether `value` is a month, written YYYY-MM (01 to 12). */
+export function isCalendarMonth(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
 /** The day `days` after `day`, YYYY-MM-DD (UTC calendar arithmetic). */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -9,14 +9,14 @@
  * fails nothing (the site stops showing it after its last day), so CI's verdict on a commit does
  * not change with the day it runs (docs/data-audit.md#keeping-it-fresh).
  */
-import { dayOf } from '../core/dated.ts';
+import { dayOf, isCalendarDay } from '../core/dated.ts';
 import { dataFreshness } from '../data/freshness.ts';
 
 const argument = process.argv
   .find((value) => value.startsWith('--today='))
   ?.slice('--today='.length);
-if (argument !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(argument)) {
-  console.error(`--today must be a date YYYY-MM-DD, not "${argument}"`);
+if (argument !== undefined && !isCalendarDay(argument)) {
+  console.error(`--today must be a date that exists, YYYY-MM-DD, not "${argument}"`);
   process.exit(2);
 }
 const today = argument ?? dayOf(new Date());

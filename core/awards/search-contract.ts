@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dayDifference } from './zoned-time.ts';
 import { isCalendarMonthInRange } from './calendar-days.ts';
+import { CalendarDaySchema, CalendarMonthSchema } from '../date-schemas.ts';
+import { isCalendarDay } from '../dated.ts';
 
 export { isCalendarMonthInRange };
 import {
@@ -22,21 +24,12 @@ import {
  * the message beside it.
  */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const code = z
   .string()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'an airport or city code of three letters');
-const date = z
-  .string()
-  .regex(DATE, 'a date as YYYY-MM-DD')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'a real date',
-  );
+const date = CalendarDaySchema;
 const TIMES_OF_DAY = [
   'early-morning',
   'morning',
@@ -86,8 +79,8 @@ export function checkAwardRequest(value: AwardRequest, context: z.RefinementCtx)
       message: 'different from the origin',
     });
   if (
-    DATE.test(value.startDate) &&
-    DATE.test(value.endDate) &&
+    isCalendarDay(value.startDate) &&
+    isCalendarDay(value.endDate) &&
     dayDifference(value.startDate, value.endDate) < 0
   ) {
     context.addIssue({ code: 'custom', path: ['endDate'], message: 'on or after the start date' });
@@ -148,7 +141,7 @@ export function toAwardQuery(request: AwardRequest): AwardQuery {
 export const AwardCalendarQuerySchema = z.object({
   origin: code,
   destination: code,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM'),
+  month: CalendarMonthSchema,
   cabin: z.enum(CABINS as [Cabin, ...Cabin[]]),
   seats: z.coerce.number().int().min(1).max(9).default(1),
   stops: z.coerce.number().int().min(0).max(2).default(2),

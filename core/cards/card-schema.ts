@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDaySchema } from '../date-schemas.ts';
 import {
   CAP_PERIODS,
   CARD_BANKS,
@@ -23,7 +24,8 @@ export const LocalizedTextSchema = z
 const Localized = LocalizedTextSchema;
 
 /** A calendar date as the data files write it, YYYY-MM-DD. */
-export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+/** A day of the data's records: one that exists (core/date-schemas.ts). */
+export const IsoDateSchema = CalendarDaySchema;
 const IsoDate = IsoDateSchema;
 /** A data file's id: lower case words joined by hyphens, `chase-sapphire-preferred`. */
 export const IdSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);

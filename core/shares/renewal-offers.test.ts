@@ -35,7 +35,10 @@ describe('windowStart', () => {
 describe('renewalOfferProblem', () => {
   it('names the first problem in the form’s order', () => {
     expect(renewalOfferProblem(report(), '2026-11-27')).toBeNull();
-    expect(renewalOfferProblem(report({ inquiredOn: '2026-02-30' }), '2026-11-27')).toBeNull();
+    // A day that does not exist is no date at all (Date.parse would roll it over to 2 March).
+    expect(renewalOfferProblem(report({ inquiredOn: '2026-02-30' }), '2026-11-27')?.problem).toBe(
+      'dateMissing',
+    );
     expect(
       renewalOfferProblem(report({ inquiredOn: '2026-13-01', heldMonths: 12 }), '2026-11-27')
         ?.problem,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CARD_BANKS, CARD_COUNTRIES } from '../cards/card.ts';
 import { LocalizedTextSchema } from '../cards/card-schema.ts';
-import { addDays } from '../dated.ts';
+import { addDays, isCalendarDay } from '../dated.ts';
+import { CalendarDaySchema } from '../date-schemas.ts';
 import { memberText } from '../text.ts';
 import { median, wilsonInterval } from './stats.ts';
 
@@ -33,7 +34,7 @@ export const RENEWAL_LIMITS = {
 /** What the report form sends (amounts in the card's currency, whole units). */
 export const RenewalOfferInputSchema = z
   .object({
-    inquiredOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    inquiredOn: CalendarDaySchema,
     annualSpend: z.number().int().min(0),
     heldYears: z.number().int().min(0),
     heldMonths: z.number().int().min(0),
@@ -68,10 +69,7 @@ export function renewalOfferProblem(
   input: RenewalOfferInput,
   today: string,
 ): { field: keyof RenewalOfferInput; problem: RenewalProblem } | null {
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(input.inquiredOn) ||
-    Number.isNaN(Date.parse(`${input.inquiredOn}T00:00:00Z`))
-  )
+  if (!isCalendarDay(input.inquiredOn))
     return { field: 'inquiredOn', problem: 'dateMissing' };
   if (input.inquiredOn > today) return { field: 'inquiredOn', problem: 'dateInFuture' };
   if (input.inquiredOn < '2000-01-01') return { field: 'inquiredOn', problem: 'dateTooOld' };

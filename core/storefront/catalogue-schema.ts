@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, LocalizedTextSchema } from '../cards/card-schema.ts';
 import { MONEY_CURRENCIES } from '../locale.ts';
+import { isCalendarDay } from '../dated.ts';
 
 /**
  * What the storefront sells and has sold (docs/product/storefront.md): the programmes on sale
@@ -13,7 +14,10 @@ export const SalePriceSchema = z.object({ amount: z.number().positive(), currenc
 export type SalePrice = z.infer<typeof SalePriceSchema>;
 
 /** An instant as a data file writes it, with its offset: 2026-11-10T00:00:00-05:00. */
-const InstantSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an instant with its offset, 2026-11-10T00:00:00-05:00');
+const InstantSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an instant with its offset, 2026-11-10T00:00:00-05:00')
+  .refine((value) => isCalendarDay(value.slice(0, 10)), 'on a date that exists');
 
 /** The programme's base price over time: a price holds from `since` to `until` (inclusive, YYYY-MM-DD). */
 const BasePriceSchema = z

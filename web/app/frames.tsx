@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { LocalePicker } from './locale-picker.tsx';
 import { memberPages } from './site-map.ts';
+import { safeReturnPath } from '../../core/return-path.ts';
 
 const LAST_PAGE_KEY = 'lastNonProfilePage';
 
@@ -13,10 +14,13 @@ export function rememberNonProfilePage(path: string): void {
   sessionStorage.setItem(LAST_PAGE_KEY, path);
 }
 
-/** Where the back link leads; '/' on the server and until the browser has read what this tab saw. */
+/**
+ * Where the back link leads; '/' on the server and until the browser has read what this tab saw.
+ * A visited address such as `//evil.example` has a pathname a link would read as another host.
+ */
 function useLastNonProfilePage(): string {
   const [path, setPath] = useState('/');
-  useEffect(() => setPath(sessionStorage.getItem(LAST_PAGE_KEY) ?? '/'), []);
+  useEffect(() => setPath(safeReturnPath(sessionStorage.getItem(LAST_PAGE_KEY))), []);
   return path;
 }
 

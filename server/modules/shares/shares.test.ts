@@ -149,6 +149,8 @@ describe('renewal offers', () => {
       return response.json().details?.problem ?? response.json().error;
     };
     expect(await problemOf(offer({ inquiredOn: '2026-12-01' }))).toBe('dateInFuture');
+    // A day that does not exist is refused by the schema, not rolled over to 2 March.
+    expect(await problemOf(offer({ inquiredOn: '2026-02-30' }))).toBe('INVALID_INPUT');
     expect(await problemOf(offer({ heldMonths: 12 }))).toBe('heldInvalid');
     expect(await problemOf(offer({ requirementMonths: null }))).toBe('requirementIncomplete');
     expect(await problemOf(offer({ offerReceived: false }))).toBe('offerTypeMismatch');

@@ -67,7 +67,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
       reply.clearCookie(STATE_COOKIE, { path: '/api/auth/social' });
       const back = (path: string, code?: number) => reply.redirect(code === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}social_error=${code}`);
       const provider = social.provider(request.params.provider);
-      const from = saved?.from ?? '/';
+      // Checked again as it leaves: the sealed state is ours, but the redirect is the last word.
+      const from = safeReturnPath(saved?.from);
       if (!provider || !saved || saved.provider !== provider.id || saved.state !== request.query.state || !request.query.code || request.query.error) {
         return back(from, SOCIAL_CODES.failed);
       }

@@ -80,7 +80,7 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
 
   it('never returns to another site', async () => {
     provider.setUser({ id: '888', name: 'Redirect' });
-    for (const from of ['//evil.example.com/steal', '/\t/evil.example.com', '/%2F/evil.example.com', '/\\evil.example.com', 'https://evil.example.com/']) {
+    for (const from of ['//evil.example.com/steal', '/\t/evil.example.com', '/%2F/evil.example.com', '/\\evil.example.com', 'https://evil.example.com/', '/.//evil.example.com', '/..//evil.example.com', '/a/..//evil.example.com', '/%2e//evil.example.com']) {
       const { done } = await signInWithFacebook(testApp.app, from);
       expect({ from, status: done.statusCode, location: done.headers.location }).toEqual({ from, status: 302, location: '/' });
     }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CABINS, SEAT_CHOICES, type Cabin } from '../../../core/awards/search.ts';
+import { isCalendarDay } from '../../../core/dated.ts';
 import { useAppState } from '../../app/app-context.tsx';
 import { awardsApi, placeLanguage } from './awards-api.ts';
 import type { PlaceChoice, SearchForm } from './search-form.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The place a code in a link names, looked up in the page's language. */
 async function placeOfCode(code: string | null, language: ReturnType<typeof placeLanguage>): Promise<PlaceChoice | null> {
@@ -39,9 +39,9 @@ export function useLinkedForm(): Partial<SearchForm> | null {
       const form: Partial<SearchForm> = {};
       if (origin) form.origin = origin;
       if (destination) form.destination = destination;
-      if (date && DATE.test(date)) Object.assign(form, { startDate: date, endDate: date, dateMode: 'single' });
+      if (date && isCalendarDay(date)) Object.assign(form, { startDate: date, endDate: date, dateMode: 'single' });
       if (cabin && (CABINS as readonly string[]).includes(cabin)) form.cabin = cabin as Cabin;
-      if (date && end && DATE.test(end) && end > date) Object.assign(form, { endDate: end, dateMode: 'range' });
+      if (date && end && isCalendarDay(end) && end > date) Object.assign(form, { endDate: end, dateMode: 'range' });
       if (form.cabin && SEAT_CHOICES[form.cabin].includes(seats)) form.seats = seats;
       if (stops === 0 || stops === 1 || stops === 2) form.stops = stops;
       if (flight && /^[A-Za-z0-9]{2}\d{1,4}$/.test(flight)) form.flightNumber = flight.toUpperCase();

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Wallet } from '../../../core/cards/catalogue.ts';
 import { LIMITS } from '../../../core/limits.ts';
+import { isCalendarMonth } from '../../../core/dated.ts';
 import type { PageDef } from '../../app/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -65,7 +66,7 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
   const addCard = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!cardId) return;
-    if (since && !/^\d{4}-(0[1-9]|1[0-2])$/.test(since)) {
+    if (since && !isCalendarMonth(since)) {
       setSinceError(t('wallet.sinceFormat'));
       return;
     }
