@@ -267,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(
     async (api) => {
+      // Staff routes check the role before anything else (CSRF, checked at the root, comes first).
+      api.addHook('onRequest', sessions.staffFirst('/api/admin/'));
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes, { fallback: (language) => salePromotion(storefront.catalogue, language) });
       await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale: config.RATE_LIMIT_SCALE });
