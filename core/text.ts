@@ -18,6 +18,33 @@ export function isAllowedText(value: string): boolean {
 }
 
 /**
+ * Characters that draw nothing (Unicode's default-ignorable ones: zero-width spaces and joiners,
+ * bidirectional marks, soft hyphens, fillers): in a name they make two records of one store look
+ * identical. Left alone: variation selectors and a joiner after an emoji (parts of one emoji).
+ */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const ZERO_WIDTH_JOINER = 0x200d;
+
+function isVariationSelector(code: number): boolean {
+  return (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
+}
+
+export function hasInvisibleCharacters(value: string): boolean {
+  const characters = [...value];
+  return characters.some((character, index) => {
+    if (!IGNORABLE.test(character)) return false;
+    const code = character.codePointAt(0) ?? 0;
+    if (isVariationSelector(code)) return false;
+    if (code !== ZERO_WIDTH_JOINER) return true;
+    // A joiner inside an emoji sequence follows an emoji, perhaps with its variation selector.
+    const before =
+      characters[index - 1] === '\ufe0f' ? characters[index - 2] : characters[index - 1];
+    return !(before && PICTOGRAPHIC.test(before));
+  });
+}
+
+/**
  * Text a member types (a nickname, a name, a note): refused when it holds characters that are not
  * text, trimmed, and stored in Unicode's composed form (NFC), so "é" typed two ways is one name.
  */

@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     product: { sales: () => storefront.catalogue.list(), cards: () => cardCatalogue.list({}), articles: async () => (await writing.articles.recent(1)).articles },
     ...(options.now ? { now: options.now } : {}),
   });
-  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, groups: writing.groups, ...(options.now ? { now: options.now } : {}) });
+  const shares = await sharesFromConfig({ config, database, catalogue: cardCatalogue, articles: writing.articles, groups: writing.groups, log: app.log, ...(options.now ? { now: options.now } : {}) });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
   if (config.JOBS === 'in-process') app.addHook('onReady', async () => void (jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs, newsletter.jobs], log: app.log })));

@@ -18,7 +18,7 @@ function staffRoutes() {
   return testApp.app.routeTable
     .filter((route) => route.url.startsWith('/api/admin/') && route.method !== 'HEAD')
     .map((route) => ({
-      method: route.method as 'POST',
+      method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: route.url.replace(/:[^/]+/g, 'not-an-id'),
     }));
 }

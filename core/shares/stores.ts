@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberText } from '../text.ts';
+import { hasInvisibleCharacters, memberText } from '../text.ts';
 
 /**
  * Taiwan stores that take (or refuse) US cards, as members share them (SPEC §3 'Store record',
@@ -97,6 +97,7 @@ export const StoreCardsInputSchema = z
 export type StoreProblem =
   | 'nameMissing'
   | 'nameTooLong'
+  | 'nameInvisible'
   | 'paymentMissing'
   | 'supportMissing'
   | 'cardMissing'
@@ -114,6 +115,7 @@ export function storeProblem(
   const name = input.name.trim();
   if (name === '') return { field: 'name', problem: 'nameMissing' };
   if ([...name].length > STORE_LIMITS.name) return { field: 'name', problem: 'nameTooLong' };
+  if (hasInvisibleCharacters(name)) return { field: 'name', problem: 'nameInvisible' };
   if (input.paymentMethods.length === 0)
     return { field: 'paymentMethods', problem: 'paymentMissing' };
   if (input.usCardSupport === null) return { field: 'usCardSupport', problem: 'supportMissing' };

@@ -14,15 +14,27 @@ export async function sharesFromConfig(options: {
   database: Database;
   catalogue: CardCatalogue;
   /** Articles and their groups, reported and hidden through the same queue (docs/articles.md#safety). */
-  articles: { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> };
-  groups: { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> };
+  articles: {
+    exists(id: string): Promise<boolean>;
+    setHidden(id: string, hidden: boolean): Promise<void>;
+  };
+  groups: {
+    exists(id: string): Promise<boolean>;
+    setHidden(id: string, hidden: boolean): Promise<void>;
+  };
   now?: () => Date;
+  log?: { warn(details: object, message: string): void };
 }) {
   const now = options.now ?? (() => new Date());
   const db = options.database.db;
   const offers = new RenewalOffers({ db, catalogue: options.catalogue, now });
   const stores = new Stores({ db, now });
-  const byKind = { 'renewal-offer': offers, store: stores, article: options.articles, group: options.groups } satisfies Record<
+  const byKind = {
+    'renewal-offer': offers,
+    store: stores,
+    article: options.articles,
+    group: options.groups,
+  } satisfies Record<
     ShareKind,
     { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }
   >;
@@ -32,6 +44,12 @@ export async function sharesFromConfig(options: {
     exists: (kind, id) => byKind[kind].exists(id),
     setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden),
   });
+  const { alike } = await stores.rekeyNames();
+  if (alike.length > 0)
+    options.log?.warn(
+      { stores: alike.length },
+      'store records that now fold to the name of an earlier one: staff to merge them',
+    );
   await syncSampleShares(db, options.config.SHARES_SAMPLE_DATA === true, now());
   return { offers, stores, flags, convenience: new ConvenienceStores(stores) };
 }

@@ -248,6 +248,9 @@ describe('stores taking US cards', () => {
       'supportedCardMissing',
     );
     expect(await problemOf(store({ name: '好'.repeat(61) }))).toBe('nameTooLong');
+    // A character that draws nothing would make a second record look like the first.
+    for (const name of ['Cost\u200bco 好市多', 'Costco\u2060好市多', '\u202eCostco', 'Cost\u00adco'])
+      expect(await problemOf(store({ name })), JSON.stringify(name)).toBe('nameInvisible');
     expect(await app.database.db.select().from(sharedStores)).toHaveLength(0);
   });
 
@@ -263,7 +266,9 @@ describe('stores taking US cards', () => {
       editCount: 0,
       cards: [{ network: 'mastercard', result: 'approved', mine: true, sharedBy: 'owner' }],
     });
-    for (const name of ['COSTCO好市多', '好市多 costco', 'ｃｏｓｔｃｏ　好市多']) {
+    // Other cases, widths and word orders, and letters of other scripts that look the same
+    // (Cyrillic С and о, a zero for an o).
+    for (const name of ['COSTCO好市多', '好市多 costco', 'ｃｏｓｔｃｏ　好市多', 'Сostco 好市多', 'Cоstcо 好市多', 'C0stco 好市多']) {
       const again = await send('POST', '/api/stores', owner.cookies, store({ name }));
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({

@@ -13,10 +13,21 @@ describe('storeNameKey', () => {
     expect(storeNameKey('7-ELEVEN 統一超商')).toBe(storeNameKey('统一超商 7 eleven'));
   });
 
+  it('makes one name of look-alike letters of other scripts and of characters that draw nothing', () => {
+    const costco = storeNameKey('Costco 好市多');
+    expect(storeNameKey('Сostco 好市多')).toBe(costco); // Cyrillic Es
+    expect(storeNameKey('Cοstcο 好市多')).toBe(costco); // Greek omicron
+    expect(storeNameKey('C0stco 好市多')).toBe(costco);
+    expect(storeNameKey('Cost\u200bco 好市多')).toBe(costco);
+    expect(storeNameKey('Cos\u00adtco\u2060 好市多')).toBe(costco);
+  });
+
   it('keeps different stores apart', () => {
     expect(storeNameKey('Costco 好市多')).not.toBe(storeNameKey('家樂福'));
     expect(storeNameKey('全家')).not.toBe(storeNameKey('全聯'));
     expect(storeNameKey('7-ELEVEN')).not.toBe(storeNameKey('7-ELEVEN 信義門市'));
+    // Han characters keep their own shapes: 士 and 土 look alike to the skeleton, not to a reader.
+    expect(storeNameKey('士林夜市')).not.toBe(storeNameKey('土林夜市'));
   });
 });
 

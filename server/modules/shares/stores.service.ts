@@ -357,4 +357,35 @@ export class Stores {
       .limit(1);
     return row?.support ?? null;
   }
+
+  /**
+   * Brings every record's stored name key up to `storeNameKey` as it is now (run at start): a
+   * record keyed before look-alike letters were folded gets today's key. Two records that now fold
+   * to one name both stay, the later keeping its old key; those are returned (the start logs how many)
+   * for staff to merge.
+   */
+  async rekeyNames(): Promise<{ rekeyed: number; alike: string[] }> {
+    const rows = await this.options.db
+      .select({ id: sharedStores.id, name: sharedStores.name, nameKey: sharedStores.nameKey })
+      .from(sharedStores)
+      .orderBy(asc(sharedStores.createdAt), asc(sharedStores.slug));
+    const used = new Set(rows.map((row) => row.nameKey));
+    const result = { rekeyed: 0, alike: [] as string[] };
+    for (const row of rows) {
+      const key = storeNameKey(row.name);
+      if (key === row.nameKey) continue;
+      if (used.has(key)) {
+        result.alike.push(row.name);
+        continue;
+      }
+      await this.options.db
+        .update(sharedStores)
+        .set({ nameKey: key })
+        .where(eq(sharedStores.id, row.id));
+      used.delete(row.nameKey);
+      used.add(key);
+      result.rekeyed += 1;
+    }
+    return result;
+  }
 }
