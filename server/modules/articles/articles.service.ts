@@ -88,7 +88,8 @@ export class Articles {
   async #owned(memberId: string, id: string): Promise<ArticleRow> {
     const [row] = await this.options.db.select().from(articles).where(eq(articles.id, id));
     if (!row) throw notFound();
-    if (row.memberId !== memberId) throw forbidden();
+    // Someone else's draft or hidden article is no article to them: 404, as for one that is not there.
+    if (row.memberId !== memberId) throw row.status === 'published' && !row.hiddenAt ? forbidden() : notFound();
     return row;
   }
 
@@ -374,6 +375,15 @@ export class Articles {
   }
 
   // Staff's 'hide' and the report queue (docs/articles.md#safety).
+  /** A published article that is shown: what a member can read, so may report. */
+  async reportableBy(id: string): Promise<boolean> {
+    const [row] = await this.options.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.status, 'published'), isNull(articles.hiddenAt)));
+    return Boolean(row);
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.options.db.select({ id: articles.id }).from(articles).where(eq(articles.id, id))).length > 0;
   }

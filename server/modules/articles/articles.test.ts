@@ -72,15 +72,25 @@ describe('drafts', () => {
     expect(stored.title).toBe('第一個分頁');
   });
 
-  it('lets only the author read, change, publish or delete an article', async () => {
+  it('lets only the author read, change, publish or delete an article; to others a draft is not there at all', async () => {
     const article = await newArticle('我的文章', doc(paragraph(text('內容'))));
-    const attempts = [
+    const attempts = async (version: number) => [
       await get(`/api/articles/${article.id}`, other.cookies),
-      await send('PUT', `/api/articles/${article.id}`, other.cookies, { title: 'x', coverImageId: null, doc: doc(), language: 'en', version: article.version }),
-      await send('POST', `/api/articles/${article.id}/publish`, other.cookies, { version: article.version }),
+      await send('PUT', `/api/articles/${article.id}`, other.cookies, { title: 'x', coverImageId: null, doc: doc(), language: 'en', version }),
+      await send('POST', `/api/articles/${article.id}/publish`, other.cookies, { version }),
       await send('DELETE', `/api/articles/${article.id}`, other.cookies),
     ];
-    expect(attempts.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403]);
+    // A draft answers another member as an id that was never used does: nothing says it exists.
+    expect((await attempts(article.version)).map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
+    expect((await get(`/api/articles/${crypto.randomUUID()}`, other.cookies)).statusCode).toBe(404);
+    // Reporting it is refused the same way, and staff's queue never shows its title.
+    expect((await send('POST', `/api/articles/${article.id}/flag`, other.cookies, { reason: 'spam' })).statusCode).toBe(404);
+    const staff = await memberWithSession(app, { role: 'admin' });
+    expect((await get('/api/admin/shares/flags', staff.cookies)).body).not.toContain('我的文章');
+    // Once published it is there for everyone to read: changing it is refused as not theirs.
+    const published = await publish(article);
+    expect((await attempts(published.version)).slice(1).map((answer) => answer.statusCode)).toEqual([403, 403, 403]);
+    expect((await send('POST', `/api/articles/${article.id}/flag`, other.cookies, { reason: 'spam' })).statusCode).toBe(200);
     expect((await get(`/api/articles/${article.id}`, author.cookies)).json().article.title).toBe('我的文章');
     expect((await send('POST', '/api/articles', {}, { title: 'x', coverImageId: null, doc: doc(), language: 'en' })).statusCode).toBe(401);
   });
@@ -219,7 +229,7 @@ describe('pictures', () => {
     const noise = await sharp(Buffer.alloc(400 * 400 * 3, 7).map((_, index) => (index * 7919) % 251), { raw: { width: 400, height: 400, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
     expect(noise.length).toBeGreaterThan(200_000);
     expect((await upload(article.id, noise)).statusCode).toBe(413);
-    expect((await upload(article.id, await png(10, 10), 'image/png', other.cookies)).statusCode).toBe(403);
+    expect((await upload(article.id, await png(10, 10), 'image/png', other.cookies)).statusCode).toBe(404);
     const stored = (await get(`/api/articles/${article.id}`, author.cookies)).json().article as ArticleDraft;
     expect(stored.images).toEqual([]);
     // A document naming a picture the article does not have is refused.
@@ -260,6 +270,8 @@ describe('groups', () => {
     expect((await send('POST', `/api/groups/${id}/articles`, other.cookies, { articleId: mine.id })).statusCode).toBe(403);
     const draft = await newArticle('還是草稿', doc(paragraph(text('x'))));
     expect((await send('POST', `/api/groups/${id}/articles`, author.cookies, { articleId: draft.id })).statusCode).toBe(400);
+    // Another member's draft is not there for them.
+    expect((await send('POST', `/api/groups/${id}/articles`, other.cookies, { articleId: draft.id })).statusCode).toBe(404);
     expect((await send('POST', `/api/groups/${id}/articles`, author.cookies, { articleId: mine.id })).statusCode).toBe(200);
     const view = (await get(`/api/groups/${encodeURIComponent(slug)}`)).json().group;
     expect([view.members, view.articleList.map((entry: { id: string }) => entry.id), view.inviteToken]).toEqual([2, [mine.id], null]);
@@ -283,6 +295,10 @@ describe('groups', () => {
     expect((await get(`/api/groups/${created.slug}`, other.cookies)).statusCode).toBe(404);
     expect((await get(`/api/groups/${created.slug}?invite=wrong`, other.cookies)).statusCode).toBe(404);
     expect((await send('POST', `/api/groups/${created.id}/join`, other.cookies, { invite: 'wrong' })).statusCode).toBe(404);
+    // Its owner's routes and 'report this' answer as for a group that is not there.
+    expect((await send('PUT', `/api/groups/${created.id}`, other.cookies, { name: '改名', description: '', visibility: 'public' })).statusCode).toBe(404);
+    expect((await send('POST', `/api/groups/${created.id}/invite`, other.cookies)).statusCode).toBe(404);
+    expect((await send('POST', `/api/groups/${created.id}/flag`, other.cookies, { reason: 'spam' })).statusCode).toBe(404);
     expect((await get(`/api/groups/${created.slug}?invite=${created.inviteToken}`, other.cookies)).statusCode).toBe(200);
     expect((await send('POST', `/api/groups/${created.id}/join`, other.cookies, { invite: created.inviteToken })).statusCode).toBe(200);
     expect((await get(`/api/groups/${created.slug}`, other.cookies)).json().group.isMember).toBe(true);

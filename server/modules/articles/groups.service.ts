@@ -84,22 +84,19 @@ export class ArticleGroups {
   }
 
   async update(ownerId: string, id: string, input: GroupInput): Promise<GroupView> {
-    const row = await this.#row(id);
-    if (row.ownerId !== ownerId) throw ownerOnly();
+    const row = await this.#owned(id, ownerId);
     await this.options.db.update(articleGroups).set({ ...input, updatedAt: this.options.now() }).where(eq(articleGroups.id, id));
     return (await this.view(row.slug, ownerId, null))!;
   }
 
   async remove(ownerId: string, id: string): Promise<void> {
-    const row = await this.#row(id);
-    if (row.ownerId !== ownerId) throw ownerOnly();
+    await this.#owned(id, ownerId);
     await this.options.db.delete(articleGroups).where(eq(articleGroups.id, id));
   }
 
   /** A new invitation link; the old one stops working. */
   async renewInvite(ownerId: string, id: string): Promise<string> {
-    const row = await this.#row(id);
-    if (row.ownerId !== ownerId) throw ownerOnly();
+    await this.#owned(id, ownerId);
     const token = newToken();
     await this.options.db.update(articleGroups).set({ inviteToken: token }).where(eq(articleGroups.id, id));
     return token;
@@ -175,7 +172,8 @@ export class ArticleGroups {
     await this.#row(id);
     if (!(await this.#isMember(id, memberId))) throw new AppError('FORBIDDEN', { status: 403, message: 'Join the group to add articles to it.' });
     const [article] = await this.options.db.select({ memberId: articles.memberId, status: articles.status }).from(articles).where(eq(articles.id, articleId));
-    if (!article) throw new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
+    // Someone else's draft is no article to this member: 404, as for one that is not there.
+    if (!article || (article.memberId !== memberId && article.status !== 'published')) throw new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
     if (article.memberId !== memberId) throw new AppError('FORBIDDEN', { status: 403, message: 'Only the author adds an article to a group.' });
     if (article.status !== 'published') throw new AppError('INVALID_ARTICLE', { status: 400, message: 'Publish the article first.', details: { problem: 'not-published' } });
     await this.options.db.insert(groupArticles).values({ groupId: id, articleId }).onConflictDoNothing();
@@ -199,6 +197,26 @@ export class ArticleGroups {
   }
 
   // Staff's report queue (docs/articles.md#safety).
+  /** A shown group the member can see (a public one, or one they are in), so may report. */
+  async reportableBy(id: string, memberId: string): Promise<boolean> {
+    const [row] = await this.options.db.select().from(articleGroups).where(eq(articleGroups.id, id));
+    return row ? this.#visibleTo(row, memberId) : false;
+  }
+
+  async #visibleTo(row: GroupRow, memberId: string): Promise<boolean> {
+    return !row.hiddenAt && (row.visibility === 'public' || (await this.#isMember(row.id, memberId)));
+  }
+
+  /**
+   * The group for its owner's change; 403 to another member who can see it, and 404 to one who
+   * cannot, as for a group that is not there (docs/security.md#existence).
+   */
+  async #owned(id: string, ownerId: string): Promise<GroupRow> {
+    const row = await this.#row(id);
+    if (row.ownerId !== ownerId) throw (await this.#visibleTo(row, ownerId)) ? ownerOnly() : notFound();
+    return row;
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.options.db.select({ id: articleGroups.id }).from(articleGroups).where(eq(articleGroups.id, id))).length > 0;
   }

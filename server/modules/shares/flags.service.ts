@@ -14,13 +14,18 @@ export class ShareFlags {
       db: Db;
       now: () => Date;
       exists: (kind: ShareKind, id: string) => Promise<boolean>;
+      /** Whether the member can see the record, so may report it: a draft or a hidden record is no record to them. */
+      reportable: (kind: ShareKind, id: string, memberId: string) => Promise<boolean>;
       setHidden: (kind: ShareKind, id: string, hidden: boolean) => Promise<void>;
     },
   ) {}
 
-  /** One report per member and record; reporting again changes nothing. */
+  /**
+   * One report per member and record; reporting again changes nothing. A record the member cannot
+   * see answers 404, as one that does not exist (docs/security.md#existence).
+   */
   async flag(memberId: string, kind: ShareKind, recordId: string, reason: string): Promise<void> {
-    if (!(await this.options.exists(kind, recordId)))
+    if (!(await this.options.reportable(kind, recordId, memberId)))
       throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
     await this.options.db
       .insert(shareFlags)

@@ -215,6 +215,15 @@ export class RenewalOffers {
     });
   }
 
+  /** A shown record: anyone can see it, so anyone signed in may report it. */
+  async reportableBy(id: string): Promise<boolean> {
+    const [row] = await this.options.db
+      .select({ id: renewalOffers.id })
+      .from(renewalOffers)
+      .where(and(eq(renewalOffers.id, id), isNull(renewalOffers.hiddenAt)));
+    return Boolean(row);
+  }
+
   async exists(id: string): Promise<boolean> {
     const [row] = await this.options.db
       .select({ id: renewalOffers.id })

@@ -8,20 +8,21 @@ import { RenewalOffers } from './renewal-offers.service.ts';
 import { syncSampleShares } from './sample-data.ts';
 import { Stores } from './stores.service.ts';
 
+/** A kind of record members report and staff hide. */
+interface Reportable {
+  exists(id: string): Promise<boolean>;
+  reportableBy(id: string, memberId: string): Promise<boolean>;
+  setHidden(id: string, hidden: boolean): Promise<void>;
+}
+
 /** The shared-data services (docs/shares.md), and the sample data as the setting asks. */
 export async function sharesFromConfig(options: {
   config: Config;
   database: Database;
   catalogue: CardCatalogue;
   /** Articles and their groups, reported and hidden through the same queue (docs/articles.md#safety). */
-  articles: {
-    exists(id: string): Promise<boolean>;
-    setHidden(id: string, hidden: boolean): Promise<void>;
-  };
-  groups: {
-    exists(id: string): Promise<boolean>;
-    setHidden(id: string, hidden: boolean): Promise<void>;
-  };
+  articles: Reportable;
+  groups: Reportable;
   now?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
@@ -34,14 +35,12 @@ export async function sharesFromConfig(options: {
     store: stores,
     article: options.articles,
     group: options.groups,
-  } satisfies Record<
-    ShareKind,
-    { exists(id: string): Promise<boolean>; setHidden(id: string, hidden: boolean): Promise<void> }
-  >;
+  } satisfies Record<ShareKind, Reportable>;
   const flags = new ShareFlags({
     db,
     now,
     exists: (kind, id) => byKind[kind].exists(id),
+    reportable: (kind, id, memberId) => byKind[kind].reportableBy(id, memberId),
     setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden),
   });
   const { alike } = await stores.rekeyNames();

@@ -331,6 +331,15 @@ export class Stores {
     );
   }
 
+  /** A shown record: anyone can see it, so anyone signed in may report it. */
+  async reportableBy(id: string): Promise<boolean> {
+    const [row] = await this.options.db
+      .select({ id: sharedStores.id })
+      .from(sharedStores)
+      .where(and(eq(sharedStores.id, id), isNull(sharedStores.hiddenAt)));
+    return Boolean(row);
+  }
+
   async exists(id: string): Promise<boolean> {
     const [row] = await this.options.db
       .select({ id: sharedStores.id })
