@@ -67,7 +67,7 @@ import { newsletterFromConfig, type Newsletter } from './modules/newsletter/news
 import { newsletterRoutes, oneClickRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { Wallets } from './modules/cards/wallet.service.ts';
 import { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './modules/site/web-app.ts';
-import type { PageCache } from './modules/site/page-cache.ts';
+import { changesKeptPages, type PageCache } from './modules/site/page-cache.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -178,12 +178,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
   const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}) });
+  // Visitors' kept pages go with any change through the API that a page may show (docs/security.md#kept-pages),
+  // before the answer leaves, so the next page asked shows it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && changesKeptPages(request.method, request.routeOptions.url)) app.pageCache?.clear();
+    return payload;
+  });
   const writing = await articlesFromConfig({
     config,
     database,
     embeds: embedLookup({ card: (id) => cardCatalogue.get(id), programmes: () => [...guides.library('airline'), ...guides.library('hotel')] }),
-    // Visitors' kept pages (the list on /share, the article's own) go when an article is published or taken down.
-    changed: () => app.pageCache?.clear(),
     log: app.log,
     ...(options.now ? { now: options.now } : {}),
   });

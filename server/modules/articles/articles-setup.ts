@@ -26,7 +26,7 @@ function mediaCleanupJobs(articles: Articles, log: Pick<FastifyBaseLogger, 'info
 }
 
 /** Articles as the server and `npm run worker` build them; the worker needs no live embeds. */
-export async function articlesFromConfig(options: { config: Config; database: Database; embeds?: EmbedLookup; changed?: () => void; log: FastifyBaseLogger; now?: () => Date }) {
+export async function articlesFromConfig(options: { config: Config; database: Database; embeds?: EmbedLookup; log: FastifyBaseLogger; now?: () => Date }) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const articles = new Articles({
@@ -36,7 +36,6 @@ export async function articlesFromConfig(options: { config: Config; database: Da
     embeds: options.embeds ?? (() => null),
     siteOrigin: config.PUBLIC_URL,
     now,
-    ...(options.changed ? { changed: options.changed } : {}),
   });
   const groups = new ArticleGroups({ db: options.database.db, articles, now });
   await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, { articles, groups });

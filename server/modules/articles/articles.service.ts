@@ -71,8 +71,6 @@ export class Articles {
       embeds: EmbedLookup;
       siteOrigin: string;
       now: () => Date;
-      /** Called when what visitors see changes (a publication, a deletion): pages kept for visitors are dropped. */
-      changed?: () => void;
     },
   ) {
     this.#origin = new URL(options.siteOrigin).origin;
@@ -80,10 +78,6 @@ export class Articles {
 
   /** The site's own origin: links to it in an article become site paths. */
   readonly #origin: string;
-
-  #changed(): void {
-    this.options.changed?.();
-  }
 
   async #owned(memberId: string, id: string): Promise<ArticleRow> {
     const [row] = await this.options.db.select().from(articles).where(eq(articles.id, id));
@@ -222,7 +216,6 @@ export class Articles {
         await this.options.db.update(articles).set({ ...values, slug: `${readable}-${row.id.slice(0, 6)}` }).where(eq(articles.id, id));
       }
     }
-    this.#changed();
     return this.get(memberId, id);
   }
 
@@ -231,7 +224,6 @@ export class Articles {
     const row = await this.#owned(memberId, id);
     const readersCopy = this.#readersCopy(this.#latest(row), new Set((await this.#images([id])).keys()));
     await this.options.db.update(articles).set({ ...readersCopy, status: 'draft', updatedAt: this.options.now() }).where(eq(articles.id, id));
-    this.#changed();
     return this.get(memberId, id);
   }
 
@@ -242,7 +234,6 @@ export class Articles {
       await tx.delete(articles).where(eq(articles.id, id));
       await tx.insert(mediaRemovals).values({ prefix: mediaPrefix(id) }).onConflictDoNothing();
     });
-    this.#changed();
   }
 
   /** Removes the folders of deleted articles from the image storage; returns how many went. */
@@ -390,7 +381,6 @@ export class Articles {
 
   async setHidden(id: string, hidden: boolean): Promise<void> {
     await this.options.db.update(articles).set({ hiddenAt: hidden ? this.options.now() : null }).where(eq(articles.id, id));
-    this.#changed();
   }
 
   async label(id: string): Promise<{ label: string; slug: string | null } | null> {

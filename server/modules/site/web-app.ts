@@ -148,6 +148,7 @@ export async function registerWebApp(
 
     let result: RenderResult | undefined = cache.get(key);
     if (!result) {
+      const renderedFrom = cache.generation;
       result = await renderer.render({
         url: `${origin}${url.pathname}${url.search}`,
         origin,
@@ -165,7 +166,7 @@ export async function registerWebApp(
           return { status: answer.statusCode, body };
         },
       });
-      if (result.kind === 'redirect' || (result.shareable && result.status === 200)) cache.set(key, result);
+      if (result.kind === 'redirect' || (result.shareable && result.status === 200)) cache.set(key, result, renderedFrom);
     }
 
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
