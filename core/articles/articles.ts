@@ -18,7 +18,7 @@ export const ARTICLE_PROBLEMS = ['title-missing', 'body-empty', 'too-long', 'too
 export type ArticleProblem = (typeof ARTICLE_PROBLEMS)[number];
 
 /** Why a picture was refused (IMAGE_REFUSED's `details.problem`). */
-export const IMAGE_PROBLEMS = ['too-large', 'not-an-image', 'unreadable', 'too-many-pixels', 'too-many-images'] as const;
+export const IMAGE_PROBLEMS = ['too-large', 'not-an-image', 'unreadable', 'too-many-pixels', 'too-many-frames', 'too-slow', 'busy', 'too-many-images'] as const;
 export type ImageProblem = (typeof IMAGE_PROBLEMS)[number];
 
 /** One uploaded picture: its WebP widths, the largest last, and its upright size for layout. */

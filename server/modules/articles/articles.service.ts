@@ -401,5 +401,5 @@ export class Articles {
 }
 
 function imageRefused(problem: string): AppError {
-  return new AppError('IMAGE_REFUSED', { status: problem === 'too-large' ? 413 : 400, message: `The picture was refused: ${problem}.`, details: { problem } });
+  return new AppError('IMAGE_REFUSED', { status: problem === 'too-large' ? 413 : problem === 'busy' ? 503 : 400, message: `The picture was refused: ${problem}.`, details: { problem } });
 }
