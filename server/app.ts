@@ -229,6 +229,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
 
+  // Before every plugin: one registered earlier keeps Fastify's own error handler, whose shape no
+  // route's schema allows (the OpenAPI document's route answered a 500 so).
+  registerErrorHandler(app);
   await app.register(cookie);
   // Counted in the database: every server process together, and nothing forgotten at a restart.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
@@ -245,7 +248,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(csrfPlugin, { secureCookies: https, secret, publicUrl: config.PUBLIC_URL });
   // Before every route: the OpenAPI document is made from the routes as they are added.
   await app.register(openApiPlugin);
-  registerErrorHandler(app);
   registerInputGuard(app);
   registerMetrics(app, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
 

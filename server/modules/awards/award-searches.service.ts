@@ -240,7 +240,7 @@ export class AwardSearches {
   }
 
   async get(id: string, memberId: string): Promise<SearchView | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
     const [row] = await this.options.db
       .select()
       .from(awardSearches)

@@ -20,7 +20,7 @@ import { suggestPlaces } from './places.ts';
 export const awardsRoutes: FastifyPluginAsyncZod<{ searches: AwardSearches; samples: AwardSamples; sessions: Sessions }> = async (app, { searches, samples, sessions }) => {
   const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);
   const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
-  const Params = z.object({ id: z.string().max(64) });
+  const Params = z.object({ id: z.uuid() });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
   const Quota = z.object({ daysLeft: z.number().int().nullable().describe('Search days left this month; null: no monthly cap') });
 

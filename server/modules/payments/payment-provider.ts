@@ -24,6 +24,8 @@ export interface PaymentProvider {
   refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<Refund>;
   /** The charge as the provider sees it now (after a verification step, or to settle a webhook). */
   getCharge(id: string): Promise<Charge>;
+  /** The same, or null when the provider has no such charge (a signed webhook may name one of another system). */
+  findCharge(id: string): Promise<Charge | null>;
   /** Checks a webhook's signature over its raw body and reads it; throws WebhookRejected. */
   readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent;
 }

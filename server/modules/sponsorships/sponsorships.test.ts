@@ -293,6 +293,14 @@ describe('webhooks', () => {
     expect((await deliver(body, signWebhook(derivedSecret(), body, new Date(Date.now() - 301_000)))).statusCode).toBe(401);
     expect((await deliver(body.replace('"charge.', '"charge.x'), signWebhook(derivedSecret(), body, new Date()))).statusCode).toBe(401);
   });
+
+  it('ignores a signed event naming a charge the processor does not know, without a 5xx', async () => {
+    const [event] = await app.database.db.select().from(sandboxPayEvents).limit(1);
+    const parsed = JSON.parse(event!.body) as { id: string; data: { charge: string } };
+    const unknown = JSON.stringify({ ...parsed, id: `${parsed.id}-other`, type: 'charge.succeeded', data: { ...parsed.data, charge: 'ch_NoSuchCharge0000' } });
+    const answer = await deliver(unknown, signWebhook(derivedSecret(), unknown, new Date()));
+    expect([answer.statusCode, answer.json().outcome]).toEqual([200, 'ignored']);
+  });
 });
 
 /** The sandbox's webhook secret as the app derives it from APP_SECRET. */

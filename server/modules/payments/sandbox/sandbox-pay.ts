@@ -246,9 +246,14 @@ export class SandboxPay implements PaymentProvider {
   }
 
   async getCharge(id: string): Promise<Charge> {
+    const charge = await this.findCharge(id);
+    if (!charge) throw new Error(`sandbox: no charge ${id}`);
+    return charge;
+  }
+
+  async findCharge(id: string): Promise<Charge | null> {
     const [row] = await this.options.db.select().from(sandboxPayCharges).where(eq(sandboxPayCharges.id, id));
-    if (!row) throw new Error(`sandbox: no charge ${id}`);
-    return this.#view(row);
+    return row ? this.#view(row) : null;
   }
 
   readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent {

@@ -129,6 +129,16 @@ export class StripeProvider implements PaymentProvider {
     return chargeOf(await this.#stripe.paymentIntents.retrieve(id));
   }
 
+  async findCharge(id: string): Promise<Charge | null> {
+    try {
+      return await this.getCharge(id);
+    } catch (error) {
+      // Stripe's answer for an id it does not know; any other failure is one to retry.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
   readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || signature === '') throw new WebhookRejected(400, 'missing Stripe-Signature');
