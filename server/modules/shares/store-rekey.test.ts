@@ -6,6 +6,7 @@ import { sharedStores } from '../../db/schema/index.ts';
 import { csrf } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { storeShare } from '../../test/shares.ts';
 
 /**
  * Records stored before look-alike letters were folded (docs/shares.md#one-record-per-store): their
@@ -68,24 +69,7 @@ describe('name keys of older store records', () => {
       url: '/api/stores',
       headers,
       cookies: { ...withToken, ...cookies },
-      payload: {
-        name: 'Costco 好市多',
-        type: 'physical',
-        category: 'supermarket',
-        paymentMethods: ['credit-card'],
-        usCardSupport: 'not-support',
-        cards: [
-          {
-            cardId: null,
-            cardName: 'X',
-            network: 'visa',
-            entry: 'chip',
-            result: 'declined',
-            acquirer: '',
-            note: '',
-          },
-        ],
-      },
+      payload: storeShare(),
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({

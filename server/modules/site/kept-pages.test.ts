@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { storeShare } from '../../test/shares.ts';
 import { PageCache, changesKeptPages } from './page-cache.ts';
 
 /**
@@ -67,24 +68,7 @@ describe('pages kept for visitors', () => {
     const owner = await memberWithSession(testApp.app);
     const staff = await memberWithSession(testApp.app, { role: 'admin' });
     const store = (
-      await send('POST', '/api/stores', owner.cookies, {
-        name: 'Kept Pages Mart',
-        type: 'physical',
-        category: 'supermarket',
-        paymentMethods: ['credit-card'],
-        usCardSupport: 'not-support',
-        cards: [
-          {
-            cardId: null,
-            cardName: 'X',
-            network: 'visa',
-            entry: 'chip',
-            result: 'declined',
-            acquirer: '',
-            note: '',
-          },
-        ],
-      })
+      await send('POST', '/api/stores', owner.cookies, storeShare({ name: 'Kept Pages Mart' }))
     ).json().store as { id: string; slug: string };
     const path = `/cardplus/uscard-in-tw/${store.slug}`;
     expect((await page(path)).body).toContain('Kept Pages Mart');
