@@ -256,7 +256,8 @@ describe('POST /api/awards/searches', () => {
           cookies: owner.cookies,
         })
       ).statusCode,
-    ).toBe(404);
+      // Not an id at all: refused by the schema, before any lookup (docs/security.md#errors).
+    ).toBe(400);
   });
 });
 
