@@ -141,6 +141,18 @@ describe('shared data', () => {
 
     await submit();
     await expectMessage('stores.problems.nameMissing');
+    // On a phone the name is a screen above the button: the form brings it back into view, focused.
+    const name = form.locator('[data-testid="store-name"]');
+    await expect
+      .poll(() =>
+        name.evaluate((input) => {
+          const box = input.getBoundingClientRect();
+          return (
+            box.top >= 0 && box.bottom <= window.innerHeight && document.activeElement === input
+          );
+        }),
+      )
+      .toBe(true);
     await form.locator('[data-testid="store-name"]').fill('Costco 好市多');
     await submit();
     await expectMessage('stores.problems.paymentMissing');

@@ -8,14 +8,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { PageDef } from '../../app/site-map.ts';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useShareFormat } from './share-format.ts';
-
 
 /** 'Updated 3 times, last on 5 Nov 2026': the history an edit leaves (docs/shares.md#ownership). */
 export function EditHistory({
@@ -37,9 +36,6 @@ export function EditHistory({
     </Text>
   );
 }
-
-
-
 
 /** The frame of one record's page (a card's offers, a store): headed with its name, under its section's menu. */
 export function RecordFrame({
@@ -120,13 +116,26 @@ export function ShareForm(props: {
   id?: string;
 }) {
   const { t } = useTranslation('shares');
+  const form = useRef<HTMLFormElement>(null);
+  // A refused share brings its first marked field into view: on a phone it may be a screen above
+  // the button, and nothing else would say why the form stayed.
+  // (After React has drawn the marks: a short timeout, as the submit's state change renders later.)
+  const showFirstProblem = () =>
+    window.setTimeout(() => {
+      const first = form.current?.querySelector<HTMLElement>(
+        '[aria-invalid="true"], [role="alert"]',
+      );
+      first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      if (first?.getAttribute('aria-invalid') === 'true') first.focus({ preventScroll: true });
+    }, 50);
   return (
     <Paper withBorder radius="md" p="lg" id={props.id} data-testid={props.testId}>
       <form
+        ref={form}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void props.onSubmit();
+          void props.onSubmit().then(showFirstProblem);
         }}
       >
         <Stack gap="md">
