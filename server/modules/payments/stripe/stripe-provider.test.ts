@@ -125,4 +125,11 @@ describe('payments on Stripe', () => {
     expect((await postWebhook(payload, { 'stripe-signature': signed })).json().outcome).toBe('ignored');
     expect((await postWebhook(payload, { 'stripe-signature': signed })).json().outcome).toBe('duplicate');
   });
+
+  it('ignores a signed event naming a PaymentIntent Stripe does not know (resource_missing), without a 5xx', async () => {
+    const payload = JSON.stringify({ id: 'evt_unknown_intent', object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'pi_NoSuchIntent0000', object: 'payment_intent', metadata: { reference: randomUUID() } } } });
+    const { default: Stripe } = await import('stripe');
+    const answer = await postWebhook(payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+    expect([answer.statusCode, answer.json().outcome]).toEqual([200, 'ignored']);
+  });
 });
