@@ -82,7 +82,7 @@ export class NewsletterIssues {
   }
 
   async schedule(id: number, at: Date): Promise<IssueView> {
-    if (at.getTime() < this.now().getTime() - 60_000) throw new AppError('INVALID_INPUT', { message: 'Choose a time from now on.', fields: { at: 'past' }, details: { problem: 'past' } });
+    if (pickedInThePast(at, this.now())) throw new AppError('INVALID_INPUT', { message: 'Choose a time from now on.', fields: { at: 'past' }, details: { problem: 'past' } });
     requireWritten(await this.row(id));
     const [row] = await this.options.db
       .update(newsletterIssues)
@@ -175,4 +175,14 @@ export class NewsletterIssues {
       },
     };
   }
+}
+
+/**
+ * Whether a send time staff picked is in the past. The picker is to the minute: a time picked as
+ * 'now' at 12:00:59 arrives as 12:00 a moment later, so the minute before the current one still
+ * counts as now (a fixed 60 s from the instant refused it at a minute's end).
+ */
+export function pickedInThePast(at: Date, now: Date): boolean {
+  const thisMinute = Math.floor(now.getTime() / 60_000) * 60_000;
+  return at.getTime() < thisMinute - 60_000;
 }
