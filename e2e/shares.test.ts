@@ -5,6 +5,7 @@ import { members, renewalOffers, sharedStores } from '../server/db/schema/index.
 import { PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
+import { storeShare } from '../server/test/shares.ts';
 
 /**
  * Shared data in the browser (issue 24's "done when"), in Traditional Chinese on a phone: a member
@@ -206,24 +207,7 @@ describe('shared data', () => {
     await second.page.goto(storeUrl);
     await second.page.locator('[data-testid="add-my-card"]').waitFor();
     expect(await second.page.locator('[data-testid="edit-store"]').count()).toBe(0);
-    const body = {
-      name: 'Costco 好市多',
-      type: 'physical',
-      category: 'supermarket',
-      paymentMethods: ['cash'],
-      usCardSupport: 'not-support',
-      cards: [
-        {
-          cardId: null,
-          cardName: 'X',
-          network: 'visa',
-          entry: 'chip',
-          result: 'declined',
-          acquirer: '',
-          note: '',
-        },
-      ],
-    };
+    const body = storeShare({ paymentMethods: ['cash'] });
     expect((await callAs(second.context, 'PUT', `/api/stores/${record?.id}`, body)).status()).toBe(
       403,
     );
