@@ -61,6 +61,7 @@ export const ERROR_NAMES = [
   'INVALID_QUANTITY',
   'INVALID_ACCOUNT',
   'CAP_REACHED',
+  'ORDERS_CLOSED',
   'QUOTE_EXPIRED',
   'ORDER_CLOSED',
   // Shared data (docs/shares.md)

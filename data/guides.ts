@@ -26,6 +26,8 @@ export interface GuideData {
   themes: HotelTheme[];
   bonuses: TransferBonus[];
   campaigns: SaleCampaign[];
+  /** Programmes the storefront sells whose price today no source confirms: the explorer quotes no purchase of them. */
+  unconfirmedPrices: Set<string>;
 }
 
 function load(problems: string[]): GuideData {
@@ -45,7 +47,14 @@ function load(problems: string[]): GuideData {
     themes: themes?.themes ?? [],
     bonuses: bonuses?.bonuses ?? [],
     campaigns: explorerCampaigns(problems),
+    unconfirmedPrices: unconfirmedPrices(problems),
   };
+}
+
+/** The storefront's programmes whose current base price carries no confirmation (data/storefront/programmes.json). */
+function unconfirmedPrices(problems: string[]): Set<string> {
+  const programmes = readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems)?.programmes ?? [];
+  return new Set(programmes.filter((programme) => programme.basePrices.at(-1)?.unconfirmed).map((programme) => programme.id));
 }
 
 /**
@@ -61,7 +70,8 @@ function explorerCampaigns(problems: string[]): SaleCampaign[] {
   const byId = new Map(programmes.map((programme) => [programme.id, programme]));
   return campaigns.flatMap((campaign) => {
     const programme = byId.get(campaign.programme);
-    if (!programme) return [];
+    // An unconfirmed campaign is never priced, here as at the checkout.
+    if (!programme || campaign.status !== 'confirmed') return [];
     const start = campaign.start.slice(0, 10);
     const base = basePriceOn(programme.basePrices, start);
     // The guides quote prices in the currencies programmes sell in; HKD and CNY are display currencies only.

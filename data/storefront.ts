@@ -45,7 +45,7 @@ export function checkStorefrontData(data: StorefrontData): string[] {
     const base = basePriceOn(programme.basePrices, data.asOf);
     // (A guide may quote another currency, as BA's pounds; the storefront sells in one it can charge.)
     if (rule && rule.pricePer1000.currency === base.currency && rule.pricePer1000.amount !== base.amount) problems.push(`programme ${programme.id}: base price ${base.currency} ${base.amount} differs from its guide's ${rule.pricePer1000.amount}`);
-    if (rule && rule.annualCap !== null && (rule.annualCap !== programme.annualCap || rule.capIncludesBonus !== programme.capIncludesBonus)) problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
+    if (rule && (JSON.stringify(rule.annualCap) !== JSON.stringify(programme.annualCap) || rule.capIncludesBonus !== programme.capIncludesBonus)) problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
     try {
       new Intl.DateTimeFormat('en', { timeZone: programme.timeZone });
     } catch {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
+import { buildApp, type BuildAppOptions } from '../server/app.ts';
 import { testConfig, type Config } from '../server/config.ts';
 import { createTestDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
@@ -14,7 +14,7 @@ export const SMALL_INVENTORY = { AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT
  * The real server on the built web app, on a free loopback port, with its own fresh database
  * (PGlite in memory, or a new PostgreSQL database when DATABASE_URL names a server).
  */
-export async function startServer(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
+export async function startServer(overrides: Partial<Config> = {}, options: Pick<BuildAppOptions, 'now' | 'storefront'> = {}): Promise<{ app: FastifyInstance; baseUrl: string; port: number; stop(): Promise<void> }> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('The web app is not built: run `npm run build` (npm test does it).');
   const { database, drop } = await createTestDatabase();
   // Links in e-mails name the configured address, so the port is chosen before the server starts.

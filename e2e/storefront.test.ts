@@ -5,6 +5,7 @@ import { mailOutbox, members, storefrontOrders } from '../server/db/schema/index
 import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
+import { confirmedStorefront } from '../server/test/storefront.ts';
 
 /**
  * The storefront in the browser (issue 23's "done when"): a member opens /storefront in
@@ -22,7 +23,7 @@ let server: Server;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ STOREFRONT_SPOT_CHECK_RATE: 0 }, { now: () => TODAY });
+  server = await startServer({ STOREFRONT_SPOT_CHECK_RATE: 0 }, { now: () => TODAY, storefront: confirmedStorefront() });
 });
 afterAll(async () => {
   await browser?.close();

@@ -55,6 +55,7 @@ import { staffRoutes } from './modules/storefront/staff.routes.ts';
 import type { PriceAlerts } from './modules/storefront/price-alerts.service.ts';
 import type { StorefrontOrders } from './modules/storefront/orders.service.ts';
 import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
+import type { StorefrontData } from '../data/storefront.ts';
 import { salePromotion } from './modules/storefront/sale-banner.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { sharesFromConfig } from './modules/shares/shares-setup.ts';
@@ -108,6 +109,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of dated facts (welcome offers, transfer ratios and bonuses, mile sales, alliance memberships in the guides); tests pin it. */
   now?: () => Date;
+  /** The storefront's catalogue in place of data/storefront/ (tests of the checkout's mechanics: server/test/storefront.ts). */
+  storefront?: StorefrontData;
 }
 
 /** Builds the whole server as one Fastify instance; `main.ts` listens, tests inject. */
@@ -177,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deliver: async (body, headers) => (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode,
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log: app.log });
-  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}) });
+  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.storefront ? { data: options.storefront } : {}) });
   // Visitors' kept pages go with any change through the API that a page may show (docs/security.md#kept-pages),
   // before the answer leaves, so the next page asked shows it.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -57,6 +57,14 @@ export const WelcomeBonusSchema = z
     extra: Localized.optional(),
     /** The last day to apply, when the issuer names one ("offer ends 1/15/2027"); after it the offer is history, not current. */
     until: IsoDate.optional(),
+    /**
+     * 'confirmed': the issuer's page or a dated report states this offer (`source`, `checked`).
+     * 'unconfirmed': no page we read does; shown with that label, never counted in a value.
+     */
+    status: z.enum(['confirmed', 'unconfirmed']).optional(),
+    source: Url.optional(),
+    /** The day someone last checked the offer against `source`. */
+    checked: IsoDate.optional(),
   })
   .strict();
 

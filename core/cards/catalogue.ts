@@ -56,7 +56,8 @@ const inUsd = (card: Pick<Card, 'country'>, amount: number, perUsd: Rates['perUs
 
 /** The current welcome bonus in US cents, to order by it (cash bonuses at face value). */
 export function bonusCents(card: Pick<Card, 'country' | 'earns' | 'welcomeBonus'>, currencies: ReadonlyMap<string, PointsCurrency>, perUsd: Rates['perUsd']): number {
-  if (!card.welcomeBonus) return 0;
+  // An unconfirmed offer is shown with its label and never counted in a value.
+  if (!card.welcomeBonus || card.welcomeBonus.status !== 'confirmed') return 0;
   if (card.earns === 'cash') return inUsd(card, card.welcomeBonus.amount, perUsd) * 100;
   return card.welcomeBonus.amount * (currencies.get(card.earns)?.cents ?? 1);
 }

@@ -52,7 +52,9 @@ export interface BonusCheck {
   /** What the member's spend comes to in those months. */
   reached: number;
   reachable: boolean;
-  /** In the member's currency; 0 when not reachable. */
+  /** No issuer page or dated report confirms the offer: it is shown, never counted. */
+  unconfirmed: boolean;
+  /** In the member's currency; 0 when not reachable or unconfirmed. */
   value: number;
 }
 
@@ -135,7 +137,8 @@ export function valueCard(card: Card, spend: MonthlySpend, currency: MoneyCurren
     const reached = totalMonthly * Math.max(offer.months, 1);
     const reachable = reached >= offer.spend;
     const offerValue = worth.cash ? toMember(offer.amount) : offer.amount * pointValue;
-    bonus = { amount: offer.amount, required: offer.spend, months: offer.months, reached, reachable, value: reachable ? offerValue : 0 };
+    const unconfirmed = offer.status !== 'confirmed';
+    bonus = { amount: offer.amount, required: offer.spend, months: offer.months, reached, reachable, unconfirmed, value: reachable && !unconfirmed ? offerValue : 0 };
   }
   const credits = toMember(card.credits.reduce((sum, credit) => sum + credit.value, 0) * CREDIT_USE_RATE);
   const anniversaryValue = card.anniversaryPoints * pointValue;

@@ -41,7 +41,15 @@ export const TransferPartnerRowSchema = z.object({
   checked: z.string().nullable().describe('The day the ratio was checked on that page'),
   next: z.object({ ratio: Ratio, since: z.string(), source: z.string().nullable() }).nullable().describe('The ratio announced to follow this one'),
   bonus: z
-    .object({ percent: z.number(), start: z.string(), end: z.string(), source: z.string(), unverified: z.boolean().describe('No announcement of the bonus was found'), ratio: Ratio.describe('The ratio with the bonus applied') })
+    .object({
+      percent: z.number(),
+      start: z.string(),
+      end: z.string(),
+      source: z.string(),
+      status: z.enum(['confirmed', 'unconfirmed']).describe('unconfirmed: no announcement of the bonus was found; it is not applied'),
+      announcement: z.object({ url: z.string(), date: z.string() }).nullable(),
+      ratio: Ratio.nullable().describe('The ratio with the bonus applied; null for an unconfirmed bonus'),
+    })
     .nullable()
     .describe("The transfer bonus running today, if any"),
 }) satisfies z.ZodType<TransferPartnerRow>;

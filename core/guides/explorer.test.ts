@@ -40,8 +40,8 @@ describe('transfers', () => {
   });
 
   const bonuses: TransferBonus[] = [
-    { id: 'a', from: 'bank', to: 'x', percent: 20, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com/a', unverified: false },
-    { id: 'b', from: 'bank', to: 'x', percent: 40, start: '2026-11-20', end: '2026-11-21', source: 'https://example.com/b', unverified: false },
+    { id: 'a', from: 'bank', to: 'x', percent: 20, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com/a', status: 'confirmed', announcement: { url: 'https://example.com/news', date: '2026-10-30' }, checked: '2026-11-28' },
+    { id: 'b', from: 'bank', to: 'x', percent: 40, start: '2026-11-20', end: '2026-11-21', source: 'https://example.com/b', status: 'confirmed', announcement: { url: 'https://example.com/news', date: '2026-10-30' }, checked: '2026-11-28' },
   ];
 
   it('run a bonus from its first to its last day, both included, the larger of two at once', () => {
@@ -105,7 +105,7 @@ describe('award charts', () => {
 });
 
 describe('buying the missing miles', () => {
-  const lifemiles: PurchaseRule = { pricePer1000: { amount: 33, currency: 'USD' }, block: 1000, annualCap: 150_000, capIncludesBonus: false };
+  const lifemiles: PurchaseRule = { pricePer1000: { amount: 33, currency: 'USD' }, block: 1000, annualCap: { miles: 150_000 }, capIncludesBonus: 'no' };
   const sale: SaleCampaign = { id: 'sale', programme: 'lm', discountPercent: 0, bonusPercent: 120, start: '2026-11-01', end: '2026-11-30', pricePer1000: { amount: 33, currency: 'USD' }, source: 'https://example.com' };
 
   it('buy whole blocks whose bonus covers the gap, at the sale price', () => {
@@ -122,11 +122,22 @@ describe('buying the missing miles', () => {
   });
 
   it('count the bonus where the programme counts it', () => {
-    const counted = { ...lifemiles, capIncludesBonus: true };
     const double = { ...sale, bonusPercent: 100 };
-    expect(buyQuote(150_000, 'lm', counted, double)).toMatchObject({ bought: 75_000, countedTowardsCap: 150_000 });
-    expect(buyQuote(150_001, 'lm', counted, double)).toBeNull();
+    // Counted where the programme says so, and where nobody says: the reading that never passes the cap.
+    for (const capIncludesBonus of ['yes', 'unknown'] as const) {
+      const counted: PurchaseRule = { ...lifemiles, capIncludesBonus };
+      expect(buyQuote(150_000, 'lm', counted, double)).toMatchObject({ bought: 75_000, countedTowardsCap: 150_000 });
+      expect(buyQuote(150_001, 'lm', counted, double)).toBeNull();
+    }
     expect(buyQuote(1000, 'lm', null, null)).toBeNull();
+  });
+
+  it('plan no purchase under an unknown cap, and the lowest of a range where sources disagree', () => {
+    expect(buyQuote(1000, 'lm', { ...lifemiles, annualCap: 'unknown' }, null)).toBeNull();
+    expect(buyQuote(1000, 'lm', { ...lifemiles, annualCap: 'none' }, null)).toMatchObject({ bought: 1000, annualCap: null });
+    const range: PurchaseRule = { ...lifemiles, annualCap: { lowest: 40_000, highest: 100_000 } };
+    expect(buyQuote(40_000, 'lm', range, null)).toMatchObject({ bought: 40_000, annualCap: 40_000 });
+    expect(buyQuote(41_000, 'lm', range, null)).toBeNull();
   });
 });
 
@@ -173,9 +184,9 @@ describe('the explorer', () => {
   const data = (cap: number): ExplorerData => ({
     network,
     currencies: new Map([['bank', bank]]),
-    bonuses: [{ id: 'bonus', from: 'bank', to: 'x', percent: 30, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com', unverified: false }],
+    bonuses: [{ id: 'bonus', from: 'bank', to: 'x', percent: 30, start: '2026-11-01', end: '2026-11-30', source: 'https://example.com', status: 'confirmed', announcement: { url: 'https://example.com/news', date: '2026-10-30' }, checked: '2026-11-28' }],
     campaigns: [{ id: 'sale', programme: 'x', discountPercent: 0, bonusPercent: 50, start: '2026-11-01', end: '2026-11-30', pricePer1000: { amount: 30, currency: 'USD' }, source: 'https://example.com' }],
-    purchaseRules: new Map([['x', { pricePer1000: { amount: 30, currency: 'USD' }, block: 1000, annualCap: cap, capIncludesBonus: false }]]),
+    purchaseRules: new Map([['x', { pricePer1000: { amount: 30, currency: 'USD' }, block: 1000, annualCap: { miles: cap }, capIncludesBonus: 'no' }]]),
     usdPer: () => 1,
   });
   const options = chartOptions(network, ['AAA'], 'economy');

@@ -5,6 +5,7 @@ import { CABINS, type Cabin } from '../awards/simulated-schedule.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
 import { IdSchema, IsoDateSchema } from '../cards/card-schema.ts';
 import { PriceSchema, type PurchaseRule } from './guide.ts';
+import { enforcedCap } from '../storefront/limits.ts';
 import { holdsOn } from '../dated.ts';
 import { currentBonus, isRunning, milesFor, pointsNeededFor, type TransferBonus } from './transfers.ts';
 
@@ -311,17 +312,21 @@ export interface BuyQuote {
 /**
  * The cheapest purchase that covers `missing` miles: whole blocks at the sale (or base) price,
  * the campaign's bonus miles added, rounded down. Null when the programme does not sell miles
- * or the purchase would pass its annual cap (bonus miles counted only where the cap counts them).
+ * or its cap is unknown, or the purchase would pass its annual cap (the lowest of a range).
  */
 export function buyQuote(missing: number, programme: string, rule: PurchaseRule | null, campaign: SaleCampaign | null): BuyQuote | null {
   if (!rule || missing <= 0) return null;
+  // An unknown cap is not 'no cap': no purchase is planned under it.
+  const annualCap = enforcedCap(rule.annualCap);
+  if (annualCap === 'unknown') return null;
   const bonusPercent = campaign?.bonusPercent ?? 0;
   const bonusOf = (bought: number) => Math.floor((bought * bonusPercent) / 100);
   let bought = Math.ceil((missing * 100) / (100 + bonusPercent) / rule.block - 1e-9) * rule.block;
   while (bought + bonusOf(bought) < missing) bought += rule.block;
   const bonusMiles = bonusOf(bought);
-  const countedTowardsCap = rule.capIncludesBonus ? bought + bonusMiles : bought;
-  if (rule.annualCap !== null && countedTowardsCap > rule.annualCap) return null;
+  // Where nobody says whether bonus miles count, they are counted: the reading that never passes the cap.
+  const countedTowardsCap = rule.capIncludesBonus !== 'no' ? bought + bonusMiles : bought;
+  if (annualCap !== null && countedTowardsCap > annualCap) return null;
   const price = campaign?.pricePer1000 ?? rule.pricePer1000;
   return {
     programme,
@@ -331,7 +336,7 @@ export function buyQuote(missing: number, programme: string, rule: PurchaseRule 
     cost: { amount: Math.round(((bought * price.amount) / 1000) * 100) / 100, currency: price.currency },
     campaign: campaign && { id: campaign.id, discountPercent: campaign.discountPercent, bonusPercent: campaign.bonusPercent, end: campaign.end },
     countedTowardsCap,
-    annualCap: rule.annualCap,
+    annualCap,
   };
 }
 

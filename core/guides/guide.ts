@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnnualCapSchema, BonusCountSchema } from '../storefront/limits.ts';
 import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../cards/card-schema.ts';
 
 /**
@@ -18,10 +19,10 @@ export const PurchaseRuleSchema = z
     pricePer1000: PriceSchema,
     /** Miles are sold in blocks of this many. */
     block: z.number().int().positive(),
-    /** Most a member may buy in a calendar year; null: no cap known. */
-    annualCap: z.number().int().positive().nullable(),
-    /** Whether sale bonus miles count towards the cap (docs/product/storefront.md#mileage-facts: they do not, for the storefront's rule). */
-    capIncludesBonus: z.boolean(),
+    /** Most a member may buy in a calendar year: stated, a range, 'none' or 'unknown' (core/storefront/limits.ts). */
+    annualCap: AnnualCapSchema,
+    /** Whether sale bonus miles count towards the cap, or unknown. */
+    capIncludesBonus: BonusCountSchema,
     note: LocalizedTextSchema.optional(),
   })
   .strict();

@@ -13,13 +13,24 @@ export const TransferBonusSchema = z
     /** The last day it applies, inclusive. */
     end: IsoDate,
     source: z.string().url(),
-    /** No announcement of this bonus could be found; the pages say so beside it (docs/data-audit.md). */
-    unverified: z.boolean().default(false),
+    /**
+     * 'confirmed': the bank announced it, or a dated report describes it (`announcement`).
+     * 'unconfirmed': no announcement was found; the pages list it with that label and nothing
+     * applies it to a ratio (docs/data-audit.md#unconfirmed-offers).
+     */
+    status: z.enum(['confirmed', 'unconfirmed']),
+    announcement: z.object({ url: z.string().url(), date: IsoDate }).strict().optional(),
+    /** The day someone last checked the bonus against its source. */
+    checked: IsoDate,
   })
   .strict()
   .refine((bonus) => bonus.start <= bonus.end, {
     message: 'a bonus ends before it starts',
     path: ['end'],
+  })
+  .refine((bonus) => (bonus.status === 'confirmed') === Boolean(bonus.announcement), {
+    message: 'a confirmed bonus names its announcement, an unconfirmed one has none',
+    path: ['announcement'],
   });
 
 /** `GET /api/transfer-partners`: from a currency, or to a programme. */

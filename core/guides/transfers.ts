@@ -19,18 +19,24 @@ export function isRunning(period: { start: string; end: string }, today: string)
   return holdsOn({ since: period.start, until: period.end }, today);
 }
 
+/** The confirmed bonus that applies to a transfer today: an unconfirmed one is never applied to a ratio. */
 export function currentBonus(
   bonuses: readonly TransferBonus[],
   from: string,
   to: string,
   today: string,
 ): TransferBonus | null {
+  return runningBonus(bonuses, from, to, today, (bonus) => bonus.status === 'confirmed');
+}
+
+/** The bonus the transfer pages list today: the confirmed one, else an unconfirmed one with its label. */
+export function listedBonus(bonuses: readonly TransferBonus[], from: string, to: string, today: string): TransferBonus | null {
+  return currentBonus(bonuses, from, to, today) ?? runningBonus(bonuses, from, to, today, () => true);
+}
+
+function runningBonus(bonuses: readonly TransferBonus[], from: string, to: string, today: string, keep: (bonus: TransferBonus) => boolean): TransferBonus | null {
   // Two overlapping offers do not stack; the larger one applies.
-  return (
-    bonuses
-      .filter((bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today))
-      .sort((a, b) => b.percent - a.percent)[0] ?? null
-  );
+  return bonuses.filter((bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today) && keep(bonus)).sort((a, b) => b.percent - a.percent)[0] ?? null;
 }
 
 /** The points a transfer actually moves: nothing below the minimum, then whole increments. */
@@ -94,9 +100,11 @@ export interface TransferPartnerRow {
     start: string;
     end: string;
     source: string;
-    /** No announcement of the bonus was found: the page says to confirm it with the bank. */
-    unverified: boolean;
-    ratio: Transfer['ratio'];
+    /** 'unconfirmed': no announcement of the bonus was found; the page lists it with that label. */
+    status: 'confirmed' | 'unconfirmed';
+    announcement: { url: string; date: string } | null;
+    /** The ratio with the bonus applied; null for an unconfirmed bonus, which is never applied. */
+    ratio: Transfer['ratio'] | null;
   } | null;
 }
 
@@ -118,7 +126,7 @@ function rowOf(
   bonuses: readonly TransferBonus[],
   today: string,
 ): TransferPartnerRow {
-  const bonus = currentBonus(bonuses, currency.id, transfer.to, today);
+  const bonus = listedBonus(bonuses, currency.id, transfer.to, today);
   const next = transfer.until
     ? currency.transfers.find((other) => other.to === transfer.to && other.since !== undefined && other.since > transfer.until!)
     : undefined;
@@ -140,8 +148,9 @@ function rowOf(
       start: bonus.start,
       end: bonus.end,
       source: bonus.source,
-      unverified: bonus.unverified,
-      ratio: boostedRatio(transfer.ratio, bonus.percent),
+      status: bonus.status,
+      announcement: bonus.announcement ?? null,
+      ratio: bonus.status === 'confirmed' ? boostedRatio(transfer.ratio, bonus.percent) : null,
     },
   };
 }

@@ -3,6 +3,7 @@ import { CabinSchema } from '../awards/api-schemas.ts';
 import { LocalizedNameSchema } from '../cards/api-schemas.ts';
 import { ProgrammeRulesSchema } from '../guides/guide.ts';
 import { MONEY_CURRENCIES } from '../locale.ts';
+import { AnnualCapSchema, BonusCountSchema, CLOSED_REASONS, PerOrderMaxSchema, PostingHoursSchema } from './limits.ts';
 
 /**
  * What the storefront's API answers (docs/product/storefront.md), one contract for the pages and
@@ -27,8 +28,10 @@ export const CampaignViewSchema = z.object({
   discountPercent: z.number(),
   bonusLadder: z.array(z.object({ from: z.number().int(), percent: z.number() })),
   bonusCountsTowardCap: z.boolean(),
-  /** The lowest price per 1,000 received miles the campaign reaches (its "price from"). */
-  pricePer1000: Minor,
+  /** The lowest price per 1,000 received miles the campaign reaches (its "price from"); null for an unconfirmed campaign, which is never priced. */
+  pricePer1000: Minor.nullable(),
+  status: z.enum(['confirmed', 'unconfirmed']),
+  announcement: z.object({ url: z.string(), date: z.string() }).nullable().describe('The programme’s announcement or the dated report that confirms the campaign'),
   source: z.string(),
   unverified: z.string().nullable(),
 });
@@ -42,6 +45,7 @@ export const ProgrammeOnSaleSchema = z.object({
   currency: Currency,
   basePricePer1000: Minor,
   saleState: z.enum(['ongoing', 'limited', 'no-sale']),
+  orders: z.enum(['open', ...CLOSED_REASONS]).describe('Whether orders are taken; closed while the price or a limit they rest on is unknown'),
   campaign: CampaignViewSchema.nullable().describe('The campaign running now that reaches the lowest price'),
   /** The lowest price per 1,000 now: the campaign's, or the base price. */
   pricePer1000: Minor,
@@ -80,15 +84,19 @@ export const SampleRedemptionSchema = z.object({
 export type SampleRedemption = z.infer<typeof SampleRedemptionSchema>;
 
 export const ProgrammeSaleDetailSchema = ProgrammeOnSaleSchema.extend({
+  priceUnconfirmed: z.string().nullable().describe('Why today’s base price is not confirmed, in words a member understands'),
   rules: z.object({
     increment: z.number().int(),
     minPerOrder: z.number().int(),
-    maxPerOrder: z.number().int(),
-    annualCap: z.number().int().nullable(),
-    capIncludesBonus: z.boolean(),
+    maxPerOrder: z.number().int().nullable().describe('The largest order taken; null while orders are closed'),
+    statedMaxPerOrder: PerOrderMaxSchema,
+    annualCap: AnnualCapSchema,
+    capIncludesBonus: BonusCountSchema,
+    capIsLowestOfRange: z.boolean().describe('Sources disagree on the cap; the lowest is enforced'),
+    bonusCountedToBeSafe: z.boolean().describe('Nobody states whether bonus miles count; they are counted'),
     timeZone: z.string(),
-    postingHours: z.object({ usual: z.number().int(), most: z.number().int() }),
-    expiry: LocalizedNameSchema,
+    postingHours: PostingHoursSchema,
+    expiry: z.union([LocalizedNameSchema, z.literal('unknown')]),
   }),
   account: z.object({ pattern: z.string(), example: z.string(), label: LocalizedNameSchema }),
   /** Prices of the usual quantities under the campaign running now. */

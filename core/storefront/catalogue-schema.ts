@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema, LocalizedTextSchema } from '../cards/card-schema.ts';
 import { MONEY_CURRENCIES } from '../locale.ts';
 import { isCalendarDay } from '../dated.ts';
+import { AnnualCapSchema, BonusCountSchema, PerOrderMaxSchema, PostingHoursSchema } from './limits.ts';
 
 /**
  * What the storefront sells and has sold (docs/product/storefront.md): the programmes on sale
@@ -26,6 +27,8 @@ const BasePriceSchema = z
     until: IsoDateSchema.nullable(),
     pricePer1000: SalePriceSchema,
     source: z.string().url(),
+    /** No source confirms this price as current (or it falls with quantity in tiers not modelled): shown with that label, no orders. */
+    unconfirmed: z.string().optional(),
   })
   .strict();
 
@@ -41,17 +44,18 @@ export const StorefrontProgrammeSchema = z
     /** Miles are sold in multiples of this. */
     increment: z.number().int().positive(),
     minPerOrder: z.number().int().positive(),
-    maxPerOrder: z.number().int().positive(),
-    /** Most one account may buy in a calendar year (in `timeZone`); null when the programme states none. */
-    annualCap: z.number().int().positive().nullable(),
+    /** Most per order; 'none-stated' when the programme's terms give only a yearly limit (core/storefront/limits.ts). */
+    maxPerOrder: PerOrderMaxSchema,
+    /** Most one account may buy in a calendar year (in `timeZone`): stated, a range, 'none' or 'unknown'. */
+    annualCap: AnnualCapSchema,
     /** Whether bonus miles count toward the annual cap, unless a campaign says otherwise. */
-    capIncludesBonus: z.boolean(),
+    capIncludesBonus: BonusCountSchema,
     /** The programme's own time zone: its calendar year and its sales' end times. */
     timeZone: z.string().min(3),
     /** Hours the programme usually takes to post a purchase, and the most it states. */
-    postingHours: z.object({ usual: z.number().int().positive(), most: z.number().int().positive() }).strict(),
-    /** How bought miles expire, in the programme's words. */
-    expiry: LocalizedTextSchema,
+    postingHours: PostingHoursSchema,
+    /** How bought miles expire, in the programme's words, or unknown. */
+    expiry: z.union([LocalizedTextSchema, z.literal('unknown')]),
     /** The membership number: its pattern (a regular expression, whole value) and a made-up example of the shape. */
     account: z.object({ pattern: z.string().min(2), example: z.string().min(3), label: LocalizedTextSchema }).strict(),
     source: z.string().url(),
@@ -61,8 +65,8 @@ export const StorefrontProgrammeSchema = z
   .strict()
   .superRefine((programme, context) => {
     if (programme.minPerOrder % programme.increment !== 0) context.addIssue({ code: 'custom', path: ['minPerOrder'], message: 'the minimum is not a multiple of the increment' });
-    if (programme.maxPerOrder % programme.increment !== 0 || programme.maxPerOrder < programme.minPerOrder) context.addIssue({ code: 'custom', path: ['maxPerOrder'], message: 'the maximum is not a multiple of the increment above the minimum' });
-    if (programme.postingHours.most < programme.postingHours.usual) context.addIssue({ code: 'custom', path: ['postingHours'], message: 'most is below usual' });
+    const max = programme.maxPerOrder;
+    if (typeof max === 'number' && (max % programme.increment !== 0 || max < programme.minPerOrder)) context.addIssue({ code: 'custom', path: ['maxPerOrder'], message: 'the maximum is not a multiple of the increment above the minimum' });
     programme.basePrices.forEach((price, index) => {
       const next = programme.basePrices[index + 1];
       if (next && (!price.until || !next.since || next.since <= price.until)) context.addIssue({ code: 'custom', path: ['basePrices', index], message: 'base prices overlap or leave the end open' });
@@ -92,16 +96,25 @@ export const StorefrontCampaignSchema = z
     bonusLadder: z.array(LadderStepSchema),
     /** A sale announced for a day or three: always "limited time". */
     flash: z.boolean().default(false),
-    /** Whether this campaign's bonus miles count toward the annual cap (the programme's rule when null). */
-    bonusCountsTowardCap: z.boolean().nullable(),
+    /** Whether this campaign's bonus miles count toward the annual cap, or the programme's rule. */
+    bonusCountsTowardCap: z.enum(['yes', 'no', 'as-programme']),
     /** The report or page the campaign was read from. */
     source: z.string().url(),
+    /**
+     * 'confirmed': the programme announced it, or a dated report describes it (`announcement`).
+     * 'unconfirmed': entered without either; listed with that label and never priced.
+     */
+    status: z.enum(['confirmed', 'unconfirmed']),
+    announcement: z.object({ url: z.string().url(), date: IsoDateSchema }).strict().optional(),
+    /** The day someone last checked the campaign against its source. */
+    checked: IsoDateSchema,
     /** What is not confirmed about it (a date read from a later report, a ladder seen in one market). */
     unverified: z.string().optional(),
   })
   .strict()
   .superRefine((campaign, context) => {
     if (Date.parse(campaign.start) >= Date.parse(campaign.end)) context.addIssue({ code: 'custom', path: ['end'], message: 'a campaign ends before it starts' });
+    if ((campaign.status === 'confirmed') !== Boolean(campaign.announcement)) context.addIssue({ code: 'custom', path: ['announcement'], message: 'a confirmed campaign names its announcement, an unconfirmed one has none' });
     if (campaign.discountPercent === 0 && campaign.bonusLadder.length === 0) context.addIssue({ code: 'custom', path: ['bonusLadder'], message: 'a campaign with neither a discount nor a bonus' });
     campaign.bonusLadder.forEach((step, index) => {
       const before = campaign.bonusLadder[index - 1];

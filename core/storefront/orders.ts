@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PostingHoursSchema } from './limits.ts';
 import { LocalizedNameSchema } from '../cards/api-schemas.ts';
 import { CardTokenSchema, CheckoutDetailsSchema } from '../payments/checkout-contract.ts';
 import { LANGUAGES, MONEY_CURRENCIES } from '../locale.ts';
@@ -70,7 +71,7 @@ export const OrderViewSchema = z.object({
   firstPurchase: z.boolean(),
   reviewReason: z.enum(['first-purchase', 'spot-check']).nullable(),
   reviewUntil: z.string().nullable(),
-  postingHours: z.object({ usual: z.number().int(), most: z.number().int() }),
+  postingHours: PostingHoursSchema,
   /** What the account may still buy this calendar year after this order (null: no cap). */
   capRemaining: z.number().int().nullable(),
   failure: z.string().nullable(),

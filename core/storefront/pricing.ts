@@ -1,4 +1,5 @@
 import type { MoneyCurrency } from '../locale.ts';
+import type { KnownLimits } from './limits.ts';
 
 /**
  * The storefront's arithmetic (docs/product/storefront.md#prices): what an order of a programme's
@@ -13,13 +14,8 @@ export const LIMITED_TIME_HOURS = 72;
 /** A quote keeps its price this long; after it, the checkout asks for a new one. */
 export const QUOTE_HOLD_MINUTES = 15;
 
-export interface PurchaseRules {
-  increment: number;
-  minPerOrder: number;
-  maxPerOrder: number;
-  annualCap: number | null;
-  capIncludesBonus: boolean;
-}
+/** The limits an order is checked against: a programme's stated ones once all are known (`readLimits`). */
+export type PurchaseRules = KnownLimits;
 
 export interface BasePrice {
   since: string | null;
@@ -34,8 +30,14 @@ export interface CampaignTerms {
   discountPercent: number;
   bonusLadder: readonly { from: number; percent: number }[];
   flash: boolean;
-  bonusCountsTowardCap: boolean | null;
+  /** Settled from the campaign's and the programme's rules; true where neither is known. */
+  bonusCountsTowardCap: boolean;
+  /** Announced by the programme or described in a dated report; an unconfirmed campaign is never priced. */
+  confirmed: boolean;
 }
+
+/** What pricing an order reads of a campaign (the pages pass the API's view of one). */
+export type PricedCampaign = Pick<CampaignTerms, 'id' | 'discountPercent' | 'bonusLadder' | 'bonusCountsTowardCap'>;
 
 export type CampaignState = 'upcoming' | 'ongoing' | 'limited' | 'expired';
 /** The state of a programme's sale (SPEC §4 'Sale: ongoing, limited time, no sale'). */
@@ -81,13 +83,13 @@ export function minorPer1000(price: BasePrice['pricePer1000']): number {
  * The price of `quantity` miles: the base price less the campaign's discount, rounded half up to
  * the cent once for the whole order; the ladder's bonus on top, rounded down.
  */
-export function priceOrder(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null, quantity: number): OrderPrice {
+export function priceOrder(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: PricedCampaign | null, quantity: number): OrderPrice {
   const discountPercent = campaign?.discountPercent ?? 0;
   const bonusPercent = campaign ? bonusPercentAt(campaign.bonusLadder, quantity) : 0;
   const amount = Math.round((minorPer1000(base) * quantity * (100 - discountPercent)) / 100_000);
   const bonus = Math.floor((quantity * bonusPercent) / 100);
   const total = quantity + bonus;
-  const bonusCounts = campaign?.bonusCountsTowardCap ?? rules.capIncludesBonus;
+  const bonusCounts = campaign ? campaign.bonusCountsTowardCap : rules.capIncludesBonus;
   return {
     quantity,
     bonus,
@@ -150,9 +152,10 @@ export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'f
   return campaign.flash || end - at <= LIMITED_TIME_HOURS * 3_600_000 ? 'limited' : 'ongoing';
 }
 
-/** Of a programme's campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
+/** Of a programme's confirmed campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
 export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: BasePrice['pricePer1000'], now: Date): T | null {
   const running = campaigns.filter((campaign) => {
+    if (!campaign.confirmed) return false;
     const state = campaignState(campaign, now);
     return state === 'ongoing' || state === 'limited';
   });
@@ -189,7 +192,7 @@ export function capRemaining(rules: PurchaseRules, countedThisYear: number): num
  * The largest order (miles bought) whose count toward the cap fits in `remaining`, for the
  * message that names how many can still be bought; 0 when not even the minimum fits.
  */
-export function largestOrderWithin(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null, remaining: number): number {
+export function largestOrderWithin(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: PricedCampaign | null, remaining: number): number {
   for (let quantity = Math.min(rules.maxPerOrder, Math.floor(remaining / rules.increment) * rules.increment); quantity >= rules.minPerOrder; quantity -= rules.increment) {
     if (priceOrder(rules, base, campaign, quantity).countedTowardCap <= remaining) return quantity;
   }

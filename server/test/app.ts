@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, SESSION_COOKIE } from '../../core/api.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { csrfToken } from '../plugins/csrf.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createTestDatabase } from './database.ts';
 
 /** An app on a fresh database; call `close()` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<BuildAppOptions, 'now' | 'storefront'> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const { database, drop } = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...options });
   return {

@@ -57,7 +57,8 @@ export class Guides {
       currencies: options.cards.currencies,
       bonuses: options.guides.bonuses,
       campaigns: options.guides.campaigns,
-      purchaseRules: new Map([...options.guides.guides.values()].map((guide) => [guide.id, guide.rules.purchase])),
+      // A purchase is planned only at a price a source confirms (docs/data-audit.md#unconfirmed-offers).
+      purchaseRules: new Map([...options.guides.guides.values()].map((guide) => [guide.id, options.guides.unconfirmedPrices.has(guide.id) ? null : guide.rules.purchase])),
       // A sale priced in a currency without a rate (pounds) is compared as if in dollars.
       usdPer: (currency) => (perUsd[currency] ? 1 / perUsd[currency] : 1),
     };

@@ -49,7 +49,8 @@ export function productContent(sources: ProductSources & { absolute: (path: stri
           .cards()
           .flatMap((card) => {
             const latest = card.bonusHistory[card.bonusHistory.length - 1];
-            if (!latest || !card.welcomeBonus || Date.parse(`${latest.date}T00:00:00Z`) < since(CARD_NEWS_DAYS)) return [];
+            // A newsletter announces only an offer a source confirms.
+            if (!latest || card.welcomeBonus?.status !== 'confirmed' || Date.parse(`${latest.date}T00:00:00Z`) < since(CARD_NEWS_DAYS)) return [];
             return [{ card, date: latest.date }];
           })
           .sort((a, b) => b.date.localeCompare(a.date))

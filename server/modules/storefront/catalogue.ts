@@ -14,13 +14,23 @@ import {
   tableQuantities,
   type CampaignTerms,
 } from '../../../core/storefront/pricing.ts';
+import { displayLimits, readLimits, type LimitReading } from '../../../core/storefront/limits.ts';
 import type { StorefrontData } from '../../../data/storefront.ts';
 
 const YEAR_MS = 365 * 86_400_000;
 
-/** A campaign as the pricing reads it, its bonus-and-cap rule settled by its programme's. */
+/**
+ * A campaign as the pricing reads it, its bonus-and-cap rule settled by its programme's: where
+ * neither says, bonus miles count (the reading that never passes the cap).
+ */
 function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): CampaignTerms {
-  return { ...campaign, bonusCountsTowardCap: campaign.bonusCountsTowardCap ?? programme.capIncludesBonus };
+  const rule = campaign.bonusCountsTowardCap === 'as-programme' ? programme.capIncludesBonus : campaign.bonusCountsTowardCap;
+  return { ...campaign, bonusCountsTowardCap: rule !== 'no', confirmed: campaign.status === 'confirmed' };
+}
+
+/** The limits a programme's prices are shown within: the enforced ones when orders are open, else its known bounds. */
+export function priceRules(programme: StorefrontProgramme) {
+  return displayLimits(programme);
 }
 
 /**
@@ -65,10 +75,20 @@ export class StorefrontCatalogue {
     return basePriceOn(programme.basePrices, at.toISOString().slice(0, 10));
   }
 
-  /** The campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
+  /** Whether the programme takes orders, and the limits they are checked against (core/storefront/limits.ts). */
+  limits(programme: StorefrontProgramme, at = this.options.now()): LimitReading {
+    return readLimits({ ...programme, priceConfirmed: !this.#basePriceRecord(programme, at).unconfirmed });
+  }
+
+  #basePriceRecord(programme: StorefrontProgramme, at: Date): StorefrontProgramme['basePrices'][number] {
+    const day = at.toISOString().slice(0, 10);
+    return programme.basePrices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until)) ?? programme.basePrices.at(-1)!;
+  }
+
+  /** The confirmed campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
   live(programme: StorefrontProgramme, at: Date): CampaignTerms | null {
     const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) => termsOf(campaign, programme));
-    return liveCampaign(terms, programme, this.basePrice(programme, at), at);
+    return liveCampaign(terms, priceRules(programme), this.basePrice(programme, at), at);
   }
 
   campaign(programme: StorefrontProgramme, id: string): CampaignTerms | null {
@@ -94,8 +114,11 @@ export class StorefrontCatalogue {
       flash: campaign.flash,
       discountPercent: campaign.discountPercent,
       bonusLadder: campaign.bonusLadder,
-      bonusCountsTowardCap: terms.bonusCountsTowardCap ?? false,
-      pricePer1000: bestPricePer1000(programme, base, terms).pricePer1000,
+      bonusCountsTowardCap: terms.bonusCountsTowardCap,
+      // An unconfirmed campaign is listed, never priced.
+      pricePer1000: terms.confirmed ? bestPricePer1000(priceRules(programme), base, terms).pricePer1000 : null,
+      status: campaign.status,
+      announcement: campaign.announcement ?? null,
       source: campaign.source,
       unverified: campaign.unverified ?? null,
     };
@@ -107,10 +130,11 @@ export class StorefrontCatalogue {
     const live = this.live(programme, now);
     const campaign = live ? this.#view(programme, this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!, now) : null;
     const pricePer1000 = campaign?.pricePer1000 ?? minorPer1000(base);
+    const limits = this.limits(programme, now);
     const yearAgo = now.getTime() - YEAR_MS;
     const recent = (this.#campaigns.get(programme.id) ?? [])
-      .filter((row) => Date.parse(row.end) > yearAgo && Date.parse(row.start) <= now.getTime())
-      .map((row) => this.#view(programme, row, now).pricePer1000);
+      .filter((row) => row.status === 'confirmed' && Date.parse(row.end) > yearAgo && Date.parse(row.start) <= now.getTime())
+      .map((row) => this.#view(programme, row, now).pricePer1000 ?? Infinity);
     const lowest12Months = recent.length > 0 ? Math.min(...recent) : null;
     return {
       id: programme.id,
@@ -120,6 +144,7 @@ export class StorefrontCatalogue {
       currency: base.currency,
       basePricePer1000: minorPer1000(base),
       saleState: saleState(live, now),
+      orders: limits.open ? 'open' : limits.reason,
       campaign,
       pricePer1000,
       lowest12Months,
@@ -149,7 +174,7 @@ export class StorefrontCatalogue {
    * now, the one that takes the most off its programme's base price per 1,000.
    */
   featured(now = this.options.now()): ProgrammeOnSale | null {
-    const live = this.list(now).filter((programme) => programme.campaign);
+    const live = this.list(now).filter((programme) => programme.campaign && programme.orders === 'open');
     const saving = (programme: ProgrammeOnSale) => 1 - programme.pricePer1000 / programme.basePricePer1000;
     return live.sort((a, b) => saving(b) - saving(a))[0] ?? null;
   }
@@ -162,21 +187,27 @@ export class StorefrontCatalogue {
     const live = this.live(programme, now);
     const history = (this.#campaigns.get(programme.id) ?? []).map((campaign) => this.#view(programme, campaign, now));
     const started = history.filter((view) => view.state !== 'upcoming');
-    const low = started.reduce<CampaignView | null>((best, view) => (!best || view.pricePer1000 < best.pricePer1000 ? view : best), null);
+    const low = started.reduce<(CampaignView & { pricePer1000: number }) | null>((best, view) => (view.pricePer1000 !== null && (!best || view.pricePer1000 < best.pricePer1000) ? { ...view, pricePer1000: view.pricePer1000 } : best), null);
+    const rules = priceRules(programme);
+    const reading = this.limits(programme, now);
     return {
       ...summary,
+      priceUnconfirmed: this.#basePriceRecord(programme, now).unconfirmed ?? null,
       rules: {
         increment: programme.increment,
         minPerOrder: programme.minPerOrder,
-        maxPerOrder: programme.maxPerOrder,
+        maxPerOrder: reading.open ? reading.limits.maxPerOrder : null,
+        statedMaxPerOrder: programme.maxPerOrder,
         annualCap: programme.annualCap,
-        capIncludesBonus: live?.bonusCountsTowardCap ?? programme.capIncludesBonus,
+        capIncludesBonus: programme.capIncludesBonus,
+        capIsLowestOfRange: reading.open && reading.capIsLowestOfRange,
+        bonusCountedToBeSafe: reading.open && reading.bonusCountedToBeSafe && (live ? live.bonusCountsTowardCap : true),
         timeZone: programme.timeZone,
         postingHours: programme.postingHours,
         expiry: programme.expiry,
       },
       account: programme.account,
-      priceTable: tableQuantities(programme, live).map((quantity) => priceOrder(programme, base, live, quantity)),
+      priceTable: tableQuantities(rules, live).map((quantity) => priceOrder(rules, base, live, quantity)),
       basePrices: programme.basePrices.map((price) => ({ since: price.since, until: price.until, pricePer1000: minorPer1000(price.pricePer1000) })),
       history,
       allTimeLow: low && { pricePer1000: low.pricePer1000, campaignId: low.id, start: low.start },
@@ -198,8 +229,10 @@ export class StorefrontCatalogue {
     for (const sample of samples) {
       const option = sample.itinerary.redeemOptions.find((candidate) => candidate.programme === programme.id);
       if (!option) continue;
-      let quantity = programme.minPerOrder;
-      while (quantity <= programme.maxPerOrder && priceOrder(programme, base, live, quantity).total < option.miles) quantity += programme.increment;
+      const reading = this.limits(programme);
+      const rules = priceRules(programme);
+      let quantity = rules.minPerOrder;
+      while (quantity <= rules.maxPerOrder && priceOrder(rules, base, live, quantity).total < option.miles) quantity += rules.increment;
       return {
         origin: sample.origin,
         destination: sample.destination,
@@ -210,7 +243,8 @@ export class StorefrontCatalogue {
         cashUsd: sample.itinerary.cashUsd,
         estimate: option.estimate,
         simulated: sample.itinerary.source.simulated,
-        buy: quantity <= programme.maxPerOrder ? priceOrder(programme, base, live, quantity) : null,
+        // No purchase is quoted where orders are closed: its limit is not known.
+        buy: reading.open && quantity <= rules.maxPerOrder ? priceOrder(rules, base, live, quantity) : null,
       };
     }
     return null;

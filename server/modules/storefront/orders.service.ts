@@ -8,7 +8,8 @@ import { numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { serverText } from '../../i18n.ts';
 import { CAP_COUNTED_STATUSES, normalizeAccountNumber, type OrderPay, type OrderRequest, type OrderView } from '../../../core/storefront/orders.ts';
-import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn } from '../../../core/storefront/pricing.ts';
+import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn, type PurchaseRules } from '../../../core/storefront/pricing.ts';
+import type { StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { payments, storefrontOrders } from '../../db/schema/index.ts';
@@ -88,13 +89,14 @@ export class StorefrontOrders {
     if (!this.open) throw new AppError('STOREFRONT_CLOSED', { status: 503, message: 'The storefront takes no orders at the moment.' });
     const programme = this.options.catalogue.programme(input.programme);
     if (!programme) throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
-    const problem = quantityProblem(programme, input.quantity);
+    const rules = this.#limits(programme);
+    const problem = quantityProblem(rules, input.quantity);
     if (problem) {
       throw new AppError('INVALID_QUANTITY', {
         status: 400,
-        message: `Buy ${programme.minPerOrder} to ${programme.maxPerOrder} in steps of ${programme.increment}.`,
+        message: `Buy ${rules.minPerOrder} to ${rules.maxPerOrder} in steps of ${rules.increment}.`,
         fields: { quantity: problem },
-        details: { min: programme.minPerOrder, max: programme.maxPerOrder, step: programme.increment },
+        details: { min: rules.minPerOrder, max: rules.maxPerOrder, step: rules.increment },
       });
     }
     const accountNumber = normalizeAccountNumber(input.account.number);
@@ -104,7 +106,7 @@ export class StorefrontOrders {
     const now = this.options.now();
     const base = this.options.catalogue.basePrice(programme, now);
     const campaign = this.options.catalogue.live(programme, now);
-    const price = priceOrder(programme, base, campaign, input.quantity);
+    const price = priceOrder(rules, base, campaign, input.quantity);
     const capYear = yearIn(now, programme.timeZone);
     await this.#checkCap(this.options.db, { programme: programme.id, accountNumber, capYear, counted: price.countedTowardCap });
     for (;;) {
@@ -138,18 +140,29 @@ export class StorefrontOrders {
     }
   }
 
+  /**
+   * The limits an order of this programme is checked against; refuses every order while one they
+   * rest on is unknown (docs/product/storefront.md#purchase-limits), at quoting and again at paying.
+   */
+  #limits(programme: StorefrontProgramme): PurchaseRules {
+    const reading = this.options.catalogue.limits(programme);
+    if (!reading.open) throw new AppError('ORDERS_CLOSED', { status: 409, message: 'We could not confirm this programme’s purchase limit, so orders are closed.', details: { reason: reading.reason } });
+    return reading.limits;
+  }
+
   /** Refuses an order that would pass the account's annual cap, naming how many can still be bought. */
   async #checkCap(db: Pick<Db, 'select'>, order: { programme: string; accountNumber: string; capYear: number; counted: number; except?: string }): Promise<void> {
     const programme = this.options.catalogue.programme(order.programme)!;
-    const remaining = capRemaining(programme, await this.countedThisYear(db, order.programme, order.accountNumber, order.capYear, order.except));
+    const rules = this.#limits(programme);
+    const remaining = capRemaining(rules, await this.countedThisYear(db, order.programme, order.accountNumber, order.capYear, order.except));
     if (remaining === null || order.counted <= remaining) return;
     const now = this.options.now();
-    const largest = largestOrderWithin(programme, this.options.catalogue.basePrice(programme, now), this.options.catalogue.live(programme, now), remaining);
+    const largest = largestOrderWithin(rules, this.options.catalogue.basePrice(programme, now), this.options.catalogue.live(programme, now), remaining);
     throw new AppError('CAP_REACHED', {
       status: 409,
-      message: `This order would pass the account's annual cap of ${programme.annualCap}: ${remaining} can still be bought this year.`,
+      message: `This order would pass the account's annual cap of ${rules.annualCap}: ${remaining} can still be bought this year.`,
       fields: { quantity: 'over the annual cap' },
-      details: { cap: programme.annualCap, remaining, largest },
+      details: { cap: rules.annualCap, remaining, largest },
     });
   }
 
@@ -405,7 +418,8 @@ export class StorefrontOrders {
     const programme = this.options.catalogue.programme(order.programme)!;
     const [payment] = order.paymentId ? await this.options.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, order.paymentId)) : [];
     const counted = await this.countedThisYear(this.options.db, order.programme, order.accountNumber, order.capYear, order.id);
-    const remaining = capRemaining(programme, counted + order.countedTowardCap);
+    const reading = this.options.catalogue.limits(programme);
+    const remaining = reading.open ? capRemaining(reading.limits, counted + order.countedTowardCap) : null;
     return {
       id: order.id,
       number: order.number,

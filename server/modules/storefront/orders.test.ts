@@ -5,6 +5,7 @@ import { testConfig } from '../../config.ts';
 import { mailOutbox, members, payments, storefrontOrders } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { confirmedStorefront } from '../../test/storefront.ts';
 import { paymentsFromConfig } from '../payments/payments-setup.ts';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../payments/sandbox/sandbox-pay.ts';
 
@@ -21,7 +22,7 @@ let clock = new Date('2026-11-27T03:00:00Z');
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ PUBLIC_URL: 'https://tripplus.example', STOREFRONT_SPOT_CHECK_RATE: 0, SANDBOX_POSTING_MIN: 5, RATE_LIMIT_SCALE: 100 }, { now: () => clock }));
+  ({ app, close } = await createTestApp({ PUBLIC_URL: 'https://tripplus.example', STOREFRONT_SPOT_CHECK_RATE: 0, SANDBOX_POSTING_MIN: 5, RATE_LIMIT_SCALE: 100 }, { now: () => clock, storefront: confirmedStorefront() }));
 });
 afterAll(async () => close());
 

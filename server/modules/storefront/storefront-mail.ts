@@ -30,10 +30,10 @@ export function storefrontMail(input: { kind: StorefrontMailKind; order: OrderRo
     amount: formatMinor(order.amount, order.currency as MoneyCurrency, language),
     account: order.accountNumber,
     receipt: input.receiptNumber ?? '',
-    hours: input.programme.postingHours.most,
+    hours: input.programme.postingHours === 'unknown' ? '' : input.programme.postingHours.most,
   };
   const paragraphs: Record<StorefrontMailKind, string[]> = {
-    receipt: [t('receiptPaid', values), t('receiptWhat', values), ...(input.receiptNumber ? [t('receiptNumber', values)] : []), t('receiptNext', values)],
+    receipt: [t('receiptPaid', values), t('receiptWhat', values), ...(input.receiptNumber ? [t('receiptNumber', values)] : []), t(input.programme.postingHours === 'unknown' ? 'receiptNextUnknown' : 'receiptNext', values)],
     'in-review': [t('reviewWhat', values), t('reviewNext', values)],
     credited: [t('creditedWhat', values)],
     refunded: [t('refundedWhat', values), t('refundedReason', values)],

@@ -3,7 +3,7 @@ import type { AwardSample } from '../../../core/awards/search.ts';
 import { cardData } from '../../../data/cards.ts';
 import { guideData } from '../../../data/guides.ts';
 import { programmes } from '../../../data/reference.ts';
-import { storefrontData } from '../../../data/storefront.ts';
+import { storefrontData, type StorefrontData } from '../../../data/storefront.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Payments } from '../payments/payments.service.ts';
@@ -14,11 +14,11 @@ import { StorefrontOrders } from './orders.service.ts';
 import { PriceAlerts } from './price-alerts.service.ts';
 
 /** The storefront's catalogue, orders and crediting job as the server and `npm run worker` both build them. */
-export function storefrontFromConfig(options: { config: Config; database: Database; payments: Payments; samples?: () => Promise<AwardSample[]>; log: FastifyBaseLogger; now?: () => Date }) {
+export function storefrontFromConfig(options: { config: Config; database: Database; payments: Payments; samples?: () => Promise<AwardSample[]>; log: FastifyBaseLogger; now?: () => Date; data?: StorefrontData }) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const catalogue = new StorefrontCatalogue({
-    data: storefrontData(),
+    data: options.data ?? storefrontData(),
     names: (id) => programmes().get(id)?.name ?? cardData().hotelProgrammes.get(id)!.name,
     guideRules: (id) => guideData().guides.get(id)?.rules ?? null,
     samples: options.samples ?? (async () => []),

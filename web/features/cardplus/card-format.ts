@@ -60,8 +60,9 @@ export function cardFormat(t: TFunction, language: Language, shown?: { currency:
     bonus: (card: Pick<Card, 'earns' | 'country' | 'welcomeBonus'>, currency: PointsCurrency | null | undefined, offer = card.welcomeBonus) => {
       if (!offer || offer.amount === 0) return t('bonus.none');
       const amount = card.earns === 'cash' ? money(offer.amount, COUNTRY_CURRENCY[card.country]) : t(`amount.${unit(card, currency)}`, { count: offer.amount, amount: number(offer.amount) });
-      if (offer.spend === 0) return amount;
-      return t('bonus.after', { amount, spend: money(offer.spend, COUNTRY_CURRENCY[card.country]), count: offer.months });
+      const line = offer.spend === 0 ? amount : t('bonus.after', { amount, spend: money(offer.spend, COUNTRY_CURRENCY[card.country]), count: offer.months });
+      // A history record has no status; only the current offer can be unconfirmed.
+      return 'status' in offer && offer.status === 'unconfirmed' ? t('bonus.unconfirmed', { offer: line }) : line;
     },
     unit,
   };

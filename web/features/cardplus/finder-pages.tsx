@@ -253,7 +253,9 @@ function FinderSum({ card, value, data }: { card: Card; value: CardValue; data: 
           : t('sum.pointsTotal', { points: points(value.points), cents: format.number(currency?.cents ?? 0, 2), value: inMember(value.earnValue) })}
       </Text>
       {value.bonus &&
-        (value.bonus.reachable ? (
+        (value.bonus.unconfirmed ? (
+          <Text size="sm" data-testid="bonus-unconfirmed">{t('sum.bonusUnconfirmed', { bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount) })}</Text>
+        ) : value.bonus.reachable ? (
           <Text size="sm">{t('sum.bonusReached', { bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount), spend: inCard(value.bonus.required), count: value.bonus.months, reached: inCard(value.bonus.reached), value: inMember(value.bonus.value) })}</Text>
         ) : (
           <Text size="sm">{t('sum.bonusMissed', { spend: inCard(value.bonus.required), count: value.bonus.months, reached: inCard(value.bonus.reached) })}</Text>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';
-import type { GuideMark, GuidePart, ProgrammeRules } from '../../../core/guides/guide.ts';
+import type { GuideMark, GuidePart, ProgrammeRules, PurchaseRule } from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
@@ -66,7 +66,7 @@ export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side:
               <Table.Td>
                 <RatioCell row={row} />
               </Table.Td>
-              <Table.Td>{row.bonus ? t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) }) : '—'}</Table.Td>
+              <Table.Td>{row.bonus ? (row.bonus.ratio ? t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) }) : t('transfers.bonusUnconfirmed', { end: format.date(row.bonus.end) })) : '—'}</Table.Td>
               <Table.Td>{t(`transfers.time.${row.time}`)}</Table.Td>
             </Table.Tr>
           ))}
@@ -197,7 +197,7 @@ export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks
     ],
     [
       t('rules.cap'),
-      rules.purchase?.annualCap ? t(rules.purchase.capIncludesBonus ? 'rules.capWithBonus' : 'rules.capWithoutBonus', { cap: format.number(rules.purchase.annualCap, 0) }) : unknown,
+      rules.purchase ? purchaseCap(rules.purchase, t, (value) => format.number(value, 0)) : unknown,
       null,
     ],
     [t('rules.validity'), rules.validity ? (rules.validity.months ? t('rules.months', { count: rules.validity.months }) + ' — ' : '') + format.text(rules.validity.rule) : unknown, 'validity'],
@@ -233,4 +233,13 @@ export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks
       </Table.Tbody>
     </Table>
   );
+}
+
+/** A programme's yearly purchase cap in words: stated, a range, none, or not confirmed; and how bonus miles count. */
+function purchaseCap(purchase: PurchaseRule, t: (key: string, values?: Record<string, unknown>) => string, number: (value: number) => string): string {
+  const cap = purchase.annualCap;
+  if (cap === 'unknown') return t('rules.capUnknown');
+  if (cap === 'none') return t('rules.capNone');
+  const limit = 'miles' in cap ? number(cap.miles) : t('rules.capRange', { lowest: number(cap.lowest), highest: number(cap.highest) });
+  return t(`rules.capBonus.${purchase.capIncludesBonus}`, { cap: limit });
 }

@@ -76,7 +76,7 @@ function TutorialPage({ page }: { page: PageDef }) {
 function lifemilesTerms(rules: ProgrammeRules | undefined, price: (amount: number, currency: string) => string, number: (value: number) => string) {
   return {
     hours: LIMITS.crediting.firstPurchaseDelayHours,
-    annualCap: rules?.purchase?.annualCap ? number(rules.purchase.annualCap) : '—',
+    annualCap: rules?.purchase && typeof rules.purchase.annualCap === 'object' ? number('miles' in rules.purchase.annualCap ? rules.purchase.annualCap.miles : rules.purchase.annualCap.lowest) : '—',
     validityMonths: rules?.validity?.months ?? '—',
     fee: rules?.partnerRedemptionFee ? price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) : '—',
     changeHours: rules?.partnerRedemptionFee?.freeChangeHours ?? '—',

@@ -138,10 +138,11 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                             <Badge color="orange" variant="light" c="dark.7">
                               {t('transfers.bonus', { percent: row.bonus.percent })}
                             </Badge>
-                            <Text size="sm">{t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) })}</Text>
-                            {row.bonus.unverified && (
-                              <Text size="xs" c="red.9" data-testid="bonus-unverified">
-                                {t('transfers.bonusUnverified')}
+                            {row.bonus.ratio ? (
+                              <Text size="sm">{t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) })}</Text>
+                            ) : (
+                              <Text size="xs" c="red.9" data-testid="bonus-unconfirmed">
+                                {t('transfers.bonusUnconfirmed', { end: format.date(row.bonus.end) })}
                               </Text>
                             )}
                             <Anchor href={row.bonus.source} target="_blank" rel="noreferrer" size="xs">

@@ -27,6 +27,7 @@ import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checko
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
+import { orderRules } from './order-rules.ts';
 
 const BASE = '/storefront/checkout';
 
@@ -106,10 +107,12 @@ function DetailsPage({ page }: { page: PageDef }) {
 
   if (!loaded) return <NothingToConfirm page={page} />;
   const { programme } = loaded;
+  const rules = orderRules(programme);
+  if (!rules) return <NothingToConfirm page={page} reason={t('buy.closed')} />;
   const wanted = Number(quantity);
-  const problem = quantityProblem(programme.rules, wanted);
-  const preview = problem ? null : priceOrder(programme.rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
-  const limits = { min: format.miles(programme.rules.minPerOrder), max: format.miles(programme.rules.maxPerOrder), step: format.miles(programme.rules.increment) };
+  const problem = quantityProblem(rules, wanted);
+  const preview = problem ? null : priceOrder(rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
   const accountLabel = format.text(programme.account.label);
 
   const next = async () => {
@@ -154,7 +157,7 @@ function DetailsPage({ page }: { page: PageDef }) {
           <form noValidate onSubmit={(event) => { event.preventDefault(); void next(); }}>
             <Stack gap="md">
               <Title order={2} fz="lg">{t('checkout.yourOrder', { name: format.text(programme.name) })}</Title>
-              <NumberInput label={t('buy.quantity')} description={t('buy.quantityHint', limits)} value={quantity} onChange={setQuantity} min={programme.rules.minPerOrder} max={programme.rules.maxPerOrder} step={programme.rules.increment} thousandSeparator="," allowDecimal={false} error={errors.quantity} data-testid="checkout-quantity" />
+              <NumberInput label={t('buy.quantity')} description={t('buy.quantityHint', limits)} value={quantity} onChange={setQuantity} min={rules.minPerOrder} max={rules.maxPerOrder} step={rules.increment} thousandSeparator="," allowDecimal={false} error={errors.quantity} data-testid="checkout-quantity" />
               <Title order={2} fz="lg">{t('checkout.account')}</Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={accountLabel} required value={account.number} onChange={(event) => setAccount({ ...account, number: event.currentTarget.value })} error={errors['account.number']} maxLength={40} placeholder={programme.account.example} autoComplete="off" data-testid="checkout-account-number" />
@@ -321,12 +324,12 @@ function ConfirmPage({ page }: { page: PageDef }) {
   );
 }
 
-function NothingToConfirm({ page }: { page: PageDef }) {
+function NothingToConfirm({ page, reason }: { page: PageDef; reason?: string }) {
   const { t } = useTranslation('storefront');
   return (
     <PageFrame page={page}>
       <Alert color="blue" data-testid="checkout-nothing">
-        <Text>{t('checkout.nothing')}</Text>
+        <Text>{reason ?? t('checkout.nothing')}</Text>
         <Button component={Link} to="/storefront" mt="sm" variant="light">
           {t('checkout.start')}
         </Button>
@@ -399,7 +402,7 @@ function CompletePage({ page }: { page: PageDef }) {
                 </Title>
                 <OrderStatusBadge status={order.status} />
               </Group>
-              <Text data-testid="order-next">{t(`complete.next.${order.status}`, { hours: order.postingHours.most, review: 24 })}</Text>
+              <Text data-testid="order-next">{order.status === 'crediting' && order.postingHours === 'unknown' ? t('complete.next.creditingUnknown') : t(`complete.next.${order.status}`, { hours: order.postingHours === 'unknown' ? '' : order.postingHours.most, review: 24 })}</Text>
               {order.receiptNumber && <Text size="sm">{t('complete.receipt', { number: order.receiptNumber })}</Text>}
               <Anchor component={Link} to="/profilepage/transaction">
                 {t('complete.follow')}

@@ -21,6 +21,8 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
   const at = Date.parse(now);
+  // An unconfirmed campaign has no price to draw; the table under the chart lists it with its label.
+  const priced = programme.history.flatMap((campaign) => (campaign.pricePer1000 === null ? [] : [{ ...campaign, pricePer1000: campaign.pricePer1000 }]));
   const starts = programme.history.map((campaign) => Date.parse(campaign.start));
   const ends = programme.history.map((campaign) => Date.parse(campaign.end));
   const from = Math.min(at - MIN_SPAN_MS, ...starts);
@@ -49,7 +51,7 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
   const summary = t('chart.summary', {
     base: format.money(programme.basePricePer1000, programme.currency),
     now: format.money(programme.pricePer1000, programme.currency),
-    count: programme.history.length,
+    count: priced.length,
     low: low ? format.money(low.pricePer1000, programme.currency) : '—',
   });
 
@@ -76,7 +78,7 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
           );
         })}
         <path d={steps.join(' ')} className={classes.base} data-testid="chart-base" />
-        {programme.history.map((campaign) => {
+        {priced.map((campaign) => {
           const left = x(Date.parse(campaign.start));
           const width = Math.max(4, x(Date.parse(campaign.end)) - left);
           return (

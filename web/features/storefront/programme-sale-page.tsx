@@ -18,6 +18,8 @@ import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
+import { orderRules } from './order-rules.ts';
+import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 
 type ProgrammeLoad = { now: string; programme: ProgrammeSaleDetail } | null;
 
@@ -75,15 +77,45 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Pick how many to buy and see what it costs, bonus included; the checkout prices it again on the server. */
-function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
+/** While a limit orders rest on is unknown, the panel says so in place of the quantity (prices stay in the table). */
+function OrdersClosed({ programme }: { programme: ProgrammeSaleDetail }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
-  const suggested = programme.priceTable.find((row) => row.quantity >= 10_000)?.quantity ?? programme.rules.minPerOrder;
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="buy-panel">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {t('buy.title', { unit: format.text(programme.unit) })}
+        </Title>
+        <Text data-testid="orders-closed">{t(`buy.closedReason.${programme.orders}`)}</Text>
+        {programme.priceUnconfirmed && (
+          <Text size="sm" c="gray.7">
+            {programme.priceUnconfirmed}
+          </Text>
+        )}
+        <Button disabled data-testid="buy-button">
+          {t('buy.button')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Pick how many to buy and see what it costs, bonus included; the checkout prices it again on the server. */
+function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
+  const rules = orderRules(programme);
+  return rules ? <OpenBuyPanel programme={programme} rules={rules} /> : <OrdersClosed programme={programme} />;
+}
+
+function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; rules: PurchaseRules }) {
+  const { t } = useTranslation('storefront');
+  const format = useStorefrontFormat();
+  const suggested = programme.priceTable.find((row) => row.quantity >= 10_000 && row.quantity <= rules.maxPerOrder)?.quantity ?? rules.minPerOrder;
   const [quantity, setQuantity] = useState<number | string>(suggested);
   const wanted = typeof quantity === 'number' ? quantity : Number(quantity);
-  const problem = quantityProblem(programme.rules, wanted);
-  const order = problem ? null : priceOrder(programme.rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const problem = quantityProblem(rules, wanted);
+  const order = problem ? null : priceOrder(rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
   const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
   const { config } = useAppState();
   return (
@@ -94,15 +126,15 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
         </Title>
         <NumberInput
           label={t('buy.quantity')}
-          description={t('buy.quantityHint', { min: format.miles(programme.rules.minPerOrder), max: format.miles(programme.rules.maxPerOrder), step: format.miles(programme.rules.increment) })}
+          description={t('buy.quantityHint', limits)}
           value={quantity}
           onChange={setQuantity}
-          min={programme.rules.minPerOrder}
-          max={programme.rules.maxPerOrder}
-          step={programme.rules.increment}
+          min={rules.minPerOrder}
+          max={rules.maxPerOrder}
+          step={rules.increment}
           thousandSeparator=","
           allowDecimal={false}
-          error={problem ? t(`buy.problem.${problem}`, { min: format.miles(programme.rules.minPerOrder), max: format.miles(programme.rules.maxPerOrder), step: format.miles(programme.rules.increment) }) : undefined}
+          error={problem ? t(`buy.problem.${problem}`, limits) : undefined}
           data-testid="buy-quantity"
         />
         {order && (
@@ -133,6 +165,16 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
   );
 }
 
+/** The yearly cap in words: stated, the lowest of a range, none, or not confirmed; and how bonus miles count. */
+function capFact(rules: ProgrammeSaleDetail['rules'], t: (key: string, values?: Record<string, unknown>) => string, miles: (value: number) => string): string {
+  const cap = rules.annualCap;
+  if (cap === 'unknown') return t('facts.capUnknown');
+  if (cap === 'none') return t('facts.noCap');
+  const limit = 'miles' in cap ? t('facts.capValue', { cap: miles(cap.miles) }) : t('facts.capRange', { lowest: miles(cap.lowest), highest: miles(cap.highest) });
+  const bonus = rules.capIncludesBonus === 'yes' ? t('facts.bonusCounts') : rules.capIncludesBonus === 'no' ? t('facts.bonusNotCounted') : t('facts.bonusUnknown');
+  return `${limit} ${bonus}`;
+}
+
 function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: ProgrammeSaleDetail; now: string }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
@@ -142,10 +184,10 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
   const guide = programme.guideRules;
   const termsAnchor = TERMS_ANCHOR[programme.id];
   const facts: [string, string][] = [
-    [t('facts.increments'), t('facts.incrementsValue', { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) })],
-    [t('facts.cap'), rules.annualCap === null ? t('facts.noCap') : t(rules.capIncludesBonus ? 'facts.capWithBonus' : 'facts.capWithoutBonus', { cap: format.miles(rules.annualCap) })],
-    [t('facts.posting'), t('facts.postingValue', { usual: rules.postingHours.usual, most: rules.postingHours.most })],
-    [t('facts.expiry'), format.text(rules.expiry)],
+    [t('facts.increments'), rules.maxPerOrder === null ? t('facts.incrementsNoMax', { min: format.miles(rules.minPerOrder), step: format.miles(rules.increment) }) : t('facts.incrementsValue', { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) })],
+    [t('facts.cap'), capFact(rules, t, format.miles)],
+    [t('facts.posting'), rules.postingHours === 'unknown' ? t('facts.postingUnknown') : t('facts.postingValue', { usual: rules.postingHours.usual, most: rules.postingHours.most })],
+    [t('facts.expiry'), rules.expiry === 'unknown' ? t('facts.expiryUnknown') : format.text(rules.expiry)],
     [t('facts.account'), t('facts.accountValue', { label: format.text(programme.account.label) })],
   ];
   if (guide?.partnerRedemptionFee) facts.push([t('facts.partnerFee'), t('facts.partnerFeeValue', { fee: isMoneyCurrency(guide.partnerRedemptionFee.fee.currency) ? format.shown.charged(guide.partnerRedemptionFee.fee.amount, guide.partnerRedemptionFee.fee.currency) : `${guide.partnerRedemptionFee.fee.currency} ${guide.partnerRedemptionFee.fee.amount}`, hours: guide.partnerRedemptionFee.freeChangeHours ?? 0 })]);
@@ -244,12 +286,25 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                                 </Badge>
                               )}
                             </Table.Td>
-                            <Table.Td>{format.offer(campaign)}</Table.Td>
-                            <Table.Td>{format.money(campaign.pricePer1000, programme.currency)}</Table.Td>
                             <Table.Td>
-                              <Anchor href={campaign.source} target="_blank" rel="noopener noreferrer" size="sm">
-                                {t('history.report')}
-                              </Anchor>
+                              {format.offer(campaign)}
+                              {campaign.status === 'unconfirmed' && (
+                                <Badge ml="xs" variant="outline" color="gray.8" data-testid="campaign-unconfirmed">
+                                  {t('history.unconfirmed')}
+                                </Badge>
+                              )}
+                            </Table.Td>
+                            <Table.Td>{campaign.pricePer1000 === null ? t('history.notPriced') : format.money(campaign.pricePer1000, programme.currency)}</Table.Td>
+                            <Table.Td>
+                              {campaign.announcement ? (
+                                <Anchor href={campaign.announcement.url} target="_blank" rel="noopener noreferrer" size="sm">
+                                  {t('history.announcement', { day: format.day(campaign.announcement.date) })}
+                                </Anchor>
+                              ) : (
+                                <Anchor href={campaign.source} target="_blank" rel="noopener noreferrer" size="sm">
+                                  {t('history.report')}
+                                </Anchor>
+                              )}
                               {campaign.unverified && (
                                 <Text size="xs" c="gray.7">
                                   {t('history.unverified')}

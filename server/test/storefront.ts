@@ -1,0 +1,39 @@
+import type {
+  StorefrontCampaign,
+  StorefrontProgramme,
+} from '../../core/storefront/catalogue-schema.ts';
+import { storefrontData, type StorefrontData } from '../../data/storefront.ts';
+
+/**
+ * The storefront's catalogue as the checkout's mechanics are tested on: the real one, with
+ * LifeMiles' price and limits and its November 2026 sale taken as confirmed. The audit could not
+ * confirm them (docs/data-audit.md), so the real catalogue closes LifeMiles' orders and prices no
+ * such sale; tests of quoting, paying, the cap, the banner and the price alerts need a programme
+ * that sells and a sale that runs, on terms the tests state here rather than on what a source
+ * happens to confirm this month. Tests of the real catalogue use `storefrontData()` itself.
+ */
+export function confirmedStorefront(): StorefrontData {
+  const data = storefrontData();
+  const lifemiles = (programme: StorefrontProgramme): StorefrontProgramme => ({
+    ...programme,
+    maxPerOrder: 'none-stated',
+    annualCap: { miles: 150_000 },
+    capIncludesBonus: 'no',
+    postingHours: { usual: 24, most: 72 },
+    basePrices: programme.basePrices.map(({ unconfirmed: _unconfirmed, ...price }) => price),
+  });
+  const sale = (campaign: StorefrontCampaign): StorefrontCampaign => ({
+    ...campaign,
+    status: 'confirmed',
+    announcement: { url: 'https://www.lifemiles.com/buy-miles', date: '2026-11-09' },
+  });
+  return {
+    ...data,
+    programmes: data.programmes.map((programme) =>
+      programme.id === 'avianca-lifemiles' ? lifemiles(programme) : programme,
+    ),
+    campaigns: data.campaigns.map((campaign) =>
+      campaign.id === 'lifemiles-2026-11' ? sale(campaign) : campaign,
+    ),
+  };
+}
