@@ -1,10 +1,12 @@
 /**
  * How fresh the reference data is (docs/data-audit.md#keeping-it-fresh): per file, how many
- * records it holds, how many were checked against their source in the last 90 days, the oldest
- * check, the dated facts that end soon and the facts no public page confirmed. `npm run
- * data:check` prints it, the server logs the facts that end within 14 days when it starts, and
- * the tests and `data:check` fail on a current offer that had ended when its record was checked
- * (an error whatever the day), never on the day they run.
+ * records it holds, how many carry a check date of their own and how many of those fall in the
+ * last 90 days (a file's date never stands for its records), the records never checked, the
+ * oldest check, the dated facts that end soon, the facts no public page confirmed and the end
+ * dates written only in words. `npm run data:check` prints it, the server logs the facts that end
+ * within 14 days when it starts, and the tests and `data:check` fail on a current offer that had
+ * ended when its record was checked and on an end date in words (errors whatever the day), never
+ * on the day they run.
  *
  * It reads the files as JSON rather than through their schemas, so it also reports on a file the
  * app does not load yet, and on one that a schema would refuse.
@@ -12,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addDays, endedBefore, endsWithin } from '../core/dated.ts';
+import { proseEndDates, type ProseEndDate } from './prose-dates.ts';
 
 /** A fact with a last day: an offer, a ratio, a membership, a bonus or a sale. */
 export interface EndingFact {
@@ -26,16 +29,23 @@ export interface EndingFact {
 
 interface RecordView {
   id: string;
-  /** YYYY-MM-DD; a file dated by month counts from the first of the month. */
+  /** The record's own check date, YYYY-MM-DD (a month counts from its first day); null: never checked on its own. */
   checked: string | null;
   unverified: string[];
   ends: Omit<EndingFact, 'file' | 'record'>[];
+  /** The record as written, for its end dates in words; absent for records that hold no prose. */
+  raw?: Json;
 }
 
 export interface FileFreshness {
   file: string;
   records: number;
+  /** Records with a check date of their own. */
+  ownCheck: number;
+  /** Of those, checked in the last 90 days. */
   checkedLast90Days: number;
+  /** Records with no check date of their own (the first ones, for the list). */
+  neverChecked: string[];
   oldestCheck: string | null;
   endingWithin30Days: EndingFact[];
   /** Current offers whose last day has passed by `today`: to update (the site stops showing them the day after). */
@@ -46,6 +56,8 @@ export interface FileFreshness {
    */
   endedWhenChecked: EndingFact[];
   unverified: { record: string; fact: string }[];
+  /** End dates written only in words: an error, since the site cannot end what it cannot read. */
+  proseEndDates: (ProseEndDate & { record: string })[];
 }
 
 type Json = Record<string, unknown>;
@@ -73,8 +85,9 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.airlines).map((airline) => ({
         id: text(airline.iata) ?? '',
-        checked: asDay(airline.checked) ?? asDay(json.asOf),
+        checked: asDay(airline.checked),
         unverified: texts(airline.unverified),
+        raw: airline,
         ends: list(airline.memberships).flatMap((membership) =>
           text(membership.until)
             ? [
@@ -122,25 +135,41 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.charts).map((chart) => ({
         id: text(chart.programme) ?? '',
-        checked: asDay(chart.checked) ?? asDay(json.asOf),
+        checked: asDay(chart.checked),
         unverified: texts(chart.notes).filter((note) => /unverified/i.test(note)),
+        raw: chart,
         ends: [],
       })),
   },
   {
     file: 'cards/',
     records: (json) =>
-      list(json.cards).map((card) => {
+      list(json.cards).flatMap((card) => {
         const offer = (card.welcomeBonus ?? null) as Json | null;
-        return {
-          id: text(card.id) ?? '',
-          checked: asDay(card.asOf) ?? asDay(json.asOf),
+        const id = text(card.id) ?? '';
+        // The card (fees, earn rates) and its welcome offer are checked apart: an offer changes monthly.
+        const cardView: RecordView = {
+          id,
+          checked: asDay(card.asOf),
           unverified: texts(card.unverified),
-          ends:
-            offer && text(offer.until)
-              ? [{ what: 'welcome offer', until: text(offer.until)!, current: true }]
+          ends: list(card.earn).flatMap((rate) =>
+            text(rate.until)
+              ? [{ what: `${text(rate.category)} rate`, until: text(rate.until)!, current: false }]
               : [],
+          ),
+          raw: { ...card, welcomeBonus: null },
         };
+        if (!offer) return [cardView];
+        const offerView: RecordView = {
+          id: `${id} welcome offer`,
+          checked: asDay(offer.checked),
+          unverified: [],
+          ends: text(offer.until)
+            ? [{ what: 'welcome offer', until: text(offer.until)!, current: true }]
+            : [],
+          raw: offer,
+        };
+        return [cardView, offerView];
       }),
   },
   {
@@ -155,6 +184,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
         checked: asDay(json.asOf),
         unverified: texts(json.unverified),
         ends: [],
+        raw: json,
       },
     ],
     recordIsFile: true,
@@ -164,9 +194,12 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.accounts).map((account) => ({
         id: text(account.id) ?? text(account.name) ?? '',
-        checked: asDay(account.asOf) ?? asDay(json.asOf),
+        checked: asDay(account.asOf),
         unverified: texts(account.unverified),
-        ends: [],
+        ends: text(account.until)
+          ? [{ what: 'savings rate', until: text(account.until)!, current: true }]
+          : [],
+        raw: account,
       })),
   },
   {
@@ -182,9 +215,10 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.programmes).map((programme) => ({
         id: text(programme.id) ?? '',
-        checked: asDay(programme.asOf) ?? asDay(json.asOf),
+        checked: asDay(programme.asOf),
         unverified: texts(programme.unverified),
         ends: [],
+        raw: programme,
       })),
   },
   {
@@ -192,8 +226,9 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.campaigns).map((campaign) => ({
         id: text(campaign.id) ?? '',
-        checked: asDay(json.asOf),
+        checked: asDay(campaign.checked),
         unverified: text(campaign.unverified) ? [text(campaign.unverified)!] : [],
+        raw: campaign,
         ends: text(campaign.end)
           ? [{ what: 'sale', until: text(campaign.end)!.slice(0, 10), current: false }]
           : [],
@@ -202,22 +237,22 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   {
     file: 'points-currencies/',
     records: (json) =>
-      list(json.currencies).map((currency) => ({
-        id: text(currency.id) ?? '',
-        checked: asDay(currency.asOf) ?? asDay(json.asOf),
-        unverified: texts(currency.unverified),
-        ends: list(currency.transfers).flatMap((transfer) =>
-          text(transfer.until)
-            ? [
-                {
-                  what: `ratio to ${text(transfer.to)}`,
-                  until: text(transfer.until)!,
-                  current: false,
-                },
-              ]
-            : [],
-        ),
-      })),
+      list(json.currencies).flatMap((currency) => {
+        const id = text(currency.id) ?? '';
+        // The currency's valuation, and each transfer row on its own (a ratio changes apart from the rest).
+        const rows = list(currency.transfers).map(
+          (transfer): RecordView => ({
+            id: `${id} → ${text(transfer.to)}${text(transfer.since) ? ` from ${text(transfer.since)}` : ''}`,
+            checked: asDay(transfer.checked),
+            unverified: [],
+            ends: text(transfer.until)
+              ? [{ what: `ratio to ${text(transfer.to)}`, until: text(transfer.until)!, current: false }]
+              : [],
+            raw: transfer,
+          }),
+        );
+        return [{ id, checked: asDay(currency.asOf), unverified: texts(currency.unverified), ends: [], raw: { ...currency, transfers: [] } }, ...rows];
+      }),
   },
   {
     file: 'programmes.json',
@@ -241,7 +276,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     records: (json) =>
       list(json.bonuses).map((bonus) => ({
         id: text(bonus.id) ?? '',
-        checked: asDay(bonus.checked) ?? asDay(json.asOf),
+        checked: asDay(bonus.checked),
         unverified: [],
         ends: text(bonus.end)
           ? [
@@ -256,14 +291,12 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   },
 ];
 
-/** Records that carry nothing of their own: the file's date and its unverified notes stand for them. */
-function plain(json: Json, records: Json[], id: (record: Json) => string): RecordView[] {
-  return records.map((record) => ({
-    id: id(record),
-    checked: asDay(json.asOf),
-    unverified: [],
-    ends: [],
-  }));
+/**
+ * Records of a bulk dataset (airports, routes, stores) that carry no check of their own: the
+ * file's date is the dataset's, not a check of each record, so they count as never checked.
+ */
+function plain(_json: Json, records: Json[], id: (record: Json) => string): RecordView[] {
+  return records.map((record) => ({ id: id(record), checked: asDay(record.checked), unverified: [], ends: [] }));
 }
 
 function read(path: string): Json {
@@ -309,7 +342,9 @@ export function dataFreshness(today: string): FileFreshness[] {
     return {
       file,
       records: records.length,
+      ownCheck: checks.length,
       checkedLast90Days: checks.filter((day) => day >= recent).length,
+      neverChecked: records.filter((record) => record.checked === null).map((record) => record.id),
       oldestCheck:
         checks.length > 0 ? checks.reduce((oldest, day) => (day < oldest ? day : oldest)) : null,
       endingWithin30Days: facts.filter((fact) => endsWithin(fact, today, 30)),
@@ -325,6 +360,7 @@ export function dataFreshness(today: string): FileFreshness[] {
           record.unverified.map((fact) => ({ record: record.id, fact })),
         ),
       ],
+      proseEndDates: records.flatMap((record) => (record.raw ? proseEndDates(record.raw).map((found) => ({ record: record.id, ...found })) : [])),
     };
   });
 }

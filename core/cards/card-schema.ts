@@ -43,6 +43,9 @@ export const EarnRateSchema = z
       .optional(),
     condition: z.enum(EARN_CONDITIONS).optional(),
     note: Localized.optional(),
+    /** A rate that holds for a while (3x until 31 Dec 2026, then 2x): its first and last day, inclusive. */
+    since: IsoDate.optional(),
+    until: IsoDate.optional(),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import { endedBefore } from '../dated.ts';
+import { endedBefore, holdsOn } from '../dated.ts';
 import type { z } from 'zod';
 import type {
   BonusRecordSchema,
@@ -148,8 +148,10 @@ export type CardListItem = Pick<
  * stays in the history), so lists, the detail page and the finder's first-year value drop it by
  * themselves on the day after it ends.
  */
-export function cardOn<T extends Pick<Card, 'welcomeBonus'>>(card: T, day: string): T {
-  return card.welcomeBonus && endedBefore(card.welcomeBonus, day) ? { ...card, welcomeBonus: null } : card;
+export function cardOn<T extends Pick<Card, 'welcomeBonus' | 'earn'>>(card: T, day: string): T {
+  const earn = card.earn.filter((rate) => holdsOn(rate, day));
+  const dated = earn.length === card.earn.length ? card : { ...card, earn };
+  return dated.welcomeBonus && endedBefore(dated.welcomeBonus, day) ? { ...dated, welcomeBonus: null } : dated;
 }
 
 export function cardListItem(card: Card): CardListItem {

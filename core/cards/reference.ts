@@ -28,6 +28,8 @@ export const SavingsAccountSchema = z
     monthlyFee: z.number().nonnegative(),
     insurance: z.enum(['FDIC', 'NCUA', 'CDIC']),
     note: LocalizedTextSchema.optional(),
+    /** The last day of a promotional rate (inclusive); after it the account is not listed until a new rate is found. */
+    until: IsoDateSchema.optional(),
     source: z.string().url(),
     asOf: IsoDateSchema,
   })

@@ -25,7 +25,9 @@ export class CardCatalogue {
     if (this.#today?.day !== day) {
       const cards = this.source.cards.map((card) => cardOn(card, day));
       const currencies = new Map([...this.source.currencies].map(([id, currency]) => [id, currencyOn(currency, day)]));
-      this.#today = { day, data: { ...this.source, cards, currencies }, byId: new Map(cards.map((card) => [card.id, card])) };
+      // A promotional savings rate past its last day is not shown as today's rate.
+      const savingsAccounts = this.source.savingsAccounts.filter((account) => !account.until || account.until >= day);
+      this.#today = { day, data: { ...this.source, cards, currencies, savingsAccounts }, byId: new Map(cards.map((card) => [card.id, card])) };
     }
     return this.#today;
   }
@@ -71,7 +73,7 @@ export class CardCatalogue {
     return {
       currencies: [...this.data.currencies.values()],
       hotelProgrammes: [...this.data.hotelProgrammes.values()],
-      savingsAccounts: this.data.savingsAccounts,
+      savingsAccounts: this.#current().data.savingsAccounts,
       rates: this.data.rates,
     };
   }
