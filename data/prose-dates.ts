@@ -8,20 +8,39 @@
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 /** Words that make the day that follows a last day. "By" and "before" are left out: they name deadlines to act, not ends. */
-const END_WORDS = '(?:until|till|through|thru|to|ends?|ending|ended|expires?|expiring|valid until|valid through)';
+const END_WORDS =
+  '(?:until|till|through|thru|to|ends?|ending|ended|expires?|expiring|valid until|valid through)';
 
 const PATTERNS: { regex: RegExp; day: (match: RegExpExecArray) => string | null }[] = [
   // "until 31 Dec 2025", "to 31 December 2025"
-  { regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})`, 'gi'), day: (m) => iso(m[3]!, month(m[2]!), m[1]!) },
+  {
+    regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})`, 'gi'),
+    day: (m) => iso(m[3]!, month(m[2]!), m[1]!),
+  },
   // "until December 31, 2025", "ends Dec 31 2025"
-  { regex: new RegExp(`\\b${END_WORDS}\\s+${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})`, 'gi'), day: (m) => iso(m[3]!, month(m[1]!), m[2]!) },
+  {
+    regex: new RegExp(`\\b${END_WORDS}\\s+${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})`, 'gi'),
+    day: (m) => iso(m[3]!, month(m[1]!), m[2]!),
+  },
   // "ends 1/15/2027" (US month first)
-  { regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{1,2})/(\\d{1,2})/(\\d{4})`, 'gi'), day: (m) => iso(m[3]!, Number(m[1]), m[2]!) },
+  {
+    regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{1,2})/(\\d{1,2})/(\\d{4})`, 'gi'),
+    day: (m) => iso(m[3]!, Number(m[1]), m[2]!),
+  },
   // "until 2026-12-31"
-  { regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{4})-(\\d{2})-(\\d{2})`, 'gi'), day: (m) => iso(m[1]!, Number(m[2]), m[3]!) },
+  {
+    regex: new RegExp(`\\b${END_WORDS}\\s+(\\d{4})-(\\d{2})-(\\d{2})`, 'gi'),
+    day: (m) => iso(m[1]!, Number(m[2]), m[3]!),
+  },
   // "至 2026/12/31", "～2026年12月31日", "2026/12/31 止" (Chinese: a range's end, or a day then 止/截止/為止; not 前, which also names cut-offs)
-  { regex: /(?:至|到|~|～|－|—)\s*(\d{4})\s*[/年.-]\s*(\d{1,2})\s*[/月.-]\s*(\d{1,2})/g, day: (m) => iso(m[1]!, Number(m[2]), m[3]!) },
-  { regex: /(\d{4})\s*[/年.-]\s*(\d{1,2})\s*[/月.-]\s*(\d{1,2})\s*日?\s*(?:止|截止|為止|为止)/g, day: (m) => iso(m[1]!, Number(m[2]), m[3]!) },
+  {
+    regex: /(?:至|到|~|～|－|—)\s*(\d{4})\s*[/年.-]\s*(\d{1,2})\s*[/月.-]\s*(\d{1,2})/g,
+    day: (m) => iso(m[1]!, Number(m[2]), m[3]!),
+  },
+  {
+    regex: /(\d{4})\s*[/年.-]\s*(\d{1,2})\s*[/月.-]\s*(\d{1,2})\s*日?\s*(?:止|截止|為止|为止)/g,
+    day: (m) => iso(m[1]!, Number(m[2]), m[3]!),
+  },
 ];
 
 function month(name: string): number {
@@ -66,10 +85,14 @@ export interface ProseEndDate {
  */
 export function proseEndDates(record: Json): ProseEndDate[] {
   const found: ProseEndDate[] = [];
-  const fielded = (object: Json) => DAY_FIELDS.map((key) => object[key]).filter((value): value is string => typeof value === 'string').map((value) => value.slice(0, 10));
+  const fielded = (object: Json) =>
+    DAY_FIELDS.map((key) => object[key])
+      .filter((value): value is string => typeof value === 'string')
+      .map((value) => value.slice(0, 10));
   const walk = (value: unknown, path: string, days: string[]) => {
     if (typeof value === 'string') {
-      for (const day of endDatesInText(value)) if (!days.includes(day)) found.push({ field: path, day, text: value });
+      for (const day of endDatesInText(value))
+        if (!days.includes(day)) found.push({ field: path, day, text: value });
       return;
     }
     if (Array.isArray(value)) {
@@ -79,7 +102,8 @@ export function proseEndDates(record: Json): ProseEndDate[] {
     if (value && typeof value === 'object') {
       const object = value as Json;
       const here = [...days, ...fielded(object)];
-      for (const [key, inner] of Object.entries(object)) if (!SKIPPED.has(key)) walk(inner, path ? `${path}.${key}` : key, here);
+      for (const [key, inner] of Object.entries(object))
+        if (!SKIPPED.has(key)) walk(inner, path ? `${path}.${key}` : key, here);
     }
   };
   walk(record, '', []);

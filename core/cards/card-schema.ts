@@ -122,6 +122,9 @@ export const CardSchema = z
         message: 'needs a base rate: category other, without a cap or condition',
       });
     }
+    // A current offer says whether a source confirms it: an unconfirmed one is shown, never counted.
+    if (card.welcomeBonus && !card.welcomeBonus.status) context.addIssue({ code: 'custom', path: ['welcomeBonus', 'status'], message: 'a current welcome offer is confirmed or unconfirmed' });
+    if (card.welcomeBonus?.status === 'confirmed' && !card.welcomeBonus.source) context.addIssue({ code: 'custom', path: ['welcomeBonus', 'source'], message: 'a confirmed welcome offer names its page' });
     const dates = card.bonusHistory.map((record) => record.date);
     if (dates.some((date, index) => index > 0 && date < dates[index - 1]!)) {
       context.addIssue({

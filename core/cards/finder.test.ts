@@ -41,7 +41,7 @@ describe('the card finder, against sums worked by hand', () => {
       { category: 'other', rate: 1 },
     ],
     credits: [{ name: text('dining credit'), value: 240 }],
-    welcomeBonus: { amount: 60_000, spend: 6_000, months: 6, status: 'confirmed' },
+    welcomeBonus: { amount: 60_000, spend: 6_000, months: 6, status: 'confirmed', source: 'https://example.com/offer' },
   });
 
   it('splits a category at its cap, values points in cents, counts half the credits and a reachable bonus', () => {
@@ -64,7 +64,7 @@ describe('the card finder, against sums worked by hand', () => {
   });
 
   it('leaves out a bonus whose spend the member does not reach in its months', () => {
-    const preferred = card({ id: 'preferred', annualFee: 95, earn: [{ category: 'other', rate: 1 }], welcomeBonus: { amount: 75_000, spend: 5_000, months: 3, status: 'confirmed' } });
+    const preferred = card({ id: 'preferred', annualFee: 95, earn: [{ category: 'other', rate: 1 }], welcomeBonus: { amount: 75_000, spend: 5_000, months: 3, status: 'confirmed', source: 'https://example.com/offer' } });
     // $1,600 a month × 3 = $4,800 < $5,000.
     const short = valueCard(preferred, { other: 1_600 }, 'USD', points, rates);
     expect(short.bonus).toMatchObject({ reachable: false, reached: 4_800, required: 5_000, value: 0 });
@@ -82,7 +82,7 @@ describe('the card finder, against sums worked by hand', () => {
     expect(value.bonus).toMatchObject({ amount: 75_000, reachable: true, unconfirmed: true, value: 0 });
     expect(value.firstYear).toBe(120_000 * 0.02 - 95);
     // The same offer confirmed counts 75,000 × 2¢.
-    expect(valueCard(card({ ...rumoured, welcomeBonus: { ...offer, status: 'confirmed' } }), { other: 10_000 }, 'USD', points, rates).firstYear).toBe(120_000 * 0.02 + 1_500 - 95);
+    expect(valueCard(card({ ...rumoured, welcomeBonus: { ...offer, status: 'confirmed', source: 'https://example.com/offer' } }), { other: 10_000 }, 'USD', points, rates).firstYear).toBe(120_000 * 0.02 + 1_500 - 95);
   });
 
   it('charges the first year its own fee, and counts anniversary points from the second year', () => {
@@ -111,7 +111,7 @@ describe('the card finder, against sums worked by hand', () => {
 
   it('ranks by first-year or ongoing value', () => {
     const noFee = card({ id: 'no-fee', earn: [{ category: 'other', rate: 1.5 }] });
-    const bonusCard = card({ id: 'bonus', annualFee: 95, earn: [{ category: 'other', rate: 1 }], welcomeBonus: { amount: 60_000, spend: 3_000, months: 3, status: 'confirmed' } });
+    const bonusCard = card({ id: 'bonus', annualFee: 95, earn: [{ category: 'other', rate: 1 }], welcomeBonus: { amount: 60_000, spend: 3_000, months: 3, status: 'confirmed', source: 'https://example.com/offer' } });
     const spend = { other: 1_000 };
     // no-fee: 18,000 × 2¢ = $360 both years. bonus: $240 + $1,200 − $95 = $1,345, then $145.
     expect(rankCards([noFee, bonusCard], spend, 'USD', () => points, rates, 'first-year').map((value) => [value.cardId, value.firstYear])).toEqual([
