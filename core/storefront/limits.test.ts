@@ -153,7 +153,17 @@ describe('readLimits', () => {
           return;
         }
         if (!reading.open) {
-          // Open only when even the smallest order fits within the bounds.
+          // Closed with everything known only when not even the smallest order fits under the bound.
+          const capBound =
+            typeof cap === 'object' ? ('miles' in cap ? cap.miles : cap.lowest) : Infinity;
+          const bound = Math.min(
+            typeof limits.maxPerOrder === 'number' ? limits.maxPerOrder : Infinity,
+            capBound,
+          );
+          expect(reading.reason).toBe('max-unknown');
+          expect(Math.floor(bound / limits.increment) * limits.increment).toBeLessThan(
+            limits.minPerOrder,
+          );
           return;
         }
         const { maxPerOrder, annualCap, capIncludesBonus } = reading.limits;
