@@ -3,7 +3,8 @@
  * (docs/data-audit.md#how-the-audit-facts-are-drawn). Each kind of fact in data/ is a population
  * (a storefront programme's price or limit, a sale, a transfer ratio, a transfer bonus, a card's fee
  * or welcome offer, an airline's alliance, an award-chart price, an airport, a savings rate); a
- * fixed number is drawn from each with a seeded generator, so anyone can draw the same facts again.
+ * fixed number is drawn from each with a seeded generator, so anyone can draw the same facts again
+ * (on the same commit: a draw takes positions in the files); `--skip=draw.jsonl,…` leaves out the facts of earlier draws.
  * Prints one line of JSON per fact: kind, file, record, field and the value as data/ holds it.
  */
 import { readdirSync, readFileSync } from 'node:fs';

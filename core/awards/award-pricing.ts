@@ -28,6 +28,14 @@ export interface AwardChart {
    * AAdvantage). The rows are then the usual lowest levels, and a price from them is an estimate.
    */
   dynamic: { airlines: string[]; since?: string; source: string } | null;
+  /**
+   * The programme changed its prices from `since` without publishing the new ones: the rows are the
+   * earlier prices, shown for reference on the programme page and used by nothing that prices an
+   * award from that day (docs/data-audit.md#unknown-is-its-own-value).
+   */
+  superseded?: { since: string; source: string } | null;
+  /** The day someone last checked the chart against its sources. */
+  checked?: string;
   notes: string[];
   sources: string[];
 }
@@ -64,6 +72,11 @@ export interface DistanceBand {
 export type PriceBasis =
   | { kind: 'distance'; perSegment: boolean; parts: { miles: number; band: DistanceBand; price: number }[] }
   | { kind: 'zone'; from: string; to: string; miles: number; upTo: number | null };
+
+/** Whether the programme had changed this chart's prices, without publishing the new ones, by `day` (YYYY-MM-DD). */
+export function supersededOn(chart: Pick<AwardChart, 'superseded'>, day: string): boolean {
+  return Boolean(chart.superseded && chart.superseded.since <= day);
+}
 
 /** Whether a chart's price for these legs is an estimate: the programme prices some of them dynamically. */
 export function isEstimate(chart: Pick<AwardChart, 'dynamic'>, legs: readonly Pick<PricedLeg, 'airline'>[]): boolean {

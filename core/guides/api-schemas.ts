@@ -78,6 +78,12 @@ export const AwardChartSchema = z.object({
     .object({ airlines: z.array(z.string()), since: z.string().optional(), source: z.string() })
     .nullable()
     .describe("Set when the programme prices by demand (on every flight, or these airlines'): the rows are its usual lowest levels, estimates"),
+  superseded: z
+    .object({ since: z.string(), source: z.string() })
+    .nullable()
+    .optional()
+    .describe('The programme changed its prices from this day without publishing them: the rows are the earlier prices, priced by nothing'),
+  checked: z.string().optional(),
   notes: z.array(z.string()),
   sources: z.array(z.string()),
 }) satisfies z.ZodType<AwardChart>;

@@ -6,7 +6,7 @@ import { storefrontData, type StorefrontData } from '../../data/storefront.ts';
 
 /**
  * The storefront's catalogue as the checkout's mechanics are tested on: the real one, with
- * LifeMiles' price and limits and its November 2026 sale taken as confirmed. The audit could not
+ * LifeMiles' and Aeroplan's prices and limits and LifeMiles' November 2026 sale taken as confirmed. The audit could not
  * confirm them (docs/data-audit.md), so the real catalogue closes LifeMiles' orders and prices no
  * such sale; tests of quoting, paying, the cap, the banner and the price alerts need a programme
  * that sells and a sale that runs, on terms the tests state here rather than on what a source
@@ -14,14 +14,19 @@ import { storefrontData, type StorefrontData } from '../../data/storefront.ts';
  */
 export function confirmedStorefront(): StorefrontData {
   const data = storefrontData();
-  const lifemiles = (programme: StorefrontProgramme): StorefrontProgramme => ({
+  // Stated here, not read from a source: 150,000 a year with bonus miles not counted (the cap tests' arithmetic), crediting in 24–72 hours.
+  const known = (programme: StorefrontProgramme, cap: number): StorefrontProgramme => ({
     ...programme,
     maxPerOrder: 'none-stated',
-    annualCap: { miles: 150_000 },
+    annualCap: { miles: cap },
     capIncludesBonus: 'no',
     postingHours: { usual: 24, most: 72 },
     basePrices: programme.basePrices.map(({ unconfirmed: _unconfirmed, ...price }) => price),
   });
+  const opened: Record<string, (programme: StorefrontProgramme) => StorefrontProgramme> = {
+    'avianca-lifemiles': (programme) => known(programme, 150_000),
+    aeroplan: (programme) => known(programme, 500_000),
+  };
   const sale = (campaign: StorefrontCampaign): StorefrontCampaign => ({
     ...campaign,
     status: 'confirmed',
@@ -29,9 +34,7 @@ export function confirmedStorefront(): StorefrontData {
   });
   return {
     ...data,
-    programmes: data.programmes.map((programme) =>
-      programme.id === 'avianca-lifemiles' ? lifemiles(programme) : programme,
-    ),
+    programmes: data.programmes.map((programme) => opened[programme.id]?.(programme) ?? programme),
     campaigns: data.campaigns.map((campaign) =>
       campaign.id === 'lifemiles-2026-11' ? sale(campaign) : campaign,
     ),

@@ -20,6 +20,8 @@ const input = simulationInput(AIRPORTS);
 const inventory = buildSimulatedInventory(input, '2026-11-21', 40);
 refreshSimulatedSeats(inventory, { seed: SEED, now: NOW });
 const engine = new AwardEngine(inventory, programmeCharts(), metroAirports());
+/** The charts as they priced awards on 1 December 2025, before British Airways changed its prices without a new chart. */
+const before = new AwardEngine(inventory, programmeCharts('2025-12-01'), metroAirports());
 
 const query = (overrides: Partial<AwardQuery> = {}): AwardQuery => awardQuery({ mixedCabin: { allowed: true, minPercent: 0 }, ...overrides });
 const search = (overrides: Partial<AwardQuery> = {}) => engine.search(query(overrides), { now: NOW, limit: Infinity }).itineraries;
@@ -62,11 +64,17 @@ describe('TPE → LAX in business, 1–3 December 2026', () => {
     expect(br21.cashUsd).toBeGreaterThan(2000);
   });
 
-  it('prices Cathay via Hong Kong with Avios segment by segment, in the cabin each segment flies', () => {
+  it('prices Cathay via Hong Kong with Avios segment by segment, in the cabin each segment flies, while BA’s chart held', () => {
     const cathay = find(results, 'CX65@2026-12-01/business+CX20@2026-12-01/economy');
+    const id = 'CX65@2026-12-01/business+CX20@2026-12-01/economy';
+    const priced = find(before.search(query(), { now: NOW, limit: Infinity }).itineraries, id);
     // TPE–HKG 501 mi in business (≤ 650 band: 12,500) + HKG–LAX 7,248 mi in economy (> 7,000 band: 51,500) = 64,000;
     // fees: 2 × US$20 + 2 × US$50 Cathay surcharge = US$140.
-    expect(option(cathay, 'ba-avios')).toMatchObject({ miles: 64_000, feesUsd: 140 });
+    expect(option(priced, 'ba-avios')).toMatchObject({ miles: 64_000, feesUsd: 140 });
+    // From 15 December 2025 BA prices by a chart it did not publish: no Avios price is shown as a fact.
+    expect(option(cathay, 'ba-avios')).toBeUndefined();
+    expect(programmeCharts('2025-12-14').map(({ chart }) => chart.programme)).toContain('ba-avios');
+    expect(programmeCharts('2025-12-15').map(({ chart }) => chart.programme)).not.toContain('ba-avios');
     // 501 of 7,749 miles in business = 6.5% → 6.
     expect(cathay.mixedCabinPercent).toBe(6);
     // HKG 19:35 (11:35 UTC) + 7,248 ÷ 8.8 + 30 = 854 → 855 min (14 h 15) = 01:50 UTC on the 2nd = 17:50 on the 1st in LA.

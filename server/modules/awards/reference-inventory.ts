@@ -1,3 +1,4 @@
+import { supersededOn } from '../../../core/awards/award-pricing.ts';
 import { AwardEngine, type ProgrammeChart } from '../../../core/awards/engine.ts';
 import type { AwardInventory } from '../../../core/awards/inventory.ts';
 import { buildSimulatedInventory, refreshSimulatedSeats, type SimulationInput } from '../../../core/awards/simulated-inventory.ts';
@@ -33,9 +34,9 @@ export function simulationInput(only?: ReadonlySet<string>, day = dayOf(new Date
   };
 }
 
-/** The charts with their programme's alliance on `day`. */
+/** The charts that price awards on `day`, with their programme's alliance then: a chart superseded by unpublished prices prices nothing. */
 export function programmeCharts(day = dayOf(new Date())): ProgrammeChart[] {
-  return [...awardCharts().values()].map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, day) }));
+  return [...awardCharts().values()].filter((chart) => !supersededOn(chart, day)).map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, day) }));
 }
 
 export function metroAirports(): Map<string, string[]> {

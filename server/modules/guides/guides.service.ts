@@ -1,4 +1,5 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
+import { supersededOn } from '../../../core/awards/award-pricing.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
 import { chartOptions, checkExplorerForm, currentCampaign, explore, type ChartOption, type ExplorerData, type ExplorerForm, type ExplorerResult } from '../../../core/guides/explorer.ts';
 import type { ExplorerNames, LibraryEntry, PartnerAirline, PartnerAirlines, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
@@ -52,7 +53,8 @@ export class Guides {
         airports: airports(),
         routes: routes(),
         alliances: new Map([...airlines().values()].map((airline) => [airline.iata, allianceOn(airline, day)])),
-        charts: awardCharts(),
+        // A chart superseded by prices the programme did not publish prices no trip.
+        charts: new Map([...awardCharts()].filter(([, chart]) => !supersededOn(chart, day))),
       },
       currencies: options.cards.currencies,
       bonuses: options.guides.bonuses,
