@@ -107,7 +107,8 @@ function populations(): Map<string, Fact[]> {
       'alliance',
       airline.memberships ?? airline.alliance ?? null,
     );
-  for (const chart of list(read('award-charts.json').charts)) {
+  // A superseded chart's prices are kept for reference, not stated as today's: they are not facts to draw.
+  for (const chart of list(read('award-charts.json').charts).filter((chart) => !chart.superseded)) {
     const programme = String(chart.programme);
     list(chart.bands).forEach((band) => {
       for (const cabin of ['economy', 'premium', 'business', 'first'])

@@ -72,7 +72,7 @@ function ProgrammeSources({ programme, name }: { programme: string; name: string
             {partners.slice(0, SHOWN_PARTNERS).map((row) => (
               <List.Item key={row.from.id} data-testid="get-miles-partner">
                 {localize(row.from.name, language)} · <b>{ratio(row)}</b> · {t(`getMiles.time.${row.time}`)}
-                {row.bonus && ` · ${t('getMiles.bonus', { percent: row.bonus.percent })}`}
+                {row.bonus && ` · ${t(row.bonus.status === 'confirmed' ? 'getMiles.bonus' : 'getMiles.bonusUnconfirmed', { percent: row.bonus.percent })}`}
               </List.Item>
             ))}
           </List>

@@ -121,6 +121,14 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
       <Text>
         {t(`library.pricing.${chart.pricing}`)} {chart.perSegment ? t('library.perSegment') : ''} {chart.oneWay ? '' : t('library.roundTripOnly')}
       </Text>
+      {chart.superseded && (
+        <Alert color="red" variant="light" data-testid="chart-superseded">
+          {t('library.superseded', { day: format.date(chart.superseded.since) })}{' '}
+          <Anchor href={chart.superseded.source} target="_blank" rel="noreferrer" size="sm">
+            {t('library.dynamicSource')}
+          </Anchor>
+        </Alert>
+      )}
       {chart.dynamic && (
         <Alert color="yellow" variant="light" data-testid="chart-dynamic">
           {chart.dynamic.airlines.length === 0 ? t('library.dynamicAll') : t('library.dynamicSome', { airlines: chart.dynamic.airlines.join(', ') })}{' '}

@@ -68,7 +68,7 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
   const choose = (next: Direction, id: string | null) => setParams(id ? { [next]: id } : {}, { replace: true });
   const amount = typeof points === 'number' ? points : 0;
 
-  const received = (row: TransferPartnerRow) => milesFor(amount, { ratio: row.ratio, minimum: row.minimum ?? undefined, increment: row.increment ?? undefined }, row.bonus?.percent ?? 0);
+  const received = (row: TransferPartnerRow) => milesFor(amount, { ratio: row.ratio, minimum: row.minimum ?? undefined, increment: row.increment ?? undefined }, row.bonus?.status === 'confirmed' ? row.bonus.percent : 0);
 
   return (
     <PageFrame page={page}>

@@ -88,11 +88,6 @@ function OrdersClosed({ programme }: { programme: ProgrammeSaleDetail }) {
           {t('buy.title', { unit: format.text(programme.unit) })}
         </Title>
         <Text data-testid="orders-closed">{t(`buy.closedReason.${programme.orders}`)}</Text>
-        {programme.priceUnconfirmed && (
-          <Text size="sm" c="gray.7">
-            {programme.priceUnconfirmed}
-          </Text>
-        )}
         <Button disabled data-testid="buy-button">
           {t('buy.button')}
         </Button>
@@ -289,7 +284,7 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                             <Table.Td>
                               {format.offer(campaign)}
                               {campaign.status === 'unconfirmed' && (
-                                <Badge ml="xs" variant="outline" color="gray.8" data-testid="campaign-unconfirmed">
+                                <Badge ml="xs" variant="outline" color="gray.8" data-testid="campaign-unconfirmed" title={t('history.unconfirmedLong')}>
                                   {t('history.unconfirmed')}
                                 </Badge>
                               )}

@@ -260,7 +260,7 @@ function EventsPage({ page }: { page: PageDef }) {
                     <SaleStateBadge state={event.state} />
                   </Group>
                   <Text fw={600} c="teal.9" mt={4}>
-                    {format.offer(event)} · {event.pricePer1000 === null ? <span data-testid="campaign-unconfirmed">{t('history.unconfirmed')}</span> : t('price.from', { price: format.money(event.pricePer1000, event.currency) })}
+                    {format.offer(event)} · {event.pricePer1000 === null ? <span data-testid="campaign-unconfirmed">{t('history.unconfirmedLong')}</span> : t('price.from', { price: format.money(event.pricePer1000, event.currency) })}
                   </Text>
                   <Text size="sm" c="gray.7">
                     {event.state === 'upcoming' ? t('events.starts', { day: format.day(event.startsLocal.date) }) + ' · ' : ''}
