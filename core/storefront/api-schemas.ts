@@ -44,6 +44,7 @@ export const ProgrammeOnSaleSchema = z.object({
   unit: LocalizedNameSchema,
   currency: Currency,
   basePricePer1000: Minor,
+  basePriceTiers: z.array(z.object({ from: z.number().int(), pricePer1000: Minor })).describe('Lower prices per 1,000 from larger orders; empty for one price'),
   saleState: z.enum(['ongoing', 'limited', 'no-sale']),
   orders: z.enum(['open', ...CLOSED_REASONS]).describe('Whether orders are taken; closed while the price or a limit they rest on is unknown'),
   campaign: CampaignViewSchema.nullable().describe('The campaign running now that reaches the lowest price'),

@@ -27,10 +27,16 @@ const BasePriceSchema = z
     until: IsoDateSchema.nullable(),
     pricePer1000: SalePriceSchema,
     source: z.string().url(),
-    /** No source confirms this price as current (or it falls with quantity in tiers not modelled): shown with that label, no orders. */
+    /** Lower prices per 1,000 from larger orders (the programme's own steps), rising in `from`, falling in `amount`. */
+    tiers: z.array(z.object({ from: z.number().int().positive(), amount: z.number().positive() }).strict()).optional(),
+    /** No source confirms this price as current: shown with that label, no orders (docs/data-audit.md#unknown-is-its-own-value). */
     unconfirmed: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .refine((price) => (price.tiers ?? []).every((tier, index, tiers) => tier.amount < (index === 0 ? price.pricePer1000.amount : tiers[index - 1]!.amount) && (index === 0 || tier.from > tiers[index - 1]!.from)), {
+    message: 'price tiers must rise in quantity and fall in price',
+    path: ['tiers'],
+  });
 
 export const StorefrontProgrammeSchema = z
   .object({

@@ -17,10 +17,25 @@ export const QUOTE_HOLD_MINUTES = 15;
 /** The limits an order is checked against: a programme's stated ones once all are known (`readLimits`). */
 export type PurchaseRules = KnownLimits;
 
+/** A step of a price that falls with quantity: from this many miles ordered, this price per 1,000. */
+export interface PriceTier {
+  from: number;
+  amount: number;
+}
+
 export interface BasePrice {
   since: string | null;
   until: string | null;
   pricePer1000: { amount: number; currency: MoneyCurrency };
+  /** Lower prices per 1,000 for larger orders (IHG's), rising in `from` and falling in `amount`. */
+  tiers?: readonly PriceTier[];
+}
+
+/** The price per 1,000 an order is charged at: the base price, and its tiers by quantity. */
+export interface UnitPrice {
+  amount: number;
+  currency: MoneyCurrency;
+  tiers?: readonly PriceTier[];
 }
 
 export interface CampaignTerms {
@@ -44,9 +59,10 @@ export type CampaignState = 'upcoming' | 'ongoing' | 'limited' | 'expired';
 export type SaleState = 'ongoing' | 'limited' | 'no-sale';
 
 /** The base price on a day (YYYY-MM-DD): the dated price that holds then, else the oldest (history before the first record). */
-export function basePriceOn(prices: readonly BasePrice[], day: string): BasePrice['pricePer1000'] {
+export function basePriceOn(prices: readonly BasePrice[], day: string): UnitPrice {
   const holding = prices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until));
-  return (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!.pricePer1000;
+  const price = (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!;
+  return price.tiers && price.tiers.length > 0 ? { ...price.pricePer1000, tiers: price.tiers } : price.pricePer1000;
 }
 
 /** The bonus percent an order of `quantity` earns: the highest ladder step it reaches, 0 below the first. */
@@ -74,19 +90,21 @@ export interface OrderPrice {
   campaignId: string | null;
 }
 
-/** The base price of 1,000 miles in minor units. */
-export function minorPer1000(price: BasePrice['pricePer1000']): number {
-  return Math.round(price.amount * 100);
+/** The base price of 1,000 miles in minor units, for an order of `quantity` (the smallest order's price by default). */
+export function minorPer1000(price: UnitPrice, quantity = 0): number {
+  let amount = price.amount;
+  for (const tier of price.tiers ?? []) if (quantity >= tier.from) amount = tier.amount;
+  return Math.round(amount * 100);
 }
 
 /**
  * The price of `quantity` miles: the base price less the campaign's discount, rounded half up to
  * the cent once for the whole order; the ladder's bonus on top, rounded down.
  */
-export function priceOrder(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: PricedCampaign | null, quantity: number): OrderPrice {
+export function priceOrder(rules: PurchaseRules, base: UnitPrice, campaign: PricedCampaign | null, quantity: number): OrderPrice {
   const discountPercent = campaign?.discountPercent ?? 0;
   const bonusPercent = campaign ? bonusPercentAt(campaign.bonusLadder, quantity) : 0;
-  const amount = Math.round((minorPer1000(base) * quantity * (100 - discountPercent)) / 100_000);
+  const amount = Math.round((minorPer1000(base, quantity) * quantity * (100 - discountPercent)) / 100_000);
   const bonus = Math.floor((quantity * bonusPercent) / 100);
   const total = quantity + bonus;
   const bonusCounts = campaign ? campaign.bonusCountsTowardCap : rules.capIncludesBonus;
@@ -112,10 +130,10 @@ export function quantityProblem(rules: PurchaseRules, quantity: number): 'below-
   return null;
 }
 
-/** The quantities the price table shows: the minimum, round steps, each ladder step, the maximum. */
-export function tableQuantities(rules: PurchaseRules, campaign: CampaignTerms | null): number[] {
+/** The quantities the price table shows: the minimum, round steps, each ladder step and price tier, the maximum. */
+export function tableQuantities(rules: PurchaseRules, campaign: Pick<CampaignTerms, 'bonusLadder'> | null, base?: UnitPrice): number[] {
   const round = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000, 150_000];
-  const wanted = [rules.minPerOrder, ...round, ...(campaign?.bonusLadder.map((step) => step.from) ?? []), rules.maxPerOrder];
+  const wanted = [rules.minPerOrder, ...round, ...(campaign?.bonusLadder.map((step) => step.from) ?? []), ...(base?.tiers?.map((tier) => tier.from) ?? []), rules.maxPerOrder];
   return [...new Set(wanted.map((quantity) => Math.ceil(quantity / rules.increment) * rules.increment))]
     .filter((quantity) => quantity >= rules.minPerOrder && quantity <= rules.maxPerOrder)
     .sort((a, b) => a - b);
@@ -125,8 +143,8 @@ export function tableQuantities(rules: PurchaseRules, campaign: CampaignTerms | 
  * The lowest price per 1,000 received miles an order can reach under a campaign (the "price
  * from" of SPEC §3): tried at each ladder step and at the largest order, within the rules.
  */
-export function bestPricePer1000(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: CampaignTerms | null): OrderPrice {
-  const candidates = tableQuantities(rules, campaign);
+export function bestPricePer1000(rules: PurchaseRules, base: UnitPrice, campaign: CampaignTerms | null): OrderPrice {
+  const candidates = tableQuantities(rules, campaign, base);
   return candidates.map((quantity) => priceOrder(rules, base, campaign, quantity)).reduce((best, order) => (order.pricePer1000 < best.pricePer1000 - 1e-9 ? order : best));
 }
 
@@ -153,7 +171,7 @@ export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'f
 }
 
 /** Of a programme's confirmed campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
-export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: BasePrice['pricePer1000'], now: Date): T | null {
+export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: UnitPrice, now: Date): T | null {
   const running = campaigns.filter((campaign) => {
     if (!campaign.confirmed) return false;
     const state = campaignState(campaign, now);
@@ -192,7 +210,7 @@ export function capRemaining(rules: PurchaseRules, countedThisYear: number): num
  * The largest order (miles bought) whose count toward the cap fits in `remaining`, for the
  * message that names how many can still be bought; 0 when not even the minimum fits.
  */
-export function largestOrderWithin(rules: PurchaseRules, base: BasePrice['pricePer1000'], campaign: PricedCampaign | null, remaining: number): number {
+export function largestOrderWithin(rules: PurchaseRules, base: UnitPrice, campaign: PricedCampaign | null, remaining: number): number {
   for (let quantity = Math.min(rules.maxPerOrder, Math.floor(remaining / rules.increment) * rules.increment); quantity >= rules.minPerOrder; quantity -= rules.increment) {
     if (priceOrder(rules, base, campaign, quantity).countedTowardCap <= remaining) return quantity;
   }

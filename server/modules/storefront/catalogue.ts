@@ -13,6 +13,7 @@ import {
   saleState,
   tableQuantities,
   type CampaignTerms,
+  type UnitPrice,
 } from '../../../core/storefront/pricing.ts';
 import { displayLimits, readLimits, type LimitReading } from '../../../core/storefront/limits.ts';
 import type { StorefrontData } from '../../../data/storefront.ts';
@@ -71,7 +72,7 @@ export class StorefrontCatalogue {
   }
 
   /** The base price on the day of `at` (in the programme's zone it may differ by a day; the price changes are months apart). */
-  basePrice(programme: StorefrontProgramme, at: Date): StorefrontProgramme['basePrices'][number]['pricePer1000'] {
+  basePrice(programme: StorefrontProgramme, at: Date): UnitPrice {
     return basePriceOn(programme.basePrices, at.toISOString().slice(0, 10));
   }
 
@@ -129,7 +130,8 @@ export class StorefrontCatalogue {
     const base = this.basePrice(programme, now);
     const live = this.live(programme, now);
     const campaign = live ? this.#view(programme, this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!, now) : null;
-    const pricePer1000 = campaign?.pricePer1000 ?? minorPer1000(base);
+    // With no sale, the lowest price per 1,000 an order reaches: a price that falls with quantity is quoted "from".
+    const pricePer1000 = campaign?.pricePer1000 ?? bestPricePer1000(priceRules(programme), base, null).pricePer1000;
     const limits = this.limits(programme, now);
     const yearAgo = now.getTime() - YEAR_MS;
     const recent = (this.#campaigns.get(programme.id) ?? [])
@@ -143,6 +145,7 @@ export class StorefrontCatalogue {
       unit: programme.unit,
       currency: base.currency,
       basePricePer1000: minorPer1000(base),
+      basePriceTiers: (base.tiers ?? []).map((tier) => ({ from: tier.from, pricePer1000: Math.round(tier.amount * 100) })),
       saleState: saleState(live, now),
       orders: limits.open ? 'open' : limits.reason,
       campaign,
@@ -207,7 +210,7 @@ export class StorefrontCatalogue {
         expiry: programme.expiry,
       },
       account: programme.account,
-      priceTable: tableQuantities(rules, live).map((quantity) => priceOrder(rules, base, live, quantity)),
+      priceTable: tableQuantities(rules, live, base).map((quantity) => priceOrder(rules, base, live, quantity)),
       basePrices: programme.basePrices.map((price) => ({ since: price.since, until: price.until, pricePer1000: minorPer1000(price.pricePer1000) })),
       history,
       allTimeLow: low && { pricePer1000: low.pricePer1000, campaignId: low.id, start: low.start },
@@ -223,7 +226,7 @@ export class StorefrontCatalogue {
    * What one of the award search's sample redemptions costs in this programme, and what buying
    * its miles costs today: the smallest order (with the campaign's bonus) that covers them.
    */
-  async #sample(programme: StorefrontProgramme, base: StorefrontProgramme['basePrices'][number]['pricePer1000'], live: CampaignTerms | null): Promise<SampleRedemption | null> {
+  async #sample(programme: StorefrontProgramme, base: UnitPrice, live: CampaignTerms | null): Promise<SampleRedemption | null> {
     if (programme.kind !== 'airline') return null;
     const samples = await this.options.samples().catch(() => [] as AwardSample[]);
     for (const sample of samples) {

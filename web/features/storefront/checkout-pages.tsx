@@ -27,7 +27,7 @@ import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checko
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { orderRules } from './order-rules.ts';
+import { orderRules, unitPrice } from './order-rules.ts';
 
 const BASE = '/storefront/checkout';
 
@@ -111,7 +111,7 @@ function DetailsPage({ page }: { page: PageDef }) {
   if (!rules) return <NothingToConfirm page={page} reason={t('buy.closed')} />;
   const wanted = Number(quantity);
   const problem = quantityProblem(rules, wanted);
-  const preview = problem ? null : priceOrder(rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const preview = problem ? null : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
   const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
   const accountLabel = format.text(programme.account.label);
 

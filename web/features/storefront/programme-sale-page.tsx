@@ -18,7 +18,7 @@ import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { orderRules } from './order-rules.ts';
+import { orderRules, unitPrice } from './order-rules.ts';
 import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 
 type ProgrammeLoad = { now: string; programme: ProgrammeSaleDetail } | null;
@@ -77,29 +77,34 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** While a limit orders rest on is unknown, the panel says so in place of the quantity (prices stay in the table). */
-function OrdersClosed({ programme }: { programme: ProgrammeSaleDetail }) {
+/**
+ * Pick how many to buy and see what it costs, bonus included; the checkout prices it again on the
+ * server. While a limit orders rest on is unknown, the panel says why in place of the quantity
+ * (the prices stay in the table).
+ */
+function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
+  const rules = orderRules(programme);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="buy-panel">
       <Stack gap="sm">
         <Title order={2} fz="lg">
           {t('buy.title', { unit: format.text(programme.unit) })}
         </Title>
-        <Text data-testid="orders-closed">{t(`buy.closedReason.${programme.orders}`)}</Text>
-        <Button disabled data-testid="buy-button">
-          {t('buy.button')}
-        </Button>
+        {rules ? (
+          <OpenBuyPanel programme={programme} rules={rules} />
+        ) : (
+          <>
+            <Text data-testid="orders-closed">{t(`buy.closedReason.${programme.orders}`)}</Text>
+            <Button disabled data-testid="buy-button">
+              {t('buy.button')}
+            </Button>
+          </>
+        )}
       </Stack>
     </Paper>
   );
-}
-
-/** Pick how many to buy and see what it costs, bonus included; the checkout prices it again on the server. */
-function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
-  const rules = orderRules(programme);
-  return rules ? <OpenBuyPanel programme={programme} rules={rules} /> : <OrdersClosed programme={programme} />;
 }
 
 function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; rules: PurchaseRules }) {
@@ -109,54 +114,49 @@ function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; ru
   const [quantity, setQuantity] = useState<number | string>(suggested);
   const wanted = typeof quantity === 'number' ? quantity : Number(quantity);
   const problem = quantityProblem(rules, wanted);
-  const order = problem ? null : priceOrder(rules, { amount: programme.basePricePer1000 / 100, currency: programme.currency }, programme.campaign, wanted);
+  const order = problem ? null : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
   const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
   const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
   const { config } = useAppState();
   return (
-    <Paper withBorder radius="md" p="lg" data-testid="buy-panel">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {t('buy.title', { unit: format.text(programme.unit) })}
-        </Title>
-        <NumberInput
-          label={t('buy.quantity')}
-          description={t('buy.quantityHint', limits)}
-          value={quantity}
-          onChange={setQuantity}
-          min={rules.minPerOrder}
-          max={rules.maxPerOrder}
-          step={rules.increment}
-          thousandSeparator=","
-          allowDecimal={false}
-          error={problem ? t(`buy.problem.${problem}`, limits) : undefined}
-          data-testid="buy-quantity"
-        />
-        {order && (
-          <Stack gap={4} data-testid="buy-summary">
-            <Text>{t('buy.youGet', { total: format.miles(order.total), bonus: format.miles(order.bonus) })}</Text>
-            <Text fw={700} fz="xl">
-              {format.money(order.amount, order.currency)}
-            </Text>
-            <Text size="sm" c="gray.7">
-              {t('price.per1000', { price: format.money(order.pricePer1000, order.currency) })}
-            </Text>
-          </Stack>
-        )}
-        {isLinkable(checkout) && order && config.storefrontOrders !== 'closed' ? (
-          <Button component={Link} to={checkout} data-testid="buy-button">
-            {t('buy.button')}
-          </Button>
-        ) : (
-          <Button disabled data-testid="buy-button">
-            {t('buy.button')}
-          </Button>
-        )}
-        <Text size="xs" c="gray.7">
-          {t('buy.chargedIn', { currency: programme.currency })}
-        </Text>
-      </Stack>
-    </Paper>
+    <>
+      <NumberInput
+        label={t('buy.quantity')}
+        description={t('buy.quantityHint', limits)}
+        value={quantity}
+        onChange={setQuantity}
+        min={rules.minPerOrder}
+        max={rules.maxPerOrder}
+        step={rules.increment}
+        thousandSeparator=","
+        allowDecimal={false}
+        error={problem ? t(`buy.problem.${problem}`, limits) : undefined}
+        data-testid="buy-quantity"
+      />
+      {order && (
+        <Stack gap={4} data-testid="buy-summary">
+          <Text>{t('buy.youGet', { total: format.miles(order.total), bonus: format.miles(order.bonus) })}</Text>
+          <Text fw={700} fz="xl">
+            {format.money(order.amount, order.currency)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {t('price.per1000', { price: format.money(order.pricePer1000, order.currency) })}
+          </Text>
+        </Stack>
+      )}
+      {isLinkable(checkout) && order && config.storefrontOrders !== 'closed' ? (
+        <Button component={Link} to={checkout} data-testid="buy-button">
+          {t('buy.button')}
+        </Button>
+      ) : (
+        <Button disabled data-testid="buy-button">
+          {t('buy.button')}
+        </Button>
+      )}
+      <Text size="xs" c="gray.7">
+        {t('buy.chargedIn', { currency: programme.currency })}
+      </Text>
+    </>
   );
 }
 
