@@ -5,6 +5,7 @@ import { members } from '../server/db/schema/index.ts';
 import { DESKTOP, launchBrowser, newContext, openPage, seriousViolations, watchPage } from './browser.ts';
 import { catalogText, mailTo, signInNewMember, uniqueEmail } from './fixtures.ts';
 import { startServer } from './server.ts';
+import { confirmedStorefront } from '../server/test/storefront.ts';
 
 /**
  * The newsletter in the browser (issue 26's "done when"): a visitor subscribes to sales campaigns
@@ -20,7 +21,7 @@ let server: Server;
 beforeAll(async () => {
   browser = await launchBrowser();
   // No demo content: the banner then announces the storefront's live sale, which the issue must carry too.
-  server = await startServer({ SEED_DEMO: false, SHARES_SAMPLE_DATA: false, NEWSLETTER_RATE_PER_MIN: 60_000 });
+  server = await startServer({ SEED_DEMO: false, SHARES_SAMPLE_DATA: false, NEWSLETTER_RATE_PER_MIN: 60_000 }, { storefront: confirmedStorefront() });
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../../core/locale.ts';
 import type { IssueDraft, IssueView, NewsletterTopic } from '../../../core/newsletter.ts';
 import { mailSuppressions, members, newsletterDeliveries, newsletterEvents, newsletterIssues, newsletterSubscribers } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
+import { confirmedStorefront } from '../../test/storefront.ts';
 import { memberWithSession } from '../../test/members.ts';
 import { activationCodeIn } from '../../test/mailbox.ts';
 import { startSmtpCatcher, type CaughtMail } from '../../test/smtp-catcher.ts';
@@ -31,7 +32,8 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
   ({ app, close } = await createTestApp(
     { PUBLIC_URL: 'https://tripplus.example', SMTP_URL: smtp.url, MAIL_WEBHOOK_TOKEN: WEBHOOK, RATE_LIMIT_SCALE: 100, NEWSLETTER_RATE_PER_MIN: 60_000, NEWSLETTER_POSTAL_ADDRESS: '1 Example Road, Taipei 100, Taiwan' },
-    { now: () => clock },
+    // The storefront on stated terms (server/test/storefront.ts): LifeMiles' sale runs, so the banner and the sales section carry it.
+    { now: () => clock, storefront: confirmedStorefront() },
   ));
   staff = await memberWithSession(app, { role: 'admin', email: staffEmail, name: 'Editor' });
 });
