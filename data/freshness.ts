@@ -78,7 +78,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   {
     file: '711_stores.json',
     records: (json) =>
-      plain(json, list(json.stores), (store) => text(store.chain) ?? text(store.name) ?? ''),
+      plain(list(json.stores), (store) => text(store.chain) ?? text(store.name) ?? ''),
   },
   {
     file: 'airlines.json',
@@ -105,7 +105,6 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     file: 'airport-names-zh.json',
     records: (json) =>
       plain(
-        json,
         [
           ...Object.keys((json.airports as Json) ?? {}),
           ...Object.keys((json.metros as Json) ?? {}),
@@ -117,7 +116,6 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
     file: 'airports-supplement.json',
     records: (json) =>
       plain(
-        json,
         [
           ...list(json.add),
           ...list(json.replace),
@@ -128,7 +126,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   },
   {
     file: 'airports.json',
-    records: (json) => plain(json, list(json.airports), (airport) => text(airport.iata) ?? ''),
+    records: (json) => plain(list(json.airports), (airport) => text(airport.iata) ?? ''),
   },
   {
     file: 'award-charts.json',
@@ -174,7 +172,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   },
   {
     file: 'exchange-rates.json',
-    records: (json) => plain(json, [{ id: 'perUsd' }], () => 'perUsd'),
+    records: () => plain([{ id: 'perUsd' }], () => 'perUsd'),
   },
   {
     file: 'guides/',
@@ -204,11 +202,11 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   },
   {
     file: 'hotel-programmes.json',
-    records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? ''),
+    records: (json) => plain(list(json.programmes), (programme) => text(programme.id) ?? ''),
   },
   {
     file: 'hotel-themes.json',
-    records: (json) => plain(json, list(json.themes), (theme) => text(theme.id) ?? ''),
+    records: (json) => plain(list(json.themes), (theme) => text(theme.id) ?? ''),
   },
   {
     file: 'storefront/programmes.json',
@@ -256,13 +254,12 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
   },
   {
     file: 'programmes.json',
-    records: (json) => plain(json, list(json.programmes), (programme) => text(programme.id) ?? ''),
+    records: (json) => plain(list(json.programmes), (programme) => text(programme.id) ?? ''),
   },
   {
     file: 'routes.json',
     records: (json) =>
       plain(
-        json,
         list(json.routes).flatMap((entry) =>
           list(entry.pairs).map((pair) => ({
             id: `${text(entry.airline)} ${(pair as unknown as string[]).slice(0, 2).join('-')}`,
@@ -295,7 +292,7 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
  * Records of a bulk dataset (airports, routes, stores) that carry no check of their own: the
  * file's date is the dataset's, not a check of each record, so they count as never checked.
  */
-function plain(_json: Json, records: Json[], id: (record: Json) => string): RecordView[] {
+function plain(records: Json[], id: (record: Json) => string): RecordView[] {
   return records.map((record) => ({ id: id(record), checked: asDay(record.checked), unverified: [], ends: [] }));
 }
 

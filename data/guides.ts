@@ -9,15 +9,30 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IsoDateSchema as IsoDate } from '../core/cards/card-schema.ts';
 import type { SaleCampaign } from '../core/guides/explorer.ts';
-import { StorefrontCampaignsFileSchema, StorefrontProgrammesFileSchema } from '../core/storefront/catalogue-schema.ts';
+import {
+  StorefrontCampaignsFileSchema,
+  StorefrontProgrammesFileSchema,
+  type StorefrontCampaign,
+  type StorefrontProgramme,
+} from '../core/storefront/catalogue-schema.ts';
 import { basePriceOn } from '../core/storefront/pricing.ts';
-import { HotelThemeSchema, ProgrammeGuideSchema, type HotelTheme, type ProgrammeGuide } from '../core/guides/guide.ts';
+import {
+  HotelThemeSchema,
+  ProgrammeGuideSchema,
+  type HotelTheme,
+  type ProgrammeGuide,
+} from '../core/guides/guide.ts';
 import type { TransferBonus } from '../core/guides/transfers.ts';
 import { TransferBonusSchema } from '../core/guides/transfer-schemas.ts';
 import { cardData, readFile } from './cards.ts';
 import { programmes } from './reference.ts';
 
-const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, unverified: z.array(z.string()).default([]) };
+const Sourced = {
+  description: z.string(),
+  source: z.string(),
+  asOf: IsoDate,
+  unverified: z.array(z.string()).default([]),
+};
 const ThemesFileSchema = z.object({ ...Sourced, themes: z.array(HotelThemeSchema) }).strict();
 const BonusesFileSchema = z.object({ ...Sourced, bonuses: z.array(TransferBonusSchema) }).strict();
 
@@ -37,7 +52,8 @@ function load(problems: string[]): GuideData {
     .sort()
     .flatMap((file) => {
       const guide = readFile(`${folder}${file}`, ProgrammeGuideSchema, problems);
-      if (guide && `${guide.id}.json` !== file) problems.push(`${folder}${file}: holds the guide of ${guide.id}`);
+      if (guide && `${guide.id}.json` !== file)
+        problems.push(`${folder}${file}: holds the guide of ${guide.id}`);
       return guide ? [guide] : [];
     });
   const themes = readFile('./hotel-themes.json', ThemesFileSchema, problems);
@@ -46,27 +62,32 @@ function load(problems: string[]): GuideData {
     guides: new Map(guides.map((guide) => [guide.id, guide])),
     themes: themes?.themes ?? [],
     bonuses: bonuses?.bonuses ?? [],
-    campaigns: explorerCampaigns(problems),
-    unconfirmedPrices: unconfirmedPrices(problems),
+    ...storefrontReadings(problems),
   };
 }
 
-/** The storefront's programmes whose current base price carries no confirmation (data/storefront/programmes.json). */
-function unconfirmedPrices(problems: string[]): Set<string> {
-  const programmes = readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems)?.programmes ?? [];
-  return new Set(programmes.filter((programme) => programme.basePrices.at(-1)?.unconfirmed).map((programme) => programme.id));
+function storefrontReadings(
+  problems: string[],
+): Pick<GuideData, 'campaigns' | 'unconfirmedPrices'> {
+  const programmes =
+    readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems)
+      ?.programmes ?? [];
+  const campaigns =
+    readFile('./storefront/campaigns.json', StorefrontCampaignsFileSchema, problems)?.campaigns ??
+    [];
+  // The storefront's programmes whose current base price no source confirms: the explorer quotes no purchase of them.
+  const unconfirmedPrices = new Set(
+    programmes
+      .filter((programme) => programme.basePrices.at(-1)?.unconfirmed)
+      .map((programme) => programme.id),
+  );
+  return { campaigns: explorerCampaigns(programmes, campaigns), unconfirmedPrices };
 }
 
-/**
- * The storefront's campaigns (data/storefront/campaigns.json, one source for every page) as the
- * programme pages and the redeem explorer read them: the price per 1,000 after the discount, and
- * the bonus every order gets (the ladder's first step when it starts at the programme's smallest
- * order; the higher steps are the storefront's to price). Read here from the files themselves, as
- * data/storefront.ts reads the guides.
- */
-function explorerCampaigns(problems: string[]): SaleCampaign[] {
-  const programmes = readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems)?.programmes ?? [];
-  const campaigns = readFile('./storefront/campaigns.json', StorefrontCampaignsFileSchema, problems)?.campaigns ?? [];
+function explorerCampaigns(
+  programmes: StorefrontProgramme[],
+  campaigns: StorefrontCampaign[],
+): SaleCampaign[] {
   const byId = new Map(programmes.map((programme) => [programme.id, programme]));
   return campaigns.flatMap((campaign) => {
     const programme = byId.get(campaign.programme);
@@ -84,7 +105,10 @@ function explorerCampaigns(problems: string[]): SaleCampaign[] {
       bonusPercent: first && first.from <= programme.minPerOrder ? first.percent : 0,
       start,
       end: campaign.end.slice(0, 10),
-      pricePer1000: { amount: Math.round(base.amount * (100 - campaign.discountPercent)) / 100, currency: base.currency as 'USD' | 'TWD' | 'CAD' },
+      pricePer1000: {
+        amount: Math.round(base.amount * (100 - campaign.discountPercent)) / 100,
+        currency: base.currency as 'USD' | 'TWD' | 'CAD',
+      },
       source: campaign.source,
     };
     return [row];
@@ -100,22 +124,50 @@ export function checkGuideData(data: GuideData): string[] {
     const known = guide.kind === 'airline' ? airline.has(guide.id) : hotelProgrammes.has(guide.id);
     if (!known) problems.push(`guide ${guide.id}: not a ${guide.kind} programme of data/`);
     for (const mark of guide.marks) {
-      if (mark.source !== null && !guide.sources.includes(mark.source)) problems.push(`guide ${guide.id}: a mark on ${mark.part} cites ${mark.source}, which is not among its sources`);
-      if ((mark.part === 'faq') !== (mark.index !== undefined) || (mark.index !== undefined && mark.index >= guide.faq.length)) problems.push(`guide ${guide.id}: a mark on ${mark.part} names no question of its faq`);
+      if (mark.source !== null && !guide.sources.includes(mark.source))
+        problems.push(
+          `guide ${guide.id}: a mark on ${mark.part} cites ${mark.source}, which is not among its sources`,
+        );
+      if (
+        (mark.part === 'faq') !== (mark.index !== undefined) ||
+        (mark.index !== undefined && mark.index >= guide.faq.length)
+      )
+        problems.push(`guide ${guide.id}: a mark on ${mark.part} names no question of its faq`);
     }
     // Editors' remarks belong in `unverified` and `marks`, not in what travellers read.
     const editorial = /general knowledge|thin or older|not confirmed|一般認知|一般认知/i;
-    const texts = [guide.overview, guide.earn, guide.burn, ...guide.sweetSpots, ...guide.faq.flatMap((item) => [item.q, item.a]), guide.rules.validity?.rule, guide.rules.purchase?.note, guide.rules.seatHold?.rule, guide.rules.stopover?.rule];
-    for (const text of texts) if (text && Object.values(text).some((value) => editorial.test(value))) problems.push(`guide ${guide.id}: an editor's remark in the text: "${text.en.slice(0, 60)}…"`);
+    const texts = [
+      guide.overview,
+      guide.earn,
+      guide.burn,
+      ...guide.sweetSpots,
+      ...guide.faq.flatMap((item) => [item.q, item.a]),
+      guide.rules.validity?.rule,
+      guide.rules.purchase?.note,
+      guide.rules.seatHold?.rule,
+      guide.rules.stopover?.rule,
+    ];
+    for (const text of texts)
+      if (text && Object.values(text).some((value) => editorial.test(value)))
+        problems.push(
+          `guide ${guide.id}: an editor's remark in the text: "${text.en.slice(0, 60)}…"`,
+        );
   }
   for (const theme of data.themes) {
     for (const hotel of theme.hotels) {
-      if (!hotelProgrammes.has(hotel.programme)) problems.push(`theme ${theme.id}: ${hotel.name.en} names unknown programme ${hotel.programme}`);
-      if (hotel.pointsPerNight.min > hotel.pointsPerNight.max) problems.push(`theme ${theme.id}: ${hotel.name.en} costs more at its lowest than at its highest`);
+      if (!hotelProgrammes.has(hotel.programme))
+        problems.push(
+          `theme ${theme.id}: ${hotel.name.en} names unknown programme ${hotel.programme}`,
+        );
+      if (hotel.pointsPerNight.min > hotel.pointsPerNight.max)
+        problems.push(
+          `theme ${theme.id}: ${hotel.name.en} costs more at its lowest than at its highest`,
+        );
     }
   }
   for (const bonus of data.bonuses) {
-    if (!currencies.get(bonus.from)?.transfers.some((transfer) => transfer.to === bonus.to)) problems.push(`bonus ${bonus.id}: ${bonus.from} does not transfer to ${bonus.to}`);
+    if (!currencies.get(bonus.from)?.transfers.some((transfer) => transfer.to === bonus.to))
+      problems.push(`bonus ${bonus.id}: ${bonus.from} does not transfer to ${bonus.to}`);
   }
   return problems;
 }

@@ -3,7 +3,7 @@ import { CabinSchema } from '../awards/api-schemas.ts';
 import { LocalizedNameSchema } from '../cards/api-schemas.ts';
 import { ProgrammeRulesSchema } from '../guides/guide.ts';
 import { MONEY_CURRENCIES } from '../locale.ts';
-import { AnnualCapSchema, BonusCountSchema, CLOSED_REASONS, PerOrderMaxSchema, PostingHoursSchema } from './limits.ts';
+import { AnnualCapSchema, BonusCountSchema, CLOSED_REASONS, PostingHoursSchema } from './limits.ts';
 
 /**
  * What the storefront's API answers (docs/product/storefront.md), one contract for the pages and
@@ -85,16 +85,12 @@ export const SampleRedemptionSchema = z.object({
 export type SampleRedemption = z.infer<typeof SampleRedemptionSchema>;
 
 export const ProgrammeSaleDetailSchema = ProgrammeOnSaleSchema.extend({
-  priceUnconfirmed: z.string().nullable().describe('Why today’s base price is not confirmed, in words a member understands'),
   rules: z.object({
     increment: z.number().int(),
     minPerOrder: z.number().int(),
     maxPerOrder: z.number().int().nullable().describe('The largest order taken; null while orders are closed'),
-    statedMaxPerOrder: PerOrderMaxSchema,
     annualCap: AnnualCapSchema,
     capIncludesBonus: BonusCountSchema,
-    capIsLowestOfRange: z.boolean().describe('Sources disagree on the cap; the lowest is enforced'),
-    bonusCountedToBeSafe: z.boolean().describe('Nobody states whether bonus miles count; they are counted'),
     timeZone: z.string(),
     postingHours: PostingHoursSchema,
     expiry: z.union([LocalizedNameSchema, z.literal('unknown')]),

@@ -60,9 +60,14 @@ export type SaleState = 'ongoing' | 'limited' | 'no-sale';
 
 /** The base price on a day (YYYY-MM-DD): the dated price that holds then, else the oldest (history before the first record). */
 export function basePriceOn(prices: readonly BasePrice[], day: string): UnitPrice {
-  const holding = prices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until));
-  const price = (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!;
+  const price = basePriceRecordOn(prices, day);
   return price.tiers && price.tiers.length > 0 ? { ...price.pricePer1000, tiers: price.tiers } : price.pricePer1000;
+}
+
+/** The dated price record that holds on a day, else the oldest (before the first record) or the newest. */
+export function basePriceRecordOn<T extends BasePrice>(prices: readonly T[], day: string): T {
+  const holding = prices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until));
+  return (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!;
 }
 
 /** The bonus percent an order of `quantity` earns: the highest ladder step it reaches, 0 below the first. */

@@ -5,6 +5,7 @@ import type { StorefrontCampaign, StorefrontProgramme } from '../../../core/stor
 import type { CampaignView, ProgrammeOnSale, ProgrammeSaleDetail, SaleEvent, SampleRedemption } from '../../../core/storefront/api-schemas.ts';
 import {
   basePriceOn,
+  basePriceRecordOn,
   bestPricePer1000,
   campaignState,
   liveCampaign,
@@ -29,10 +30,6 @@ function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): 
   return { ...campaign, bonusCountsTowardCap: rule !== 'no', confirmed: campaign.status === 'confirmed' };
 }
 
-/** The limits a programme's prices are shown within: the enforced ones when orders are open, else its known bounds. */
-export function priceRules(programme: StorefrontProgramme) {
-  return displayLimits(programme);
-}
 
 /**
  * The storefront's catalogue (docs/product/storefront.md#what-is-sold): the programmes on sale,
@@ -78,18 +75,13 @@ export class StorefrontCatalogue {
 
   /** Whether the programme takes orders, and the limits they are checked against (core/storefront/limits.ts). */
   limits(programme: StorefrontProgramme, at = this.options.now()): LimitReading {
-    return readLimits({ ...programme, priceConfirmed: !this.#basePriceRecord(programme, at).unconfirmed });
-  }
-
-  #basePriceRecord(programme: StorefrontProgramme, at: Date): StorefrontProgramme['basePrices'][number] {
-    const day = at.toISOString().slice(0, 10);
-    return programme.basePrices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until)) ?? programme.basePrices.at(-1)!;
+    return readLimits({ ...programme, priceConfirmed: !basePriceRecordOn(programme.basePrices, at.toISOString().slice(0, 10)).unconfirmed });
   }
 
   /** The confirmed campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
   live(programme: StorefrontProgramme, at: Date): CampaignTerms | null {
     const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) => termsOf(campaign, programme));
-    return liveCampaign(terms, priceRules(programme), this.basePrice(programme, at), at);
+    return liveCampaign(terms, displayLimits(programme), this.basePrice(programme, at), at);
   }
 
   campaign(programme: StorefrontProgramme, id: string): CampaignTerms | null {
@@ -117,7 +109,7 @@ export class StorefrontCatalogue {
       bonusLadder: campaign.bonusLadder,
       bonusCountsTowardCap: terms.bonusCountsTowardCap,
       // An unconfirmed campaign is listed, never priced.
-      pricePer1000: terms.confirmed ? bestPricePer1000(priceRules(programme), base, terms).pricePer1000 : null,
+      pricePer1000: terms.confirmed ? bestPricePer1000(displayLimits(programme), base, terms).pricePer1000 : null,
       status: campaign.status,
       announcement: campaign.announcement ?? null,
       source: campaign.source,
@@ -131,7 +123,7 @@ export class StorefrontCatalogue {
     const live = this.live(programme, now);
     const campaign = live ? this.#view(programme, this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!, now) : null;
     // With no sale, the lowest price per 1,000 an order reaches: a price that falls with quantity is quoted "from".
-    const pricePer1000 = campaign?.pricePer1000 ?? bestPricePer1000(priceRules(programme), base, null).pricePer1000;
+    const pricePer1000 = campaign?.pricePer1000 ?? bestPricePer1000(displayLimits(programme), base, null).pricePer1000;
     const limits = this.limits(programme, now);
     const yearAgo = now.getTime() - YEAR_MS;
     const recent = (this.#campaigns.get(programme.id) ?? [])
@@ -191,20 +183,16 @@ export class StorefrontCatalogue {
     const history = (this.#campaigns.get(programme.id) ?? []).map((campaign) => this.#view(programme, campaign, now));
     const started = history.filter((view) => view.state !== 'upcoming');
     const low = started.reduce<(CampaignView & { pricePer1000: number }) | null>((best, view) => (view.pricePer1000 !== null && (!best || view.pricePer1000 < best.pricePer1000) ? { ...view, pricePer1000: view.pricePer1000 } : best), null);
-    const rules = priceRules(programme);
+    const rules = displayLimits(programme);
     const reading = this.limits(programme, now);
     return {
       ...summary,
-      priceUnconfirmed: this.#basePriceRecord(programme, now).unconfirmed ?? null,
       rules: {
         increment: programme.increment,
         minPerOrder: programme.minPerOrder,
         maxPerOrder: reading.open ? reading.limits.maxPerOrder : null,
-        statedMaxPerOrder: programme.maxPerOrder,
         annualCap: programme.annualCap,
         capIncludesBonus: programme.capIncludesBonus,
-        capIsLowestOfRange: reading.open && reading.capIsLowestOfRange,
-        bonusCountedToBeSafe: reading.open && reading.bonusCountedToBeSafe && (live ? live.bonusCountsTowardCap : true),
         timeZone: programme.timeZone,
         postingHours: programme.postingHours,
         expiry: programme.expiry,
@@ -233,7 +221,7 @@ export class StorefrontCatalogue {
       const option = sample.itinerary.redeemOptions.find((candidate) => candidate.programme === programme.id);
       if (!option) continue;
       const reading = this.limits(programme);
-      const rules = priceRules(programme);
+      const rules = displayLimits(programme);
       let quantity = rules.minPerOrder;
       while (quantity <= rules.maxPerOrder && priceOrder(rules, base, live, quantity).total < option.miles) quantity += rules.increment;
       return {
