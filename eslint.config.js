@@ -10,6 +10,14 @@ const webPatterns = [
   nodeBuiltins,
 ];
 
+const serverPatterns = [
+  {
+    group: ['**/web/**', '!**/web/entry-server.tsx', 'react', 'react-dom', '@mantine/*'],
+    message: 'server/ shares only core/ with the web app, and reaches its pages only through web/entry-server.tsx.',
+  },
+];
+const moduleMessage = "A server module is used only through its index.ts; what two modules share belongs in that module's index.ts or core/.";
+
 export default tseslint.config(
   { ignores: ['dist/', 'var/', 'node_modules/', 'server/db/migrations/', 'coverage/'] },
   js.configs.recommended,
@@ -71,25 +79,35 @@ export default tseslint.config(
           patterns: [
             ...webPatterns,
             { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "A feature uses another only through its index.ts; what two features share belongs in web/components, web/lib or core/." },
+            { regex: '^(\\.\\./)+app/', message: 'A feature does not import the app frame (web/app): what it needs lives in web/lib or web/components, or is passed in.' },
           ],
         },
       ],
+    },
+  },
+  // Layers one way: app -> features -> components and lib -> core.
+  {
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...webPatterns, { regex: '^(\\.\\./)+(features|app)/', message: 'web/components and web/lib import no feature and not the app frame; pass what they need in.' }] }],
+    },
+  },
+  // Server modules are cut by domain like web features: outside server/modules/X, X is reached only
+  // through its index.ts (tests may reach inside to set up what they check).
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverPatterns, { regex: 'modules/[^/]+/(?!index\\.ts$)', message: moduleMessage }] }],
     },
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/web/**', '!**/web/entry-server.tsx', 'react', 'react-dom', '@mantine/*'],
-              message: 'server/ shares only core/ with the web app, and reaches its pages only through web/entry-server.tsx.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...serverPatterns, { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: moduleMessage }] }],
     },
   },
+  { files: ['server/**/*.test.ts', 'server/test/**'], rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] } },
 );

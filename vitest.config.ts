@@ -33,7 +33,7 @@ class LongestFirst extends BaseSequencer {
  * the guides (static data).
  */
 const DATABASE_FREE = {
-  unit: ['core/**', 'web/**', 'locales/**', 'data/**'],
+  unit: ['core/**', 'web/**', 'locales/**', 'data/**', 'scripts/**'],
   e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts', 'e2e/navigation.test.ts', 'e2e/phone-pages.test.ts'],
 };
 
@@ -46,7 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres() ? DATABASE_FREE.unit : [])],
           environment: 'node',
           setupFiles: ['web/test/setup.ts'],

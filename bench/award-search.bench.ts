@@ -10,7 +10,7 @@ import pg from 'pg';
 import { DETOUR_LIMIT } from '../core/awards/engine.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES } from '../core/awards/inventory.ts';
 import { type AwardQuery, type Cabin, type StopsChoice } from '../core/awards/search.ts';
-import { createSimulatedEngine } from '../server/modules/awards/reference-inventory.ts';
+import { createSimulatedEngine } from '../server/modules/awards/index.ts';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
 const SEED = 20261121;

@@ -6,7 +6,7 @@
  */
 import { cardData } from '../data/cards.ts';
 import { guideData } from '../data/guides.ts';
-import { Guides } from '../server/modules/guides/guides.service.ts';
+import { Guides } from '../server/modules/guides/index.ts';
 
 const ORIGINS = ['TPE', 'KHH', 'LAX', 'SFO', 'JFK', 'SEA', 'HKG', 'NRT', 'LHR', 'YVR', 'SIN', 'ICN'];
 const CABINS = ['economy', 'business'] as const;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isLinkable } from '../web/app/site-map.ts';
+import { isLinkable } from '../web/lib/site-map.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, openPage } from './browser.ts';
 import { signInNewMember } from './fixtures.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_NAMES } from '../core/api.ts';
-import { PAGES } from '../web/app/site-map.ts';
+import { PAGES } from '../web/lib/site-map.ts';
 import { catalogFilesOf } from './read-catalog.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

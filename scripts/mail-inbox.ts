@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../server/db/client.ts';
-import { applyInbound, readInbound, splitMbox } from '../server/modules/newsletter/inbound-mail.ts';
-import { NewsletterLinks, unsubscribeMailbox } from '../server/modules/newsletter/newsletter-links.ts';
-import { Subscriptions } from '../server/modules/newsletter/subscriptions.service.ts';
+import { applyInbound, readInbound, splitMbox } from '../server/modules/newsletter/index.ts';
+import { NewsletterLinks, unsubscribeMailbox } from '../server/modules/newsletter/index.ts';
+import { Subscriptions } from '../server/modules/newsletter/index.ts';
 import { listSetting } from '../server/config.ts';
 import { settingsOrExit } from '../server/process.ts';
 import { resolveAppSecret } from '../server/secret.ts';

@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '../server/db/client.ts';
 import { createLogger } from '../server/logging.ts';
-import { paymentsFromConfig } from '../server/modules/payments/payments-setup.ts';
+import { paymentsFromConfig } from '../server/modules/payments/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 import { resolveAppSecret } from '../server/secret.ts';
 

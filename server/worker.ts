@@ -1,26 +1,27 @@
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { createLogger } from './logging.ts';
-import { openDatabase } from './db/client.ts';
-import { awardSearchFromConfig } from './modules/awards/award-search-setup.ts';
-import { MailDelivery, dkimFromConfig } from './modules/mail/mail-outbox.ts';
-import { trackingChecksFromConfig } from './modules/trackings/tracking-setup.ts';
-import { startJobs } from './jobs.ts';
-import { paymentsFromConfig } from './modules/payments/payments-setup.ts';
-import { sponsorshipsFromConfig } from './modules/sponsorships/sponsorship-setup.ts';
-import { storefrontFromConfig } from './modules/storefront/storefront-setup.ts';
-import { articlesFromConfig } from './modules/articles/articles-setup.ts';
-import { cardData } from '../data/cards.ts';
-import { CardCatalogue } from './modules/cards/catalogue.ts';
-import { newsletterFromConfig } from './modules/newsletter/newsletter-setup.ts';
 import { closeOnSignals, settingsOrExit } from './process.ts';
-import { resolveAppSecret } from './secret.ts';
+import { createServices } from './services.ts';
 
 /**
  * `npm run worker`: the background jobs without the web server
- * (docs/architecture.md#background-jobs), for running them on other machines than the API. Tracking
+ * (docs/architecture.md#background-jobs), for running them on other machines than the API. It
+ * builds the same services as the server (server/services.ts) and works every job area: tracking
  * check cycles come from pg-boss (one cron in the database however many workers run); e-mails go
  * out from the outbox. It needs PostgreSQL: the embedded PGlite is one process's, and `npm start`
  * runs these jobs itself.
  */
+export async function startWorker(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ areas: string[]; stop(): Promise<void> }> {
+  const services = await createServices(config, database, log);
+  await services.awardSearch.start();
+  const areas = await services.startJobs();
+  services.start();
+  log.info({ areas, interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: every job area and mail delivery');
+  return { areas, stop: () => services.stop() };
+}
 
 async function main(): Promise<void> {
   const config = settingsOrExit();
@@ -30,41 +31,17 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config, 'worker');
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; it will be replaced') });
-  const awardSearch = awardSearchFromConfig(config, log);
-  const mail = new MailDelivery({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, leaseSeconds: config.MAIL_LEASE_S, dkim: dkimFromConfig(config) });
-  const secret = resolveAppSecret(config);
-  const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log });
-  const paying = paymentsFromConfig({ config, database, secret, log });
-  const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
-  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, log });
-  const writing = await articlesFromConfig({ config, database, log });
-  const cards = new CardCatalogue(cardData());
-  const newsletter = newsletterFromConfig({
-    config,
-    database,
-    secret,
-    mail,
-    log,
-    product: { sales: () => storefront.catalogue.list(), cards: () => cards.list({}), articles: async () => (await writing.articles.recent(1)).articles },
-  });
-  await awardSearch.start();
-  const jobs = await startJobs({ database, areas: [tracking.jobs, sponsoring.jobs, storefront.jobs, writing.jobs, newsletter.jobs], log });
-  mail.start();
-  paying.sandbox.start();
-  log.info({ interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: tracking checks, sponsorship renewals, storefront crediting, clean-up of pictures of deleted articles, the newsletter and mail delivery');
-
+  const worker = await startWorker(config, database, log);
   closeOnSignals(async () => {
-    paying.sandbox.stop();
-    await paying.sandbox.settle();
-    newsletter.sender.stop();
-    await jobs.stop();
-    await mail.stop();
-    await awardSearch.close();
+    await worker.stop();
     await database.close();
   }, log);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a program (not when a test imports startWorker).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

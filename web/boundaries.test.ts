@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Features are cut by domain: one reaches another only through its index.ts, and the server
+ * Features and server modules are cut by domain: one reaches another only through its index.ts, and the server
  * reaches the web app only through its rendering entry. The linter is what holds that line, so
  * these cases run it on code placed where it would break the rule.
  */
@@ -30,5 +30,31 @@ describe('import boundaries', () => {
   it('lets the server reach the web app only through its rendering entry', async () => {
     expect(await ruleBroken('server/modules/site/x.ts', "import type * as Entry from '../../../web/entry-server.tsx';\nexport type X = typeof Entry;\n")).toEqual([]);
     expect(await ruleBroken('server/modules/site/x.ts', "import { routes } from '../../../web/app/routes.tsx';\nexport const x = routes;\n")).not.toEqual([]);
+  });
+
+  it('refuses a server module that reaches into another module’s files', async () => {
+    const found = await ruleBroken('server/modules/storefront/new-part.ts', "import { paymentView } from '../payments/payments.routes.ts';\nexport const x = paymentView;\n");
+    expect(found.join(' ')).toContain('index.ts');
+  });
+
+  it('lets a server module use another through its index.ts, and its own files directly', async () => {
+    expect(await ruleBroken('server/modules/storefront/new-part.ts', "import { paymentView } from '../payments/index.ts';\nimport { salePromotion } from './sale-banner.ts';\nexport const x = [paymentView, salePromotion];\n")).toEqual([]);
+  });
+
+  it('refuses the composition root and scripts reaching into a module’s files', async () => {
+    expect(await ruleBroken('server/new-root.ts', "import { Payments } from './modules/payments/payments.service.ts';\nexport const x = Payments;\n")).not.toEqual([]);
+    expect(await ruleBroken('scripts/new-script.ts', "import { Subscriptions } from '../server/modules/newsletter/subscriptions.service.ts';\nexport const x = Subscriptions;\n")).not.toEqual([]);
+    expect(await ruleBroken('server/new-root.ts', "import { paymentsFromConfig } from './modules/payments/index.ts';\nexport const x = paymentsFromConfig;\n")).toEqual([]);
+  });
+
+  it('refuses a feature that imports the app frame', async () => {
+    const found = await ruleBroken('web/features/guides/new-page.tsx', "import { routes } from '../../app/routes.tsx';\nexport const x = routes;\n");
+    expect(found.join(' ')).toContain('web/app');
+  });
+
+  it('refuses web/components and web/lib importing a feature', async () => {
+    expect((await ruleBroken('web/components/new-part.tsx', "import { useAuth } from '../features/auth/index.ts';\nexport const x = useAuth;\n")).join(' ')).toContain('import no feature');
+    expect((await ruleBroken('web/lib/new-hook.ts', "import { useAuth } from '../features/auth/index.ts';\nexport const x = useAuth;\n")).join(' ')).toContain('import no feature');
+    expect(await ruleBroken('web/components/new-part.tsx', "import { useTranslation } from '../lib/translation.tsx';\nexport const x = useTranslation;\n")).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { AppShell } from './app/app-shell.tsx';
 import { serializeRouterData, type BootState } from './app/boot.ts';
 import { errorHeadOf, headHtml, headTags, pageHeadOf, scriptSafeJson } from './app/page-head.ts';
 import { routes } from './app/routes.tsx';
-import { PAGES, featureOfPage, stringAreasOf, type PageDef } from './app/site-map.ts';
+import { PAGES, featureOfPage, stringAreasOf, type PageDef } from './lib/site-map.ts';
 import { catalogFiles, catalogSource, BASE_NAMESPACES, catalogLanguages, type CatalogFile } from './lib/i18n.ts';
 import { serverTranslator } from './lib/i18n-server.ts';
 import type { RenderContext } from './lib/loader-api.ts';
@@ -20,7 +20,7 @@ import type { FeatureModule, PageHandle } from './lib/page-module.ts';
 
 export type { BootState } from './app/boot.ts';
 export { BOOT_ELEMENT_ID, HYDRATION_ELEMENT_ID } from './app/boot.ts';
-export { PAGES, type PageDef } from './app/site-map.ts';
+export { PAGES, type PageDef } from './lib/site-map.ts';
 
 export interface RenderRequest {
   /** The address asked for, absolute (the configured public address with the request's path and query). */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, SESSION_COOKIE } from '../../core/api.ts';
 import { AppError } from '../errors.ts';
-import { sameText } from '../modules/auth/tokens.ts';
+import { sameText } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { z } from 'zod';
 import { withErrors } from '../../core/api-schemas.ts';
 import { AppError } from '../errors.ts';
-import { sameText } from '../modules/auth/tokens.ts';
+import { sameText } from '../modules/auth/index.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

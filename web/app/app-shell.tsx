@@ -4,7 +4,7 @@ import { TranslationProvider } from '../lib/translation.tsx';
 import type { Translator } from '../lib/translator.ts';
 import { PopupProvider } from '../components/message-popup.tsx';
 import { AuthProvider } from '../features/auth/index.ts';
-import { AppStateProvider } from './app-context.tsx';
+import { AppStateProvider } from '../lib/app-context.tsx';
 import type { BootState } from './boot.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

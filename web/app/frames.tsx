@@ -4,7 +4,7 @@ import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { LocalePicker } from './locale-picker.tsx';
-import { memberPages } from './site-map.ts';
+import { memberPages } from '../lib/site-map.ts';
 import { safeReturnPath } from '../../core/return-path.ts';
 
 const LAST_PAGE_KEY = 'lastNonProfilePage';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCardVariantHost } from '../../core/client-config.ts';
 import { frameOf, isProfilePath } from './layout-rules.ts';
-import { PAGES, areaOfPath, pageOfPath, stringAreasOf } from './site-map.ts';
+import { PAGES, areaOfPath, pageOfPath, stringAreasOf } from '../lib/site-map.ts';
 
 describe('frame rules of docs/product/routing.md#frame-rules', () => {
   it('hide the header on the profile area and three checkout areas only', () => {

@@ -1,4 +1,4 @@
-import { normalizePath } from './site-map.ts';
+import { normalizePath } from '../lib/site-map.ts';
 
 /**
  * Which frame a path gets (docs/product/routing.md#frame-rules); the choices and their reasons are

@@ -6,7 +6,7 @@ import type { Language, MoneyCurrency } from '../../core/locale.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { usePopup } from '../components/message-popup.tsx';
 import { saveLanguage, saveMoneyCurrency, urlWithoutLanguageParam } from '../lib/preferences.ts';
-import { useAppState } from './app-context.tsx';
+import { useAppState } from '../lib/app-context.tsx';
 
 // The dialog loads on first use, so every page's header stays light.
 const LocalePickerDialog = lazy(() => import('./locale-picker-dialog.tsx'));

@@ -1,9 +1,9 @@
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import { useLoaderData, useLocation, useParams } from 'react-router';
-import type { PageDef } from './site-map.ts';
+import type { PageDef } from '../lib/site-map.ts';
 import type { PageHandle, PageHead } from '../lib/page-module.ts';
-import { useAppState } from './app-context.tsx';
+import { useAppState } from '../lib/app-context.tsx';
 import { applyHead, errorHeadOf, headTags, pageHeadOf } from './page-head.ts';
 
 // The server wrote the first page's head; the browser writes the head of every page after it.

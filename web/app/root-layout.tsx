@@ -4,12 +4,12 @@ import { useTranslation } from '../lib/translation.tsx';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/index.ts';
 import { MaintenanceNotice } from '../components/notice-screens.tsx';
-import { useAppState } from './app-context.tsx';
+import { useAppState } from '../lib/app-context.tsx';
 import { CampaignBanner } from './campaign-banner.tsx';
 import { DemoNotice } from './demo-notice.tsx';
 import { CheckoutBar, ProfileFrame, rememberNonProfilePage } from './frames.tsx';
 import { frameOf, isProfilePath } from './layout-rules.ts';
-import { normalizePath, pageOfPath } from './site-map.ts';
+import { normalizePath, pageOfPath } from '../lib/site-map.ts';
 import { SiteFooter, StorefrontFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 

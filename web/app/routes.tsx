@@ -12,7 +12,7 @@ import type { FeatureModule, PageHandle, PageModule } from '../lib/page-module.t
 import { PageView, useErrorHead } from './page-view.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
-import { OLD_PROMO_PATHS, PAGES, featureOfPage, stringAreasOf, type PageDef } from './site-map.ts';
+import { OLD_PROMO_PATHS, PAGES, featureOfPage, stringAreasOf, type PageDef } from '../lib/site-map.ts';
 import { browserVariant } from '../lib/client-config.ts';
 
 // Every feature's public index.ts, each its own chunk. The keys are also the build manifest's

@@ -2,8 +2,8 @@ import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
-import { useAppState } from './app-context.tsx';
-import { isLinkable } from './site-map.ts';
+import { useAppState } from '../lib/app-context.tsx';
+import { isLinkable } from '../lib/site-map.ts';
 
 function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
   return (

@@ -4,8 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
-import { useAppState } from './app-context.tsx';
-import { isLinkable } from './site-map.ts';
+import { useAppState } from '../lib/app-context.tsx';
+import { isLinkable } from '../lib/site-map.ts';
 import { LocalePicker } from './locale-picker.tsx';
 import classes from './site-header.module.css';
 
@@ -17,7 +17,7 @@ interface NavItem {
   label: string;
 }
 
-/** The header's links, without the pages still to come (web/app/site-map.ts#isLinkable). */
+/** The header's links, without the pages still to come (web/lib/site-map.ts#isLinkable). */
 function useNavItems(): NavItem[] {
   return useAllNavItems().filter((item) => isLinkable(item.to));
 }

@@ -18,7 +18,7 @@ import { AppShell } from './app-shell.tsx';
 import { keepServerHead } from './page-view.tsx';
 import { routes } from './routes.tsx';
 import { catalogFiles, createBrowserTranslator, type CatalogFile } from '../lib/i18n.ts';
-import { stringAreasOf } from './site-map.ts';
+import { stringAreasOf } from '../lib/site-map.ts';
 import { setBrowserLanguage } from '../lib/loader-api.ts';
 import { browserVariant, setClientConfig } from '../lib/client-config.ts';
 import { nextTask } from '../lib/next-task.ts';

@@ -2,7 +2,7 @@ import { Box, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import { TEST_CAPTCHA_TOKENS, type AltchaChallenge, type CaptchaStrength } from '../../core/captcha.ts';
-import { useAppState } from '../app/app-context.tsx';
+import { useAppState } from '../lib/app-context.tsx';
 import { apiGet } from '../lib/api-client.ts';
 
 const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');

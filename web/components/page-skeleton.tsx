@@ -1,7 +1,7 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
-import type { PageDef } from '../app/site-map.ts';
+import type { PageDef } from '../lib/site-map.ts';
 import { SectionNav } from './section-nav.tsx';
 
 /**

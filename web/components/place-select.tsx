@@ -2,7 +2,7 @@ import { Group, Select, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import type { Place } from '../../core/awards/places.ts';
-import { useAppState } from '../app/app-context.tsx';
+import { useAppState } from '../lib/app-context.tsx';
 import { findPlaces, placeLanguage, type PlaceChoice } from '../lib/places.ts';
 
 const key = (place: PlaceChoice) => `${place.kind}:${place.code}`;

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { FLAG_REASONS } from '../../core/shares/flags.ts';
-import { useAuth } from '../features/auth/index.ts';
 import { useTranslation } from '../lib/translation.tsx';
 import { useErrorPopup } from '../lib/use-error-popup.ts';
 import { usePopup } from './message-popup.tsx';
@@ -70,10 +69,12 @@ export function CopyLinkButton({ path }: { path: string }) {
   );
 }
 
-/** 'Report this': a member picks why; the record waits for staff (docs/shares.md#abuse). Visitors are asked to log in. */
-export function ReportThisButton({ onReport }: { onReport: (reason: string) => Promise<unknown> }) {
+/**
+ * 'Report this': a member picks why; the record waits for staff (docs/shares.md#abuse). Visitors are
+ * asked to log in (`signedIn` and `openLogin` come from the page, which knows the member).
+ */
+export function ReportThisButton({ onReport, signedIn, openLogin }: { onReport: (reason: string) => Promise<unknown>; signedIn: boolean; openLogin: () => void }) {
   const { t } = useTranslation('records');
-  const { member, openLogin } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
   const [done, setDone] = useState(false);
@@ -90,7 +91,7 @@ export function ReportThisButton({ onReport }: { onReport: (reason: string) => P
       await failed(error);
     }
   };
-  if (!member)
+  if (!signedIn)
     return (
       <Button variant="subtle" color="gray" size="compact-sm" onClick={() => openLogin()}>
         {t('flag.button')}

@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from '../lib/translation.tsx';
 import { Link } from 'react-router';
-import { sectionMenuOf, type PageDef } from '../app/site-map.ts';
+import { sectionMenuOf, type PageDef } from '../lib/site-map.ts';
 import classes from './section-nav.module.css';
 
 /**

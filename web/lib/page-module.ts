@@ -2,7 +2,7 @@ import type { TFunction } from './translator.ts';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import type { Language } from '../../core/locale.ts';
-import type { PageDef } from '../app/site-map.ts';
+import type { PageDef } from './site-map.ts';
 import type { CatalogNamespace } from './i18n.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { MoneyCurrency } from '../../core/locale.ts';
 import { convertMoney, formatMoney } from '../../core/payments/money.ts';
-import { useAppState } from '../app/app-context.tsx';
+import { useAppState } from './app-context.tsx';
 
 /**
  * Prices in the visitor's chosen money currency (docs/first-use.md#currency). An amount kept in

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppState } from '../app/app-context.tsx';
+import { useAppState } from './app-context.tsx';
 
 /** The browser's own date (YYYY-MM-DD in its time zone). */
 export function localToday(now = new Date()): string {

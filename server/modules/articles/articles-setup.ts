@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { everyMinutes, type JobArea } from '../../jobs.ts';
-import { LocalImageStorage } from '../images/image-storage.ts';
+import { LocalImageStorage } from '../images/index.ts';
 import { Articles, type EmbedLookup } from './articles.service.ts';
 import { ArticleGroups } from './groups.service.ts';
 import { syncSampleArticle } from './sample-article.ts';

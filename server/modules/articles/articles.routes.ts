@@ -18,8 +18,8 @@ import {
 import { FlagInputSchema } from '../../../core/shares/flags.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import type { ShareFlags } from '../shares/flags.service.ts';
+import type { Sessions } from '../auth/index.ts';
+import type { ShareFlags } from '../shares/index.ts';
 import type { Articles } from './articles.service.ts';
 import { inGroup, type ArticleGroups } from './groups.service.ts';
 

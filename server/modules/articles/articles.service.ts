@@ -22,8 +22,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articleImages, articleLikes, articles, mediaRemovals, members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { ImageRefused, processImage } from '../images/image-processing.ts';
-import type { ImageStorage } from '../images/image-storage.ts';
+import { ImageRefused, processImage } from '../images/index.ts';
+import type { ImageStorage } from '../images/index.ts';
 import { renderPieces } from './article-html.ts';
 import { foldForSearch, highlight, likePattern, matchScore, searchTerms, snippet } from './article-search.ts';
 

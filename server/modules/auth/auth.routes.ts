@@ -6,7 +6,7 @@ import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { ActivateSchema, EmailOnlySchema, LoginSchema, MemberSchema, ResetSchema, SignupSchema } from '../../../core/auth-contract.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
+import { setPreferenceCookies } from '../preferences/index.ts';
 import { toMember, type Accounts } from './accounts.service.ts';
 import type { MemberRow, Sessions } from './sessions.ts';
 

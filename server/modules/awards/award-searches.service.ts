@@ -21,7 +21,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches, members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { MemberRow } from '../auth/sessions.ts';
+import type { MemberRow } from '../auth/index.ts';
 import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays } from './award-quota.ts';
 import type { AwardSearch } from './award-search.ts';
 

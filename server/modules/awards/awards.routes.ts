@@ -8,7 +8,7 @@ import { awardNames } from './award-names.ts';
 import type { AwardSamples } from './award-samples.ts';
 import { quotaRules } from './award-quota.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import type { AwardSearches, SearchEvent } from './award-searches.service.ts';
 import { suggestPlaces } from './places.ts';
 

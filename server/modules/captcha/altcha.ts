@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { hmac, sameHex } from '../auth/tokens.ts';
+import { hmac, sameHex } from '../auth/index.ts';
 
 import type { AltchaChallenge, AltchaSolution, CaptchaStrength } from '../../../core/captcha.ts';
 

@@ -8,7 +8,7 @@ import { WalletCardSchema, WalletSchema } from '../../../core/cards/wallet-schem
 import { PointsCurrencySchema } from '../../../core/cards/points-currency.ts';
 import { HotelProgrammeSchema, SavingsAccountSchema } from '../../../core/cards/reference.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import type { CardCatalogue } from './catalogue.ts';
 import type { Wallets } from './wallet.service.ts';
 

@@ -7,8 +7,8 @@ import { HotelThemeSchema } from '../../../core/guides/guide.ts';
 import { TransferPartnerQuerySchema } from '../../../core/guides/transfer-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import type { Wallets } from '../cards/wallet.service.ts';
+import type { Sessions } from '../auth/index.ts';
+import type { Wallets } from '../cards/index.ts';
 import type { Guides } from './guides.service.ts';
 
 const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');

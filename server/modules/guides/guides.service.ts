@@ -9,7 +9,7 @@ import type { CardData } from '../../../data/cards.ts';
 import type { GuideData } from '../../../data/guides.ts';
 import { allianceOn, airlines, airports, awardCharts, programmeAllianceOn, programmes, routes, type Airline } from '../../../data/reference.ts';
 import { AppError } from '../../errors.ts';
-import { placeOf } from '../awards/places.ts';
+import { placeOf } from '../awards/index.ts';
 
 /** Origins and cabins priced lately: the routes and charts change only with a deploy. */
 const OPTION_CACHE_SIZE = 64;

@@ -6,9 +6,9 @@ import { normalizeNickname } from '../../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { toMember } from '../auth/accounts.service.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
+import { toMember } from '../auth/index.ts';
+import type { Sessions } from '../auth/index.ts';
+import { setPreferenceCookies } from '../preferences/index.ts';
 
 /** The signed-in member (docs/product/accounts.md#profile): read, and change name, picture, language and currency. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {

@@ -4,8 +4,8 @@ import { IssueDraftSchema, type IssueDraft, type IssueView, type MailLanguage } 
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { emailText } from '../mail/mail-templates.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { emailText } from '../mail/index.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise } from './newsletter-mail.ts';
 import { snapshotOf, type ProductContent } from './newsletter-sender.ts';

@@ -2,8 +2,8 @@ import type { Language } from '../../../core/locale.ts';
 import type { MailLanguage, NewsletterTopic } from '../../../core/newsletter.ts';
 import type { IssueSnapshot } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../i18n.ts';
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
-import { emailText, renderMail } from '../mail/mail-templates.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import { emailText, renderMail } from '../mail/index.ts';
 
 const t = (language: Language, key: string, values: Record<string, string | number> = {}) => emailText(language, `newsletter.${key}`, values);
 

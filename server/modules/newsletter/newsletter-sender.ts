@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../../core/locale.ts';
 import { mailLanguageOf, type IssueSection, type MailLanguage, type NewsletterTopic } from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { mailSuppressions, newsletterDeliveries, newsletterIssues, newsletterSubscribers, type IssueContent, type IssueSnapshot } from '../../db/schema/index.ts';
-import type { MailDelivery } from '../mail/mail-outbox.ts';
+import type { MailDelivery } from '../mail/index.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise, renderIssue, type ProductSection } from './newsletter-mail.ts';
 

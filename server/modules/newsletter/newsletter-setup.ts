@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { listSetting, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobArea } from '../../jobs.ts';
-import type { MailDelivery } from '../mail/mail-outbox.ts';
+import type { MailDelivery } from '../mail/index.ts';
 import { NewsletterIssues } from './issues.service.ts';
 import { NewsletterLinks, unsubscribeMailbox } from './newsletter-links.ts';
 import { NewsletterSender } from './newsletter-sender.ts';

@@ -16,9 +16,9 @@ import {
 } from '../../../core/newsletter.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { sameText } from '../auth/tokens.ts';
+import type { Sessions } from '../auth/index.ts';
+import type { CaptchaService } from '../captcha/index.ts';
+import { sameText } from '../auth/index.ts';
 import { applyInbound, readInbound } from './inbound-mail.ts';
 import type { NewsletterIssues } from './issues.service.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';

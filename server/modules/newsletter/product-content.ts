@@ -5,8 +5,8 @@ import { articlePath } from '../../../core/articles/articles.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
 import type { MailLanguage } from '../../../core/newsletter.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
-import { emailText } from '../mail/mail-templates.ts';
-import { saleTitle } from '../storefront/sale-banner.ts';
+import { emailText } from '../mail/index.ts';
+import { saleTitle } from '../storefront/index.ts';
 import type { ProductSection } from './newsletter-mail.ts';
 import type { ProductContent } from './newsletter-sender.ts';
 

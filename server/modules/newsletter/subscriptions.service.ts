@@ -15,8 +15,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { mailSuppressions, newsletterConfirmations, newsletterEvents, newsletterSubscribers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { randomToken, sha256 } from '../auth/tokens.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import { randomToken, sha256 } from '../auth/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { confirmationMail } from './newsletter-mail.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 

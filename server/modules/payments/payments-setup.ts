@@ -9,13 +9,16 @@ import { StripeProvider } from './stripe/stripe-provider.ts';
 /** Webhooks go to this path of the site, `:provider` being the provider's name. */
 export const WEBHOOK_PATH = '/api/payments/webhooks/';
 
+/** Sends one of the sandbox processor's webhooks to the site; answers the site's HTTP status. */
+export type SandboxWebhookDelivery = (body: string, headers: Record<string, string>) => Promise<number>;
+
 /**
  * The payment provider and the payments service as the server and `npm run worker` both build
  * them. The sandbox's keys come from APP_SECRET unless set, so none is written in the repository.
  * `deliver` sends the sandbox's webhooks: the server hands them to itself; a worker posts them
  * to the site over HTTP, as a real processor would.
  */
-export function paymentsFromConfig(options: { config: Config; database: Database; secret: string; log: FastifyBaseLogger; deliver?: (body: string, headers: Record<string, string>) => Promise<number> }) {
+export function paymentsFromConfig(options: { config: Config; database: Database; secret: string; log: FastifyBaseLogger; deliver?: SandboxWebhookDelivery }) {
   const { config } = options;
   const derived = (label: string) => createHmac('sha256', options.secret).update(label).digest('base64url').slice(0, 32);
   const site = config.PUBLIC_URL;

@@ -5,7 +5,7 @@ import { isLanguage, type MoneyCurrency } from '../../../core/locale.ts';
 import { PaymentSetupSchema, PaymentViewSchema } from '../../../core/payments/api-schemas.ts';
 import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-view.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import { WebhookRejected } from './payment-provider.ts';
 import type { CardRow, PaymentRow, Payments } from './payments.service.ts';
 import { receiptHtml } from './receipt.ts';

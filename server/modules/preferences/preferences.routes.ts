@@ -7,7 +7,7 @@ import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, pickLanguage } from '../../../
 import { LanguageSchema, MoneyCurrencySchema, SetLanguageSchema, SetMoneyCurrencySchema } from '../../../core/preferences.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import { setPreferenceCookies } from './preference-cookies.ts';
 
 /**

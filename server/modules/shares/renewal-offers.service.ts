@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { renewalOffers, shareRevisions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { CardCatalogue } from '../cards/catalogue.ts';
+import type { CardCatalogue } from '../cards/index.ts';
 import { assertOwner, invalidShare } from './share-errors.ts';
 
 type Row = typeof renewalOffers.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { CardCatalogue } from '../cards/catalogue.ts';
+import type { CardCatalogue } from '../cards/index.ts';
 import { ConvenienceStores } from './convenience-stores.service.ts';
 import type { ShareKind } from '../../../core/shares/flags.ts';
 import { ShareFlags } from './flags.service.ts';

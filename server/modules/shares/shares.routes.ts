@@ -21,7 +21,7 @@ import {
 } from '../../../core/shares/stores.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import type { ConvenienceStores } from './convenience-stores.service.ts';
 import type { ShareFlags } from './flags.service.ts';
 import type { RenewalOffers } from './renewal-offers.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withErrors } from '../../../core/api-schemas.ts';
 import { ServedConvenienceStoresSchema } from '../../../core/shares/convenience-stores.ts';
-import type { ConvenienceStores } from '../shares/convenience-stores.service.ts';
+import type { ConvenienceStores } from '../shares/index.ts';
 
 const StoresFile = { description: 'The 7-ELEVEN stores with the US-card support members report', content: { 'application/json': { schema: ServedConvenienceStoresSchema } } };
 

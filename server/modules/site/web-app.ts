@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
 import { PAGE_SCRIPTS_ELEMENT_ID, siteVariantOf, type ClientConfig } from '../../../core/client-config.ts';
 import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, pickLanguage } from '../../../core/locale.ts';
-import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
+import { setPreferenceCookies } from '../preferences/index.ts';
 import { PageCache } from './page-cache.ts';
 import type { BootState, RenderResult, WebRenderer } from './web-renderer.ts';
 

@@ -7,9 +7,9 @@ import { SOCIAL_CODES } from '../../../core/auth.ts';
 import { pickLanguage } from '../../../core/locale.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import type { Accounts } from '../auth/accounts.service.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { setPreferenceCookies } from '../preferences/preference-cookies.ts';
+import type { Accounts } from '../auth/index.ts';
+import type { Sessions } from '../auth/index.ts';
+import { setPreferenceCookies } from '../preferences/index.ts';
 import { safeReturnPath } from '../../../core/return-path.ts';
 import type { SocialSignIn } from './social.service.ts';
 

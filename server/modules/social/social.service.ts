@@ -6,8 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { members, socialIdentities } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { MemberRow } from '../auth/sessions.ts';
-import { hmac, sameHex } from '../auth/tokens.ts';
+import type { MemberRow } from '../auth/index.ts';
+import { hmac, sameHex } from '../auth/index.ts';
 import { pick, type ProviderDefinition } from './providers.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { everyMinutes, type JobArea } from '../../jobs.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Payments } from '../payments/index.ts';
 import type { Sponsorships } from './sponsorships.service.ts';
 
 export const RENEWAL_QUEUE = 'sponsorship-renewals';

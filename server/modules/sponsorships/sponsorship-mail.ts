@@ -1,9 +1,9 @@
 import { isLanguage, INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
-import type { MemberRow } from '../auth/sessions.ts';
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
-import { emailText, renderMail } from '../mail/mail-templates.ts';
-import type { PaymentRow } from '../payments/payments.service.ts';
+import type { MemberRow } from '../auth/index.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import { emailText, renderMail } from '../mail/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
 import type { SponsorshipRow } from './sponsorships.service.ts';
 
 /** A day in the member's language, in the billing time zone (where the billing month turns). */

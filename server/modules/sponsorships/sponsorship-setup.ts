@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Payments } from '../payments/index.ts';
 import { renewalJobs } from './renewal-jobs.ts';
 import { Sponsorships } from './sponsorships.service.ts';
 

@@ -4,9 +4,9 @@ import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { MONEY_CURRENCIES, isMoneyCurrency, type MoneyCurrency } from '../../../core/locale.ts';
 import { PaymentViewSchema, SponsorshipOverviewSchema } from '../../../core/payments/api-schemas.ts';
 import { ChangePlanSchema, SponsorCheckoutSchema, UpdateCardSchema } from '../../../core/payments/checkout-contract.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { paymentView } from '../payments/payments.routes.ts';
-import type { PaymentRow, Payments } from '../payments/payments.service.ts';
+import type { Sessions } from '../auth/index.ts';
+import { paymentView } from '../payments/index.ts';
+import type { PaymentRow, Payments } from '../payments/index.ts';
 import type { Sponsorships } from './sponsorships.service.ts';
 
 /**

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { members, paymentCards, payments, sponsorships } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { MemberRow } from '../auth/sessions.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import type { CardRow, PaymentRow, Payments, PayRequest } from '../payments/payments.service.ts';
+import type { MemberRow } from '../auth/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import type { CardRow, PaymentRow, Payments, PayRequest } from '../payments/index.ts';
 import { sponsorshipMail } from './sponsorship-mail.ts';
 
 export type SponsorshipRow = typeof sponsorships.$inferSelect;

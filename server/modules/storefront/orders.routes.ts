@@ -5,9 +5,9 @@ import { PaymentViewSchema } from '../../../core/payments/api-schemas.ts';
 import { OrderPaySchema, OrderRequestSchema, OrderViewSchema } from '../../../core/storefront/orders.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { paymentView } from '../payments/payments.routes.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Sessions } from '../auth/index.ts';
+import { paymentView } from '../payments/index.ts';
+import type { Payments } from '../payments/index.ts';
 import type { StorefrontOrders } from './orders.service.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { PriceAlertRequestSchema, PriceAlertViewSchema } from '../../../core/storefront/orders.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import type { PriceAlerts } from './price-alerts.service.ts';
 
 /** A member's price alerts (docs/storefront.md#price-alerts): list, set (or move) one per programme, remove. */

@@ -7,9 +7,9 @@ import type { PriceAlertRequest, PriceAlertView } from '../../../core/storefront
 import type { Db } from '../../db/client.ts';
 import { members, storefrontPriceAlerts } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { MemberRow } from '../auth/sessions.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { emailText, renderMail } from '../mail/mail-templates.ts';
+import type { MemberRow } from '../auth/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { emailText, renderMail } from '../mail/index.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 
 type AlertRow = typeof storefrontPriceAlerts.$inferSelect;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { StaffOrderViewSchema, type StaffOrderView } from '../../../core/storefront/orders.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../auth/index.ts';
 import type { OrderRow, StorefrontOrders } from './orders.service.ts';
 
 /**

@@ -3,8 +3,8 @@ import { numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, isLanguage, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
-import { emailText, renderMail } from '../mail/mail-templates.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import { emailText, renderMail } from '../mail/index.ts';
 import type { OrderRow } from './orders.service.ts';
 
 export type StorefrontMailKind = 'receipt' | 'in-review' | 'credited' | 'refunded';

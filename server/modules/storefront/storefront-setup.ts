@@ -6,7 +6,7 @@ import { programmes } from '../../../data/reference.ts';
 import { storefrontData, type StorefrontData } from '../../../data/storefront.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Payments } from '../payments/index.ts';
 import { StorefrontCatalogue } from './catalogue.ts';
 import { creditingJobs } from './crediting-jobs.ts';
 import { SandboxCreditingPartner } from './crediting-partner.ts';

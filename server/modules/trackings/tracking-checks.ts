@@ -19,8 +19,8 @@ import {
 import { isLanguage, type Language } from '../../../core/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { members, trackingChanges, trackings } from '../../db/schema/index.ts';
-import type { AwardSearch } from '../awards/award-search.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import type { AwardSearch } from '../awards/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { trackingMail } from './tracking-mail.ts';
 import type { TrackingLinks } from './tracking-links.ts';
 

@@ -2,9 +2,9 @@ import { INTL_LOCALES as INTL_LOCALE, type Language } from '../../../core/locale
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
 import type { TrackingDiff } from '../../../core/awards/tracking.ts';
-import { awardNames } from '../awards/award-names.ts';
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
-import { emailText, renderMail } from '../mail/mail-templates.ts';
+import { awardNames } from '../awards/index.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import { emailText, renderMail } from '../mail/index.ts';
 
 /** Flights listed in the e-mail; the tracking's page shows the rest. */
 const FLIGHTS_IN_MAIL = 5;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { AwardSearch } from '../awards/award-search.ts';
-import type { MailDelivery } from '../mail/mail-outbox.ts';
+import type { AwardSearch } from '../awards/index.ts';
+import type { MailDelivery } from '../mail/index.ts';
 import { TrackingChecks } from './tracking-checks.ts';
 import { trackingJobs } from './tracking-jobs.ts';
 import { TrackingLinks } from './tracking-links.ts';

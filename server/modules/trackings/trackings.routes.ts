@@ -4,8 +4,8 @@ import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { AwardNamesSchema, AwardQuerySchema, TrackingAllowanceSchema, TrackingViewSchema } from '../../../core/awards/api-schemas.ts';
 import { CreateTrackingSchema, StopTrackingSchema } from '../../../core/awards/tracking-contract.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { awardNames } from '../awards/award-names.ts';
+import type { Sessions } from '../auth/index.ts';
+import { awardNames } from '../awards/index.ts';
 import type { Trackings } from './trackings.service.ts';
 
 /**

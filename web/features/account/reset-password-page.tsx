@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '../../../core/auth.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from '../auth/index.ts';

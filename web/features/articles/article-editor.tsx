@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { articlePath, imageUrl, TITLE_MAX, type ArticleDraft, type ArticleImage } from '../../../core/articles/articles.ts';
 import { EMBED_NODE, EMPTY_DOC, measureDocument, type DocNode } from '../../../core/articles/document.ts';
 import { LANGUAGES } from '../../../core/locale.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';

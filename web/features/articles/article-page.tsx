@@ -2,7 +2,7 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articlePath, editArticlePath, imageSrcSet, imageUrl, type PublicArticle } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -81,6 +81,7 @@ function LikeButton({ article }: { article: PublicArticle }) {
 function ArticlePage({ page }: { page: PageDef }) {
   const { t } = useTranslation('articles');
   const article = useLoaderData() as PublicArticle | null;
+  const { member, openLogin } = useAuth();
   if (!article)
     return <GoneScreen page={page} title={t('read.goneTitle')} body={t('read.gone')} />;
   return (
@@ -120,7 +121,7 @@ function ArticlePage({ page }: { page: PageDef }) {
               {t('read.edit')}
             </Button>
           )}
-          {!article.mine && !article.sample && <ReportThisButton onReport={(reason) => articlesApi.flag(article.id, reason)} />}
+          {!article.mine && !article.sample && <ReportThisButton onReport={(reason) => articlesApi.flag(article.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />}
         </Group>
       </Stack>
     </Container>

@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ArticleDraft } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { LoadingLine } from '../../components/loading-line.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loadChunk } from '../../lib/lazy-page.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useAuth } from '../auth/index.ts';
-import { useAsMember } from '../../lib/use-as-member.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { articlesApi } from './articles-api.ts';
 
 // The editor (Tiptap and its toolbar) is a chunk of its own: readers of articles never download it.

@@ -4,7 +4,7 @@ import type { EmbedKind } from '../../../core/articles/document.ts';
 import type { Card } from '../../../core/cards/card.ts';
 import { localize } from '../../../core/cards/card.ts';
 import type { LibraryEntry } from '../../../core/guides/contract.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 

@@ -11,7 +11,7 @@ import {
   type GroupSummary,
   type GroupView,
 } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CopyLinkButton, ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
@@ -19,9 +19,8 @@ import { SectionNav } from '../../components/section-nav.tsx';
 import { loaderFind, loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useAsMember } from '../../lib/use-as-member.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { ArticleCards, GoneScreen } from './article-parts.tsx';
 import { articlesApi, groupsApi, type GroupList } from './articles-api.ts';
 
@@ -215,7 +214,7 @@ function GroupPage({ page }: { page: PageDef }) {
   const loaded = useLoaderData() as GroupView | null;
   const [search] = useSearchParams();
   const invite = search.get('invite');
-  const { requireMember } = useAuth();
+  const { member, openLogin, requireMember } = useAuth();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const failed = useErrorPopup('articles');
@@ -278,7 +277,7 @@ function GroupPage({ page }: { page: PageDef }) {
               </Button>
             </>
           )}
-          {!group.isOwner && !group.sample && <ReportThisButton onReport={(reason) => groupsApi.flag(group.id, reason)} />}
+          {!group.isOwner && !group.sample && <ReportThisButton onReport={(reason) => groupsApi.flag(group.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />}
         </Group>
         {group.isMember && group.inviteToken && (
           <Paper withBorder radius="md" p="md" data-testid="group-invite">

@@ -1,13 +1,12 @@
 import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { articlePath, editArticlePath, type ArticleStatus, type ArticleSummary } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
-import { useAsMember } from '../../lib/use-as-member.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { StatusBadge, useArticleFormat } from './article-parts.tsx';
 import { articlesApi } from './articles-api.ts';
 

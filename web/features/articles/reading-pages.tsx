@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ARTICLES_PER_PAGE, articlePath } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';

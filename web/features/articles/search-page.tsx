@@ -2,7 +2,7 @@ import { Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, TextIn
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ARTICLE_ORDERS, ARTICLES_PER_PAGE, type ArticleOrder } from '../../../core/articles/articles.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';

@@ -17,7 +17,7 @@ import {
 import { ACTIVATION_CODE_PATTERN } from '../../../core/auth.ts';
 import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
 import type { PendingActivation } from './auth-types.ts';

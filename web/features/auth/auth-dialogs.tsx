@@ -16,7 +16,7 @@ import {
 } from '../../../core/auth.ts';
 import type { Member } from '../../../core/auth-contract.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorCode } from '../../lib/api-errors.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import type { Member } from '../../../core/auth-contract.ts';
 import { usePopup } from '../../components/message-popup.tsx';
-import { memberPages } from '../../app/site-map.ts';
+import { memberPages } from '../../lib/site-map.ts';
 import { useAuth } from './auth-context.tsx';
 
 /** The signed-in member's menu (its own chunk: the dropdown's positioning code is large). */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardCalendarQuery } from '../../../core/awards/search-contract.ts';
 import { datesOfMonth, type AwardNames, type CalendarDay } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { awardsApi, placeLanguage } from './awards-api.ts';
 import { dayLabel, formatNumber, monthLabel, weekdayNames } from './format.ts';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { localize } from '../../../core/cards/card.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { formatNumber } from './format.ts';

@@ -5,7 +5,7 @@ import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardItinerary, AwardNames } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { useShownMoney } from '../../lib/shown-money.ts';
 import { dayLabel, duration, formatNumber, localTime } from './format.ts';
 import { useClockTime } from './use-clock-time.ts';

@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AwardNames, AwardSample } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
-import type { PageDef } from '../../app/site-map.ts';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useShownMoney } from '../../lib/shown-money.ts';
 import { placeLanguage } from './awards-api.ts';

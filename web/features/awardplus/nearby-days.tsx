@@ -6,7 +6,7 @@ import {
   NEARBY_DAYS,
 } from '../../../core/awards/calendar-days.ts';
 import { MAX_STOPS, type AwardQuery, type CalendarDay } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { localToday } from '../../lib/use-today.ts';
 import { awardsApi, placeLanguage } from './awards-api.ts';

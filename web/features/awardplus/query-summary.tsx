@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardNames, AwardQuery } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { datesLabel } from './format.ts';
 
 /** "Taipei (TPE) → Los Angeles (LAX) · Business · Dec 1 – Dec 3 · 1 seat": a search's or a tracking's query. */

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Tex
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { markBest, MAX_STOPS, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type AwardItinerary, type SortOrder, type TimeOfDay } from '../../../core/awards/search.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
 import { FilterFold } from '../../components/filter-fold.tsx';

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useAuth } from '../auth/index.ts';
 import { BetaGate } from './beta-gate.tsx';

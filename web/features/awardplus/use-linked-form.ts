@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CABINS, SEAT_CHOICES, type Cabin } from '../../../core/awards/search.ts';
 import { isCalendarDay } from '../../../core/dated.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { awardsApi, placeLanguage } from './awards-api.ts';
 import type { PlaceChoice, SearchForm } from './search-form.ts';
 

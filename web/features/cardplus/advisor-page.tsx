@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { applyPreferences, feeBand, type FeeBand } from '../../../core/cards/catalogue.ts';
 import type { Card, CardCountry } from '../../../core/cards/card.ts';
 import { rankCards, type MonthlySpend } from '../../../core/cards/finder.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import { useCardData, type CardData } from './use-card-data.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { COUNTRY_CURRENCY, localize, type Card } from '../../../core/cards/card.ts';
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';

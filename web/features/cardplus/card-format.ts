@@ -5,7 +5,7 @@ import { COUNTRY_CURRENCY, localize, type Card, type EarnRate, type LocalizedTex
 import type { PointsCurrency } from '../../../core/cards/points-currency.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { convertMoney, formatMoney } from '../../../core/payments/money.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { numberFormat } from '../../../core/intl.ts';
 
 /** Card data carries en, zh-Hant and zh-Hans; Japanese reads the English. */

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { CARD_ORDERS, CardFilterSchema, FEE_BANDS, applyPreferences, filterCards, type CardFilter } from '../../../core/cards/catalogue.ts';
 import { CARD_TYPES, TW_BANKS, US_BANKS, type CardKind, type CardListItem } from '../../../core/cards/card.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { FilterFold } from '../../components/filter-fold.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { CardTile } from './card-tile.tsx';

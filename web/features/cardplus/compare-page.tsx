@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { COUNTRY_CURRENCY, SPEND_CATEGORIES, type Card, type EarnRate, type SpendCategory } from '../../../core/cards/card.ts';
 import { convert, returnShare } from '../../../core/cards/finder.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import { useCardData, type CardData } from './use-card-data.ts';

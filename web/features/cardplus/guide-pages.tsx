@@ -3,7 +3,7 @@ import { Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { CARD_BANKS } from '../../../core/cards/card.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
 import { CardsLoading } from './cards-loading.tsx';

@@ -1,5 +1,5 @@
 import { definePage, type FeatureModule } from '../../lib/page-module.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import type { ComponentType } from 'react';
 import { AdvisorPage } from './advisor-page.tsx';
 import { cardDetailPage } from './card-detail-page.tsx';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Wallet } from '../../../core/cards/catalogue.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { isCalendarMonth } from '../../../core/dated.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';

@@ -1,7 +1,7 @@
 import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData } from 'react-router';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { PlanBenefitsList, useMoney, useSponsorshipOverview } from '../payments/index.ts';

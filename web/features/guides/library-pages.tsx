@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { LibraryEntry } from '../../../core/guides/contract.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';

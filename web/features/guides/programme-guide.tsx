@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammePage } from '../../../core/guides/contract.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { localize } from '../../../core/cards/card.ts';

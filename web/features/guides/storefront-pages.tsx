@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { NumberedSections, sectionsOf } from '../../components/numbered-sections.tsx';
 import type { LibraryEntry, ProgrammePage } from '../../../core/guides/contract.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { milesFor, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../core/limits.ts';
-import { useAppState } from '../../app/app-context.tsx';
-import { CARD_HOST_HOME, PAGES, isLinkable } from '../../app/site-map.ts';
+import { useAppState } from '../../lib/app-context.tsx';
+import { CARD_HOST_HOME, PAGES, isLinkable } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -89,7 +89,7 @@ const CARD_TOOLS = ['cardplusSearch', 'cardplusFinder', 'cardplusCompare', 'card
 
 /**
  * The card-tools host's home: what each tool does, one step from it. Its words are the tools' own
- * page strings, which this host loads with the home page's (web/app/site-map.ts stringAreasOf).
+ * page strings, which this host loads with the home page's (web/lib/site-map.ts stringAreasOf).
  */
 function CardHostHome() {
   const { t } = useTranslation('pages');

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLocation } from 'react-router';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { NumberedSections, sectionsOf } from '../../components/numbered-sections.tsx';

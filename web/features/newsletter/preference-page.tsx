@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from 
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MailLanguage, NewsletterTopic, PreferenceAction, PreferenceView } from '../../../core/newsletter.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tab
 import { useState } from 'react';
 import { LANGUAGES } from '../../../core/locale.ts';
 import { ISSUE_LIMITS, ISSUE_SECTIONS, type IssueDraft, type IssueSection, type IssueView, type MailLanguage } from '../../../core/newsletter.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -6,7 +6,7 @@ import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import type { PlanBenefits, SponsorPlan } from '../../../core/payments/sponsorship.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { PlanBenefitsList } from './plan-benefits.tsx';
 

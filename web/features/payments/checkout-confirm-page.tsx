@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';

@@ -1,6 +1,6 @@
 /** A checkout's four step pages by page id; the money formatter and the checkout's product, as the rest of payments takes them. */
 import type { ReactElement } from 'react';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import type { CheckoutProduct } from './checkout-common.tsx';
 import { CheckoutCompletePage } from './checkout-complete-page.tsx';
 import { CheckoutConfirmPage } from './checkout-confirm-page.tsx';

@@ -7,7 +7,7 @@ import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import { localize } from '../../../core/cards/card.ts';
 import type { OrderView } from '../../../core/storefront/orders.ts';
 import { apiGet } from '../../lib/api-client.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';

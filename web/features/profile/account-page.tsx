@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { LanguageCurrencyFields } from '../../components/language-currency-fields.tsx';
 import { LIMITS } from '../../../core/limits.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';

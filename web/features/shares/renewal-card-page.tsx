@@ -9,18 +9,17 @@ import {
   type RenewalOfferInput,
   type RenewalOfferView,
 } from '../../../core/shares/renewal-offers.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { usePopup } from '../../components/message-popup.tsx';
-import { useAuth } from '../auth/index.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { RenewalForm } from './renewal-form.tsx';
 import { useShareFormat } from './share-format.ts';
 import { RecordFrame } from './share-parts.tsx';
 import { CopyLinkButton } from '../../components/record-actions.tsx';
-import { useAsMember } from '../../lib/use-as-member.ts';
 import { renewalApi } from './shares-api.ts';
 
 import { ReportItem, SummaryPanel, cardPath } from './renewal-parts.tsx';

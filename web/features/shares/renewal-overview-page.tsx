@@ -2,7 +2,7 @@ import { Button, Card, Group, Paper, Select, SimpleGrid, Stack, Text, Title } fr
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { type RenewalOverview } from '../../../core/shares/renewal-offers.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';

@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
 import { EditHistory } from './share-parts.tsx';
 import { ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
+import { useAuth } from '../auth/index.ts';
 import { renewalApi } from './shares-api.ts';
 
 export const cardPath = (cardId: string) => `/cardplus/card-renewal-offer/${cardId}`;
@@ -109,6 +110,7 @@ export function ReportItem({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('shares');
+  const { member, openLogin } = useAuth();
   const format = useShareFormat();
   const offer =
     report.offerType === 'points'
@@ -174,7 +176,7 @@ export function ReportItem({
               </>
             )}
             {!report.mine && !report.sample && (
-              <ReportThisButton onReport={(reason) => renewalApi.flag(report.id, reason)} />
+              <ReportThisButton onReport={(reason) => renewalApi.flag(report.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />
             )}
           </Group>
         </Group>

@@ -1,10 +1,9 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useAuth } from '../auth/index.ts';
-import { useAsMember } from '../../lib/use-as-member.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { storesApi, type StoresAnswer } from './shares-api.ts';
 import { StoreItem } from './store-parts.tsx';
 

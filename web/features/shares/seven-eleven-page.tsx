@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } f
 import { geoMercator, geoPath } from 'd3-geo';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ConvenienceOverview } from '../../../core/shares/convenience-stores.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SideScroll } from '../../components/table.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';

@@ -3,7 +3,7 @@ import { localize, type LocalizedText } from '../../../core/cards/card.ts';
 import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
 import { formatMoney } from '../../../core/payments/money.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 
 /** How shared data writes its figures: amounts in the card's currency (US$, NT$), counts, days, shares as percentages. */
 export function useShareFormat() {

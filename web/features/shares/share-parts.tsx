@@ -9,7 +9,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -8,17 +8,16 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { type StoreInput } from '../../../core/shares/stores.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { useShareFormat } from './share-format.ts';
 import { EditHistory, RecordFrame } from './share-parts.tsx';
 import { CopyLinkButton, ReportThisButton, SampleBadge } from '../../components/record-actions.tsx';
-import { useAsMember } from '../../lib/use-as-member.ts';
 import { storesApi, type StoreAnswer } from './shares-api.ts';
 import { MyCardsForm, StoreForm } from './store-form.tsx';
 import { CardLine, SupportBadge, storePath } from './store-parts.tsx';
@@ -90,7 +89,7 @@ function StorePage({ page }: { page: PageDef }) {
     () => storesApi.get(loaded?.store.slug ?? ''),
     loaded?.store.slug ?? '',
   );
-  const { member, requireMember } = useAuth();
+  const { member, openLogin, requireMember } = useAuth();
   const failed = useErrorPopup();
   const popup = usePopup();
   const navigate = useNavigate();
@@ -182,7 +181,7 @@ function StorePage({ page }: { page: PageDef }) {
         </Button>
         <CopyLinkButton path={storePath(store.slug)} />
         {!store.mine && !store.sample && (
-          <ReportThisButton onReport={(reason) => storesApi.flag(store.id, reason)} />
+          <ReportThisButton onReport={(reason) => storesApi.flag(store.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />
         )}
       </Group>
 

@@ -25,13 +25,12 @@ import {
   US_CARD_SUPPORT,
   type StoreListQuery,
 } from '../../../core/shares/stores.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useAuth } from '../auth/index.ts';
-import { useAsMember } from '../../lib/use-as-member.ts';
+import { useAsMember, useAuth } from '../auth/index.ts';
 import { storeQueryString, storesApi, type StoresAnswer } from './shares-api.ts';
 import { StoreForm } from './store-form.tsx';
 import { StoreItem, storePath } from './store-parts.tsx';

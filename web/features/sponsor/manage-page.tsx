@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import type { PaymentSetup, SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { PLAN_RANK, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';

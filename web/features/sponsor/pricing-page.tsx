@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Loader, SimpleGrid, Stack, Text, Title } f
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useLoaderData } from 'react-router';
 import { planBenefits } from '../../../core/payments/sponsorship.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useAuth } from '../auth/index.ts';

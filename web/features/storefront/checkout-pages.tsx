@@ -12,8 +12,8 @@ import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-v
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
 import { normalizeAccountNumber, type OrderView } from '../../../core/storefront/orders.ts';
 import { priceOrder, quantityProblem } from '../../../core/storefront/pricing.ts';
-import { useAppState } from '../../app/app-context.tsx';
-import type { PageDef } from '../../app/site-map.ts';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { QuestionList } from '../../components/question-list.tsx';
 import { numberFormat } from '../../../core/intl.ts';

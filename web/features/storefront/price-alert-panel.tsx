@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@
 import { useEffect, useState } from 'react';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
 import type { PriceAlertView } from '../../../core/storefront/orders.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';

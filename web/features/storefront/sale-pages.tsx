@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeOnSale, SaleEvent } from '../../../core/storefront/api-schemas.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
@@ -9,7 +9,7 @@ import { definePage, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 
 interface ProgrammesLoad {
   now: string;

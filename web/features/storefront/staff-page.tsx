@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
-import type { PageDef } from '../../app/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -4,7 +4,7 @@ import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type MoneyCurrency } from '../../../core/locale.ts';
 import type { CampaignView } from '../../../core/storefront/api-schemas.ts';
 import { offerTerms } from '../../../core/storefront/pricing.ts';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 import { useShownMoney } from '../../lib/shown-money.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import { sandboxPayCards, sandboxPayCharges, sandboxPayEvents, sandboxPayTokens } from '../../../db/schema/index.ts';
 import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type Refund, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
 import { checkCardEntry, SANDBOX_VERIFICATION_CODE, TEST_CARDS, type CardEntry, type CardFieldError, type TestCardBehaviour } from './test-cards.ts';
-import { sameText } from '../../auth/tokens.ts';
+import { sameText } from '../../auth/index.ts';
 
 /** The signature header of the sandbox's webhooks: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';

@@ -47,7 +47,7 @@ export interface PageDef {
   noindex?: boolean;
   /**
    * Its feature has not landed: the address shows the shared page frame, and no header, footer,
-   * menu or home link points at it until it does (web/app/site-map.test.ts holds this to the
+   * menu or home link points at it until it does (web/lib/site-map.test.ts holds this to the
    * features' own page lists).
    */
   planned?: boolean;

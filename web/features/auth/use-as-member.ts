@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAuth } from '../features/auth/index.ts';
+import { useAuth } from './auth-context.tsx';
 
 /**
  * The server renders shared pages as a visitor (a page may be kept for others); a member's own

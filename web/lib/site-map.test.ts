@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeatureModule } from '../lib/page-module.ts';
+import type { FeatureModule } from './page-module.ts';
 import { readCatalog } from '../../locales/read-catalog.ts';
 import { PAGES, featureOfPage, isLinkable, memberPages, sectionMenuOf } from './site-map.ts';
 

@@ -1,0 +1,9 @@
+// The storefront module's public surface: other modules, the composition root and scripts import only this file (eslint.config.js).
+export { ordersRoutes } from './orders.routes.ts';
+export type { StorefrontOrders } from './orders.service.ts';
+export { priceAlertsRoutes } from './price-alerts.routes.ts';
+export type { PriceAlerts } from './price-alerts.service.ts';
+export { salePromotion, saleTitle } from './sale-banner.ts';
+export { staffRoutes } from './staff.routes.ts';
+export { storefrontFromConfig } from './storefront-setup.ts';
+export { storefrontRoutes } from './storefront.routes.ts';
