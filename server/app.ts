@@ -18,7 +18,7 @@ import { cardsRoutes } from './modules/cards/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailDelivery } from './modules/mail/index.ts';
-import { meRoutes } from './modules/me/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
 import { newsletterRoutes, oneClickRoutes, type Newsletter } from './modules/newsletter/index.ts';
 import { paymentsRoutes, sandboxPayRoutes, type Payments, type SandboxPay } from './modules/payments/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(promotionsRoutes, { fallback: (language) => salePromotion(storefront.catalogue, language) });
       await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale: config.RATE_LIMIT_SCALE });
       await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(meRoutes, { db: database.db, sessions, secureCookies: https });
+      await api.register(profileRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
       await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
       await api.register(trackingsRoutes, { trackings, sessions });

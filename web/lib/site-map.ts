@@ -60,9 +60,8 @@ export type FeatureId =
   | 'about'
   | 'account'
   | 'articles'
-  | 'awardplus'
-  | 'cardplus'
-  | 'enterprise'
+  | 'awards'
+  | 'cards'
   | 'guides'
   | 'home'
   | 'legal'
@@ -70,8 +69,9 @@ export type FeatureId =
   | 'payments'
   | 'profile'
   | 'shares'
-  | 'sponsor'
-  | 'storefront';
+  | 'sponsorships'
+  | 'storefront'
+  | 'trackings';
 
 /** The feature that shows an area's pages; areas without one show the shared page frame. */
 const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
@@ -80,10 +80,10 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   about: 'about',
   account: 'account',
   profile: 'profile',
-  awardplus: 'awardplus',
-  sponsor: 'sponsor',
-  enterprise: 'enterprise',
-  cardplus: 'cardplus',
+  awardplus: 'awards',
+  sponsor: 'sponsorships',
+  enterprise: 'sponsorships',
+  cardplus: 'cards',
   library: 'guides',
   storefront: 'storefront',
   share: 'articles',
@@ -102,11 +102,11 @@ const DEFINED: readonly PageDef[] = [
   page('/', 'home', 'home'),
 
   membersPage('/profilepage', 'profile', 'profile'),
-  { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cardplus' },
+  { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cards' },
   { ...membersPage('/profilepage/transaction', 'profileTransaction', 'profile'), feature: 'payments' },
   membersPage('/profilepage/account', 'profileAccount', 'profile'),
   // The tracking list in the profile; its page comes with the award area.
-  membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
+  { ...membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'), feature: 'trackings' },
 
   // Articles members write (docs/articles.md): the community's front page, every article, one article.
   page('/share', 'share', 'share'),
@@ -129,12 +129,12 @@ const DEFINED: readonly PageDef[] = [
   { ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'), unlisted: true, sample: '/storefront/buy/avianca-lifemiles' },
   // Staff's console for orders in review (docs/storefront.md#staff); members who are not staff are told so.
   { ...membersPage('/admin/storefront', 'adminStorefront', 'storefront'), unlisted: true, noindex: true },
-  { ...page('/storefront/tos', 'storefrontTos', 'storefront'), feature: 'guides' },
+  page('/storefront/tos', 'storefrontTos', 'storefront'),
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
   { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },
-  { ...page('/storefront/themes', 'storefrontThemes', 'storefront'), feature: 'guides' },
-  { ...page('/storefront/lifemiles/tutorial', 'storefrontLifemilesTutorial', 'storefront'), feature: 'guides' },
-  { ...page('/storefront/avios/tutorial', 'storefrontAviosTutorial', 'storefront'), feature: 'guides' },
+  page('/storefront/themes', 'storefrontThemes', 'storefront'),
+  page('/storefront/lifemiles/tutorial', 'storefrontLifemilesTutorial', 'storefront'),
+  page('/storefront/avios/tutorial', 'storefrontAviosTutorial', 'storefront'),
 
   page('/tos', 'tos', 'legal'),
   page('/privacy', 'privacy', 'legal'),
@@ -178,7 +178,7 @@ const DEFINED: readonly PageDef[] = [
   page('/card', 'card', 'cardplus'),
 
   page('/collections', 'collections', 'collections'),
-  { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cardplus' },
+  { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cards' },
   { ...membersPage('/collections/store', 'collectionsStores', 'collections'), feature: 'shares' },
 
   membersPage('/me/new-article', 'newArticle', 'articles'),
@@ -197,9 +197,9 @@ const DEFINED: readonly PageDef[] = [
   { ...page('/awardplus/transferpartner', 'transferPartner', 'awardplus'), feature: 'guides' },
   page('/awardplus/scraping', 'scraping', 'awardplus'),
   { ...page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'), needsQuery: 'id' },
-  page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'),
+  { ...page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'), feature: 'trackings' },
   // Where a tracking e-mail's stop link lands (docs/product/trackings.md#pages).
-  { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), unlisted: true },
+  { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), feature: 'trackings', unlisted: true },
 
   page('/asktripplus', 'assistant', 'assistant'),
   page('/promo', 'promo', 'promo'),

@@ -4,10 +4,11 @@ import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
 import { StaffPage } from './staff-page.tsx';
+import { aviosTutorialPage, hotelThemesPage, lifemilesTutorialPage, storefrontTermsPage } from './tutorial-pages.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['storefront', 'payments'];
+export const namespaces: FeatureModule['namespaces'] = ['storefront', 'payments', 'guides', 'tutorials'];
 
-/** The storefront (docs/product/storefront.md): what is on sale, every programme, one programme's sale page, sale events and the FAQ. */
+/** The storefront (docs/product/storefront.md): what is on sale, every programme, one programme's sale page, sale events, the FAQ, the tutorials, terms and hotel themes. */
 export const pages: FeatureModule['pages'] = {
   storefront: salesNowPage,
   storefrontHome: allProgrammesPage,
@@ -19,4 +20,8 @@ export const pages: FeatureModule['pages'] = {
   storefrontCheckoutPayment: checkoutPaymentPage,
   storefrontCheckoutComplete: checkoutCompletePage,
   adminStorefront: StaffPage,
+  storefrontLifemilesTutorial: lifemilesTutorialPage,
+  storefrontAviosTutorial: aviosTutorialPage,
+  storefrontTos: storefrontTermsPage,
+  storefrontThemes: hotelThemesPage,
 };

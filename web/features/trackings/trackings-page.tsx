@@ -10,12 +10,7 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/index.ts';
-import { placeLanguage, trackingsApi } from './awards-api.ts';
-import { clockTime, datesLabel } from './format.ts';
-import { ItineraryCard } from './itinerary-card.tsx';
-import { QuerySummary } from './query-summary.tsx';
-import { AllowanceLine, SearchPanel } from './search-panel.tsx';
-import { useLinkedForm } from './use-linked-form.ts';
+import { AllowanceLine, ItineraryCard, QuerySummary, SearchPanel, clockTime, datesLabel, placeLanguage, trackingsApi, useLinkedForm } from '../awards/index.ts';
 
 const STATUS_COLOR: Record<TrackingStatus, string> = { tracking: 'blue', notified: 'green', 'change-notified': 'teal', expired: 'gray' };
 

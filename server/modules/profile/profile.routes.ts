@@ -11,7 +11,7 @@ import type { Sessions } from '../auth/index.ts';
 import { setPreferenceCookies } from '../preferences/index.ts';
 
 /** The signed-in member (docs/product/accounts.md#profile): read, and change name, picture, language and currency. */
-export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
   // A visitor gets `member: null` with 200, so every page can ask without a console error.
   app.get('/me', { schema: { response: withErrors({ 200: okSchema({ member: MemberSchema.nullable() }) }) } }, async (request) => {
     const session = await sessions.current(request);

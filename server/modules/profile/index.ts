@@ -1,2 +1,2 @@
 // The me module's public surface: other modules, the composition root and scripts import only this file (eslint.config.js).
-export { meRoutes } from './me.routes.ts';
+export { profileRoutes } from './profile.routes.ts';

@@ -12,9 +12,7 @@ import type { LibraryEntry, ProgrammePage } from '../../../core/guides/contract.
 import type { HotelTheme } from '../../../core/guides/guide.ts';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
-import { useGuideFormat } from './guide-format.ts';
-import { ScrollTable } from './scroll-table.tsx';
-import { RulesTable } from './library-pages.tsx';
+import { RulesTable, ScrollTable, useGuideFormat } from '../guides/index.ts';
 
 /** The programme each tutorial teaches, and its anchor in the storefront's terms. */
 const TUTORIALS = {
