@@ -6,12 +6,12 @@ import { LANGUAGES } from './locale.ts';
  * page shows and changes, and what staff compose. Web and server both read it.
  */
 
-/** SPEC §3: latest promotions, credit card information, sales campaigns. */
+/** docs/product/newsletter.md#topics: latest promotions, credit card information, sales campaigns. */
 export const NEWSLETTER_TOPICS = ['promotions', 'cards', 'sales'] as const;
 export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number];
 
 /**
- * A subscriber's state (SPEC §4: not subscribed, subscribed, unsubscribed, resubscribed):
+ * A subscriber's state (docs/product/newsletter.md#states: not subscribed, subscribed, unsubscribed, resubscribed):
  * `pending` waits for the confirmation link, `paused` gets nothing until resumed, `suspended`
  * bounced softly three times, `suppressed` bounced hard or complained (a fresh double opt-in lifts it).
  */
@@ -22,7 +22,7 @@ export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 export const SUBSCRIPTION_SOURCES = ['form', 'confirmation', 'sign-up', 'preference', 'profile', 'one-click', 'mailto', 'bounce', 'complaint'] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
-/** Product content an issue can carry, made from live data when it is sent (docs/newsletter.md#content). */
+/** Product content an issue can carry, made from live data when it is sent (docs/newsletter.md#composing). */
 export const ISSUE_SECTIONS = ['sales', 'cards', 'articles'] as const;
 export type IssueSection = (typeof ISSUE_SECTIONS)[number];
 

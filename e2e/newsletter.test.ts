@@ -131,7 +131,7 @@ describe('newsletter', () => {
     await staff.close();
   });
 
-  it('says the SPEC message for a link that names no subscriber, in each language', async () => {
+  it('says the product’s message for a link that names no subscriber, in each language', async () => {
     for (const language of ['en', 'zh-Hant', 'zh-Hans']) {
       const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: server.baseUrl });
       const page = await context.newPage();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { US_CARD_SUPPORT } from './stores.ts';
 
 /**
- * The 7-ELEVEN stores of /static/711_stores.json (SPEC §2; docs/shares.md#convenience-stores):
+ * The 7-ELEVEN stores of /static/711_stores.json (docs/product/cards.md#stores-that-take-us-cards; docs/shares.md#convenience-stores):
  * built by `npm run data:711` from a committed store list, with the US-card support that members
  * report for the chain added when it is served.
  */

@@ -7,7 +7,7 @@ import { memberText } from '../text.ts';
 import { median, wilsonInterval } from './stats.ts';
 
 /**
- * Renewal (retention) offers members report for one of our cards (SPEC §3 'Renewal offer share';
+ * Renewal (retention) offers members report for one of our cards (docs/product/cards.md#renewal-offers;
  * docs/shares.md#renewal-offers): what the bank offered when they called about the annual fee.
  */
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { hasInvisibleCharacters, memberText } from '../text.ts';
 
 /**
- * Taiwan stores that take (or refuse) US cards, as members share them (SPEC §3 'Store record',
- * §5 'Store share'; docs/shares.md#stores). A record names the store; each member who paid there
+ * Taiwan stores that take (or refuse) US cards, as members share them (docs/product/cards.md#stores-that-take-us-cards;
+ * docs/shares.md#stores). A record names the store; each member who paid there
  * adds the cards they tried, and owns those lines.
  */
 
-/** The 12 categories of SPEC §3, in its order. */
+/** The 12 categories of docs/product/cards.md#stores-that-take-us-cards, in its order. */
 export const STORE_CATEGORIES = [
   'supermarket',
   'delivery',
@@ -105,7 +105,7 @@ export type StoreProblem =
   | 'supportedCardMissing';
 
 /**
- * The first problem of a store share, in SPEC §5's order: the name, at least one payment method,
+ * The first problem of a store share, in the order of docs/product/cards.md#stores-that-take-us-cards: the name, at least one payment method,
  * the US-card support, at least one card (and, for 'support', one that was approved). Null when it
  * can be stored; whether the name is taken is the server's to say.
  */

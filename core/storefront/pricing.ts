@@ -2,7 +2,7 @@ import type { MoneyCurrency } from '../locale.ts';
 import type { KnownLimits } from './limits.ts';
 
 /**
- * The storefront's arithmetic (docs/product/storefront.md#prices): what an order of a programme's
+ * The storefront's arithmetic (docs/storefront.md#prices): what an order of a programme's
  * miles costs under the campaign of the moment, its bonus, what it counts toward the annual cap,
  * and which state a sale is in. Plain functions of plain values, shared by the pages (which show
  * prices) and the server (which alone charges them). Money is in minor units (cents), as in
@@ -55,7 +55,7 @@ export interface CampaignTerms {
 export type PricedCampaign = Pick<CampaignTerms, 'id' | 'discountPercent' | 'bonusLadder' | 'bonusCountsTowardCap'>;
 
 export type CampaignState = 'upcoming' | 'ongoing' | 'limited' | 'expired';
-/** The state of a programme's sale (SPEC §4 'Sale: ongoing, limited time, no sale'). */
+/** The state of a programme's sale (docs/product/storefront.md#sale-campaigns: ongoing, limited time, no sale). */
 export type SaleState = 'ongoing' | 'limited' | 'no-sale';
 
 /** The base price on a day (YYYY-MM-DD): the dated price that holds then, else the oldest (history before the first record). */
@@ -146,7 +146,7 @@ export function tableQuantities(rules: PurchaseRules, campaign: Pick<CampaignTer
 
 /**
  * The lowest price per 1,000 received miles an order can reach under a campaign (the "price
- * from" of SPEC §3): tried at each ladder step and at the largest order, within the rules.
+ * from" of docs/product/storefront.md#what-is-sold): tried at each ladder step and at the largest order, within the rules.
  */
 export function bestPricePer1000(rules: PurchaseRules, base: UnitPrice, campaign: CampaignTerms | null): OrderPrice {
   const candidates = tableQuantities(rules, campaign, base);

@@ -28,14 +28,14 @@ export const RATE_LIMIT_PRESETS = {
   storefrontOrder: { perIp: { max: 30, windowMs: 10 * 60_000 } },
   // A page sends an event or two; a script sending thousands would only fill the log.
   analytics: { perIp: { max: 60, windowMs: 60_000 } },
-  // New shared records (docs/shares.md#abuse): a member shares a few a day; a flood is a script.
+  // New shared records (docs/shares.md#ownership-history-and-abuse): a member shares a few a day; a flood is a script.
   shareNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
   shareFlag: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
   // Articles (docs/articles.md#safety): new drafts and publications are a few a day; pictures come in bursts while writing.
   articleNew: { perIp: { max: 30, windowMs: 60 * 60_000 }, perMember: { max: 20, windowMs: 60 * 60_000 } },
   articlePublish: { perIp: { max: 20, windowMs: 60 * 60_000 }, perMember: { max: 10, windowMs: 60 * 60_000 } },
   articleImage: { perIp: { max: 120, windowMs: 60 * 60_000 }, perMember: { max: 100, windowMs: 60 * 60_000 } },
-  // The newsletter (docs/newsletter.md#abuse): a reader subscribes once; each address gets three confirmation e-mails a day at most anyway.
+  // The newsletter (docs/newsletter.md#subscribing): a reader subscribes once; each address gets three confirmation e-mails a day at most anyway.
   newsletterSubscribe: { perIp: { max: 10, windowMs: 60 * 60_000 }, perAccount: { max: 5, windowMs: 60 * 60_000 } },
   newsletterLink: { perIp: { max: 60, windowMs: 10 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;

@@ -7,7 +7,7 @@ import { usePopup } from './message-popup.tsx';
 
 /*
  * What every record members share carries (docs/shares.md, docs/articles.md): the label of sample
- * data, 'copy link' with its notices (SPEC §8) and 'report this'.
+ * data, 'copy link' with its notices (docs/product/messages.md#error-catalogue) and 'report this'.
  */
 
 /** 'Sample': on every sample record (docs/shares.md#sample-data), so nobody reads one as a member's report. */
@@ -28,7 +28,7 @@ export function SampleBadge({ sample }: { sample: boolean }) {
 }
 
 /**
- * Copies a record's address (SPEC §8): 'Link copied' beside the button, or the message popup's
+ * Copies a record's address (docs/product/messages.md#error-catalogue): 'Link copied' beside the button, or the message popup's
  * 'Failed to copy link' when the browser refuses (no clipboard on an insecure page, say).
  */
 export function CopyLinkButton({ path }: { path: string }) {
@@ -70,7 +70,7 @@ export function CopyLinkButton({ path }: { path: string }) {
 }
 
 /**
- * 'Report this': a member picks why; the record waits for staff (docs/shares.md#abuse). Visitors are
+ * 'Report this': a member picks why; the record waits for staff (docs/shares.md#ownership-history-and-abuse). Visitors are
  * asked to log in (`signedIn` and `openLogin` come from the page, which knows the member).
  */
 export function ReportThisButton({ onReport, signedIn, openLogin }: { onReport: (reason: string) => Promise<unknown>; signedIn: boolean; openLogin: () => void }) {

@@ -4,7 +4,7 @@ import { convertMoney, formatMoney } from '../../core/payments/money.ts';
 import { useAppState } from './app-context.tsx';
 
 /**
- * Prices in the visitor's chosen money currency (docs/first-use.md#currency). An amount kept in
+ * Prices in the visitor's chosen money currency (docs/first-use.md#language-and-currency). An amount kept in
  * another currency (an award's cash fare and fees, a US card's fee) is converted by the rate
  * table of its day and marked "≈"; `asOf` is that day, for the note under a list of prices.
  */

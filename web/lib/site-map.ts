@@ -169,7 +169,7 @@ const DEFINED: readonly PageDef[] = [
   { ...page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'), feature: 'shares' },
   // One card's renewal offers: headed with the card's name.
   { ...page('/cardplus/card-renewal-offer/:card', 'cardplusRenewalOfferCard', 'cardplus'), feature: 'shares', unlisted: true, sample: '/cardplus/card-renewal-offer/amex-platinum' },
-  // Staff's queue of records members reported (docs/shares.md#abuse).
+  // Staff's queue of records members reported (docs/shares.md#ownership-history-and-abuse).
   { ...membersPage('/admin/shares', 'adminShares', 'cardplus'), feature: 'shares', unlisted: true, noindex: true },
   page('/cardplus/advisor', 'cardplusAdvisor', 'cardplus'),
   page('/cardplus/high-yield-account', 'cardplusHighYield', 'cardplus'),

@@ -28,7 +28,7 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_unique').on(table.email), index('newsletter_subscribers_status_idx').on(table.status)],
 );
 
-/** Every change of a subscriber's state, with when and where it came from (SPEC §4). */
+/** Every change of a subscriber's state, with when and where it came from (docs/product/newsletter.md#states). */
 export const newsletterEvents = pgTable(
   'newsletter_events',
   {

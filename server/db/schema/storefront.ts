@@ -6,7 +6,7 @@ import { members } from './members.ts';
 import { payments } from './payments.ts';
 
 /**
- * A storefront order (docs/product/storefront.md#orders): miles of one programme for one
+ * A storefront order (docs/storefront.md#orders): miles of one programme for one
  * programme account. Priced once on the server when the member confirms (the quote, held until
  * `quote_expires_at`), then paid, perhaps reviewed, passed to the crediting partner and credited;
  * or failed and refunded. Each move names the state it leaves, so it happens once.

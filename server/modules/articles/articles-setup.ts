@@ -10,7 +10,7 @@ import { syncSampleArticle } from './sample-article.ts';
 export const MEDIA_CLEANUP_QUEUE = 'article-media-cleanup';
 
 /**
- * Removes the pictures of deleted articles (docs/articles.md#deleting): every 15 minutes, the
+ * Removes the pictures of deleted articles (docs/articles.md#pictures): every 15 minutes, the
  * folders the deletions listed. A folder removed twice is no harm, so a run that dies half-way is
  * finished by the next.
  */

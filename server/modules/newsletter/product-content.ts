@@ -24,7 +24,7 @@ export interface ProductSources {
 }
 
 /**
- * The product's live content for an issue (docs/newsletter.md#content), each line linking back
+ * The product's live content for an issue (docs/newsletter.md#composing), each line linking back
  * to its page: the storefront's running sales, cards whose welcome offer is new or changed, and
  * newly published articles.
  */

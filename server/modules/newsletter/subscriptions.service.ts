@@ -27,7 +27,7 @@ const CONFIRMATION_TTL_MS = 48 * 3_600_000;
 /** Confirmation e-mails one address gets a day at most: the form cannot be used to flood someone. */
 const CONFIRMATIONS_PER_DAY = 3;
 
-/** SPEC §8: the preference page's one message for a link that names no subscriber. */
+/** docs/product/newsletter.md#rules: the preference page's one message for a link that names no subscriber. */
 const linkInvalid = () => new AppError('NEWSLETTER_LINK_INVALID', { status: 400, message: 'Reset failed, please check if account is correct.' });
 
 /**
@@ -109,7 +109,7 @@ export class Subscriptions {
   }
 
   /**
-   * A member who ticked the newsletter box at sign-up (SPEC §3 'edm'), once the account is
+   * A member who ticked the newsletter box at sign-up (docs/product/newsletter.md#rules), once the account is
    * activated: activation proved the address, so no second confirmation; all topics, in the
    * member's language. A suppressed address is not subscribed this way.
    */

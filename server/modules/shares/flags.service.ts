@@ -5,7 +5,7 @@ import { articleGroups, articles, renewalOffers, sharedStores, shareFlags } from
 import { AppError } from '../../errors.ts';
 
 /**
- * 'Report this' (docs/shares.md#abuse): a member's report of a record waits for staff, who hide
+ * 'Report this' (docs/shares.md#ownership-history-and-abuse): a member's report of a record waits for staff, who hide
  * the record or keep it; either way the reports on it are closed.
  */
 export class ShareFlags {

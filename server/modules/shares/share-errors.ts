@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 
 /**
- * Only the member who shared a record changes or deletes it (SPEC §1): anyone else, and anyone at
+ * Only the member who shared a record changes or deletes it (docs/product/cards.md#shared-data): anyone else, and anyone at
  * all for a sample record (which has no member), gets 403 and nothing changes.
  */
 export function assertOwner(ownerId: string | null, memberId: string): void {

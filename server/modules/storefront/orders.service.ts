@@ -23,7 +23,7 @@ import { storefrontMail, type StorefrontMailKind } from './storefront-mail.ts';
 
 export type OrderRow = typeof storefrontOrders.$inferSelect;
 
-/** A first purchase, or a spot-checked one, waits this long before crediting unless staff act first (SPEC §9). */
+/** A first purchase, or a spot-checked one, waits this long before crediting unless staff act first (docs/product/storefront.md#crediting). */
 export const REVIEW_HOURS = 24;
 /** An order still paying this long after its quote ran out is given up (abandoned verification). */
 const ABANDON_AFTER_MS = 60 * 60_000;

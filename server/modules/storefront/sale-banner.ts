@@ -8,7 +8,7 @@ import { serverText } from '../../i18n.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 
 /**
- * The storefront's live sale as the top campaign banner's promotion (SPEC §2, §7 'fetch mileage
+ * The storefront's live sale as the top campaign banner's promotion (docs/product/site.md#promotions, docs/product/storefront.md#sale-campaigns: 'fetch mileage
  * promotion by language'): "LifeMiles: up to 150% bonus, US$13.20 per 1,000 until Dec 5", linking
  * to the programme's sale page, in the visitor's language (Japanese reads English).
  */

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 
 /**
- * The storefront's catalogue (docs/product/storefront.md#api): programmes on sale with today's
+ * The storefront's catalogue (docs/storefront.md#api): programmes on sale with today's
  * price, one programme's sale page, and the sale events. Open to visitors; the same for everyone.
  */
 export const storefrontRoutes: FastifyPluginAsyncZod<{ catalogue: StorefrontCatalogue }> = async (app, { catalogue }) => {

@@ -69,7 +69,7 @@ function PicturePanel({ editor, images, cover, onCover }: { editor: NonNullable<
 }
 
 /**
- * The article editor (docs/articles.md#the-editor): title, cover, body in Tiptap with Mantine's
+ * The article editor (docs/articles.md#the-document): title, cover, body in Tiptap with Mantine's
  * toolbar, pictures by button, paste or drop, embeds, and the publish actions; saved as the
  * member types (use-autosave.ts).
  */

@@ -19,7 +19,7 @@ const SAVE_AT_LEAST_EVERY_MS = 8000;
 const RETRY_AFTER_MS = 10_000;
 
 /**
- * Autosave of one article (docs/articles.md#drafts): a save after each pause in typing and at
+ * Autosave of one article (docs/articles.md#drafts-and-autosave): a save after each pause in typing and at
  * least every few seconds while typing goes on, one at a time, each naming the version it
  * replaces; a save when the page is hidden or left; a warning before closing with unsaved
  * changes. A new article is created by its first save, and the address becomes its editor's.

@@ -26,7 +26,7 @@ function partnersOf(programme: string): Promise<TransferPartnerRow[]> {
 }
 
 /**
- * Where a programme's miles come from (docs/awards.md#from-a-result-to-a-booking): the points
+ * Where a programme's miles come from (docs/first-use.md#from-a-result-to-a-booking): the points
  * that transfer to it, with ratio and how long the transfer takes (from the guides' data), and
  * its guide for the rest.
  */

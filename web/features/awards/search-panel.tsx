@@ -101,7 +101,7 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
   const [askSignIn, setAskSignIn] = useState(false);
 
   // A search a visitor filled in before signing in runs as soon as they are signed in, here or
-  // after a social provider brought them back (docs/awards.md#visitors).
+  // after a social provider brought them back (docs/first-use.md#the-visitors-search).
   useEffect(() => {
     if (!member || tracking) return;
     const pending = takePendingSearch(live);

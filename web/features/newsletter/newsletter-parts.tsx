@@ -5,7 +5,7 @@ import { NEWSLETTER_TOPICS, type MailLanguage, type NewsletterTopic } from '../.
 import { Segments } from '../../components/choices.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 
-/** The three topics of SPEC §3, each with a line on what it brings. */
+/** The three topics of docs/product/newsletter.md#topics, each with a line on what it brings. */
 export function TopicChoices({ value, onChange, error }: { value: NewsletterTopic[]; onChange: (topics: NewsletterTopic[]) => void; error?: string | null }) {
   const { t } = useTranslation('newsletter');
   return (

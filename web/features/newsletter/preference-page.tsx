@@ -32,7 +32,7 @@ export function useSubscription(token: string | null, signedIn: boolean) {
   return { subscription, setSubscription, invalid };
 }
 
-/** SPEC §8's message for a link that names no subscriber; never says whether an address is subscribed. */
+/** The message of docs/product/newsletter.md#rules for a link that names no subscriber; never says whether an address is subscribed. */
 export function LinkInvalid() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation('newsletter');

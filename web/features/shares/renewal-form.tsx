@@ -94,7 +94,7 @@ function problemOf(
 }
 
 /**
- * Reporting a renewal offer (SPEC §3): when the member asked, what they spend, how long they have
+ * Reporting a renewal offer (docs/product/cards.md#renewal-offers): when the member asked, what they spend, how long they have
  * held the card, what the offer asks and gives. Checked here as the server checks it, the first
  * problem shown under its field; the server's answer is shown the same way.
  */

@@ -4,8 +4,8 @@ import { storeProblem, type StoreProblem } from '../../../core/shares/stores.ts'
 import { serverTranslator } from '../../lib/i18n-server.ts';
 
 /**
- * Every message the share forms can show (SPEC §5 'Store share', the renewal report's checks, a
- * taken name, the link-copy notices of §8), in each language, and different in each.
+ * Every message the share forms can show (docs/product/cards.md#stores-that-take-us-cards, the renewal report's checks, a
+ * taken name, the link-copy notices of docs/product/messages.md#error-catalogue), in each language, and different in each.
  */
 const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 const RENEWAL_PROBLEMS: RenewalProblem[] = [

@@ -16,7 +16,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useShareFormat } from './share-format.ts';
 
-/** 'Updated 3 times, last on 5 Nov 2026': the history an edit leaves (docs/shares.md#ownership). */
+/** 'Updated 3 times, last on 5 Nov 2026': the history an edit leaves (docs/shares.md#ownership-history-and-abuse). */
 export function EditHistory({
   editCount,
   updatedAt,

@@ -41,7 +41,7 @@ function problemFromError(error: unknown): Problem | null {
 }
 
 /**
- * Adding or editing a store (SPEC §3 'Store record', §5 'Store share'): checked in the spec's order
+ * Adding or editing a store (docs/product/cards.md#stores-that-take-us-cards): checked in the spec's order
  * (name, a payment method, the support, a card), the first problem under its field. A name already
  * registered links to that record: to edit it when it is the member's, to add their card when not.
  */

@@ -6,7 +6,7 @@ import { PricingPage } from './pricing-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['payments'];
 
-/** Sponsorships (docs/product/sponsorships.md): a member's plan, the business plan for companies, their checkouts and managing a plan. */
+/** Sponsorships (docs/product/sponsorship.md): a member's plan, the business plan for companies, their checkouts and managing a plan. */
 export const pages: FeatureModule['pages'] = {
   sponsor: definePage({ Component: PricingPage, loader: loadPlans }),
   ...checkoutPages('sponsorCheckout', { basePath: '/support-tripplus/checkout', business: false }),

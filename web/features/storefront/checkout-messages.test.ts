@@ -3,7 +3,7 @@ import { checkoutFieldErrors } from '../payments/billing-fields.tsx';
 import { serverTranslator } from '../../lib/i18n-server.ts';
 
 /**
- * Every message the storefront's checkout can show for SPEC §5's rules, as a member reads it in
+ * Every message the storefront's checkout can show for the rules of docs/product/storefront.md#checkout, as a member reads it in
  * each language: the payer's fields, the card, the billing address and the terms (the payments
  * catalog, the checks of core/payments/checkout-contract.ts), the programme account, the quantity
  * and the annual cap (the storefront catalog), and the server's refusals (common errors).
