@@ -3,20 +3,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = { group: ['node:*'], message: 'core/ and web/ run in the browser too: no Node APIs.' };
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'core/ and web/ run in the browser too: no Node APIs.',
+};
 const webPatterns = [
-  { group: ['**/server/**', '**/data/**'], message: 'web/ talks to the server over HTTP and shares only core/.' },
-  { group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server packages do not belong in the browser.' },
+  {
+    group: ['**/server/**', '**/data/**'],
+    message: 'web/ talks to the server over HTTP and shares only core/.',
+  },
+  {
+    group: ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+    message: 'Server packages do not belong in the browser.',
+  },
   nodeBuiltins,
 ];
 
 const serverPatterns = [
   {
     group: ['**/web/**', '!**/web/entry-server.tsx', 'react', 'react-dom', '@mantine/*'],
-    message: 'server/ shares only core/ with the web app, and reaches its pages only through web/entry-server.tsx.',
+    message:
+      'server/ shares only core/ with the web app, and reaches its pages only through web/entry-server.tsx.',
   },
 ];
-const moduleMessage = "A server module is used only through its index.ts; what two modules share belongs in that module's index.ts or core/.";
+const moduleMessage =
+  "A server module is used only through its index.ts; what two modules share belongs in that module's index.ts or core/.";
 
 export default tseslint.config(
   { ignores: ['dist/', 'var/', 'node_modules/', 'server/db/migrations/', 'coverage/'] },
@@ -25,7 +36,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -44,8 +58,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**', '**/data/**'], message: 'core/ imports nothing from server/, web/ or data/.' },
-            { group: ['react', 'react-*', '@mantine/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg'], message: 'core/ is pure domain logic.' },
+            {
+              group: ['**/server/**', '**/web/**', '**/data/**'],
+              message: 'core/ imports nothing from server/, web/ or data/.',
+            },
+            {
+              group: [
+                'react',
+                'react-*',
+                '@mantine/*',
+                'fastify',
+                '@fastify/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+              ],
+              message: 'core/ is pure domain logic.',
+            },
             nodeBuiltins,
           ],
         },
@@ -62,7 +91,11 @@ export default tseslint.config(
           patterns: [
             ...webPatterns,
             // Outside web/features, a feature is reached only through its index.ts.
-            { regex: 'features/[^/]+/(?!index\\.ts$)', message: 'Use the feature through its index.ts; what two parts share belongs in web/components, web/lib or core/.' },
+            {
+              regex: 'features/[^/]+/(?!index\\.ts$)',
+              message:
+                'Use the feature through its index.ts; what two parts share belongs in web/components, web/lib or core/.',
+            },
           ],
         },
       ],
@@ -78,8 +111,16 @@ export default tseslint.config(
         {
           patterns: [
             ...webPatterns,
-            { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "A feature uses another only through its index.ts; what two features share belongs in web/components, web/lib or core/." },
-            { regex: '^(\\.\\./)+app/', message: 'A feature does not import the app frame (web/app): what it needs lives in web/lib or web/components, or is passed in.' },
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)',
+              message:
+                'A feature uses another only through its index.ts; what two features share belongs in web/components, web/lib or core/.',
+            },
+            {
+              regex: '^(\\.\\./)+app/',
+              message:
+                'A feature does not import the app frame (web/app): what it needs lives in web/lib or web/components, or is passed in.',
+            },
           ],
         },
       ],
@@ -90,7 +131,19 @@ export default tseslint.config(
     files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
     ignores: ['web/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...webPatterns, { regex: '^(\\.\\./)+(features|app)/', message: 'web/components and web/lib import no feature and not the app frame; pass what they need in.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webPatterns,
+            {
+              regex: '^(\\.\\./)+(features|app)/',
+              message:
+                'web/components and web/lib import no feature and not the app frame; pass what they need in.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Server modules are cut by domain like web features: outside server/modules/X, X is reached only
@@ -99,15 +152,34 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...serverPatterns, { regex: 'modules/[^/]+/(?!index\\.ts$)', message: moduleMessage }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverPatterns,
+            { regex: 'modules/[^/]+/(?!index\\.ts$)', message: moduleMessage },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...serverPatterns, { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: moduleMessage }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverPatterns,
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: moduleMessage },
+          ],
+        },
+      ],
     },
   },
-  { files: ['server/**/*.test.ts', 'server/test/**'], rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] } },
+  {
+    files: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
 );

@@ -8,7 +8,18 @@ import { onPostgres } from './server/test/on-postgres.ts';
  * earlier run, and Vitest would otherwise start files in name order: the crash test, which takes
  * minutes, would start last and run alone while the other core waits.
  */
-const LONGEST_FIRST = ['e2e/tracking-crash.test.ts', 'e2e/pages-en.test.ts', 'e2e/pages-zh-hant.test.ts', 'e2e/routing.test.ts', 'e2e/accounts.test.ts', 'e2e/award-search-states.test.ts', 'e2e/tracking.test.ts', 'e2e/shell.test.ts', 'web-app.test.ts', 'engine.property.test.ts'];
+const LONGEST_FIRST = [
+  'e2e/tracking-crash.test.ts',
+  'e2e/pages-en.test.ts',
+  'e2e/pages-zh-hant.test.ts',
+  'e2e/routing.test.ts',
+  'e2e/accounts.test.ts',
+  'e2e/award-search-states.test.ts',
+  'e2e/tracking.test.ts',
+  'e2e/shell.test.ts',
+  'web-app.test.ts',
+  'engine.property.test.ts',
+];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -17,7 +28,8 @@ class LongestFirst extends BaseSequencer {
       const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(path));
       return at === -1 ? LONGEST_FIRST.length : at;
     };
-    const key = (spec: TestSpecification, index: number) => [spec.project.config.sequence.groupOrder, rank(spec), index] as const;
+    const key = (spec: TestSpecification, index: number) =>
+      [spec.project.config.sequence.groupOrder, rank(spec), index] as const;
     const keyed = sorted.map((spec, index) => ({ spec, key: key(spec, index) }));
     keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
     return keyed.map(({ spec }) => spec);
@@ -34,7 +46,14 @@ class LongestFirst extends BaseSequencer {
  */
 const DATABASE_FREE = {
   unit: ['core/**', 'web/**', 'locales/**', 'data/**', 'scripts/**'],
-  e2e: ['e2e/pages-*.test.ts', 'e2e/routing.test.ts', 'e2e/shell.test.ts', 'e2e/guides.test.ts', 'e2e/navigation.test.ts', 'e2e/phone-pages.test.ts'],
+  e2e: [
+    'e2e/pages-*.test.ts',
+    'e2e/routing.test.ts',
+    'e2e/shell.test.ts',
+    'e2e/guides.test.ts',
+    'e2e/navigation.test.ts',
+    'e2e/phone-pages.test.ts',
+  ],
 };
 
 export default defineConfig({
@@ -46,7 +65,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'data/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'locales/**/*.test.ts',
+            'data/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...(onPostgres() ? DATABASE_FREE.unit : [])],
           environment: 'node',
           setupFiles: ['web/test/setup.ts'],

@@ -34,7 +34,8 @@ const PAIRS: [string, string][] = [
 const STARTS = ['2026-12-03', '2027-03-10', '2027-06-20'];
 const CABIN_CYCLE: Cabin[] = ['business', 'economy'];
 
-const dateAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dateAfter = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 const round = (value: number) => Math.round(value * 100) / 100;
 function percentile(sorted: number[], p: number): number {
@@ -66,8 +67,12 @@ const { inventory, engine } = createSimulatedEngine(NOW, SEED);
 const buildMs = performance.now() - started;
 globalThis.gc?.();
 const memory = process.memoryUsage();
-console.log(`Simulated inventory: ${inventory.flightDays.toLocaleString('en')} flight-days, ${inventory.flightNumbers.length.toLocaleString('en')} timetable entries, built in ${Math.round(buildMs)} ms`);
-console.log(`Memory: typed arrays ${mb(inventory.byteSize())} MB; process RSS ${mb(memory.rss)} MB (${mb(memory.rss - rssBefore)} MB for the inventory and data), heap ${mb(memory.heapUsed)} MB`);
+console.log(
+  `Simulated inventory: ${inventory.flightDays.toLocaleString('en')} flight-days, ${inventory.flightNumbers.length.toLocaleString('en')} timetable entries, built in ${Math.round(buildMs)} ms`,
+);
+console.log(
+  `Memory: typed arrays ${mb(inventory.byteSize())} MB; process RSS ${mb(memory.rss)} MB (${mb(memory.rss - rssBefore)} MB for the inventory and data), heap ${mb(memory.heapUsed)} MB`,
+);
 
 // 2. The engine: one warm-up pass, then three timed passes.
 interface Timing {
@@ -119,7 +124,12 @@ async function openSql(): Promise<Sql> {
     };
   }
   const lite = new PGlite();
-  return { kind: 'PGlite', exec: async (text) => void (await lite.exec(text)), query: (text, params) => lite.query(text, params), close: () => lite.close() };
+  return {
+    kind: 'PGlite',
+    exec: async (text) => void (await lite.exec(text)),
+    query: (text, params) => lite.query(text, params),
+    close: () => lite.close(),
+  };
 }
 
 async function loadSql(sql: Sql): Promise<void> {
@@ -130,9 +140,20 @@ async function loadSql(sql: Sql): Promise<void> {
     CREATE TABLE flight_day (id int PRIMARY KEY, origin int, destination int, airline int, departure int, arrival int, miles int,
       seats_economy int, seats_premium int, seats_business int, seats_first int);`);
   const airports = inventory.airportCodes.map((_, id) => id);
-  await sql.query('INSERT INTO airport SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::int[])', [airports, Array.from(inventory.airportLat), Array.from(inventory.airportLon), Array.from(inventory.connectionMinutes)]);
+  await sql.query(
+    'INSERT INTO airport SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::int[])',
+    [
+      airports,
+      Array.from(inventory.airportLat),
+      Array.from(inventory.airportLon),
+      Array.from(inventory.connectionMinutes),
+    ],
+  );
   const masks = inventory.airlineCodes.map((_, airline) => engine.chartMaskOf(airline));
-  await sql.query('INSERT INTO airline SELECT * FROM unnest($1::int[], $2::bigint[])', [masks.map((_, id) => id), masks]);
+  await sql.query('INSERT INTO airline SELECT * FROM unnest($1::int[], $2::bigint[])', [
+    masks.map((_, id) => id),
+    masks,
+  ]);
   const chunk = 200_000;
   for (let start = 0; start < inventory.flightDays; start += chunk) {
     const end = Math.min(inventory.flightDays, start + chunk);
@@ -140,13 +161,27 @@ async function loadSql(sql: Sql): Promise<void> {
     for (let day = start; day < end; day += 1) {
       const flight = inventory.dayFlight[day] as number;
       const departure = inventory.dayDeparture[day] as number;
-      const row = [day, inventory.flightFrom[flight], inventory.flightTo[flight], inventory.flightAirline[flight], departure, departure + (inventory.flightBlock[flight] as number), inventory.flightMiles[flight]];
-      for (let cabin = 0; cabin < CABIN_COUNT; cabin += 1) row.push(inventory.seats[day * CABIN_COUNT + cabin]);
+      const row = [
+        day,
+        inventory.flightFrom[flight],
+        inventory.flightTo[flight],
+        inventory.flightAirline[flight],
+        departure,
+        departure + (inventory.flightBlock[flight] as number),
+        inventory.flightMiles[flight],
+      ];
+      for (let cabin = 0; cabin < CABIN_COUNT; cabin += 1)
+        row.push(inventory.seats[day * CABIN_COUNT + cabin]);
       row.forEach((value, column) => columns[column]?.push(value as number));
     }
-    await sql.query('INSERT INTO flight_day SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[])', columns);
+    await sql.query(
+      'INSERT INTO flight_day SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[])',
+      columns,
+    );
   }
-  await sql.exec('CREATE INDEX flight_day_origin ON flight_day (origin, departure); CREATE INDEX flight_day_route ON flight_day (origin, destination, departure); ANALYZE;');
+  await sql.exec(
+    'CREATE INDEX flight_day_origin ON flight_day (origin, departure); CREATE INDEX flight_day_route ON flight_day (origin, destination, departure); ANALYZE;',
+  );
 }
 
 /** The search as one SQL statement: flight-days joined on connecting airports and times, one UNION ALL part per stop count. */
@@ -154,15 +189,32 @@ function sqlFor(query: AwardQuery): { text: string; params: unknown[] } {
   const origins = engine.airportsOf(query.origin);
   const destinations = engine.airportsOf(query.destination);
   const zone = inventory.airportTz[origins[0] as number] as string;
-  const from = inventory.clock.instantOf(Math.round(Date.parse(query.dates.from) / 86_400_000), 0, zone) / 60_000;
-  const to = inventory.clock.instantOf(Math.round(Date.parse(query.dates.to) / 86_400_000) + 1, 0, zone) / 60_000;
-  const limit = DETOUR_LIMIT * Math.max(...origins.flatMap((o) => destinations.map((d) => inventory.greatCircleMiles(o, d))));
-  const params = [origins, destinations, from, to, [...origins, ...destinations], limit, MAX_LAYOVER_MINUTES];
+  const from =
+    inventory.clock.instantOf(Math.round(Date.parse(query.dates.from) / 86_400_000), 0, zone) /
+    60_000;
+  const to =
+    inventory.clock.instantOf(Math.round(Date.parse(query.dates.to) / 86_400_000) + 1, 0, zone) /
+    60_000;
+  const limit =
+    DETOUR_LIMIT *
+    Math.max(...origins.flatMap((o) => destinations.map((d) => inventory.greatCircleMiles(o, d))));
+  const params = [
+    origins,
+    destinations,
+    from,
+    to,
+    [...origins, ...destinations],
+    limit,
+    MAX_LAYOVER_MINUTES,
+  ];
   const maxStops = { direct: 0, one: 1, two: 2 }[query.stops];
   // Part `stops`: legs f1..f(stops+1), padded with NULL ids to the widest part's columns.
   const part = (stops: number) => {
     const legs = Array.from({ length: stops + 1 }, (_, index) => index + 1);
-    const ids = [...legs.map((leg) => `f${leg}.id`), ...Array.from({ length: maxStops - stops }, () => 'NULL')].join(', ');
+    const ids = [
+      ...legs.map((leg) => `f${leg}.id`),
+      ...Array.from({ length: maxStops - stops }, () => 'NULL'),
+    ].join(', ');
     const joins = legs.slice(1).map((leg) => {
       const hub = `h${leg - 1}`;
       return `JOIN airport ${hub} ON ${hub}.id = f${leg - 1}.destination
@@ -180,7 +232,9 @@ function sqlFor(query: AwardQuery): { text: string; params: unknown[] } {
     ];
     return `SELECT ${ids} FROM flight_day f1 ${[...joins, ...airlines].join(' ')} WHERE ${conditions.join(' AND ')}`;
   };
-  const text = Array.from({ length: maxStops + 1 }, (_, stops) => part(maxStops - stops)).join('\n      UNION ALL\n      ');
+  const text = Array.from({ length: maxStops + 1 }, (_, stops) => part(maxStops - stops)).join(
+    '\n      UNION ALL\n      ',
+  );
   // A direct search uses only the first four parameters, and PostgreSQL refuses unused ones it cannot type.
   return { text, params: maxStops === 0 ? params.slice(0, 4) : params };
 }
@@ -206,7 +260,9 @@ if (process.env.BENCH_SQL !== 'off') {
   const sql = await openSql();
   started = performance.now();
   await loadSql(sql);
-  console.log(`\nSQL baseline on ${sql.kind}: ${inventory.flightDays.toLocaleString('en')} rows loaded and indexed in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(
+    `\nSQL baseline on ${sql.kind}: ${inventory.flightDays.toLocaleString('en')} rows loaded and indexed in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
   // The same queries; SQL is slow, so the first start date of each pair, timed once after a warm-up.
   let sqlTotal = 0;
   let engineTotal = 0;
@@ -239,5 +295,7 @@ if (process.env.BENCH_SQL !== 'off') {
   await sql.close();
 }
 
-console.log(`\nTargets: ≥ 1,000,000 flight-days in ≤ 1024 MB; p95 direct ≤ 10 ms, one-stop ≤ 50 ms, two-stop ≤ 200 ms; SQL ratio ≥ 20.`);
+console.log(
+  `\nTargets: ≥ 1,000,000 flight-days in ≤ 1024 MB; p95 direct ≤ 10 ms, one-stop ≤ 50 ms, two-stop ≤ 200 ms; SQL ratio ≥ 20.`,
+);
 console.log(JSON.stringify(result));

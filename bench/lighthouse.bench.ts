@@ -20,7 +20,20 @@ const SAMPLE_ARTICLE = '/share/article/sample-how-to-write-a-trip-report';
 const NOINDEX_BY_DESIGN = new Set([SAMPLE_ARTICLE]);
 
 // A card's renewal offers: one with no sample reports, since a page whose summary rests on samples is kept out of search engines (docs/shares.md#sample-data).
-const PAGES = ['/', '/awardplus', '/cardplus/s', '/cardplus/c/chase-sapphire-preferred', '/rewardslib/eva-infinity', '/faq', '/storefront', '/storefront/buy/avianca-lifemiles', '/cardplus/uscard-in-tw', '/cardplus/card-renewal-offer/chase-sapphire-preferred', '/share', SAMPLE_ARTICLE];
+const PAGES = [
+  '/',
+  '/awardplus',
+  '/cardplus/s',
+  '/cardplus/c/chase-sapphire-preferred',
+  '/rewardslib/eva-infinity',
+  '/faq',
+  '/storefront',
+  '/storefront/buy/avianca-lifemiles',
+  '/cardplus/uscard-in-tw',
+  '/cardplus/card-renewal-offer/chase-sapphire-preferred',
+  '/share',
+  SAMPLE_ARTICLE,
+];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = { lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
@@ -40,7 +53,8 @@ async function waitFor(url: string, ms: number): Promise<void> {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-const median = <T>(values: T[], by: (value: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
+const median = <T>(values: T[], by: (value: T) => number): T =>
+  [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
 
 interface PageFigures {
   perf: number;
@@ -83,7 +97,16 @@ const server = spawn(process.execPath, ['dist/node/server/main.js'], {
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 
 const results: Record<string, PageFigures> = {};
@@ -99,15 +122,23 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'seo', 'accessibility'],
-        extraHeaders: { Cookie: `lang=${LANGUAGE.replace('zh-hant', 'zh-Hant').replace('zh-hans', 'zh-Hans')}` },
+        extraHeaders: {
+          Cookie: `lang=${LANGUAGE.replace('zh-hant', 'zh-Hant').replace('zh-hans', 'zh-Hans')}`,
+        },
       });
       const lhr = answer?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       // A run Lighthouse could not finish (a trace it could not read) has no figures: it is named
       // and left out of the median, not counted as a page with no blocking.
-      if (!Number.isFinite(audit('total-blocking-time')) || !Number.isFinite(audit('largest-contentful-paint'))) {
-        const reason = lhr.runtimeError?.message ?? lhr.audits['total-blocking-time']?.errorMessage ?? 'no figures';
+      if (
+        !Number.isFinite(audit('total-blocking-time')) ||
+        !Number.isFinite(audit('largest-contentful-paint'))
+      ) {
+        const reason =
+          lhr.runtimeError?.message ??
+          lhr.audits['total-blocking-time']?.errorMessage ??
+          'no figures';
         console.log(`  ${path} run ${run + 1}: Lighthouse gave no timings (${reason}); left out`);
         continue;
       }
@@ -123,17 +154,34 @@ try {
         cpu: Math.round(lhr.environment.benchmarkIndex),
       });
       for (const category of ['seo', 'accessibility'] as const) {
-        const failing = Object.values(lhr.audits).filter((item) => item.score === 0 && lhr.categories[category]?.auditRefs.some((ref) => ref.id === item.id && ref.weight > 0));
-        if (run === 0 && failing.length > 0) console.log(`  ${path} ${category}: ${failing.map((item) => item.id).join(', ')}`);
+        const failing = Object.values(lhr.audits).filter(
+          (item) =>
+            item.score === 0 &&
+            lhr.categories[category]?.auditRefs.some((ref) => ref.id === item.id && ref.weight > 0),
+        );
+        if (run === 0 && failing.length > 0)
+          console.log(`  ${path} ${category}: ${failing.map((item) => item.id).join(', ')}`);
         // A page kept out of search engines by design meets the SEO target when that is all that fails.
-        if (category === 'seo' && NOINDEX_BY_DESIGN.has(path) && failing.every((item) => item.id === 'is-crawlable')) runs[runs.length - 1]!.seo = 1;
+        if (
+          category === 'seo' &&
+          NOINDEX_BY_DESIGN.has(path) &&
+          failing.every((item) => item.id === 'is-crawlable')
+        )
+          runs[runs.length - 1]!.seo = 1;
       }
     }
-    if (runs.length === 0) throw new Error(`Lighthouse gave no timings for ${path} in ${RUNS} run(s)`);
+    if (runs.length === 0)
+      throw new Error(`Lighthouse gave no timings for ${path} in ${RUNS} run(s)`);
     const tbts = runs.map((figures) => figures.tbt_ms);
-    results[path] = { ...median(runs, (figures) => figures.lcp_ms + figures.tbt_ms), tbtLow: Math.min(...tbts), tbtHigh: Math.max(...tbts) };
+    results[path] = {
+      ...median(runs, (figures) => figures.lcp_ms + figures.tbt_ms),
+      tbtLow: Math.min(...tbts),
+      tbtHigh: Math.max(...tbts),
+    };
     const figures = results[path];
-    console.log(`  ${path}: perf ${figures.perf} · LCP ${figures.lcp_ms} ms · TBT ${figures.tbt_ms} ms · CLS ${figures.cls} · SEO ${figures.seo} · a11y ${figures.a11y}`);
+    console.log(
+      `  ${path}: perf ${figures.perf} · LCP ${figures.lcp_ms} ms · TBT ${figures.tbt_ms} ms · CLS ${figures.cls} · SEO ${figures.seo} · a11y ${figures.a11y}`,
+    );
   }
 } finally {
   await chrome.kill();
@@ -141,18 +189,42 @@ try {
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
-console.log(`\nLighthouse 12, mobile, simulated slow 4G, median of ${RUNS} run(s), language ${LANGUAGE}:`);
-console.log(`${'page'.padEnd(40)}${pad('perf', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('(runs)', 12)}${pad('CLS', 7)}${pad('SEO', 6)}${pad('a11y', 6)}${pad('KB', 6)}${pad('CPU', 6)}`);
+console.log(
+  `\nLighthouse 12, mobile, simulated slow 4G, median of ${RUNS} run(s), language ${LANGUAGE}:`,
+);
+console.log(
+  `${'page'.padEnd(40)}${pad('perf', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('(runs)', 12)}${pad('CLS', 7)}${pad('SEO', 6)}${pad('a11y', 6)}${pad('KB', 6)}${pad('CPU', 6)}`,
+);
 let within = true;
 for (const [path, figures] of Object.entries(results)) {
-  const ok = figures.lcp_ms <= TARGETS.lcp_ms && figures.tbt_ms <= TARGETS.tbt_ms && figures.cls <= TARGETS.cls && figures.seo === 1 && figures.a11y === 1;
+  const ok =
+    figures.lcp_ms <= TARGETS.lcp_ms &&
+    figures.tbt_ms <= TARGETS.tbt_ms &&
+    figures.cls <= TARGETS.cls &&
+    figures.seo === 1 &&
+    figures.a11y === 1;
   within &&= ok;
-  console.log(`${path.padEnd(40)}${pad(figures.perf, 6)}${pad(figures.fcp_ms, 8)}${pad(figures.lcp_ms, 8)}${pad(figures.tbt_ms, 8)}${pad(`${figures.tbtLow}–${figures.tbtHigh}`, 12)}${pad(figures.cls, 7)}${pad(figures.seo, 6)}${pad(figures.a11y, 6)}${pad(figures.kb, 6)}${pad(figures.cpu, 6)}${ok ? '' : '  over target'}`);
+  console.log(
+    `${path.padEnd(40)}${pad(figures.perf, 6)}${pad(figures.fcp_ms, 8)}${pad(figures.lcp_ms, 8)}${pad(figures.tbt_ms, 8)}${pad(`${figures.tbtLow}–${figures.tbtHigh}`, 12)}${pad(figures.cls, 7)}${pad(figures.seo, 6)}${pad(figures.a11y, 6)}${pad(figures.kb, 6)}${pad(figures.cpu, 6)}${ok ? '' : '  over target'}`,
+  );
 }
 // Simulated throttling multiplies the main thread's observed work by four, so a machine that runs
 // slower or unevenly moves TBT by hundreds of milliseconds from run to run; CPU is Lighthouse's
 // benchmark of the machine in the median run (a high-end desktop scores 1500-2000, which 4x
 // slows to a mid-tier phone).
-console.log('(runs): lowest and highest TBT of the runs; CPU: Lighthouse\'s benchmarkIndex of the machine in the median run.');
-console.log(`Targets: LCP ≤ ${TARGETS.lcp_ms} ms, TBT ≤ ${TARGETS.tbt_ms} ms, CLS ≤ ${TARGETS.cls}, SEO and accessibility 1: ${within ? 'all met' : 'NOT all met'}`);
-console.log(JSON.stringify(Object.fromEntries(Object.entries(results).map(([path, { perf, lcp_ms, tbt_ms, cls, seo, a11y }]) => [path, { perf, lcp_ms, tbt_ms, cls, seo, a11y }]))));
+console.log(
+  "(runs): lowest and highest TBT of the runs; CPU: Lighthouse's benchmarkIndex of the machine in the median run.",
+);
+console.log(
+  `Targets: LCP ≤ ${TARGETS.lcp_ms} ms, TBT ≤ ${TARGETS.tbt_ms} ms, CLS ≤ ${TARGETS.cls}, SEO and accessibility 1: ${within ? 'all met' : 'NOT all met'}`,
+);
+console.log(
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(results).map(([path, { perf, lcp_ms, tbt_ms, cls, seo, a11y }]) => [
+        path,
+        { perf, lcp_ms, tbt_ms, cls, seo, a11y },
+      ]),
+    ),
+  ),
+);

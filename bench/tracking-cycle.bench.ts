@@ -11,7 +11,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { openAwardQuery, type AwardQuery, type Cabin, type StopsChoice } from '../core/awards/search.ts';
+import {
+  openAwardQuery,
+  type AwardQuery,
+  type Cabin,
+  type StopsChoice,
+} from '../core/awards/search.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { members, trackings } from '../server/db/schema/index.ts';
@@ -75,8 +80,10 @@ function pick<T>(choices: readonly (readonly [...unknown[]])[], index: number): 
   }
   return choices[choices.length - 1] as unknown as T;
 }
-const dayAfter = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const dayAfter = (now: Date, days: number) =>
+  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 function trackingQuery(now: Date): AwardQuery {
   const [origin, destination] = pick<[string, string, number]>(PAIRS, 2);
@@ -84,8 +91,17 @@ function trackingQuery(now: Date): AwardQuery {
   const [stops] = pick<[StopsChoice, number]>(STOPS, 1);
   const first = 7 + Math.floor(next() ** 1.5 * 173);
   const length = next() < 0.6 ? 1 : next() < 0.7 ? 2 : 3;
-  const query = openAwardQuery({ origin, destination, dates: { from: dayAfter(now, first), to: dayAfter(now, first + length - 1) }, cabin, stops, seats: next() < 0.7 ? 1 : 2 });
-  return next() < 0.1 ? { ...query, airlines: [['BR', 'CI', 'JL', 'NH', 'UA'][Math.floor(next() * 5)] as string] } : query;
+  const query = openAwardQuery({
+    origin,
+    destination,
+    dates: { from: dayAfter(now, first), to: dayAfter(now, first + length - 1) },
+    cabin,
+    stops,
+    seats: next() < 0.7 ? 1 : 2,
+  });
+  return next() < 0.1
+    ? { ...query, airlines: [['BR', 'CI', 'JL', 'NH', 'UA'][Math.floor(next() * 5)] as string] }
+    : query;
 }
 
 /** A second process asking the API steadily (a search-panel suggestion, the tracking list, a health check), reporting each latency. */
@@ -113,16 +129,21 @@ function startProbe(baseUrl: string, cookie: string) {
   return {
     record: (on: boolean) => void (recording = on),
     samples,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.stdin.end();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
   };
 }
 
 async function main() {
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: 'https://tripplus.example' }), database, logger: false });
+  const app = await buildApp({
+    config: testConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: 'https://tripplus.example' }),
+    database,
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -135,24 +156,46 @@ async function main() {
   const memberCount = Math.ceil(TRACKINGS / 5);
   const memberRows: { id: string }[] = [];
   for (let from = 0; from < memberCount; from += 1000) {
-    const chunk = Array.from({ length: Math.min(1000, memberCount - from) }, (_, index) => ({ account: `tp_bench_${from + index}`, email: `bench${from + index}@example.com`, name: `Bench ${from + index}`, activatedAt: now, plan: 'sponsor-more' as const }));
-    memberRows.push(...(await database.db.insert(members).values(chunk).returning({ id: members.id })));
+    const chunk = Array.from({ length: Math.min(1000, memberCount - from) }, (_, index) => ({
+      account: `tp_bench_${from + index}`,
+      email: `bench${from + index}@example.com`,
+      name: `Bench ${from + index}`,
+      activatedAt: now,
+      plan: 'sponsor-more' as const,
+    }));
+    memberRows.push(
+      ...(await database.db.insert(members).values(chunk).returning({ id: members.id })),
+    );
   }
   for (let from = 0; from < TRACKINGS; from += 1000) {
-    const chunk = Array.from({ length: Math.min(1000, TRACKINGS - from) }, (_, index) => ({ memberId: (memberRows[(from + index) % memberRows.length] as { id: string }).id, query: trackingQuery(now), keepTracking: next() < 0.5 }));
+    const chunk = Array.from({ length: Math.min(1000, TRACKINGS - from) }, (_, index) => ({
+      memberId: (memberRows[(from + index) % memberRows.length] as { id: string }).id,
+      query: trackingQuery(now),
+      keepTracking: next() < 0.5,
+    }));
     await database.db.insert(trackings).values(chunk);
   }
-  const distinct = new Set((await database.db.select({ query: trackings.query }).from(trackings)).map((row) => JSON.stringify(row.query))).size;
+  const distinct = new Set(
+    (await database.db.select({ query: trackings.query }).from(trackings)).map((row) =>
+      JSON.stringify(row.query),
+    ),
+  ).size;
   console.log(`${TRACKINGS} trackings (${distinct} distinct queries) for ${memberCount} members`);
 
   const baseline = await app.trackingChecks.runCycle(new Date(now.getTime() + HOUR));
-  console.log(`baseline cycle: ${(baseline.ms / 1000).toFixed(1)} s, ${baseline.baselines} baselines, ${baseline.searches} searches, ${baseline.problems} problems`);
+  console.log(
+    `baseline cycle: ${(baseline.ms / 1000).toFixed(1)} s, ${baseline.baselines} baselines, ${baseline.searches} searches, ${baseline.problems} problems`,
+  );
 
   // A member session for the probe's tracking list.
   const { sessions } = await import('../server/db/schema/index.ts');
   const { randomToken, sha256 } = await import('../server/modules/auth/tokens.ts');
   const token = randomToken();
-  await database.db.insert(sessions).values({ tokenHash: sha256(token), memberId: (memberRows[0] as { id: string }).id, expiresAt: new Date(now.getTime() + 86_400_000) });
+  await database.db.insert(sessions).values({
+    tokenHash: sha256(token),
+    memberId: (memberRows[0] as { id: string }).id,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
   const probe = startProbe(baseUrl, `SF_SID=${token}`);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const idle = [...probe.samples];
@@ -164,8 +207,12 @@ async function main() {
   const latencies = probe.samples.map((sample) => sample.ms).sort((a, b) => a - b);
   const failures = probe.samples.filter((sample) => sample.status !== 200).length;
   const seconds = cycle.ms / 1000;
-  console.log(`measured cycle: ${seconds.toFixed(1)} s for ${cycle.checked} checks (${Math.round(cycle.checked / seconds)} checks/s), ${cycle.searches} searches, ${cycle.changes} changes, ${cycle.emails} e-mails queued, ${cycle.problems} problems`);
-  console.log(`API during the cycle: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms, ${failures} failed (${idle.length} before it)`);
+  console.log(
+    `measured cycle: ${seconds.toFixed(1)} s for ${cycle.checked} checks (${Math.round(cycle.checked / seconds)} checks/s), ${cycle.searches} searches, ${cycle.changes} changes, ${cycle.emails} e-mails queued, ${cycle.problems} problems`,
+  );
+  console.log(
+    `API during the cycle: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms, ${failures} failed (${idle.length} before it)`,
+  );
   const rss = Math.round(process.memoryUsage().rss / 1_048_576);
   await app.close();
   await drop();

@@ -15,12 +15,17 @@ export interface ActivationState {
   lastResendAt: number | null;
 }
 
-export const INITIAL_ACTIVATION_STATE: ActivationState = { status: 0, notReceivedClicks: 0, lastResendAt: null };
+export const INITIAL_ACTIVATION_STATE: ActivationState = {
+  status: 0,
+  notReceivedClicks: 0,
+  lastResendAt: null,
+};
 
 /** 'Didn't receive the code': the resend confirmation, or contact-us after more than 3 clicks (the counter then resets). */
 export function clickNotReceived(state: ActivationState): ActivationState {
   const clicks = state.notReceivedClicks + 1;
-  if (clicks > LIMITS.activation.maxResendClicks) return { ...state, status: 3, notReceivedClicks: 0 };
+  if (clicks > LIMITS.activation.maxResendClicks)
+    return { ...state, status: 3, notReceivedClicks: 0 };
   return { ...state, status: 1, notReceivedClicks: clicks };
 }
 
@@ -28,7 +33,11 @@ export function clickNotReceived(state: ActivationState): ActivationState {
  * Confirming a resend: a request is due when none was made yet or the interval has passed;
  * otherwise the dialog shows 'check your mail' (2) without a new request.
  */
-export function resendDecision(state: ActivationState, now: number, intervalMs: number = LIMITS.activation.resendIntervalMs): 'request' | 'skip' {
+export function resendDecision(
+  state: ActivationState,
+  now: number,
+  intervalMs: number = LIMITS.activation.resendIntervalMs,
+): 'request' | 'skip' {
   return state.lastResendAt === null || now - state.lastResendAt > intervalMs ? 'request' : 'skip';
 }
 

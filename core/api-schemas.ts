@@ -13,22 +13,45 @@ export const ErrorNameSchema = z.enum(ERROR_NAMES);
 export const ApiErrorSchema = z
   .object({
     ok: z.literal(false),
-    code: z.number().int().describe('Fixed number where the product defines one (docs/product/accounts.md#result-codes), else -99'),
+    code: z
+      .number()
+      .int()
+      .describe(
+        'Fixed number where the product defines one (docs/product/accounts.md#result-codes), else -99',
+      ),
     error: ErrorNameSchema,
-    message: z.string().describe('Safe to show a visitor, in English; the web translates `error` instead'),
-    fields: z.record(z.string(), z.string()).optional().describe('Per field, what is wrong with it'),
-    details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional().describe('Figures the message names, such as how many miles can still be bought'),
+    message: z
+      .string()
+      .describe('Safe to show a visitor, in English; the web translates `error` instead'),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Per field, what is wrong with it'),
+    details: z
+      .record(z.string(), z.union([z.string(), z.number(), z.null()]))
+      .optional()
+      .describe('Figures the message names, such as how many miles can still be bought'),
   })
-  .meta({ id: 'ApiError', description: 'An error answer: its name is one of the closed list ERROR_NAMES (core/api.ts).' }) satisfies z.ZodType<ApiError>;
+  .meta({
+    id: 'ApiError',
+    description: 'An error answer: its name is one of the closed list ERROR_NAMES (core/api.ts).',
+  }) satisfies z.ZodType<ApiError>;
 
 /** A success answer: `{ ok: true }` and the route's own fields. */
 export function okSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({ ok: z.literal(true), ...shape });
 }
 
-const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ApiErrorSchema } } });
-const CLIENT_ERROR = errorAnswer('Refused: a bad request (INVALID_INPUT with `fields`), no session, no such thing, a failed CSRF check, a limit reached (RATE_LIMITED, with Retry-After), or a rule of the product');
-const SERVER_ERROR = errorAnswer('Not done: something broke (INTERNAL) or a service it needs is down');
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ApiErrorSchema } },
+});
+const CLIENT_ERROR = errorAnswer(
+  'Refused: a bad request (INVALID_INPUT with `fields`), no session, no such thing, a failed CSRF check, a limit reached (RATE_LIMITED, with Retry-After), or a rule of the product',
+);
+const SERVER_ERROR = errorAnswer(
+  'Not done: something broke (INTERNAL) or a service it needs is down',
+);
 
 /**
  * A route's responses with the error shape for every 4xx and 5xx status: the error handler answers

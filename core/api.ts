@@ -96,7 +96,12 @@ export function isErrorName(value: unknown): value is ErrorName {
 export function isApiError(value: unknown): value is ApiError {
   if (!value || typeof value !== 'object') return false;
   const body = value as Record<string, unknown>;
-  return body.ok === false && typeof body.code === 'number' && isErrorName(body.error) && typeof body.message === 'string';
+  return (
+    body.ok === false &&
+    typeof body.code === 'number' &&
+    isErrorName(body.error) &&
+    typeof body.message === 'string'
+  );
 }
 
 /** Generic numeric code for errors the spec gives no number of its own. */

@@ -46,4 +46,3 @@ export const UpdateProfileSchema = z.object({
   language: z.enum(FORCEABLE_LANGUAGES).optional(),
   currency: z.enum(MONEY_CURRENCIES).optional(),
 });
-

@@ -65,12 +65,22 @@ export type SignupProblem = 'invalidName' | 'invalidEmail' | 'invalidPassword' |
  * captcha. The form and the server both use this, so the first problem a visitor is told about is
  * the same on both sides.
  */
-export function firstSignupProblem(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem | null {
+export function firstSignupProblem(input: {
+  nickname: string;
+  email: string;
+  password: string;
+  captcha: string;
+}): SignupProblem | null {
   return signupProblems(input)[0] ?? null;
 }
 
 /** Every sign-up problem at once, in the same order: the form marks each field in one go. */
-export function signupProblems(input: { nickname: string; email: string; password: string; captcha: string }): SignupProblem[] {
+export function signupProblems(input: {
+  nickname: string;
+  email: string;
+  password: string;
+  captcha: string;
+}): SignupProblem[] {
   const problems: SignupProblem[] = [];
   if (normalizeNickname(input.nickname) === '') problems.push('invalidName');
   if (!isValidEmail(normalizeEmail(input.email))) problems.push('invalidEmail');
@@ -82,12 +92,18 @@ export function signupProblems(input: { nickname: string; email: string; passwor
 export type LoginProblem = 'invalidEmail' | 'invalidPassword' | 'captchaRequired';
 
 /** Login checks of docs/product/accounts.md#login: e-mail, password, then captcha unless it is skipped. */
-export function firstLoginProblem(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem | null {
+export function firstLoginProblem(
+  input: { email: string; password: string; captcha: string },
+  captchaRequired: boolean,
+): LoginProblem | null {
   return loginProblems(input, captchaRequired)[0] ?? null;
 }
 
 /** Every login problem at once, in the same order. */
-export function loginProblems(input: { email: string; password: string; captcha: string }, captchaRequired: boolean): LoginProblem[] {
+export function loginProblems(
+  input: { email: string; password: string; captcha: string },
+  captchaRequired: boolean,
+): LoginProblem[] {
   const problems: LoginProblem[] = [];
   if (!isValidEmail(normalizeEmail(input.email))) problems.push('invalidEmail');
   if (normalizePassword(input.password) === '') problems.push('invalidPassword');

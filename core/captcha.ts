@@ -26,4 +26,7 @@ export interface AltchaSolution {
 export type CaptchaStrength = 'normal' | 'hard';
 
 /** The test provider's answers (only with CAPTCHA_PROVIDER=test, refused in production). */
-export const TEST_CAPTCHA_TOKENS = { normal: 'test-ok', hard: 'test-ok-hard' } as const satisfies Record<CaptchaStrength, string>;
+export const TEST_CAPTCHA_TOKENS = {
+  normal: 'test-ok',
+  hard: 'test-ok-hard',
+} as const satisfies Record<CaptchaStrength, string>;

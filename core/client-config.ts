@@ -55,7 +55,9 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 
 /** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */
 export function isCardVariantHost(hostname: string, cardVariantDomain: string): boolean {
-  return cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase());
+  return (
+    cardVariantDomain.length > 0 && hostname.toLowerCase().includes(cardVariantDomain.toLowerCase())
+  );
 }
 
 /** The host a page is shown on: the main site, or the card tools' own. */

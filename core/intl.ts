@@ -20,17 +20,31 @@ const numberFormats = new Map<string, NumberFormatter>();
 const dateFormats = new Map<string, DateFormatter>();
 const collators = new Map<string, Intl.Collator>();
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): NumberFormatter {
+export function numberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): NumberFormatter {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = plainNumberFormat(locale, options) ?? new Intl.NumberFormat(locale, options)));
+  if (!format)
+    numberFormats.set(
+      key,
+      (format = plainNumberFormat(locale, options) ?? new Intl.NumberFormat(locale, options)),
+    );
   return format;
 }
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): DateFormatter {
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions = {},
+): DateFormatter {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = plainDateFormat(locale, options) ?? new Intl.DateTimeFormat(locale, options)));
+  if (!format)
+    dateFormats.set(
+      key,
+      (format = plainDateFormat(locale, options) ?? new Intl.DateTimeFormat(locale, options)),
+    );
   return format;
 }
 
@@ -45,14 +59,65 @@ export function collator(locale: string): Intl.Collator {
 
 /** Currency symbols as each locale writes them before the amount (ja-JP spaces the yuan's). */
 const CURRENCY_PREFIX: Record<string, Record<string, string>> = {
-  'en-US': { USD: '$', TWD: 'NT$', CAD: 'CA$', HKD: 'HK$', CNY: 'CN¥', EUR: '€', GBP: '£', JPY: '¥' },
-  'zh-TW': { USD: 'US$', TWD: '$', CAD: 'CA$', HKD: 'HK$', CNY: 'CN¥', EUR: '€', GBP: '£', JPY: '¥' },
-  'zh-CN': { USD: 'US$', TWD: 'NT$', CAD: 'CA$', HKD: 'HK$', CNY: '¥', EUR: '€', GBP: '£', JPY: 'JP¥' },
-  'ja-JP': { USD: '$', TWD: 'NT$', CAD: 'CA$', HKD: 'HK$', CNY: '元\u00a0', EUR: '€', GBP: '£', JPY: '￥' },
+  'en-US': {
+    USD: '$',
+    TWD: 'NT$',
+    CAD: 'CA$',
+    HKD: 'HK$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    JPY: '¥',
+  },
+  'zh-TW': {
+    USD: 'US$',
+    TWD: '$',
+    CAD: 'CA$',
+    HKD: 'HK$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    JPY: '¥',
+  },
+  'zh-CN': {
+    USD: 'US$',
+    TWD: 'NT$',
+    CAD: 'CA$',
+    HKD: 'HK$',
+    CNY: '¥',
+    EUR: '€',
+    GBP: '£',
+    JPY: 'JP¥',
+  },
+  'ja-JP': {
+    USD: '$',
+    TWD: 'NT$',
+    CAD: 'CA$',
+    HKD: 'HK$',
+    CNY: '元\u00a0',
+    EUR: '€',
+    GBP: '£',
+    JPY: '￥',
+  },
 };
 /** Digits after the point a currency is written with by default (ISO 4217, as Intl has them). */
-const CURRENCY_DIGITS: Record<string, number> = { USD: 2, TWD: 2, CAD: 2, HKD: 2, CNY: 2, EUR: 2, GBP: 2, JPY: 0 };
-const NUMBER_OPTIONS = new Set(['style', 'currency', 'currencyDisplay', 'minimumFractionDigits', 'maximumFractionDigits']);
+const CURRENCY_DIGITS: Record<string, number> = {
+  USD: 2,
+  TWD: 2,
+  CAD: 2,
+  HKD: 2,
+  CNY: 2,
+  EUR: 2,
+  GBP: 2,
+  JPY: 0,
+};
+const NUMBER_OPTIONS = new Set([
+  'style',
+  'currency',
+  'currencyDisplay',
+  'minimumFractionDigits',
+  'maximumFractionDigits',
+]);
 
 /**
  * A number's digits rounded to `digits` after the point, half away from zero, as Intl rounds:
@@ -83,7 +148,10 @@ function roundHalfExpand(value: number, digits: number): [whole: string, fractio
 }
 
 /** All four locales group by thousands with a comma and write a point. */
-function plainNumberFormat(locale: string, options: Intl.NumberFormatOptions): NumberFormatter | null {
+function plainNumberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions,
+): NumberFormatter | null {
   const prefixes = CURRENCY_PREFIX[locale];
   if (!prefixes || Object.keys(options).some((name) => !NUMBER_OPTIONS.has(name))) return null;
   const style = options.style ?? 'decimal';
@@ -94,7 +162,12 @@ function plainNumberFormat(locale: string, options: Intl.NumberFormatOptions): N
     const currency = options.currency?.toUpperCase() ?? '';
     const symbol = prefixes[currency];
     const digits = CURRENCY_DIGITS[currency];
-    if (symbol === undefined || digits === undefined || (options.currencyDisplay ?? 'symbol') !== 'symbol') return null;
+    if (
+      symbol === undefined ||
+      digits === undefined ||
+      (options.currencyDisplay ?? 'symbol') !== 'symbol'
+    )
+      return null;
     prefix = symbol;
     defaultDigits = { min: digits, max: digits };
   } else if (options.currency !== undefined || options.currencyDisplay !== undefined) {
@@ -106,7 +179,14 @@ function plainNumberFormat(locale: string, options: Intl.NumberFormatOptions): N
   if (min === undefined && max === undefined) ({ min, max } = defaultDigits);
   else if (min === undefined) min = Math.min(defaultDigits.min, max as number);
   else if (max === undefined) max = Math.max(defaultDigits.max, min);
-  if (!Number.isInteger(min) || !Number.isInteger(max) || (min as number) < 0 || (max as number) > 20 || (min as number) > (max as number)) return null;
+  if (
+    !Number.isInteger(min) ||
+    !Number.isInteger(max) ||
+    (min as number) < 0 ||
+    (max as number) > 20 ||
+    (min as number) > (max as number)
+  )
+    return null;
   const minDigits = min as number;
   const maxDigits = max as number;
   let fallback: Intl.NumberFormat | null = null;
@@ -114,7 +194,8 @@ function plainNumberFormat(locale: string, options: Intl.NumberFormatOptions): N
   return {
     format(value: number): string {
       // Out of toFixed's range (or not a number): Intl writes it.
-      if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return (fallback ??= new Intl.NumberFormat(locale, options)).format(value);
+      if (!Number.isFinite(value) || Math.abs(value) >= 1e21)
+        return (fallback ??= new Intl.NumberFormat(locale, options)).format(value);
       const negative = value < 0 || Object.is(value, -0);
       const [whole, fraction] = roundHalfExpand(Math.abs(value), maxDigits);
       let kept = fraction;
@@ -135,7 +216,20 @@ interface DateWords {
   clock: (date: DateParts, time: string) => string;
 }
 
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const enMonth = (month: number) => EN_MONTHS[month - 1] as string;
 const enShortMonth = (month: number) => enMonth(month).slice(0, 3);
 const pad2 = (value: number) => String(value).padStart(2, '0');
@@ -146,7 +240,11 @@ const NUMBERED_MONTHS: Pick<DateWords, 'monthOfYear' | 'medium' | 'clock'> = {
   medium: ({ year, month, day }) => `${year}年${month}月${day}日`,
   clock: ({ month, day }, time) => `${month}月${day}日 ${time}`,
 };
-const chinese = (weekdays: readonly string[]): DateWords => ({ ...NUMBERED_MONTHS, weekdays, dayWithWeekday: ({ month, day }, weekday) => `${month}月${day}日${weekday}` });
+const chinese = (weekdays: readonly string[]): DateWords => ({
+  ...NUMBERED_MONTHS,
+  weekdays,
+  dayWithWeekday: ({ month, day }, weekday) => `${month}月${day}日${weekday}`,
+});
 
 const DATE_WORDS: Record<string, DateWords> = {
   'en-US': {
@@ -177,17 +275,38 @@ interface DateParts {
 
 function partsOf(date: Date, utc: boolean): DateParts {
   return utc
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), weekday: date.getUTCDay(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
-    : { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), weekday: date.getDay(), hours: date.getHours(), minutes: date.getMinutes() };
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth() + 1,
+        day: date.getUTCDate(),
+        weekday: date.getUTCDay(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth() + 1,
+        day: date.getDate(),
+        weekday: date.getDay(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
 }
 
 /** The option sets drawn without Intl, each keyed by its options other than the time zone. */
 const DATE_SHAPES: Record<string, (words: DateWords, date: DateParts) => string> = {
-  [shapeKey({ weekday: 'short', month: 'short', day: 'numeric' })]: (words, date) => words.dayWithWeekday(date, words.weekdays[date.weekday] as string),
+  [shapeKey({ weekday: 'short', month: 'short', day: 'numeric' })]: (words, date) =>
+    words.dayWithWeekday(date, words.weekdays[date.weekday] as string),
   [shapeKey({ year: 'numeric', month: 'long' })]: (words, date) => words.monthOfYear(date),
   [shapeKey({ weekday: 'short' })]: (words, date) => words.weekdays[date.weekday] as string,
   [shapeKey({ dateStyle: 'medium' })]: (words, date) => words.medium(date),
-  [shapeKey({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })]: (words, date) => words.clock(date, `${pad2(date.hours)}:${pad2(date.minutes)}`),
+  [shapeKey({
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })]: (words, date) => words.clock(date, `${pad2(date.hours)}:${pad2(date.minutes)}`),
 };
 
 function shapeKey(options: Intl.DateTimeFormatOptions): string {
@@ -195,7 +314,10 @@ function shapeKey(options: Intl.DateTimeFormatOptions): string {
   return JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function plainDateFormat(locale: string, options: Intl.DateTimeFormatOptions): DateFormatter | null {
+function plainDateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): DateFormatter | null {
   const words = DATE_WORDS[locale];
   const { timeZone, ...shape } = options;
   const draw = DATE_SHAPES[shapeKey(shape)];
@@ -207,7 +329,8 @@ function plainDateFormat(locale: string, options: Intl.DateTimeFormatOptions): D
     format(date: Date): string {
       const parts = partsOf(date, utc);
       // Years before 1000 or after 9999 are written differently; no page has them, Intl does.
-      if (!(parts.year >= 1000 && parts.year <= 9999)) return (fallback ??= new Intl.DateTimeFormat(locale, options)).format(date);
+      if (!(parts.year >= 1000 && parts.year <= 9999))
+        return (fallback ??= new Intl.DateTimeFormat(locale, options)).format(date);
       return draw(words, parts);
     },
   };

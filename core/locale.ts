@@ -17,7 +17,12 @@ export type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
 export const DEFAULT_MONEY_CURRENCY: MoneyCurrency = 'USD';
 
 /** The Intl locale each language formats dates and numbers with (Taiwan's for zh-Hant). */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN', ja: 'ja-JP' };
+export const INTL_LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  'zh-Hant': 'zh-TW',
+  'zh-Hans': 'zh-CN',
+  ja: 'ja-JP',
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (FORCEABLE_LANGUAGES as readonly string[]).includes(value);
@@ -50,8 +55,10 @@ export function pickLanguage(value: string | null | undefined): Language {
   if (isLanguage(value)) return value;
   for (const part of value.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-Hant';
-    if (tag === 'zh' || tag === 'zh-cn' || tag === 'zh-sg' || tag.startsWith('zh-hans')) return 'zh-Hans';
+    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant'))
+      return 'zh-Hant';
+    if (tag === 'zh' || tag === 'zh-cn' || tag === 'zh-sg' || tag.startsWith('zh-hans'))
+      return 'zh-Hans';
     if (tag.startsWith('en')) return 'en';
     if (tag.startsWith('ja')) return 'ja';
   }

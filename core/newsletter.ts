@@ -15,11 +15,28 @@ export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number];
  * `pending` waits for the confirmation link, `paused` gets nothing until resumed, `suspended`
  * bounced softly three times, `suppressed` bounced hard or complained (a fresh double opt-in lifts it).
  */
-export const SUBSCRIBER_STATES = ['pending', 'subscribed', 'paused', 'unsubscribed', 'suspended', 'suppressed'] as const;
+export const SUBSCRIBER_STATES = [
+  'pending',
+  'subscribed',
+  'paused',
+  'unsubscribed',
+  'suspended',
+  'suppressed',
+] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
 /** Where a change of state came from; each change is recorded with its time and source. */
-export const SUBSCRIPTION_SOURCES = ['form', 'confirmation', 'sign-up', 'preference', 'profile', 'one-click', 'mailto', 'bounce', 'complaint'] as const;
+export const SUBSCRIPTION_SOURCES = [
+  'form',
+  'confirmation',
+  'sign-up',
+  'preference',
+  'profile',
+  'one-click',
+  'mailto',
+  'bounce',
+  'complaint',
+] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 /** Product content an issue can carry, made from live data when it is sent (docs/newsletter.md#composing). */
@@ -40,7 +57,11 @@ export function mailLanguageOf(language: string): MailLanguage {
   return (LANGUAGES as readonly string[]).includes(language) ? (language as MailLanguage) : 'en';
 }
 
-const Topics = z.array(z.enum(NEWSLETTER_TOPICS)).min(1).max(NEWSLETTER_TOPICS.length).transform((topics) => [...new Set(topics)]);
+const Topics = z
+  .array(z.enum(NEWSLETTER_TOPICS))
+  .min(1)
+  .max(NEWSLETTER_TOPICS.length)
+  .transform((topics) => [...new Set(topics)]);
 const MailLanguageSchema = z.enum(LANGUAGES);
 
 export const SubscribeSchema = z.object({
@@ -57,7 +78,13 @@ export const ConfirmSchema = z.object({ token: z.string().min(10).max(200) });
 /** A signed link's token: names a subscriber and the list, never the bare address. */
 export const LinkTokenSchema = z.string().min(10).max(200);
 
-export const PREFERENCE_ACTIONS = ['save', 'pause', 'resume', 'unsubscribe', 'resubscribe'] as const;
+export const PREFERENCE_ACTIONS = [
+  'save',
+  'pause',
+  'resume',
+  'unsubscribe',
+  'resubscribe',
+] as const;
 export type PreferenceAction = (typeof PREFERENCE_ACTIONS)[number];
 
 /** A change on the preference page: through the e-mail's signed link (`token`) or signed in. */
@@ -90,7 +117,10 @@ const IssueContent = z.object({
 /** An issue as staff write it: a subject and body in every language, its topics and product sections. */
 export const IssueDraftSchema = z.object({
   topics: Topics,
-  sections: z.array(z.enum(ISSUE_SECTIONS)).max(ISSUE_SECTIONS.length).transform((sections) => [...new Set(sections)]),
+  sections: z
+    .array(z.enum(ISSUE_SECTIONS))
+    .max(ISSUE_SECTIONS.length)
+    .transform((sections) => [...new Set(sections)]),
   content: z.object({ en: IssueContent, 'zh-Hant': IssueContent, 'zh-Hans': IssueContent }),
 });
 export type IssueDraft = z.input<typeof IssueDraftSchema>;
@@ -140,7 +170,9 @@ export const BounceEventSchema = z.object({
   bounce: z.enum(['hard', 'soft']).optional(),
   detail: z.string().max(500).optional(),
 });
-export const BounceWebhookSchema = z.object({ events: z.array(BounceEventSchema).min(1).max(1000) });
+export const BounceWebhookSchema = z.object({
+  events: z.array(BounceEventSchema).min(1).max(1000),
+});
 export type BounceEvent = z.infer<typeof BounceEventSchema>;
 
 /** `m***@example.com`: enough for the owner to recognise, little for anyone else. */

@@ -10,20 +10,39 @@ import { z } from 'zod';
 import type { Card } from '../core/cards/card.ts';
 import { CardSchema, IsoDateSchema as IsoDate } from '../core/cards/card-schema.ts';
 import { PointsCurrencySchema, type PointsCurrency } from '../core/cards/points-currency.ts';
-import { HotelProgrammeSchema, SavingsAccountSchema, type ExchangeRates, type HotelProgramme, type SavingsAccount } from '../core/cards/reference.ts';
+import {
+  HotelProgrammeSchema,
+  SavingsAccountSchema,
+  type ExchangeRates,
+  type HotelProgramme,
+  type SavingsAccount,
+} from '../core/cards/reference.ts';
 import { MONEY_CURRENCIES } from '../core/locale.ts';
 import { programmes } from './reference.ts';
 
-const Sourced = { description: z.string(), source: z.string(), asOf: IsoDate, notes: z.array(z.string()).default([]) };
+const Sourced = {
+  description: z.string(),
+  source: z.string(),
+  asOf: IsoDate,
+  notes: z.array(z.string()).default([]),
+};
 
 const CardFileSchema = z.object({ ...Sourced, cards: z.array(CardSchema) }).strict();
-const CurrencyFileSchema = z.object({ ...Sourced, currencies: z.array(PointsCurrencySchema) }).strict();
+const CurrencyFileSchema = z
+  .object({ ...Sourced, currencies: z.array(PointsCurrencySchema) })
+  .strict();
 
-const HotelFileSchema = z.object({ ...Sourced, programmes: z.array(HotelProgrammeSchema) }).strict();
+const HotelFileSchema = z
+  .object({ ...Sourced, programmes: z.array(HotelProgrammeSchema) })
+  .strict();
 
-const SavingsFileSchema = z.object({ ...Sourced, accounts: z.array(SavingsAccountSchema) }).strict();
+const SavingsFileSchema = z
+  .object({ ...Sourced, accounts: z.array(SavingsAccountSchema) })
+  .strict();
 
-const RatesFileSchema = z.object({ ...Sourced, perUsd: z.record(z.enum(MONEY_CURRENCIES), z.number().positive()) }).strict();
+const RatesFileSchema = z
+  .object({ ...Sourced, perUsd: z.record(z.enum(MONEY_CURRENCIES), z.number().positive()) })
+  .strict();
 
 function read(path: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'));
@@ -66,16 +85,26 @@ function load(problems?: string[]): CardData {
   const cards = readFolder('./cards/', CardFileSchema, problems)
     .flatMap((file) => file.cards)
     .sort((a, b) => (a.country === b.country ? 0 : a.country === 'US' ? -1 : 1));
-  const currencies = new Map(readFolder('./points-currencies/', CurrencyFileSchema, problems).flatMap((file) => file.currencies.map((currency) => [currency.id, currency] as const)));
+  const currencies = new Map(
+    readFolder('./points-currencies/', CurrencyFileSchema, problems).flatMap((file) =>
+      file.currencies.map((currency) => [currency.id, currency] as const),
+    ),
+  );
   const hotels = readFile('./hotel-programmes.json', HotelFileSchema, problems);
   const savings = readFile('./high-yield-accounts.json', SavingsFileSchema, problems);
   const rates = readFile('./exchange-rates.json', RatesFileSchema, problems);
   return {
     cards,
     currencies,
-    hotelProgrammes: new Map((hotels?.programmes ?? []).map((programme) => [programme.id, programme])),
+    hotelProgrammes: new Map(
+      (hotels?.programmes ?? []).map((programme) => [programme.id, programme]),
+    ),
     savingsAccounts: savings?.accounts ?? [],
-    rates: { perUsd: rates?.perUsd ?? { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: rates?.asOf ?? '', source: rates?.source ?? '' },
+    rates: {
+      perUsd: rates?.perUsd ?? { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 },
+      asOf: rates?.asOf ?? '',
+      source: rates?.source ?? '',
+    },
   };
 }
 
@@ -86,14 +115,18 @@ export function checkCardData(data: CardData): string[] {
   for (const card of data.cards) {
     if (seen.has(card.id)) problems.push(`card ${card.id}: listed twice`);
     seen.add(card.id);
-    if (card.earns !== 'cash' && !data.currencies.has(card.earns)) problems.push(`card ${card.id}: earns unknown currency ${card.earns}`);
+    if (card.earns !== 'cash' && !data.currencies.has(card.earns))
+      problems.push(`card ${card.id}: earns unknown currency ${card.earns}`);
   }
   const airline = programmes();
   for (const currency of data.currencies.values()) {
-    if (currency.kind === 'airline' && !airline.has(currency.id)) problems.push(`currency ${currency.id}: not a programme of data/programmes.json`);
-    if (currency.kind === 'hotel' && !data.hotelProgrammes.has(currency.id)) problems.push(`currency ${currency.id}: not in data/hotel-programmes.json`);
+    if (currency.kind === 'airline' && !airline.has(currency.id))
+      problems.push(`currency ${currency.id}: not a programme of data/programmes.json`);
+    if (currency.kind === 'hotel' && !data.hotelProgrammes.has(currency.id))
+      problems.push(`currency ${currency.id}: not in data/hotel-programmes.json`);
     for (const transfer of currency.transfers) {
-      if (!airline.has(transfer.to) && !data.hotelProgrammes.has(transfer.to)) problems.push(`currency ${currency.id}: transfers to unknown programme ${transfer.to}`);
+      if (!airline.has(transfer.to) && !data.hotelProgrammes.has(transfer.to))
+        problems.push(`currency ${currency.id}: transfers to unknown programme ${transfer.to}`);
     }
   }
   return problems;

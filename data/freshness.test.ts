@@ -28,20 +28,37 @@ describe('the freshness of data/', () => {
     expect(files.get('airlines.json')?.records).toBe(112);
     expect(files.get('airports.json')?.records).toBeGreaterThan(5000);
     // airports.json has a dataset date but no airport was checked on its own.
-    expect(files.get('airports.json')).toMatchObject({ ownCheck: 0, checkedLast90Days: 0, oldestCheck: null });
-    expect(files.get('airports.json')?.neverChecked).toHaveLength(files.get('airports.json')!.records);
+    expect(files.get('airports.json')).toMatchObject({
+      ownCheck: 0,
+      checkedLast90Days: 0,
+      oldestCheck: null,
+    });
+    expect(files.get('airports.json')?.neverChecked).toHaveLength(
+      files.get('airports.json')!.records,
+    );
     for (const file of files.values()) {
-      expect({ file: file.file, sums: file.ownCheck + file.neverChecked.length === file.records && file.checkedLast90Days <= file.ownCheck }).toEqual({ file: file.file, sums: true });
+      expect({
+        file: file.file,
+        sums:
+          file.ownCheck + file.neverChecked.length === file.records &&
+          file.checkedLast90Days <= file.ownCheck,
+      }).toEqual({ file: file.file, sums: true });
     }
     // A card and its welcome offer are two records, each with its own date; a transfer row is one record.
     expect(files.get('cards/us-chase-amex.json')?.records).toBeGreaterThan(41);
     expect(files.get('points-currencies/us.json')?.records).toBeGreaterThan(100);
     // Read a year on, nothing was checked in the last 90 days.
-    expect(dataFreshness('2027-12-01').reduce((sum, file) => sum + file.checkedLast90Days, 0)).toBe(0);
+    expect(dataFreshness('2027-12-01').reduce((sum, file) => sum + file.checkedLast90Days, 0)).toBe(
+      0,
+    );
   });
 
   it('finds no end date written only in words (put the day in the record’s until or end when this fails)', () => {
-    const prose = dataFreshness('2026-11-28').flatMap((file) => file.proseEndDates.map((found) => `${file.file} ${found.record} ${found.field}: ${found.day}`));
+    const prose = dataFreshness('2026-11-28').flatMap((file) =>
+      file.proseEndDates.map(
+        (found) => `${file.file} ${found.record} ${found.field}: ${found.day}`,
+      ),
+    );
     expect(prose).toEqual([]);
   });
 

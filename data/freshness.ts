@@ -238,18 +238,31 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
       list(json.currencies).flatMap((currency) => {
         const id = text(currency.id) ?? '';
         // The currency's valuation, and each transfer row on its own (a ratio changes apart from the rest).
-        const rows = list(currency.transfers).map(
-          (transfer): RecordView => ({
-            id: `${id} → ${text(transfer.to)}${text(transfer.since) ? ` from ${text(transfer.since)}` : ''}`,
-            checked: asDay(transfer.checked),
-            unverified: [],
-            ends: text(transfer.until)
-              ? [{ what: `ratio to ${text(transfer.to)}`, until: text(transfer.until)!, current: false }]
-              : [],
-            raw: transfer,
-          }),
-        );
-        return [{ id, checked: asDay(currency.asOf), unverified: texts(currency.unverified), ends: [], raw: { ...currency, transfers: [] } }, ...rows];
+        const rows = list(currency.transfers).map((transfer): RecordView => ({
+          id: `${id} → ${text(transfer.to)}${text(transfer.since) ? ` from ${text(transfer.since)}` : ''}`,
+          checked: asDay(transfer.checked),
+          unverified: [],
+          ends: text(transfer.until)
+            ? [
+                {
+                  what: `ratio to ${text(transfer.to)}`,
+                  until: text(transfer.until)!,
+                  current: false,
+                },
+              ]
+            : [],
+          raw: transfer,
+        }));
+        return [
+          {
+            id,
+            checked: asDay(currency.asOf),
+            unverified: texts(currency.unverified),
+            ends: [],
+            raw: { ...currency, transfers: [] },
+          },
+          ...rows,
+        ];
       }),
   },
   {
@@ -293,7 +306,12 @@ const FILES: { file: string; records: (json: Json) => RecordView[]; recordIsFile
  * file's date is the dataset's, not a check of each record, so they count as never checked.
  */
 function plain(records: Json[], id: (record: Json) => string): RecordView[] {
-  return records.map((record) => ({ id: id(record), checked: asDay(record.checked), unverified: [], ends: [] }));
+  return records.map((record) => ({
+    id: id(record),
+    checked: asDay(record.checked),
+    unverified: [],
+    ends: [],
+  }));
 }
 
 function read(path: string): Json {
@@ -357,7 +375,11 @@ export function dataFreshness(today: string): FileFreshness[] {
           record.unverified.map((fact) => ({ record: record.id, fact })),
         ),
       ],
-      proseEndDates: records.flatMap((record) => (record.raw ? proseEndDates(record.raw).map((found) => ({ record: record.id, ...found })) : [])),
+      proseEndDates: records.flatMap((record) =>
+        record.raw
+          ? proseEndDates(record.raw).map((found) => ({ record: record.id, ...found }))
+          : [],
+      ),
     };
   });
 }

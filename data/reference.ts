@@ -97,32 +97,63 @@ function once<T>(key: string, load: () => T): T {
 }
 
 export function airports(): Map<string, Airport> {
-  return once('airports', () => new Map(readData<{ airports: Airport[] }>('./airports.json').airports.map((airport) => [airport.iata, airport])));
+  return once(
+    'airports',
+    () =>
+      new Map(
+        readData<{ airports: Airport[] }>('./airports.json').airports.map((airport) => [
+          airport.iata,
+          airport,
+        ]),
+      ),
+  );
 }
 
 export function metros(): Map<string, Metro> {
   return once('metros', () => {
-    const { metros: raw } = readData<{ metros: Record<string, { airports: string[]; name: LocalizedName }> }>('./airport-names-zh.json');
+    const { metros: raw } = readData<{
+      metros: Record<string, { airports: string[]; name: LocalizedName }>;
+    }>('./airport-names-zh.json');
     return new Map(Object.entries(raw).map(([code, metro]) => [code, { code, ...metro }]));
   });
 }
 
 /** An airline as airlines.json writes it: `alliance` alone for a membership without a known date, `memberships` when dated. */
-type AirlineRecord = Omit<Airline, 'memberships'> & { alliance?: Alliance | null; memberships?: AllianceMembership[] };
+type AirlineRecord = Omit<Airline, 'memberships'> & {
+  alliance?: Alliance | null;
+  memberships?: AllianceMembership[];
+};
 
 export function airlines(): Map<string, Airline> {
-  return once('airlines', () =>
-    new Map(
-      readData<{ airlines: AirlineRecord[] }>('./airlines.json').airlines.map(({ alliance, memberships, ...airline }) => [
-        airline.iata,
-        { ...airline, memberships: memberships ?? (alliance ? [{ alliance, since: null, until: null }] : []) },
-      ]),
-    ),
+  return once(
+    'airlines',
+    () =>
+      new Map(
+        readData<{ airlines: AirlineRecord[] }>('./airlines.json').airlines.map(
+          ({ alliance, memberships, ...airline }) => [
+            airline.iata,
+            {
+              ...airline,
+              memberships:
+                memberships ?? (alliance ? [{ alliance, since: null, until: null }] : []),
+            },
+          ],
+        ),
+      ),
   );
 }
 
 export function programmes(): Map<string, Programme> {
-  return once('programmes', () => new Map(readData<{ programmes: Programme[] }>('./programmes.json').programmes.map((programme) => [programme.id, programme])));
+  return once(
+    'programmes',
+    () =>
+      new Map(
+        readData<{ programmes: Programme[] }>('./programmes.json').programmes.map((programme) => [
+          programme.id,
+          programme,
+        ]),
+      ),
+  );
 }
 
 /** A programme's alliance on `day`: its airline's. */
@@ -133,14 +164,30 @@ export function programmeAllianceOn(id: string, day: string): Alliance | null {
 
 export function routes(): Route[] {
   return once('routes', () =>
-    readData<{ routes: { airline: string; pairs: [string, string, number][] }[] }>('./routes.json').routes.flatMap((entry) =>
-      entry.pairs.map(([from, to, weeklyFrequency]) => ({ airline: entry.airline, from, to, weeklyFrequency })),
+    readData<{ routes: { airline: string; pairs: [string, string, number][] }[] }>(
+      './routes.json',
+    ).routes.flatMap((entry) =>
+      entry.pairs.map(([from, to, weeklyFrequency]) => ({
+        airline: entry.airline,
+        from,
+        to,
+        weeklyFrequency,
+      })),
     ),
   );
 }
 
 export function awardCharts(): Map<string, AwardChart> {
-  return once('awardCharts', () => new Map(readData<{ charts: AwardChart[] }>('./award-charts.json').charts.map((chart) => [chart.programme, chart])));
+  return once(
+    'awardCharts',
+    () =>
+      new Map(
+        readData<{ charts: AwardChart[] }>('./award-charts.json').charts.map((chart) => [
+          chart.programme,
+          chart,
+        ]),
+      ),
+  );
 }
 
 export { greatCircleMiles } from '../core/awards/geo.ts';

@@ -97,23 +97,42 @@ function toStores(rows: Row[]): ImportResult {
     const district = row.district?.trim() || (address.match(DISTRICT)?.[1] ?? '');
     stores.push({ id, name, address, city, district, lat: round6(lat), lon: round6(lon) });
   }
-  stores.sort((a, b) => a.city.localeCompare(b.city, 'zh-Hant') || a.district.localeCompare(b.district, 'zh-Hant') || a.name.localeCompare(b.name, 'zh-Hant') || a.address.localeCompare(b.address));
+  stores.sort(
+    (a, b) =>
+      a.city.localeCompare(b.city, 'zh-Hant') ||
+      a.district.localeCompare(b.district, 'zh-Hant') ||
+      a.name.localeCompare(b.name, 'zh-Hant') ||
+      a.address.localeCompare(b.address),
+  );
   return { stores, read: rows.length, dropped };
 }
 
 /** A tab- or comma-separated list with a header row naming its columns. */
 export function readDelimited(text: string): ImportResult {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   const [header = '', ...body] = lines;
   const separator = header.includes('\t') ? '\t' : ',';
   const names = splitLine(header, separator).map((name) => name.trim().toLowerCase());
   const indexOf = Object.fromEntries(
-    (Object.keys(COLUMNS) as Column[]).map((column) => [column, names.findIndex((name) => (COLUMNS[column] as readonly string[]).includes(name))]),
+    (Object.keys(COLUMNS) as Column[]).map((column) => [
+      column,
+      names.findIndex((name) => (COLUMNS[column] as readonly string[]).includes(name)),
+    ]),
   ) as Record<Column, number>;
-  if (indexOf.name < 0 || indexOf.address < 0 || indexOf.lat < 0 || indexOf.lon < 0) throw new Error(`The header names no store name, address, latitude or longitude column: ${header}`);
+  if (indexOf.name < 0 || indexOf.address < 0 || indexOf.lat < 0 || indexOf.lon < 0)
+    throw new Error(
+      `The header names no store name, address, latitude or longitude column: ${header}`,
+    );
   const rows = body.map((line) => {
     const fields = splitLine(line, separator);
-    return Object.fromEntries((Object.keys(COLUMNS) as Column[]).filter((column) => indexOf[column] >= 0).map((column) => [column, fields[indexOf[column]] ?? ''])) as Row;
+    return Object.fromEntries(
+      (Object.keys(COLUMNS) as Column[])
+        .filter((column) => indexOf[column] >= 0)
+        .map((column) => [column, fields[indexOf[column]] ?? '']),
+    ) as Row;
   });
   return toStores(rows);
 }
@@ -136,11 +155,19 @@ export function readEmapXml(text: string): ImportResult {
       const found = body.match(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`));
       return found ? decode(found[1] ?? '') : undefined;
     };
-    rows.push({ id: tag('POIID'), name: tag('POIName'), address: tag('Address'), lon: tag('X'), lat: tag('Y') });
+    rows.push({
+      id: tag('POIID'),
+      name: tag('POIName'),
+      address: tag('Address'),
+      lon: tag('X'),
+      lat: tag('Y'),
+    });
   }
   return toStores(rows);
 }
 
 export function readStoreList(fileName: string, text: string): ImportResult {
-  return /\.xml$/i.test(fileName) || text.trimStart().startsWith('<') ? readEmapXml(text) : readDelimited(text);
+  return /\.xml$/i.test(fileName) || text.trimStart().startsWith('<')
+    ? readEmapXml(text)
+    : readDelimited(text);
 }

@@ -23,9 +23,21 @@ export interface StorefrontData {
 }
 
 function load(problems: string[]): StorefrontData {
-  const programmes = readFile('./storefront/programmes.json', StorefrontProgrammesFileSchema, problems);
-  const campaigns = readFile('./storefront/campaigns.json', StorefrontCampaignsFileSchema, problems);
-  return { programmes: programmes?.programmes ?? [], campaigns: campaigns?.campaigns ?? [], asOf: programmes?.asOf ?? '' };
+  const programmes = readFile(
+    './storefront/programmes.json',
+    StorefrontProgrammesFileSchema,
+    problems,
+  );
+  const campaigns = readFile(
+    './storefront/campaigns.json',
+    StorefrontCampaignsFileSchema,
+    problems,
+  );
+  return {
+    programmes: programmes?.programmes ?? [],
+    campaigns: campaigns?.campaigns ?? [],
+    asOf: programmes?.asOf ?? '',
+  };
 }
 
 /** Problems between the files and with the rest of data/; empty when all is well. */
@@ -38,29 +50,49 @@ export function checkStorefrontData(data: StorefrontData): string[] {
   for (const programme of data.programmes) {
     if (ids.has(programme.id)) problems.push(`programme ${programme.id}: listed twice`);
     ids.add(programme.id);
-    const known = programme.kind === 'airline' ? airline.has(programme.id) : hotelProgrammes.has(programme.id);
-    if (!known) problems.push(`programme ${programme.id}: not a ${programme.kind} programme of data/`);
+    const known =
+      programme.kind === 'airline' ? airline.has(programme.id) : hotelProgrammes.has(programme.id);
+    if (!known)
+      problems.push(`programme ${programme.id}: not a ${programme.kind} programme of data/`);
     // The guide and the storefront quote one price and one cap: a difference is a typo in one of them.
     const rule = guides.get(programme.id)?.rules.purchase;
     const base = basePriceOn(programme.basePrices, data.asOf);
     // (A guide may quote another currency, as BA's pounds; the storefront sells in one it can charge.)
-    if (rule && rule.pricePer1000.currency === base.currency && rule.pricePer1000.amount !== base.amount) problems.push(`programme ${programme.id}: base price ${base.currency} ${base.amount} differs from its guide's ${rule.pricePer1000.amount}`);
-    if (rule && (JSON.stringify(rule.annualCap) !== JSON.stringify(programme.annualCap) || rule.capIncludesBonus !== programme.capIncludesBonus)) problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
+    if (
+      rule &&
+      rule.pricePer1000.currency === base.currency &&
+      rule.pricePer1000.amount !== base.amount
+    )
+      problems.push(
+        `programme ${programme.id}: base price ${base.currency} ${base.amount} differs from its guide's ${rule.pricePer1000.amount}`,
+      );
+    if (
+      rule &&
+      (JSON.stringify(rule.annualCap) !== JSON.stringify(programme.annualCap) ||
+        rule.capIncludesBonus !== programme.capIncludesBonus)
+    )
+      problems.push(`programme ${programme.id}: its annual cap differs from its guide's`);
     try {
       new Intl.DateTimeFormat('en', { timeZone: programme.timeZone });
     } catch {
       problems.push(`programme ${programme.id}: unknown time zone ${programme.timeZone}`);
     }
-    if (!new RegExp(`^(?:${programme.account.pattern})$`).test(programme.account.example)) problems.push(`programme ${programme.id}: the account example does not fit its pattern`);
+    if (!new RegExp(`^(?:${programme.account.pattern})$`).test(programme.account.example))
+      problems.push(`programme ${programme.id}: the account example does not fit its pattern`);
   }
-  if (data.programmes.length > LIMITS.storefront.maxProgrammes) problems.push(`${data.programmes.length} programmes on sale, more than ${LIMITS.storefront.maxProgrammes}`);
+  if (data.programmes.length > LIMITS.storefront.maxProgrammes)
+    problems.push(
+      `${data.programmes.length} programmes on sale, more than ${LIMITS.storefront.maxProgrammes}`,
+    );
   const hotels = data.programmes.filter((programme) => programme.kind === 'hotel').length;
-  if (hotels > LIMITS.storefront.hotelProgrammes) problems.push(`${hotels} hotel programmes, more than ${LIMITS.storefront.hotelProgrammes}`);
+  if (hotels > LIMITS.storefront.hotelProgrammes)
+    problems.push(`${hotels} hotel programmes, more than ${LIMITS.storefront.hotelProgrammes}`);
   const campaignIds = new Set<string>();
   for (const campaign of data.campaigns) {
     if (campaignIds.has(campaign.id)) problems.push(`campaign ${campaign.id}: listed twice`);
     campaignIds.add(campaign.id);
-    if (!ids.has(campaign.programme)) problems.push(`campaign ${campaign.id}: ${campaign.programme} is not on sale`);
+    if (!ids.has(campaign.programme))
+      problems.push(`campaign ${campaign.id}: ${campaign.programme} is not on sale`);
   }
   return problems;
 }

@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, openPage, seriousViolations } from './browser.ts';
 import { startServer } from './server.ts';
-import { activationCodeFor, mailTo, signInNewMember, uniqueEmail, useFreshPagePerTest } from './fixtures.ts';
+import {
+  activationCodeFor,
+  mailTo,
+  signInNewMember,
+  uniqueEmail,
+  useFreshPagePerTest,
+} from './fixtures.ts';
 import { inject } from 'vitest';
 
 const visit = useFreshPagePerTest({ failOnComplaints: false });
@@ -17,7 +23,12 @@ async function openPanel(page: Page, tab: 'Log in' | 'Sign up') {
   await panel(page).getByRole('tab', { name: tab }).click();
 }
 
-async function fillSignup(page: Page, email: string, password = 'a long password', nickname = 'Mei') {
+async function fillSignup(
+  page: Page,
+  email: string,
+  password = 'a long password',
+  nickname = 'Mei',
+) {
   await page.locator('[data-testid="auth-nickname"]').fill(nickname);
   await page.locator('[data-testid="auth-email"]').fill(email);
   await page.locator('[data-testid="auth-password"]').fill(password);
@@ -51,7 +62,9 @@ describe('sign-up and activation', () => {
     const activatedAt = Date.now();
     await page.locator('[data-testid="account-menu"]').waitFor({ timeout: 15_000 });
     expect(Date.now() - activatedAt).toBeGreaterThanOrEqual(4500);
-    expect((await page.request.get('/api/me').then((response) => response.json())).member.email).toBe(email);
+    expect(
+      (await page.request.get('/api/me').then((response) => response.json())).member.email,
+    ).toBe(email);
   });
 
   it('a wrong code shows status 5; retry returns to 0; "Log in now" signs in at once', async () => {
@@ -63,7 +76,9 @@ describe('sign-up and activation', () => {
     await page.locator('[data-testid="auth-submit"]').click();
     await waitForStatus(page, 0);
     const code = await activationCodeFor(email);
-    await page.locator('[data-testid="activation-code"]').fill(code === 'ZZZZZ' ? 'YYYYY' : 'ZZZZZ');
+    await page
+      .locator('[data-testid="activation-code"]')
+      .fill(code === 'ZZZZZ' ? 'YYYYY' : 'ZZZZZ');
     await dialog(page).getByRole('button', { name: 'Activate' }).click();
     await waitForStatus(page, 5);
     await dialog(page).getByRole('button', { name: 'Try again' }).click();
@@ -150,7 +165,9 @@ describe('login failures and their popups', () => {
     await page.locator('[data-testid="auth-submit"]').click();
     await expectPopup('No account uses this e-mail');
 
-    const member = await signInNewMember(await newContext(visit.browser, { baseUrl: inject('baseUrl') }));
+    const member = await signInNewMember(
+      await newContext(visit.browser, { baseUrl: inject('baseUrl') }),
+    );
     await page.locator('[data-testid="auth-email"]').fill(member.email);
     await page.locator('[data-testid="auth-password"]').fill('not the password');
     await page.locator('[data-testid="captcha-checkbox"]').check();
@@ -160,7 +177,9 @@ describe('login failures and their popups', () => {
 
   it('asks for the longer robot check after many wrong passwords for one account, and its owner still gets in', async () => {
     const page = visit.page;
-    const member = await signInNewMember(await newContext(visit.browser, { baseUrl: inject('baseUrl') }));
+    const member = await signInNewMember(
+      await newContext(visit.browser, { baseUrl: inject('baseUrl') }),
+    );
     await openPage(page, '/');
     await openPanel(page, 'Log in');
     const submit = async (password: string) => {
@@ -206,14 +225,18 @@ describe('login failures and their popups', () => {
 
   it('on a taken e-mail offers "Log in", which switches to the login tab with the password cleared', async () => {
     const page = visit.page;
-    const member = await signInNewMember(await newContext(visit.browser, { baseUrl: inject('baseUrl') }));
+    const member = await signInNewMember(
+      await newContext(visit.browser, { baseUrl: inject('baseUrl') }),
+    );
     await openPage(page, '/');
     await openPanel(page, 'Sign up');
     await fillSignup(page, member.email);
     await page.locator('[data-testid="auth-submit"]').click();
     await popup(page).filter({ hasText: 'already registered' }).waitFor();
     await popup(page).getByRole('button', { name: 'Log in' }).click();
-    expect(await panel(page).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await panel(page).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected'),
+    ).toBe('true');
     expect(await page.locator('[data-testid="auth-password"]').inputValue()).toBe('');
     expect(await page.locator('[data-testid="auth-email"]').inputValue()).toBe(member.email);
   });
@@ -231,7 +254,9 @@ describe('the sign-up form', () => {
     const password = page.locator('[data-testid="auth-password"]');
     await password.pressSequentially('pass word');
     expect(await password.inputValue()).toBe('password');
-    expect(await page.locator('[data-testid="auth-nickname"]').getAttribute('maxlength')).toBe('28');
+    expect(await page.locator('[data-testid="auth-nickname"]').getAttribute('maxlength')).toBe(
+      '28',
+    );
     for (const [name, href] of [
       ['Terms of service', '/tos/'],
       ['Privacy policy', '/privacy/'],
@@ -258,7 +283,9 @@ describe('forgotten password', () => {
     await page.locator('[data-testid="auth-email"]').fill(member.email);
     await panel(page).getByRole('button', { name: 'Send reset link' }).click();
     await popup(page).filter({ hasText: 'Check your mail' }).waitFor();
-    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec((await mailTo(member.email))[0]?.text ?? '')?.[0];
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(
+      (await mailTo(member.email))[0]?.text ?? '',
+    )?.[0];
     expect(link).toBeTruthy();
 
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
@@ -331,7 +358,11 @@ describe('social sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/cardplus');
     await page.locator('[data-testid="account-menu"]').waitFor();
     const me = await page.request.get('/api/me').then((response) => response.json());
-    expect(me.member).toMatchObject({ account: 'fb_31337', name: 'Social Sam', photo: 'https://pictures.example.com/31337/180.jpg' });
+    expect(me.member).toMatchObject({
+      account: 'fb_31337',
+      name: 'Social Sam',
+      photo: 'https://pictures.example.com/31337/180.jpg',
+    });
   });
 
   it('shows "login failed" when the visitor cancels at the provider, and the early-adopter notice for -103', async () => {

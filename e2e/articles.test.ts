@@ -26,8 +26,15 @@ afterAll(async () => {
 });
 
 async function member(language: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: server.baseUrl });
-  await signInNewMember(context, { baseUrl: server.baseUrl, nickname: language === 'en' ? 'Reader' : '阿明' });
+  const context = await newContext(browser, {
+    language,
+    viewport: DESKTOP,
+    baseUrl: server.baseUrl,
+  });
+  await signInNewMember(context, {
+    baseUrl: server.baseUrl,
+    nickname: language === 'en' ? 'Reader' : '阿明',
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -42,15 +49,20 @@ async function paste(page: Page, content: { pictures?: number; html?: string }) 
       const context = canvas.getContext('2d')!;
       context.fillStyle = index === 0 ? '#2a6f97' : '#c9184a';
       context.fillRect(0, 0, 900, 600);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((made) => resolve(made!), 'image/png'),
+      );
       transfer.items.add(new File([blob], `photo-${index}.png`, { type: 'image/png' }));
     }
     if (html) transfer.setData('text/html', html);
-    editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    editor.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
   }, content);
 }
 
-const saved = (page: Page) => page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 15_000 });
+const saved = (page: Page) =>
+  page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 15_000 });
 
 describe('articles', () => {
   it('writes, autosaves, publishes, and a visitor finds and reads it safely; another member cannot change it', async () => {
@@ -68,13 +80,20 @@ describe('articles', () => {
     await page.locator('.ProseMirror').click();
     await page.keyboard.type('這次在羽田機場轉機，貴賓室很安靜。');
     await paste(page, { pictures: 2 });
-    await expect.poll(() => page.locator('.ProseMirror img[data-image-id]').count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('.ProseMirror img[data-image-id]').count(), { timeout: 20_000 })
+      .toBe(2);
     await page.keyboard.press('End');
-    await paste(page, { html: '<p>貼上的<img src=x onerror="alert(1)"><a href="javascript:alert(2)">連結</a><script>alert(3)</script></p>' });
+    await paste(page, {
+      html: '<p>貼上的<img src=x onerror="alert(1)"><a href="javascript:alert(2)">連結</a><script>alert(3)</script></p>',
+    });
 
     await page.locator('[data-testid="embed-button"]').click();
     await page.locator('[data-testid="embed-choice"]').fill('Sapphire Preferred');
-    await page.getByRole('option', { name: /Sapphire Preferred/ }).first().click();
+    await page
+      .getByRole('option', { name: /Sapphire Preferred/ })
+      .first()
+      .click();
     await page.locator('[data-testid="embed-insert"]').click();
     await expect.poll(() => page.locator('.ProseMirror .article-embed').count()).toBe(1);
     await saved(page);
@@ -94,9 +113,14 @@ describe('articles', () => {
 
     await again.locator('[data-testid="publish-article"]').click();
     await again.locator('[data-testid="published-link"]').waitFor();
-    const path = await again.locator('[data-testid="published-link"] a').first().getAttribute('href');
+    const path = await again
+      .locator('[data-testid="published-link"] a')
+      .first()
+      .getAttribute('href');
     expect(decodeURIComponent(path ?? '')).toBe('/share/article/羽田機場轉機心得');
-    expect(await again.locator('[data-testid="publish-article"]').innerText()).toBe(zh('editor.update'));
+    expect(await again.locator('[data-testid="publish-article"]').innerText()).toBe(
+      zh('editor.update'),
+    );
 
     // A visitor: the list, a search in Simplified script, and the page.
     const visitor = await newContext(browser, { language: 'zh-Hans', baseUrl: server.baseUrl });
@@ -114,7 +138,9 @@ describe('articles', () => {
     await hit.getByRole('link').first().click();
     await reader.locator('[data-testid="article-title"]').waitFor();
     expect(await reader.locator('[data-testid="article-body"] img').count()).toBe(2);
-    expect(await reader.locator('[data-testid="embed-card"]').innerText()).toMatch(/Sapphire Preferred/);
+    expect(await reader.locator('[data-testid="embed-card"]').innerText()).toMatch(
+      /Sapphire Preferred/,
+    );
     await reader.waitForTimeout(300);
     expect(dialogs).toEqual([]);
     expect(readerComplaints.list).toEqual([]);
@@ -124,15 +150,20 @@ describe('articles', () => {
     expect(html).toContain('羽田機場轉機心得');
     expect(html).toContain('貴賓室很安靜');
     const body = html.slice(html.indexOf('data-testid="article-body"'));
-    expect(body.slice(0, body.indexOf('</main>'))).not.toMatch(/<script|javascript:|\son\w+=|src="x"/i);
+    expect(body.slice(0, body.indexOf('</main>'))).not.toMatch(
+      /<script|javascript:|\son\w+=|src="x"/i,
+    );
 
     // Another member: no editor, no deletion.
     const { context: otherContext, page: other } = await member('en');
     const id = new URL(page.url()).searchParams.get('id');
     await openPage(other, `/me/edit-article?id=${id}`);
     await other.locator('[data-testid="article-not-found"]').waitFor();
-    const token = (await otherContext.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-    const removal = await otherContext.request.delete(`/api/articles/${id}`, { headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' } });
+    const token =
+      (await otherContext.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const removal = await otherContext.request.delete(`/api/articles/${id}`, {
+      headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(removal.status()).toBe(403);
     expect((await fetch(`${server.baseUrl}${path}`)).status).toBe(200);
     expect(complaints.list).toEqual([]);
@@ -155,7 +186,9 @@ describe('articles', () => {
     await second.locator('.ProseMirror').click();
     await second.keyboard.type('Written in the second tab.');
     await second.locator('[data-testid="save-conflict"]').waitFor({ timeout: 15_000 });
-    expect(await second.locator('[data-testid="save-conflict"]').innerText()).toContain(en('editor.conflictTitle'));
+    expect(await second.locator('[data-testid="save-conflict"]').innerText()).toContain(
+      en('editor.conflictTitle'),
+    );
 
     await page.reload();
     await page.locator('.ProseMirror').waitFor();
@@ -170,7 +203,14 @@ describe('articles', () => {
     await openPage(page, '/me/new-article');
     await page.locator('[data-testid="article-title-input"]').fill('假图片');
     await saved(page);
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not a picture at all'),
+      });
     await page.getByText(zh('errorProblems.IMAGE_REFUSED.not-an-image')).waitFor();
     await context.close();
   });
@@ -205,14 +245,18 @@ describe('article groups', () => {
 
     const { context: guestContext, page: guest } = await member('en');
     await openPage(guest, '/share/group');
-    expect(await guest.locator('[data-testid="group-card"]', { hasText: '東京自由行' }).count()).toBe(0);
+    expect(
+      await guest.locator('[data-testid="group-card"]', { hasText: '東京自由行' }).count(),
+    ).toBe(0);
     await openPage(guest, groupUrl);
     await guest.getByText(catalogText('en', 'articles')('groups.goneTitle')).waitFor();
     await openPage(guest, invitePath);
     await guest.locator('[data-testid="group-join"]').click();
     await guest.locator('[data-testid="group-leave"]').waitFor();
     await openPage(guest, groupUrl);
-    expect(await guest.locator('[data-testid="article-card"]').innerText()).toContain('群組裡的文章');
+    expect(await guest.locator('[data-testid="article-card"]').innerText()).toContain(
+      '群組裡的文章',
+    );
     await Promise.all([context.close(), guestContext.close()]);
   });
 });

@@ -156,17 +156,15 @@ describe('award search states', () => {
       destination: 'LAX',
       dates: { from: dateAfter(10), to: dateAfter(10) },
     } as never;
-    await main.app.database.db
-      .insert(awardSearches)
-      .values(
-        Array.from({ length: 60 }, () => ({
-          memberId: id,
-          query,
-          days: 1,
-          month: new Date().toISOString().slice(0, 7),
-          status: 'done' as const,
-        })),
-      );
+    await main.app.database.db.insert(awardSearches).values(
+      Array.from({ length: 60 }, () => ({
+        memberId: id,
+        query,
+        days: 1,
+        month: new Date().toISOString().slice(0, 7),
+        status: 'done' as const,
+      })),
+    );
     await search(page);
     await popup(page).waitFor();
     expect(await popup(page).innerText()).toContain(

@@ -38,11 +38,13 @@ export interface Complaints {
 export function watchPage(page: Page, options: { warnings?: boolean } = {}): Complaints {
   const complaints: Complaints = { list: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error' || (options.warnings && message.type() === 'warning')) complaints.list.push(`console ${message.type()}: ${message.text().slice(0, 400)}`);
+    if (message.type() === 'error' || (options.warnings && message.type() === 'warning'))
+      complaints.list.push(`console ${message.type()}: ${message.text().slice(0, 400)}`);
   });
   page.on('pageerror', (error) => complaints.list.push(`exception: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) complaints.list.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400)
+      complaints.list.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return complaints;
 }
@@ -55,7 +57,8 @@ export function watchPage(page: Page, options: { warnings?: boolean } = {}): Com
  */
 export function waitForLivePages(page: Page): void {
   const live = async () => {
-    if ((await page.locator('#boot-state').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+    if ((await page.locator('#boot-state').count()) > 0)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
@@ -71,12 +74,20 @@ export function waitForLivePages(page: Page): void {
   };
 }
 
-export async function newContext(browser: Browser, options: { language?: string; viewport?: { width: number; height: number }; baseUrl: string }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: options.baseUrl });
+export async function newContext(
+  browser: Browser,
+  options: { language?: string; viewport?: { width: number; height: number }; baseUrl: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: options.baseUrl,
+  });
   context.on('page', waitForLivePages);
   if (options.language) {
     const url = new URL(options.baseUrl);
-    await context.addCookies([{ name: 'lang', value: options.language, domain: url.hostname, path: '/' }]);
+    await context.addCookies([
+      { name: 'lang', value: options.language, domain: url.hostname, path: '/' },
+    ]);
   }
   return context;
 }
@@ -104,15 +115,31 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // scripts, as it should) does not have to be loosened for the test.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     // Only violations are read: axe then keeps one example of each pass, not every node, which
     // spares a second or so on a long page.
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    });
     return result.violations;
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 export { PAGES };

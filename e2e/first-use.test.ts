@@ -225,15 +225,13 @@ describe('first use on a phone in Traditional Chinese', () => {
     const nearby = page.locator('[data-testid="nearby-days"]');
     await nearby.waitFor({ timeout: 60_000 });
     expect(await nearby.innerText()).toContain(awards('states.nearbyTitle'));
-    const offered = await nearby
-      .locator('[data-testid="nearby-day"]')
-      .evaluateAll((buttons) =>
-        buttons.map((button) => ({
-          date: button.getAttribute('data-date') ?? '',
-          miles: Number(button.getAttribute('data-miles')),
-          label: button.getAttribute('aria-label') ?? '',
-        })),
-      );
+    const offered = await nearby.locator('[data-testid="nearby-day"]').evaluateAll((buttons) =>
+      buttons.map((button) => ({
+        date: button.getAttribute('data-date') ?? '',
+        miles: Number(button.getAttribute('data-miles')),
+        label: button.getAttribute('aria-label') ?? '',
+      })),
+    );
     expect(offered.length).toBeGreaterThan(0);
     for (const { date, miles, label } of offered) {
       expect(date).not.toBe(day);

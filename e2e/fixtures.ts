@@ -49,12 +49,23 @@ export function pageText(language: string, page: string, key: string): string {
  * A catalog of a language as a lookup, with the placeholders filled:
  * `catalogText('zh-Hant', 'cards')('wallet.count', { count: 9, max: 10 })`.
  */
-export function catalogText(language: string, namespace: string): (path: string, values?: Record<string, string | number>) => string {
+export function catalogText(
+  language: string,
+  namespace: string,
+): (path: string, values?: Record<string, string | number>) => string {
   const catalog: unknown = readCatalog(language, namespace);
   return (path, values = {}) => {
-    const text = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], catalog);
+    const text = path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+        catalog,
+      );
     if (typeof text !== 'string') throw new Error(`No string ${language} ${namespace}:${path}`);
-    return Object.entries(values).reduce((line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)), text);
+    return Object.entries(values).reduce(
+      (line, [key, value]) => line.replaceAll(`{{${key}}}`, String(value)),
+      text,
+    );
   };
 }
 
@@ -67,13 +78,20 @@ interface MailboxMessage {
 }
 
 /** Messages the site sent to an address, newest first, from the development mailbox (of the shared server unless another is named). */
-export async function mailTo(email: string, baseUrl: string = inject('baseUrl')): Promise<MailboxMessage[]> {
+export async function mailTo(
+  email: string,
+  baseUrl: string = inject('baseUrl'),
+): Promise<MailboxMessage[]> {
   const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: MailboxMessage[] }).messages;
 }
 
 /** Waits for the newest activation code sent to an address. */
-export async function activationCodeFor(email: string, after = 0, baseUrl: string = inject('baseUrl')): Promise<string> {
+export async function activationCodeFor(
+  email: string,
+  after = 0,
+  baseUrl: string = inject('baseUrl'),
+): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const messages = await mailTo(email, baseUrl);
     if (messages.length > after) {
@@ -95,19 +113,29 @@ export function uniqueEmail(label = 'member'): string {
  * A new, activated member, signed in on the given browser context through the API (the same
  * calls the page makes, with the CSRF cookie and header). Returns the credentials.
  */
-export async function signInNewMember(context: BrowserContext, overrides: { nickname?: string; baseUrl?: string } = {}) {
+export async function signInNewMember(
+  context: BrowserContext,
+  overrides: { nickname?: string; baseUrl?: string } = {},
+) {
   const email = uniqueEmail();
   const password = 'a long password';
   const api = context.request;
   await api.get('/healthz');
-  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const token =
+    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
   const headers = { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
   const nickname = overrides.nickname ?? 'Traveller';
-  const signup = await api.post('/api/auth/signup', { headers, data: { nickname, email, password, captcha: 'test-ok' } });
+  const signup = await api.post('/api/auth/signup', {
+    headers,
+    data: { nickname, email, password, captcha: 'test-ok' },
+  });
   if (!signup.ok()) throw new Error(`sign-up failed: ${await signup.text()}`);
   const code = await activationCodeFor(email, 0, overrides.baseUrl ?? inject('baseUrl'));
   await api.post('/api/auth/activate', { headers, data: { email, code } });
-  const login = await api.post('/api/auth/login', { headers, data: { email, password, captcha: 'test-ok' } });
+  const login = await api.post('/api/auth/login', {
+    headers,
+    data: { email, password, captcha: 'test-ok' },
+  });
   if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
   return { email, password, nickname };
 }

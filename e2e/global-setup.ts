@@ -20,15 +20,22 @@ declare module 'vitest' {
  * page sweeps share.
  */
 export default async function setup(project: TestProject) {
-  const provider = await startOAuthProvider({ clientId: 'tripplus-e2e', clientSecret: 'e2e-provider-secret' });
+  const provider = await startOAuthProvider({
+    clientId: 'tripplus-e2e',
+    clientSecret: 'e2e-provider-secret',
+  });
   provider.setUser({ id: '31337', name: 'Social Sam', email: 'sam.social@example.com' });
   const [server, development] = await Promise.all([
     startServer({ ...provider.settings }),
-    onPostgres() || !existsSync('dist/web-dev/index.html') ? undefined : startServer({ WEB_DIST: 'dist/web-dev' }),
+    onPostgres() || !existsSync('dist/web-dev/index.html')
+      ? undefined
+      : startServer({ WEB_DIST: 'dist/web-dev' }),
   ]);
   // The award landing page waits for the simulated inventory the first time it is asked for: built
   // here, once per server, so no test's first visit waits on it, whichever file runs first.
-  await Promise.all([server, development].map((each) => each && fetch(`${each.baseUrl}/awardplus`)));
+  await Promise.all(
+    [server, development].map((each) => each && fetch(`${each.baseUrl}/awardplus`)),
+  );
   project.provide('baseUrl', server.baseUrl);
   project.provide('port', server.port);
   project.provide('devBaseUrl', development?.baseUrl ?? '');

@@ -22,8 +22,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visitor(language = 'en'): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
-  const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: inject('baseUrl') });
+async function visitor(
+  language = 'en',
+): Promise<{ context: BrowserContext; page: Page; complaints: string[] }> {
+  const context = await newContext(browser, {
+    language,
+    viewport: DESKTOP,
+    baseUrl: inject('baseUrl'),
+  });
   const page = await context.newPage();
   return { context, page, complaints: watchPage(page).list };
 }
@@ -35,12 +41,15 @@ describe('the redeem explorer', () => {
     await page.getByTestId('explorer-submit').click();
     const popup = page.getByTestId('message-popup');
     // The popup says how many fields are marked, without repeating what each field says.
-    await expect.poll(() => popup.innerText(), eventually).toContain('3 fields need your attention');
+    await expect
+      .poll(() => popup.innerText(), eventually)
+      .toContain('3 fields need your attention');
     expect(await popup.innerText()).not.toContain(en('explorer.errors.amount-required'));
     await popup.getByRole('button').first().click();
     // The fields say what is wrong, and no question went into the address.
     const form = await page.getByTestId('explorer-form').innerText();
-    for (const code of ['amount-required', 'source-required', 'origin-required']) expect(form).toContain(en(`explorer.errors.${code}`));
+    for (const code of ['amount-required', 'source-required', 'origin-required'])
+      expect(form).toContain(en(`explorer.errors.${code}`));
     expect(new URL(page.url()).search).toBe('');
     expect(complaints).toEqual([]);
     await context.close();
@@ -59,43 +68,74 @@ describe('the redeem explorer', () => {
 
     await page.getByTestId('explorer-map').waitFor({ state: 'visible', timeout: 30_000 });
     const search = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(search)).toMatchObject({ amount: '80000', source: 'chase-ur', origin: 'TPE', cabin: 'economy' });
-    const answer = (await (await page.request.get(`/api/explorer?${search.toString()}`)).json()) as ExplorerAnswer;
+    expect(Object.fromEntries(search)).toMatchObject({
+      amount: '80000',
+      source: 'chase-ur',
+      origin: 'TPE',
+      cabin: 'economy',
+    });
+    const answer = (await (
+      await page.request.get(`/api/explorer?${search.toString()}`)
+    ).json()) as ExplorerAnswer;
     const reachable = answer.result.destinations.filter((destination) => destination.reachable);
     expect(reachable.length).toBeGreaterThan(50);
 
     // One arc per destination, each a drawn great-circle path ending at a dot.
-    await expect.poll(() => page.getByTestId('explorer-arc').count(), eventually).toBe(answer.result.destinations.length);
+    await expect
+      .poll(() => page.getByTestId('explorer-arc').count(), eventually)
+      .toBe(answer.result.destinations.length);
     const arc = page.locator('[data-testid="explorer-arc"][data-airport="HKG"]');
     expect(await arc.locator('path').getAttribute('d')).toMatch(/^M[\d.,-]+/);
     expect(await arc.locator('circle').count()).toBe(1);
     expect(await page.getByTestId('explorer-origin').count()).toBe(1);
-    expect(await page.getByTestId('explorer-summary').innerText()).toContain(String(reachable.length));
+    expect(await page.getByTestId('explorer-summary').innerText()).toContain(
+      String(reachable.length),
+    );
 
     // The list's row for Hong Kong, and its path from points to miles needed.
-    const hongKong = answer.result.destinations.find((destination) => destination.airport === 'HKG')!;
+    const hongKong = answer.result.destinations.find(
+      (destination) => destination.airport === 'HKG',
+    )!;
     const row = page.locator('[data-testid="explorer-row"][data-airport="HKG"]');
     // A programme that prices by demand shows its usual lowest level as an estimate ("from about …").
     const miles = hongKong.option.miles.toLocaleString('en-US');
-    expect(await row.getByTestId('explorer-miles').innerText()).toBe(hongKong.option.estimate ? en('explorer.aboutMiles', { miles }) : miles);
+    expect(await row.getByTestId('explorer-miles').innerText()).toBe(
+      hongKong.option.estimate ? en('explorer.aboutMiles', { miles }) : miles,
+    );
     await row.getByRole('button', { name: en('explorer.showPath') }).click();
     const path = await page.getByTestId('explorer-path').innerText();
-    expect(path).toContain(hongKong.option.estimate ? `Miles needed: from about ${miles}` : `Miles needed: ${miles}`);
-    expect(path).toContain(`${hongKong.use![0]!.points.toLocaleString('en-US')} Chase Ultimate Rewards`);
+    expect(path).toContain(
+      hongKong.option.estimate ? `Miles needed: from about ${miles}` : `Miles needed: ${miles}`,
+    );
+    expect(path).toContain(
+      `${hongKong.use![0]!.points.toLocaleString('en-US')} Chase Ultimate Rewards`,
+    );
 
     // The main destinations are named on the map, and a row opens the award search for its route.
-    expect(await page.getByTestId('explorer-label').count()).toBe(Math.min(8, answer.result.destinations.length));
+    expect(await page.getByTestId('explorer-label').count()).toBe(
+      Math.min(8, answer.result.destinations.length),
+    );
     await row.getByTestId('explorer-search').click();
     await page.waitForURL(/\/awardplus\/redemption\/s\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ from: 'TPE', to: 'HKG', cabin: 'economy' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      from: 'TPE',
+      to: 'HKG',
+      cabin: 'economy',
+    });
     expect(complaints).toEqual([]);
     await context.close();
   });
 
   it('opens on the origin’s region on a phone, and can show the whole world', async () => {
-    const context = await newContext(browser, { language: 'zh-Hant', viewport: PHONE, baseUrl: inject('baseUrl') });
+    const context = await newContext(browser, {
+      language: 'zh-Hant',
+      viewport: PHONE,
+      baseUrl: inject('baseUrl'),
+    });
     const page = await context.newPage();
-    await page.goto('/awardplus/redemption/e?amount=80000&source=chase-ur&origin=TPE&cabin=economy');
+    await page.goto(
+      '/awardplus/redemption/e?amount=80000&source=chase-ur&origin=TPE&cabin=economy',
+    );
     const map = page.getByTestId('explorer-map');
     await map.waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => map.getAttribute('data-zoomed'), eventually).toBe('true');
@@ -110,11 +150,25 @@ describe('the redeem explorer', () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/storefront/awardmap?amount=20000&source=citi-typ&origin=TPE&cabin=economy');
     await page.getByTestId('explorer-map').waitFor({ state: 'visible', timeout: 30_000 });
-    const answer = (await (await page.request.get('/api/explorer?amount=20000&source=citi-typ&origin=TPE&cabin=economy&buy=1')).json()) as ExplorerAnswer;
+    const answer = (await (
+      await page.request.get(
+        '/api/explorer?amount=20000&source=citi-typ&origin=TPE&cabin=economy&buy=1',
+      )
+    ).json()) as ExplorerAnswer;
     const bought = answer.result.destinations.filter((destination) => !destination.reachable);
     expect(bought.length).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-testid="explorer-arc"][data-reachable="false"]').count(), eventually).toBe(bought.length);
-    expect(await page.locator('[data-testid="explorer-arc"][data-reachable="false"] path').first().getAttribute('stroke-dasharray')).toBe('4 3');
+    await expect
+      .poll(
+        () => page.locator('[data-testid="explorer-arc"][data-reachable="false"]').count(),
+        eventually,
+      )
+      .toBe(bought.length);
+    expect(
+      await page
+        .locator('[data-testid="explorer-arc"][data-reachable="false"] path')
+        .first()
+        .getAttribute('stroke-dasharray'),
+    ).toBe('4 3');
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -124,26 +178,50 @@ describe('the transfer-partner lookup', () => {
   it('shows what a number of points becomes at each partner, and looks back from a programme', async () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/awardplus/transferpartner?from=capital-one-miles');
-    const api = (await (await page.request.get('/api/transfer-partners?from=capital-one-miles')).json()) as { partners: TransferPartnerRow[] };
+    const api = (await (
+      await page.request.get('/api/transfer-partners?from=capital-one-miles')
+    ).json()) as { partners: TransferPartnerRow[] };
     const rows = page.locator('[data-testid="transfer-table"] tbody tr');
     await expect.poll(() => rows.count(), eventually).toBe(api.partners.length);
 
     await page.getByLabel(en('transfers.points')).fill('10050');
     const eva = api.partners.find((row) => row.to.id === 'eva-infinity')!;
     // 2 : 1.5 in steps of 100: 10,050 moves 10,000 (with any bonus running today).
-    const expected = milesFor(10_050, { ratio: eva.ratio, minimum: eva.minimum ?? undefined, increment: eva.increment ?? undefined }, eva.bonus?.status === 'confirmed' ? eva.bonus.percent : 0);
-    await expect.poll(() => page.locator('tr[data-partner="eva-infinity"] [data-testid="transfer-received"]').innerText(), eventually).toBe(expected.toLocaleString('en-US'));
+    const expected = milesFor(
+      10_050,
+      {
+        ratio: eva.ratio,
+        minimum: eva.minimum ?? undefined,
+        increment: eva.increment ?? undefined,
+      },
+      eva.bonus?.status === 'confirmed' ? eva.bonus.percent : 0,
+    );
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('tr[data-partner="eva-infinity"] [data-testid="transfer-received"]')
+            .innerText(),
+        eventually,
+      )
+      .toBe(expected.toLocaleString('en-US'));
 
     await page.locator('label', { hasText: en('transfers.toMode') }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('to'), eventually).toBe('eva-infinity');
-    const back = (await (await page.request.get('/api/transfer-partners?to=eva-infinity')).json()) as { partners: TransferPartnerRow[] };
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('to'), eventually)
+      .toBe('eva-infinity');
+    const back = (await (
+      await page.request.get('/api/transfer-partners?to=eva-infinity')
+    ).json()) as { partners: TransferPartnerRow[] };
     await expect.poll(() => rows.count(), eventually).toBe(back.partners.length);
     expect(await page.locator('tr[data-partner="citi-typ"]').count()).toBe(1);
 
     // A ratio that changed on a date says since when, and links the page that states it.
     await page.goto('/awardplus/transferpartner?from=amex-mr');
     const asiaMiles = page.locator('tr[data-partner="asia-miles"]');
-    await expect.poll(() => asiaMiles.getByTestId('ratio-source').getAttribute('href'), eventually).toMatch(/^https:\/\/.+/);
+    await expect
+      .poll(() => asiaMiles.getByTestId('ratio-source').getAttribute('href'), eventually)
+      .toMatch(/^https:\/\/.+/);
     expect(await asiaMiles.getByTestId('ratio-dates').innerText()).toMatch(/2026/);
     expect(complaints).toEqual([]);
     await context.close();
@@ -173,12 +251,18 @@ describe('the FAQ', () => {
     const { context, page, complaints } = await visitor('zh-Hant');
     await page.goto('/faq#bonuses');
     const bonuses = page.getByTestId('faq-bonuses');
-    await expect.poll(() => bonuses.getByText(zh('faq.items.bonuses.a')).isVisible(), eventually).toBe(true);
-    expect(await page.getByRole('heading', { level: 2, name: zh('faq.groups.transfers') }).isVisible()).toBe(true);
+    await expect
+      .poll(() => bonuses.getByText(zh('faq.items.bonuses.a')).isVisible(), eventually)
+      .toBe(true);
+    expect(
+      await page.getByRole('heading', { level: 2, name: zh('faq.groups.transfers') }).isVisible(),
+    ).toBe(true);
     // Only the named question is open.
     expect(await page.getByText(zh('faq.items.reverse.a')).isVisible()).toBe(false);
     await page.getByTestId('faq-reverse').locator('summary').click();
-    await expect.poll(() => page.getByText(zh('faq.items.reverse.a')).isVisible(), eventually).toBe(true);
+    await expect
+      .poll(() => page.getByText(zh('faq.items.reverse.a')).isVisible(), eventually)
+      .toBe(true);
 
     await bonuses.getByRole('link', { name: zh('faq.items.bonuses.link') }).click();
     await page.waitForURL('**/awardplus/transferpartner');

@@ -17,8 +17,12 @@ const RUNS = [
   { language: 'zh-Hans', viewport: DESKTOP },
 ] as const;
 
-const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-const local = (href: string) => href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
+const hrefs = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+const local = (href: string) =>
+  href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,12 +32,17 @@ afterAll(() => browser?.close());
 
 describe('every link in the header, footer, menus and home page leads to a real page', () => {
   it.each(RUNS)('$language at $viewport.width px', async ({ language, viewport }) => {
-    const context: BrowserContext = await newContext(browser, { language, viewport, baseUrl: inject('baseUrl') });
+    const context: BrowserContext = await newContext(browser, {
+      language,
+      viewport,
+      baseUrl: inject('baseUrl'),
+    });
     try {
       await signInNewMember(context);
       const page = await context.newPage();
       const found = new Map<string, string>();
-      const note = (where: string, list: string[]) => list.filter(local).forEach((href) => found.has(href) || found.set(href, where));
+      const note = (where: string, list: string[]) =>
+        list.filter(local).forEach((href) => found.has(href) || found.set(href, where));
 
       await openPage(page, '/');
       note('home', await hrefs(page, 'main a[href]'));
@@ -69,8 +78,19 @@ describe('every link in the header, footer, menus and home page leads to a real 
           const target = new URL(href, 'http://x').pathname.replace(/\/$/, '') || '/';
           const landed = new URL(page.url()).pathname.replace(/\/$/, '') || '/';
           if (landed !== target) problems.push(`${href} (from ${where}): landed on ${landed}`);
-          if ((await page.locator('[data-planned="true"], [data-testid="not-found"], [data-testid="route-error"]').count()) > 0) problems.push(`${href} (from ${where}): a frame, not-found or error screen`);
-          if (round === 0) note(`section menu of ${href}`, await hrefs(page, '[data-testid="section-nav"] a[href]'));
+          if (
+            (await page
+              .locator(
+                '[data-planned="true"], [data-testid="not-found"], [data-testid="route-error"]',
+              )
+              .count()) > 0
+          )
+            problems.push(`${href} (from ${where}): a frame, not-found or error screen`);
+          if (round === 0)
+            note(
+              `section menu of ${href}`,
+              await hrefs(page, '[data-testid="section-nav"] a[href]'),
+            );
         }
       }
       expect(problems).toEqual([]);

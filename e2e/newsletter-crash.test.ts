@@ -11,13 +11,24 @@ import { onPostgres } from '../server/test/on-postgres.ts';
  */
 const runs = onPostgres() || process.env.CRASH_TEST === '1';
 
-describe.skipIf(!runs)('a newsletter through sender crashes (runs when DATABASE_URL names PostgreSQL)', () => {
-  it('sends 1,000 readers one copy each across two SIGKILLs, and never a second', { timeout: 10 * 60_000 }, async () => {
-    const report = await runNewsletterCrash({ subscribers: 1000, killAt: [0.25, 0.6], log: (line) => console.log(line) });
-    console.log(JSON.stringify(report));
-    expect(report.problems).toEqual([]);
-    expect(report.kills).toBe(2);
-    expect(report.sent + report.uncertain).toBe(1000);
-    expect(report.caught).toBeGreaterThanOrEqual(1000 - report.uncertain);
-  });
-});
+describe.skipIf(!runs)(
+  'a newsletter through sender crashes (runs when DATABASE_URL names PostgreSQL)',
+  () => {
+    it(
+      'sends 1,000 readers one copy each across two SIGKILLs, and never a second',
+      { timeout: 10 * 60_000 },
+      async () => {
+        const report = await runNewsletterCrash({
+          subscribers: 1000,
+          killAt: [0.25, 0.6],
+          log: (line) => console.log(line),
+        });
+        console.log(JSON.stringify(report));
+        expect(report.problems).toEqual([]);
+        expect(report.kills).toBe(2);
+        expect(report.sent + report.uncertain).toBe(1000);
+        expect(report.caught).toBeGreaterThanOrEqual(1000 - report.uncertain);
+      },
+    );
+  },
+);

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../server/db/schema/index.ts';
-import { DESKTOP, launchBrowser, newContext, openPage, seriousViolations, watchPage } from './browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  openPage,
+  seriousViolations,
+  watchPage,
+} from './browser.ts';
 import { catalogText, mailTo, signInNewMember, uniqueEmail } from './fixtures.ts';
 import { startServer } from './server.ts';
 import { confirmedStorefront } from '../server/test/storefront.ts';
@@ -21,7 +28,10 @@ let server: Server;
 beforeAll(async () => {
   browser = await launchBrowser();
   // No demo content: the banner then announces the storefront's live sale, which the issue must carry too.
-  server = await startServer({ SEED_DEMO: false, SHARES_SAMPLE_DATA: false, NEWSLETTER_RATE_PER_MIN: 60_000 }, { storefront: confirmedStorefront() });
+  server = await startServer(
+    { SEED_DEMO: false, SHARES_SAMPLE_DATA: false, NEWSLETTER_RATE_PER_MIN: 60_000 },
+    { storefront: confirmedStorefront() },
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -47,12 +57,20 @@ async function sendIssue(page: Page, subject: string): Promise<void> {
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await page.locator(`[data-testid="issue-subject-${language}"]`).fill(text);
-    await page.locator(`[data-testid="issue-body-${language}"]`).fill(`${text}\n\n## 本月重點\n- 哩程特價`);
+    await page
+      .locator(`[data-testid="issue-body-${language}"]`)
+      .fill(`${text}\n\n## 本月重點\n- 哩程特價`);
   }
   await page.getByRole('tab', { name: zh('staff.languages.zh-Hant') }).click();
   await page.locator('[data-testid="issue-preview"]').click();
-  await expect.poll(async () => page.frameLocator('[data-testid="issue-preview-frame"]').locator('h1').textContent()).toBe(subject);
-  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await expect
+    .poll(async () =>
+      page.frameLocator('[data-testid="issue-preview-frame"]').locator('h1').textContent(),
+    )
+    .toBe(subject);
+  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 16);
   await page.locator('[data-testid="issue-at"]').fill(now);
   await page.locator('[data-testid="issue-schedule"]').click();
   await page.locator('[data-testid="staff-notice"]').getByText(zh('staff.scheduled')).waitFor();
@@ -62,7 +80,11 @@ async function sendIssue(page: Page, subject: string): Promise<void> {
 describe('newsletter', () => {
   it('subscribes a visitor in Traditional Chinese, sends them the sale, unsubscribes with one click and subscribes them again', async () => {
     const email = uniqueEmail('reader');
-    const reader = await newContext(browser, { language: 'zh-Hant', viewport: DESKTOP, baseUrl: server.baseUrl });
+    const reader = await newContext(browser, {
+      language: 'zh-Hant',
+      viewport: DESKTOP,
+      baseUrl: server.baseUrl,
+    });
     const page = await reader.newPage();
     const complaints = watchPage(page);
 
@@ -76,55 +98,91 @@ describe('newsletter', () => {
     await page.getByText(zh('form.robotNeeded')).waitFor();
     await page.locator('[data-testid="captcha-checkbox"]').check();
     await page.locator('[data-testid="newsletter-subscribe"]').click();
-    await page.locator('[data-testid="newsletter-sent"]').getByText(zh('form.sent', { email })).waitFor();
+    await page
+      .locator('[data-testid="newsletter-sent"]')
+      .getByText(zh('form.sent', { email }))
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // Confirm by the e-mail's link.
     const [confirmation] = await mailTo(email, server.baseUrl);
     expect(confirmation?.subject).toBe(emails('newsletter.confirmSubject'));
-    const link = /https?:\/\/\S+\/edm\?confirm=[A-Za-z0-9_%-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
+    const link =
+      /https?:\/\/\S+\/edm\?confirm=[A-Za-z0-9_%-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
     await openPage(page, new URL(link).pathname + new URL(link).search);
     await page.locator('[data-testid="newsletter-confirmed"]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await expect.poll(() => page.locator('[data-testid="newsletter-confirmed"]').textContent()).toContain(zh('topics.sales'));
+    await expect
+      .poll(() => page.locator('[data-testid="newsletter-confirmed"]').textContent())
+      .toContain(zh('topics.sales'));
 
     // Staff write and send an issue about sales, with the storefront's live sale in it.
-    const staff = await newContext(browser, { language: 'zh-Hant', viewport: DESKTOP, baseUrl: server.baseUrl });
+    const staff = await newContext(browser, {
+      language: 'zh-Hant',
+      viewport: DESKTOP,
+      baseUrl: server.baseUrl,
+    });
     const editor = await signInNewMember(staff, { baseUrl: server.baseUrl, nickname: '編輯' });
-    await server.app.database.db.update(members).set({ role: 'admin' }).where(eq(members.email, editor.email));
+    await server.app.database.db
+      .update(members)
+      .set({ role: 'admin' })
+      .where(eq(members.email, editor.email));
     const console = await staff.newPage();
     await sendIssue(console, '十一月哩程特價');
     expect(await seriousViolations(console)).toEqual([]);
 
-    const newsletter = (await mailTo(email, server.baseUrl)).find((message) => message.subject === '十一月哩程特價');
+    const newsletter = (await mailTo(email, server.baseUrl)).find(
+      (message) => message.subject === '十一月哩程特價',
+    );
     expect(newsletter).toBeDefined();
-    const banner = (await (await fetch(`${server.baseUrl}/api/promotions/current?lang=zh-Hant`)).json()) as { promotion: { id: string; title: string } | null };
+    const banner = (await (
+      await fetch(`${server.baseUrl}/api/promotions/current?lang=zh-Hant`)
+    ).json()) as { promotion: { id: string; title: string } | null };
     if (banner.promotion) expect(banner.promotion.id).toMatch(/^sale:/);
-    expect(newsletter?.text).toContain(banner.promotion ? banner.promotion.title : emails('newsletter.noSales'));
+    expect(newsletter?.text).toContain(
+      banner.promotion ? banner.promotion.title : emails('newsletter.noSales'),
+    );
     expect(newsletter?.html).toContain('/storefront/');
-    expect(newsletter?.text).toContain(emails('newsletter.reason', { topics: emails('newsletterTopics.sales') }));
+    expect(newsletter?.text).toContain(
+      emails('newsletter.reason', { topics: emails('newsletterTopics.sales') }),
+    );
     expect(newsletter?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    const unsubscribeUrl = /<(http[^>]+\/edm\/unsubscribe\?t=[^>]+)>/.exec(newsletter?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    const unsubscribeUrl =
+      /<(http[^>]+\/edm\/unsubscribe\?t=[^>]+)>/.exec(
+        newsletter?.headers['List-Unsubscribe'] ?? '',
+      )?.[1] ?? '';
     expect(unsubscribeUrl).not.toBe('');
 
     // Opening the address in a browser asks first; a mail client's one POST, with no cookie, unsubscribes.
     await openPage(page, new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search);
     await page.locator('[data-testid="newsletter-unsubscribe-ask"]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    const oneClick = await fetch(unsubscribeUrl, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await fetch(unsubscribeUrl, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.status).toBe(200);
 
     // The next issue does not reach them.
     await sendIssue(console, '十二月哩程特價');
-    expect((await mailTo(email, server.baseUrl)).some((message) => message.subject === '十二月哩程特價')).toBe(false);
+    expect(
+      (await mailTo(email, server.baseUrl)).some((message) => message.subject === '十二月哩程特價'),
+    ).toBe(false);
 
     // The preference page from the mail's footer shows them unsubscribed and subscribes them again.
-    const preference = /https?:\/\/\S+\/edm\/preference\?t=\S+/.exec(newsletter?.text ?? '')?.[0] ?? '';
+    const preference =
+      /https?:\/\/\S+\/edm\/preference\?t=\S+/.exec(newsletter?.text ?? '')?.[0] ?? '';
     await openPage(page, new URL(preference).pathname + new URL(preference).search);
-    await page.locator('[data-testid="newsletter-preference"][data-state="unsubscribed"]').waitFor();
+    await page
+      .locator('[data-testid="newsletter-preference"][data-state="unsubscribed"]')
+      .waitFor();
     await page.locator('[data-testid="newsletter-resubscribe"]').click();
     await page.locator('[data-testid="newsletter-preference"][data-state="subscribed"]').waitFor();
-    await page.locator('[data-testid="newsletter-notice"]').getByText(zh('preference.done.resubscribe')).waitFor();
+    await page
+      .locator('[data-testid="newsletter-notice"]')
+      .getByText(zh('preference.done.resubscribe'))
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(complaints.list).toEqual([]);
     await reader.close();
@@ -133,10 +191,20 @@ describe('newsletter', () => {
 
   it('says the product’s message for a link that names no subscriber, in each language', async () => {
     for (const language of ['en', 'zh-Hant', 'zh-Hans']) {
-      const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: server.baseUrl });
+      const context = await newContext(browser, {
+        language,
+        viewport: DESKTOP,
+        baseUrl: server.baseUrl,
+      });
       const page = await context.newPage();
-      await openPage(page, '/edm/preference?t=00000000-0000-4000-8000-000000000000.newsletter.forged');
-      await page.locator('[data-testid="newsletter-link-invalid"]').getByText(catalogText(language, 'common')('errors.NEWSLETTER_LINK_INVALID')).waitFor();
+      await openPage(
+        page,
+        '/edm/preference?t=00000000-0000-4000-8000-000000000000.newsletter.forged',
+      );
+      await page
+        .locator('[data-testid="newsletter-link-invalid"]')
+        .getByText(catalogText(language, 'common')('errors.NEWSLETTER_LINK_INVALID'))
+        .waitFor();
       await context.close();
     }
   });

@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageStrings } from './fixtures.ts';
-import { PAGES, launchBrowser, newContext, openPage, seriousViolations, watchPage, type Complaints } from './browser.ts';
+import {
+  PAGES,
+  launchBrowser,
+  newContext,
+  openPage,
+  seriousViolations,
+  watchPage,
+  type Complaints,
+} from './browser.ts';
 
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
 
@@ -16,7 +24,13 @@ type PageStrings = Record<string, { title: string; heroTitle?: string }>;
  * the production build keeps quiet: markup that differs between server and browser, invalid nesting, attribute mismatches.
  * Then a warning on the console fails the page too: every page hydrates without a word.
  */
-export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; viewport: { width: number; height: number }; axe: 'every page' | 'first page of each area' | 'none'; reactDevelopment?: boolean; onePerArea?: boolean }) {
+export function sweepPages(options: {
+  language: 'en' | 'zh-Hant' | 'zh-Hans';
+  viewport: { width: number; height: number };
+  axe: 'every page' | 'first page of each area' | 'none';
+  reactDevelopment?: boolean;
+  onePerArea?: boolean;
+}) {
   const strings = pageStrings(options.language) as PageStrings;
   const brand = 'TripPlus';
   let browser: Browser;
@@ -26,9 +40,16 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
 
   beforeAll(async () => {
     // The development build's server is started by e2e/global-setup.ts when the build is there.
-    if (options.reactDevelopment && !inject('devBaseUrl')) throw new Error('React\'s development build is missing: run `npm run build:dev` (npm test does it).');
+    if (options.reactDevelopment && !inject('devBaseUrl'))
+      throw new Error(
+        "React's development build is missing: run `npm run build:dev` (npm test does it).",
+      );
     browser = await launchBrowser();
-    context = await newContext(browser, { language: options.language, viewport: options.viewport, baseUrl: options.reactDevelopment ? inject('devBaseUrl') : inject('baseUrl') });
+    context = await newContext(browser, {
+      language: options.language,
+      viewport: options.viewport,
+      baseUrl: options.reactDevelopment ? inject('devBaseUrl') : inject('baseUrl'),
+    });
     page = await context.newPage();
     complaints = watchPage(page, { warnings: options.reactDevelopment });
   });
@@ -39,41 +60,65 @@ export function sweepPages(options: { language: 'en' | 'zh-Hant' | 'zh-Hans'; vi
   // What a visitor sees does not depend on the database: the sweeps run in the embedded-database
   // pass only (vitest.config.ts). With `onePerArea`, the sweep opens the first page of each area
   // of the site, and every page with a sample: each area has its own strings and parts.
-  const firstOfArea = (definition: (typeof PAGES)[number], index: number) => definition.sample !== undefined || PAGES.findIndex((other) => other.area === definition.area) === index;
+  const firstOfArea = (definition: (typeof PAGES)[number], index: number) =>
+    definition.sample !== undefined ||
+    PAGES.findIndex((other) => other.area === definition.area) === index;
   const pages = options.onePerArea ? PAGES.filter(firstOfArea) : PAGES;
-  const axeOn = new Set(options.axe === 'every page' ? PAGES : options.axe === 'first page of each area' ? PAGES.filter(firstOfArea) : []);
-  describe(`${options.onePerArea ? 'the first page of every area' : 'every page'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ', hydrated by React\'s development build' : ''}`, () => {
-    it.each(pages.map((definition) => [definition.path, definition] as const))('%s', async (path, definition) => {
-      complaints.list.length = 0;
-      await openPage(page, definition.sample ?? path);
-      const expected = strings[definition.id];
-      expect(expected).toBeDefined();
+  const axeOn = new Set(
+    options.axe === 'every page'
+      ? PAGES
+      : options.axe === 'first page of each area'
+        ? PAGES.filter(firstOfArea)
+        : [],
+  );
+  describe(`${options.onePerArea ? 'the first page of every area' : 'every page'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ", hydrated by React's development build" : ''}`, () => {
+    it.each(pages.map((definition) => [definition.path, definition] as const))(
+      '%s',
+      async (path, definition) => {
+        complaints.list.length = 0;
+        await openPage(page, definition.sample ?? path);
+        const expected = strings[definition.id];
+        expect(expected).toBeDefined();
 
-      if (definition.sample) {
-        // A page of one thing (a card) is headed and titled with that thing's name, once it has loaded.
-        await page.locator('[data-testid="cards-loading"], [data-testid="guides-loading"]').first().waitFor({ state: 'detached' });
-        const heading = (await page.locator('main h1').first().innerText()).trim();
-        expect(heading.length).toBeGreaterThan(3);
-        expect(await page.title()).toBe(`${heading} | ${brand}`);
-      } else {
-        const heading = (await page.locator('main h1').first().innerText()).trim();
-        expect(heading).toBe((definition.id === 'home' ? expected?.heroTitle : expected?.title)?.trim());
-        expect(await page.title()).toBe(`${expected?.title} | ${brand}`);
-      }
-      expect(await page.locator('html').getAttribute('lang')).toBe(options.language);
-      expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length).toBeGreaterThan(4);
-      // Every language and x-default; a member's article names only the language it was written in.
-      expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(definition.id === 'shareArticleRead' ? 1 : 4);
+        if (definition.sample) {
+          // A page of one thing (a card) is headed and titled with that thing's name, once it has loaded.
+          await page
+            .locator('[data-testid="cards-loading"], [data-testid="guides-loading"]')
+            .first()
+            .waitFor({ state: 'detached' });
+          const heading = (await page.locator('main h1').first().innerText()).trim();
+          expect(heading.length).toBeGreaterThan(3);
+          expect(await page.title()).toBe(`${heading} | ${brand}`);
+        } else {
+          const heading = (await page.locator('main h1').first().innerText()).trim();
+          expect(heading).toBe(
+            (definition.id === 'home' ? expected?.heroTitle : expected?.title)?.trim(),
+          );
+          expect(await page.title()).toBe(`${expected?.title} | ${brand}`);
+        }
+        expect(await page.locator('html').getAttribute('lang')).toBe(options.language);
+        expect(
+          (await page.locator('meta[name="description"]').getAttribute('content'))?.length,
+        ).toBeGreaterThan(4);
+        // Every language and x-default; a member's article names only the language it was written in.
+        expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(
+          definition.id === 'shareArticleRead' ? 1 : 4,
+        );
 
-      const body = await page.locator('body').innerText();
-      // No catalog key or interpolation slot may reach the screen.
-      expect(body).not.toMatch(/\{\{\w+\}\}|\b(pages|common):[a-z]|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\.(title|description)\b/);
+        const body = await page.locator('body').innerText();
+        // No catalog key or interpolation slot may reach the screen.
+        expect(body).not.toMatch(
+          /\{\{\w+\}\}|\b(pages|common):[a-z]|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\.(title|description)\b/,
+        );
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
 
-      if (axeOn.has(definition)) expect(await seriousViolations(page)).toEqual([]);
-      expect(complaints.list).toEqual([]);
-    });
+        if (axeOn.has(definition)) expect(await seriousViolations(page)).toEqual([]);
+        expect(complaints.list).toEqual([]);
+      },
+    );
   });
 }

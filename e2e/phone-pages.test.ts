@@ -23,7 +23,11 @@ let context: BrowserContext;
 let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await newContext(browser, { language: 'zh-Hant', viewport: PHONE, baseUrl: inject('baseUrl') });
+  context = await newContext(browser, {
+    language: 'zh-Hant',
+    viewport: PHONE,
+    baseUrl: inject('baseUrl'),
+  });
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -34,11 +38,22 @@ afterAll(async () => {
 describe('the busiest pages on a phone in zh-Hant', () => {
   it.each(PAGES)('$path', async (definition) => {
     await openPage(page, definition.path);
-    await page.locator('[data-testid="cards-loading"], [data-testid="guides-loading"]').first().waitFor({ state: 'detached' });
-    await page.screenshot({ path: `e2e/screenshots/phone-${definition.name}-zh-Hant.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page
+      .locator('[data-testid="cards-loading"], [data-testid="guides-loading"]')
+      .first()
+      .waitFor({ state: 'detached' });
+    await page.screenshot({
+      path: `e2e/screenshots/phone-${definition.name}-zh-Hant.png`,
+      fullPage: true,
+    });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     // What no source confirms carries the one 'Unverified' mark, not an editor's remark in the text.
-    if (definition.name === 'programme') expect(await page.locator('[data-testid="unverified-mark"][data-part="validity"]').innerText()).toContain('未經證實');
+    if (definition.name === 'programme')
+      expect(
+        await page.locator('[data-testid="unverified-mark"][data-part="validity"]').innerText(),
+      ).toContain('未經證實');
     // A table wider than the phone scrolls inside its box and says so above it.
     if ('scrolls' in definition) await page.getByTestId('scroll-hint').first().waitFor();
     if ('first' in definition) {

@@ -14,7 +14,9 @@ describe('redirects to the landing page', () => {
     for (const path of ['/no/such/page', '/awardplus/nothing-here', '/lifemiles']) {
       await openPage(visit.page, path);
       expect(pathOf(visit.page), path).toBe('/');
-      expect(await visit.page.locator('main h1').innerText(), path).toBe(pageText('en', 'home', 'heroTitle'));
+      expect(await visit.page.locator('main h1').innerText(), path).toBe(
+        pageText('en', 'home', 'heroTitle'),
+      );
     }
   });
 });
@@ -22,7 +24,14 @@ describe('redirects to the landing page', () => {
 describe('frame rules', () => {
   const header = () => visit.page.locator('[data-testid="site-header"]');
 
-  const HIDDEN = ['/profilepage', '/profilepage/account', '/storefront/checkout', '/storefront/checkout/payment', '/enterprise/checkout/confirm', '/shop/checkout'];
+  const HIDDEN = [
+    '/profilepage',
+    '/profilepage/account',
+    '/storefront/checkout',
+    '/storefront/checkout/payment',
+    '/enterprise/checkout/confirm',
+    '/shop/checkout',
+  ];
   it(`hides the site header on ${HIDDEN.join(', ')}`, async () => {
     for (const path of HIDDEN) {
       await openPage(visit.page, path);
@@ -31,7 +40,14 @@ describe('frame rules', () => {
     }
   });
 
-  const SHOWN = ['/', '/cardplus', '/storefront', '/shop', '/enterprise', '/awardplus/scraping/alert'];
+  const SHOWN = [
+    '/',
+    '/cardplus',
+    '/storefront',
+    '/shop',
+    '/enterprise',
+    '/awardplus/scraping/alert',
+  ];
   it(`shows the site header on ${SHOWN.join(', ')}`, async () => {
     for (const path of SHOWN) {
       await openPage(visit.page, path);
@@ -60,8 +76,12 @@ describe('frame rules', () => {
   it(`uses the footer of its kind on ${FOOTERS.map(([path, kind]) => `${path} (${kind})`).join(', ')}`, async () => {
     for (const [path, kind] of FOOTERS) {
       await openPage(visit.page, path);
-      expect(await visit.page.locator('[data-testid="site-footer"]').count(), path).toBe(kind === 'main' ? 1 : 0);
-      expect(await visit.page.locator('[data-testid="storefront-footer"]').count(), path).toBe(kind === 'storefront' ? 1 : 0);
+      expect(await visit.page.locator('[data-testid="site-footer"]').count(), path).toBe(
+        kind === 'main' ? 1 : 0,
+      );
+      expect(await visit.page.locator('[data-testid="storefront-footer"]').count(), path).toBe(
+        kind === 'storefront' ? 1 : 0,
+      );
     }
   });
 
@@ -78,7 +98,9 @@ describe('frame rules', () => {
 
   it('shows the storefront footer with its crediting note', async () => {
     await openPage(visit.page, '/storefront/home');
-    expect(await visit.page.locator('[data-testid="storefront-footer"]').innerText()).toContain('24 hours or more');
+    expect(await visit.page.locator('[data-testid="storefront-footer"]').innerText()).toContain(
+      '24 hours or more',
+    );
   });
 
   const BANNERS = [
@@ -89,7 +111,11 @@ describe('frame rules', () => {
     ['/storefront/event', false],
     ['/asktripplus', false],
   ] as const;
-  it(`shows the campaign banner on ${BANNERS.filter(([, shown]) => shown).map(([path]) => path).join(', ')} and not on ${BANNERS.filter(([, shown]) => !shown).map(([path]) => path).join(', ')}`, async () => {
+  it(`shows the campaign banner on ${BANNERS.filter(([, shown]) => shown)
+    .map(([path]) => path)
+    .join(', ')} and not on ${BANNERS.filter(([, shown]) => !shown)
+    .map(([path]) => path)
+    .join(', ')}`, async () => {
     for (const [path, shown] of BANNERS) {
       await openPage(visit.page, path);
       const banner = visit.page.locator('[data-testid="campaign-banner"]');
@@ -121,8 +147,12 @@ describe('frame rules', () => {
 describe('the card-tools variant', () => {
   it('serves the card tools when the host name contains the card domain', async () => {
     await openPage(visit.page, `http://cardplus.localhost:${inject('port')}/`);
-    expect(await visit.page.locator('[data-testid="site-header"]').innerText()).toContain('TripPlus CardPlus');
-    expect(await visit.page.locator('main h1').innerText()).toBe(pageText('en', 'cardplus', 'title'));
+    expect(await visit.page.locator('[data-testid="site-header"]').innerText()).toContain(
+      'TripPlus CardPlus',
+    );
+    expect(await visit.page.locator('main h1').innerText()).toBe(
+      pageText('en', 'cardplus', 'title'),
+    );
     expect(await visit.page.locator('header nav').first().innerText()).toContain('Card finder');
     // Not a page that only describes itself: every tool, one step away.
     const tools = visit.page.locator('[data-testid="card-host-tools"] a');
@@ -132,8 +162,12 @@ describe('the card-tools variant', () => {
 
   it('serves the main site on other host names', async () => {
     await openPage(visit.page, `http://localhost:${inject('port')}/`);
-    expect(await visit.page.locator('[data-testid="site-header"]').innerText()).not.toContain('CardPlus');
-    expect(await visit.page.locator('main h1').innerText()).toBe(pageText('en', 'home', 'heroTitle'));
+    expect(await visit.page.locator('[data-testid="site-header"]').innerText()).not.toContain(
+      'CardPlus',
+    );
+    expect(await visit.page.locator('main h1').innerText()).toBe(
+      pageText('en', 'home', 'heroTitle'),
+    );
   });
 });
 
@@ -146,12 +180,17 @@ describe('the profile back link', () => {
     await back.waitFor();
     // The server cannot know this tab's history: the link points back once the page runs in the browser.
     await expect.poll(() => back.getAttribute('href')).toBe('/cardplus/finder');
-    await visit.page.locator('[data-testid="profile-bar"]').getByRole('link', { name: 'Transactions' }).click();
+    await visit.page
+      .locator('[data-testid="profile-bar"]')
+      .getByRole('link', { name: 'Transactions' })
+      .click();
     await visit.page.waitForURL('**/profilepage/transaction');
     expect(await back.getAttribute('href')).toBe('/cardplus/finder');
     await back.click();
     await visit.page.waitForURL('**/cardplus/finder');
-    await visit.page.locator('main h1', { hasText: pageText('en', 'cardplusFinder', 'title') }).waitFor();
+    await visit.page
+      .locator('main h1', { hasText: pageText('en', 'cardplusFinder', 'title') })
+      .waitFor();
   });
 
   it('goes home when the profile was opened first', async () => {
@@ -175,13 +214,17 @@ describe('?lang= forces the language', () => {
     await visit.page.locator('main h1').waitFor();
     expect(pathOf(visit.page)).toBe('/tos');
     expect(await visit.page.locator('html').getAttribute('lang')).toBe(language);
-    expect(await visit.page.locator('main h1').innerText()).toBe(pageText(language, 'tos', 'title'));
+    expect(await visit.page.locator('main h1').innerText()).toBe(
+      pageText(language, 'tos', 'title'),
+    );
     const cookies = await visit.context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe(language);
 
     // The choice sticks on the next visit.
     await openPage(visit.page, '/faq');
-    expect(await visit.page.locator('main h1').innerText()).toBe(pageText(language, 'faq', 'title'));
+    expect(await visit.page.locator('main h1').innerText()).toBe(
+      pageText(language, 'faq', 'title'),
+    );
   });
 
   it('ignores an unknown language but still drops the parameter', async () => {

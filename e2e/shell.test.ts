@@ -16,15 +16,22 @@ describe('the language and currency picker', () => {
     await openPicker();
     expect(await seriousViolations(visit.page)).toEqual([]);
     await visit.page.locator('[data-testid="currency-select"]').selectOption('TWD');
-    const saved = visit.page.waitForResponse((response) => response.url().endsWith('/api/preferences/currency') && response.status() === 200);
+    const saved = visit.page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/preferences/currency') && response.status() === 200,
+    );
     const started = Date.now();
     await visit.page.locator('[data-testid="locale-picker-save"]').click();
     await saved;
     await visit.page.getByRole('status').filter({ hasText: 'Processing…' }).waitFor();
     await visit.page.waitForURL((url) => url.pathname === '/');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('TWD');
-    expect((await visit.context.cookies()).find((cookie) => cookie.name === 'currency')?.value).toBe('TWD');
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain(
+      'TWD',
+    );
+    expect(
+      (await visit.context.cookies()).find((cookie) => cookie.name === 'currency')?.value,
+    ).toBe('TWD');
     expect(visit.complaints.list).toEqual([]);
   });
 
@@ -33,24 +40,38 @@ describe('the language and currency picker', () => {
     await openPicker();
     await visit.page.getByRole('radio', { name: '繁體中文' }).check();
     await visit.page.locator('[data-testid="locale-picker-save"]').click();
-    await visit.page.locator('main h1', { hasText: pageText('zh-Hant', 'aboutUs', 'title') }).waitFor();
+    await visit.page
+      .locator('main h1', { hasText: pageText('zh-Hant', 'aboutUs', 'title') })
+      .waitFor();
     expect(new URL(visit.page.url()).pathname).toBe('/aboutus');
     expect(await visit.page.locator('html').getAttribute('lang')).toBe('zh-Hant');
-    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('繁體中文');
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain(
+      '繁體中文',
+    );
     expect(visit.complaints.list).toEqual([]);
   });
 
   it('shows the generic error when the currency cannot be saved, and stays put', async () => {
-    await visit.page.route('**/api/preferences/currency', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false,"code":-99,"error":"INTERNAL","message":"x"}' }));
+    await visit.page.route('**/api/preferences/currency', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"ok":false,"code":-99,"error":"INTERNAL","message":"x"}',
+      }),
+    );
     await openPage(visit.page, '/faq');
     await openPicker();
     await visit.page.locator('[data-testid="currency-select"]').selectOption('HKD');
     await visit.page.locator('[data-testid="locale-picker-save"]').click();
-    const popup = visit.page.getByRole('dialog').filter({ hasText: 'There is something wrong, please try it later.' });
+    const popup = visit.page
+      .getByRole('dialog')
+      .filter({ hasText: 'There is something wrong, please try it later.' });
     await popup.waitFor();
     await popup.getByRole('button', { name: 'Got it' }).click();
     expect(new URL(visit.page.url()).pathname).toBe('/faq');
-    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain('USD');
+    expect(await visit.page.locator('[data-testid="locale-picker-button"]').innerText()).toContain(
+      'USD',
+    );
   });
 
   it('reloads without the language parameter when the language cannot be saved', async () => {
@@ -71,7 +92,10 @@ describe('a page chunk that cannot be loaded', () => {
   it('shows the chunk-load error screen, and retry brings the page', async () => {
     await openPage(visit.page, '/');
     await visit.page.route('**/assets/legal-*.js', (route) => route.abort());
-    await visit.page.locator('[data-testid="site-footer"]').getByRole('link', { name: 'Terms of service' }).click();
+    await visit.page
+      .locator('[data-testid="site-footer"]')
+      .getByRole('link', { name: 'Terms of service' })
+      .click();
     const screen = visit.page.locator('[data-testid="chunk-error"]');
     await screen.waitFor();
     expect(await screen.innerText()).toContain('Part of the site could not be downloaded');
@@ -86,7 +110,9 @@ describe('a page chunk that cannot be loaded', () => {
 describe('the landing-page visit event', () => {
   it('fires one second after the landing page opens', async () => {
     const opened = Date.now();
-    const event = visit.page.waitForRequest((request) => request.url().endsWith('/api/analytics/events') && request.method() === 'POST');
+    const event = visit.page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/events') && request.method() === 'POST',
+    );
     await visit.page.goto('/');
     const request = await event;
     expect(Date.now() - opened).toBeGreaterThanOrEqual(1000);
@@ -126,11 +152,18 @@ describe('keyboard use', () => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
         const style = getComputedStyle(element);
-        return { text: element.innerText.trim().slice(0, 30), outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+        return {
+          text: element.innerText.trim().slice(0, 30),
+          outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+          shadow: style.boxShadow !== 'none',
+        };
       });
       if (!focus) continue;
       seen.push(focus.text);
-      expect({ element: focus.text, visible: focus.outline || focus.shadow }).toEqual({ element: focus.text, visible: true });
+      expect({ element: focus.text, visible: focus.outline || focus.shadow }).toEqual({
+        element: focus.text,
+        visible: true,
+      });
     }
     expect(seen).toContain('Award search');
   });
@@ -144,15 +177,29 @@ describe('keyboard use', () => {
     const header = small.locator('[data-testid="site-header"]');
     for (const width of [PHONE.width, 360]) {
       await small.setViewportSize({ width, height: PHONE.height });
-      for (const control of [header.getByRole('link').first(), small.locator('[data-testid="locale-picker-button"]'), small.locator('[data-testid="open-login"]'), burger]) {
+      for (const control of [
+        header.getByRole('link').first(),
+        small.locator('[data-testid="locale-picker-button"]'),
+        small.locator('[data-testid="open-login"]'),
+        burger,
+      ]) {
         const box = await control.boundingBox();
         const name = `${await control.innerText()} at ${width} px`;
-        expect({ control: name, inside: Math.round((box?.x ?? 0) + (box?.width ?? 0)) <= width }).toEqual({ control: name, inside: true });
+        expect({
+          control: name,
+          inside: Math.round((box?.x ?? 0) + (box?.width ?? 0)) <= width,
+        }).toEqual({ control: name, inside: true });
       }
-      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
     }
-    expect(await small.locator('[data-testid="locale-picker-button"]').innerText()).toContain('EN · USD');
-    expect(await small.getByRole('button', { name: 'EN · USD Change language and currency' }).count()).toBe(1);
+    expect(await small.locator('[data-testid="locale-picker-button"]').innerText()).toContain(
+      'EN · USD',
+    );
+    expect(
+      await small.getByRole('button', { name: 'EN · USD Change language and currency' }).count(),
+    ).toBe(1);
     expect(await small.locator('[data-testid="open-login"]').innerText()).toBe('Log in');
     await burger.focus();
     await small.keyboard.press('Enter');

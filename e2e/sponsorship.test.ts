@@ -27,10 +27,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function member(language: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; id: string }> {
+async function member(
+  language: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; id: string }> {
   const context = await newContext(browser, { language, viewport, baseUrl: server.baseUrl });
   const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
-  const [row] = await server.app.database.db.update(members).set({ language }).where(eq(members.email, email)).returning({ id: members.id });
+  const [row] = await server.app.database.db
+    .update(members)
+    .set({ language })
+    .where(eq(members.email, email))
+    .returning({ id: members.id });
   const page = await context.newPage();
   return { context, page, id: row!.id };
 }
@@ -41,7 +48,8 @@ const cardFrame = (page: Page) => page.frameLocator('iframe[data-sandbox-pay="fi
 async function fillDetails(page: Page, options: { number: string; company?: string }) {
   await page.locator('[data-testid="sandbox-notice"]').waitFor();
   await page.locator('[data-testid="checkout-holder"]').fill('MEI LIN');
-  if (options.company !== undefined) await page.locator('[data-testid="checkout-company"]').fill(options.company);
+  if (options.company !== undefined)
+    await page.locator('[data-testid="checkout-company"]').fill(options.company);
   // The members here pay in US dollars, so the address starts in the United States (not Taiwan).
   await page.locator('[data-testid="checkout-line1"]').fill('350 Fifth Avenue');
   await page.locator('[data-testid="checkout-city"]').fill('New York');
@@ -124,15 +132,22 @@ describe('sponsorship', () => {
     const row = (await page.locator('[data-testid="transaction"]').textContent()) ?? '';
     expect(row).toContain('$9.99');
     expect(row).toContain(en('status.succeeded'));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="transaction-receipt"]').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="transaction-receipt"]').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^TP-\d{8}-\d{6}\.html$/);
 
     await page.goto('/profilepage/sponsorship');
     await page.locator('[data-testid="sponsorship-cancel"]').click();
     await popup(page).waitFor();
-    await popup(page).getByRole('button', { name: en('manage.cancelConfirm') }).click();
+    await popup(page)
+      .getByRole('button', { name: en('manage.cancelConfirm') })
+      .click();
     await page.locator('[data-testid="cancelling-notice"]').waitFor();
-    expect(await page.locator('[data-testid="sponsorship-status"]').textContent()).toBe(en('manage.state.cancelling'));
+    expect(await page.locator('[data-testid="sponsorship-status"]').textContent()).toBe(
+      en('manage.state.cancelling'),
+    );
     expect(await allowances(page)).toEqual({ daysPerSearch: 15, trackingDays: 15 });
 
     await endSponsorshipMonth(server.app, id);
@@ -149,7 +164,9 @@ describe('sponsorship', () => {
     const { context, page } = await member('zh-Hant', PHONE);
     await payWith(page, '4242424242424242');
     await page.locator('[data-testid="payment-complete"]').waitFor();
-    expect(await page.locator('[data-testid="payment-complete"]').innerText()).toContain(zh('complete.title'));
+    expect(await page.locator('[data-testid="payment-complete"]').innerText()).toContain(
+      zh('complete.title'),
+    );
     expect(await allowances(page)).toEqual({ daysPerSearch: 15, trackingDays: 5 });
     await context.close();
   });

@@ -23,15 +23,24 @@ let server: Server;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ STOREFRONT_SPOT_CHECK_RATE: 0 }, { now: () => TODAY, storefront: confirmedStorefront() });
+  server = await startServer(
+    { STOREFRONT_SPOT_CHECK_RATE: 0 },
+    { now: () => TODAY, storefront: confirmedStorefront() },
+  );
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function member(language: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await newContext(browser, { language, viewport: DESKTOP, baseUrl: server.baseUrl });
+async function member(
+  language: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await newContext(browser, {
+    language,
+    viewport: DESKTOP,
+    baseUrl: server.baseUrl,
+  });
   const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
   await server.app.database.db.update(members).set({ language }).where(eq(members.email, email));
   return { context, page: await context.newPage(), email };
@@ -73,19 +82,29 @@ describe('storefront', () => {
     // Its page: the price history on a chart, with the sale running now and a past one.
     await card.getByRole('link').click();
     await page.locator('[data-testid="price-history-chart"]').waitFor();
-    expect(await page.locator('[data-testid="price-history-chart"] rect[data-campaign="lifemiles-2026-11"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="campaign-history"] tr[data-campaign]').count()).toBeGreaterThanOrEqual(2);
+    expect(
+      await page
+        .locator('[data-testid="price-history-chart"] rect[data-campaign="lifemiles-2026-11"]')
+        .count(),
+    ).toBe(1);
+    expect(
+      await page.locator('[data-testid="campaign-history"] tr[data-campaign]').count(),
+    ).toBeGreaterThanOrEqual(2);
     expect(await page.locator('[data-testid="chart-low"]').count()).toBe(1);
     expect(await page.locator('[data-testid="buy-summary"]').innerText()).toContain('US$330.00');
 
     // Buy 10,000: the checkout says the name must match and a first purchase is reviewed.
     await page.locator('[data-testid="buy-button"]').click();
     await page.locator('[data-testid="checkout-steps"]').waitFor();
-    expect(await page.locator('[data-testid="checkout-name-match"]').innerText()).toBe(zh('checkout.nameMustMatch'));
+    expect(await page.locator('[data-testid="checkout-name-match"]').innerText()).toBe(
+      zh('checkout.nameMustMatch'),
+    );
     await fillCheckout(page, '4000 0000 0000 3220');
     await page.locator('[data-testid="checkout-next"]').click();
     await page.locator('[data-testid="first-purchase-note"]').waitFor();
-    expect(await page.locator('[data-testid="storefront-order-summary"]').innerText()).toContain('22,000');
+    expect(await page.locator('[data-testid="storefront-order-summary"]').innerText()).toContain(
+      '22,000',
+    );
     await page.locator('[data-testid="checkout-terms"]').check();
     await page.locator('[data-testid="checkout-pay"]').click();
 
@@ -94,13 +113,26 @@ describe('storefront', () => {
     await page.locator('#code').fill('123456');
     await page.getByRole('button', { name: sandbox('verify.submit') }).click();
     await page.locator('[data-testid="order-number"]').waitFor();
-    expect(await page.locator('[data-testid="order-status"]').innerText()).toBe(zhPayments('orderStatus.in-review'));
-    const [order] = await server.app.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.accountNumber, '12345678901'));
-    expect(order).toMatchObject({ status: 'in-review', quantity: 10_000, bonus: 12_000, amount: 33_000 });
+    expect(await page.locator('[data-testid="order-status"]').innerText()).toBe(
+      zhPayments('orderStatus.in-review'),
+    );
+    const [order] = await server.app.database.db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.accountNumber, '12345678901'));
+    expect(order).toMatchObject({
+      status: 'in-review',
+      quantity: 10_000,
+      bonus: 12_000,
+      amount: 33_000,
+    });
     expect(await page.locator('[data-testid="order-number"]').innerText()).toContain(order!.number);
 
     // The receipt, in Traditional Chinese.
-    const receipts = await server.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'storefront-receipt'));
+    const receipts = await server.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'storefront-receipt'));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.toAddress).toBe(email);
     expect(receipts[0]!.subject).toContain(order!.number);
@@ -113,7 +145,9 @@ describe('storefront', () => {
     await page.goto('/profilepage/transaction');
     const row = page.locator(`[data-testid="storefront-order"][data-order="${order!.number}"]`);
     await row.waitFor();
-    expect(await row.locator('[data-testid="order-status"]').innerText()).toBe(zhPayments('orderStatus.credited'));
+    expect(await row.locator('[data-testid="order-status"]').innerText()).toBe(
+      zhPayments('orderStatus.credited'),
+    );
 
     expect(complaints.list).toEqual([]);
 
@@ -122,9 +156,16 @@ describe('storefront', () => {
     await fillCheckout(page, '4242 4242 4242 4242');
     await page.locator('[data-testid="checkout-next"]').click();
     await popup(page).waitFor();
-    expect(await popup(page).innerText()).toContain(zh('checkout.capReached', { remaining: '140,000', largest: '140,000' }));
+    expect(await popup(page).innerText()).toContain(
+      zh('checkout.capReached', { remaining: '140,000', largest: '140,000' }),
+    );
     await popup(page).getByRole('button').click();
-    expect(await server.app.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.accountNumber, '12345678901'))).toHaveLength(1);
+    expect(
+      await server.app.database.db
+        .select()
+        .from(storefrontOrders)
+        .where(eq(storefrontOrders.accountNumber, '12345678901')),
+    ).toHaveLength(1);
     // The refusal is the server's answer (409), and the only one.
     expect(complaints.list.every((complaint) => complaint.includes('409'))).toBe(true);
     await context.close();
@@ -133,14 +174,44 @@ describe('storefront', () => {
   it('lets staff release an order in review, and a member set a price alert that e-mails once (en)', async () => {
     const en = catalogText('en', 'storefront');
     const buyer = await member('en');
-    const order = (await (await buyer.context.request.post('/api/storefront/orders', {
-      headers: await csrfHeaders(buyer.context),
-      data: { programme: 'aeroplan', quantity: 15_000, account: { number: '123456789', name: 'MEI LIN' }, details: { name: 'Mei Lin', email: buyer.email, holderName: 'MEI LIN', address: { country: 'CA', line1: '1 Yonge St', city: 'Toronto', region: 'ON', postalCode: 'M5E 1W7' } } },
-    })).json()).order;
+    const order = (
+      await (
+        await buyer.context.request.post('/api/storefront/orders', {
+          headers: await csrfHeaders(buyer.context),
+          data: {
+            programme: 'aeroplan',
+            quantity: 15_000,
+            account: { number: '123456789', name: 'MEI LIN' },
+            details: {
+              name: 'Mei Lin',
+              email: buyer.email,
+              holderName: 'MEI LIN',
+              address: {
+                country: 'CA',
+                line1: '1 Yonge St',
+                city: 'Toronto',
+                region: 'ON',
+                postalCode: 'M5E 1W7',
+              },
+            },
+          },
+        })
+      ).json()
+    ).order;
     expect(order).toMatchObject({ currency: 'CAD', status: 'quoted' });
     // Paid through the page's own call with a test card's token.
-    const token = (await (await buyer.context.request.post('/sandbox-pay/v1/tokens', { headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey }, data: { number: '4242424242424242', expiry: '12/34', cvc: '123' } })).json()).token;
-    const paid = await buyer.context.request.post(`/api/storefront/orders/${order.id}/pay`, { headers: await csrfHeaders(buyer.context), data: { checkoutId: crypto.randomUUID(), card: { token }, termsAgreed: true } });
+    const token = (
+      await (
+        await buyer.context.request.post('/sandbox-pay/v1/tokens', {
+          headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey },
+          data: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+        })
+      ).json()
+    ).token;
+    const paid = await buyer.context.request.post(`/api/storefront/orders/${order.id}/pay`, {
+      headers: await csrfHeaders(buyer.context),
+      data: { checkoutId: crypto.randomUUID(), card: { token }, termsAgreed: true },
+    });
     expect((await paid.json()).payment.status).toBe('succeeded');
     await server.app.sandboxPay.settle();
 
@@ -149,22 +220,40 @@ describe('storefront', () => {
     await buyer.page.locator('[data-testid="staff-only"]').waitFor();
 
     const staff = await member('en');
-    await server.app.database.db.update(members).set({ role: 'admin' }).where(eq(members.email, staff.email));
+    await server.app.database.db
+      .update(members)
+      .set({ role: 'admin' })
+      .where(eq(members.email, staff.email));
     await staff.page.goto('/admin/storefront');
     const row = staff.page.locator(`[data-testid="staff-order"][data-order="${order.number}"]`);
     await row.waitFor();
     await row.locator('[data-testid="staff-release"]').click();
-    await expect.poll(async () => (await server.app.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, order.id)))[0]!.status).toBe('crediting');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.app.database.db
+              .select()
+              .from(storefrontOrders)
+              .where(eq(storefrontOrders.id, order.id))
+          )[0]!.status,
+      )
+      .toBe('crediting');
 
     // A price alert at US$16 per 1,000 on LifeMiles (on sale at US$15): one e-mail, however often the job runs.
     await buyer.page.goto('/storefront/buy/avianca-lifemiles');
     await buyer.page.locator('[data-testid="price-alert-target"]').fill('16');
     await buyer.page.locator('[data-testid="price-alert-save"]').click();
     await buyer.page.locator('[data-testid="price-alert-set"]').waitFor();
-    expect(await buyer.page.locator('[data-testid="price-alert-set"]').innerText()).toBe(en('alert.watching', { price: 'US$16.00' }));
+    expect(await buyer.page.locator('[data-testid="price-alert-set"]').innerText()).toBe(
+      en('alert.watching', { price: 'US$16.00' }),
+    );
     await server.app.priceAlerts.notify(TODAY);
     await server.app.priceAlerts.notify(TODAY);
-    const alerts = await server.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'storefront-price-alert'));
+    const alerts = await server.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'storefront-price-alert'));
     expect(alerts.filter((mail) => mail.toAddress === buyer.email)).toHaveLength(1);
     await buyer.context.close();
     await staff.context.close();
@@ -174,7 +263,7 @@ describe('storefront', () => {
 /** The CSRF header the page sends, from the context's cookie. */
 async function csrfHeaders(context: BrowserContext) {
   await context.request.get('/healthz');
-  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const token =
+    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
   return { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
 }
-

@@ -16,14 +16,26 @@ import { runTrackingCrash } from '../server/test/tracking-crash.ts';
 // always runs it.
 const runs = onPostgres() || process.env.CRASH_TEST === '1';
 
-describe.skipIf(!runs)('tracking e-mails through worker crashes (runs when DATABASE_URL names PostgreSQL)', () => {
-  it('sends every change exactly one e-mail and loses none, across 60 SIGKILLs', { timeout: 20 * 60_000 }, async () => {
-    const report = await runTrackingCrash({ runs: 60, trackings: 36, killWithinMs: 700, log: (line) => console.log(line) });
-    console.log(JSON.stringify(report));
-    expect(report.problems).toEqual([]);
-    expect(report.killed).toBeGreaterThanOrEqual(54);
-    // The test must have had something to lose: many changes, most of them e-mailed.
-    expect(report.notifyingChanges).toBeGreaterThanOrEqual(30);
-    expect(report.distinctDelivered).toBe(report.notifyingChanges);
-  });
-});
+describe.skipIf(!runs)(
+  'tracking e-mails through worker crashes (runs when DATABASE_URL names PostgreSQL)',
+  () => {
+    it(
+      'sends every change exactly one e-mail and loses none, across 60 SIGKILLs',
+      { timeout: 20 * 60_000 },
+      async () => {
+        const report = await runTrackingCrash({
+          runs: 60,
+          trackings: 36,
+          killWithinMs: 700,
+          log: (line) => console.log(line),
+        });
+        console.log(JSON.stringify(report));
+        expect(report.problems).toEqual([]);
+        expect(report.killed).toBeGreaterThanOrEqual(54);
+        // The test must have had something to lose: many changes, most of them e-mailed.
+        expect(report.notifyingChanges).toBeGreaterThanOrEqual(30);
+        expect(report.distinctDelivered).toBe(report.notifyingChanges);
+      },
+    );
+  },
+);

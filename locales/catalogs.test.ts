@@ -10,20 +10,26 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const root = new URL('.', import.meta.url).pathname;
 // Every catalog file: a namespace (`common.json`), or the page strings of one area (`pages/home.json`).
 const NAMESPACES = catalogFilesOf('en');
-const load = (language: string, namespace: string): Json => JSON.parse(readFileSync(join(root, language, namespace), 'utf8'));
+const load = (language: string, namespace: string): Json =>
+  JSON.parse(readFileSync(join(root, language, namespace), 'utf8'));
 
 /** Every string of a catalog by its dotted path; arrays count by index. */
 function strings(value: Json, path = ''): Map<string, string> {
   const found = new Map<string, string>();
   if (typeof value === 'string') found.set(path, value);
-  else if (Array.isArray(value)) value.forEach((item, index) => strings(item, `${path}[${index}]`).forEach((v, k) => found.set(k, v)));
+  else if (Array.isArray(value))
+    value.forEach((item, index) =>
+      strings(item, `${path}[${index}]`).forEach((v, k) => found.set(k, v)),
+    );
   else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) strings(item, path ? `${path}.${key}` : key).forEach((v, k) => found.set(k, v));
+    for (const [key, item] of Object.entries(value))
+      strings(item, path ? `${path}.${key}` : key).forEach((v, k) => found.set(k, v));
   }
   return found;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 // Characters that exist only in one script: a Simplified catalog must not use the first list,
 // a Traditional one must not use the second.
@@ -31,21 +37,31 @@ const TRADITIONAL_ONLY = '這們說會為個時對來發後裡國過點關開設
 const SIMPLIFIED_ONLY = '这们说会为个时对来发后里国过点关开设网络账号码录与机选现请输种体优类记额';
 
 describe.each(['zh-Hant', 'zh-Hans'])('the %s catalogs', (language) => {
-  it.each(NAMESPACES)('have every key of English in %s, with the same placeholders', (namespace) => {
-    const english = strings(load('en', namespace));
-    const translated = strings(load(language, namespace));
-    const missing = [...english.keys()].filter((key) => !translated.has(key));
-    expect(missing).toEqual([]);
-    const extra = [...translated.keys()].filter((key) => !english.has(key));
-    expect(extra).toEqual([]);
-    for (const [key, text] of english) {
-      expect({ key, placeholders: placeholders(translated.get(key) ?? '') }).toEqual({ key, placeholders: placeholders(text) });
-      expect({ key, empty: (translated.get(key) ?? '').trim() === '' }).toEqual({ key, empty: text.trim() === '' });
-    }
-  });
+  it.each(NAMESPACES)(
+    'have every key of English in %s, with the same placeholders',
+    (namespace) => {
+      const english = strings(load('en', namespace));
+      const translated = strings(load(language, namespace));
+      const missing = [...english.keys()].filter((key) => !translated.has(key));
+      expect(missing).toEqual([]);
+      const extra = [...translated.keys()].filter((key) => !english.has(key));
+      expect(extra).toEqual([]);
+      for (const [key, text] of english) {
+        expect({ key, placeholders: placeholders(translated.get(key) ?? '') }).toEqual({
+          key,
+          placeholders: placeholders(text),
+        });
+        expect({ key, empty: (translated.get(key) ?? '').trim() === '' }).toEqual({
+          key,
+          empty: text.trim() === '',
+        });
+      }
+    },
+  );
 
   it.each(NAMESPACES)('are written in %s in the right script', (namespace) => {
-    const forbidden = language === 'zh-Hant' ? SIMPLIFIED_ONLY.replace(/[里]/g, '') : TRADITIONAL_ONLY;
+    const forbidden =
+      language === 'zh-Hant' ? SIMPLIFIED_ONLY.replace(/[里]/g, '') : TRADITIONAL_ONLY;
     const offenders: string[] = [];
     for (const [key, text] of strings(load(language, namespace))) {
       // Language names are written in their own script on purpose.
@@ -60,9 +76,21 @@ describe.each(['zh-Hant', 'zh-Hans'])('the %s catalogs', (language) => {
 describe('Traditional and Simplified catalogs', () => {
   it('differ from each other, not one copied into the other', () => {
     // The page strings count as one catalog: an area's file may be a single short page.
-    const catalogs = [...NAMESPACES.filter((file) => !file.startsWith('pages/')), NAMESPACES.filter((file) => file.startsWith('pages/'))];
+    const catalogs = [
+      ...NAMESPACES.filter((file) => !file.startsWith('pages/')),
+      NAMESPACES.filter((file) => file.startsWith('pages/')),
+    ];
     for (const files of catalogs) {
-      const both = (language: string) => new Map([files].flat().flatMap((file) => [...strings(load(language, file))].map(([key, text]) => [`${file}:${key}`, text] as const)));
+      const both = (language: string) =>
+        new Map(
+          [files]
+            .flat()
+            .flatMap((file) =>
+              [...strings(load(language, file))].map(
+                ([key, text]) => [`${file}:${key}`, text] as const,
+              ),
+            ),
+        );
       const hant = both('zh-Hant');
       const hans = both('zh-Hans');
       const chinese = [...hant.keys()].filter((key) => /[\u4e00-\u9fff]/.test(hant.get(key) ?? ''));
@@ -73,7 +101,9 @@ describe('Traditional and Simplified catalogs', () => {
 
   it('use Taiwan wording in zh-Hant and mainland wording in zh-Hans', () => {
     const words = (language: string) =>
-      ['common.json', ...NAMESPACES.filter((file) => file.startsWith('pages/'))].flatMap((file) => [...strings(load(language, file)).values()]).join('\n');
+      ['common.json', ...NAMESPACES.filter((file) => file.startsWith('pages/'))]
+        .flatMap((file) => [...strings(load(language, file)).values()])
+        .join('\n');
     const hant = words('zh-Hant');
     const hans = words('zh-Hans');
     expect(hant).toMatch(/哩程/);
@@ -99,27 +129,48 @@ describe('error messages', () => {
   // Answered only to the payment processor's webhooks, never to a browser.
   const SERVER_TO_SERVER = ['WEBHOOK_REJECTED'];
 
-  it.each(['en', 'zh-Hant', 'zh-Hans'])('translate every error name a browser can meet in %s', (language) => {
-    const errors = (load(language, 'common.json') as { errors: Record<string, Json> }).errors;
-    expect(ERROR_NAMES.filter((name) => !SERVER_TO_SERVER.includes(name) && typeof errors[name] !== 'string')).toEqual([]);
-  });
+  it.each(['en', 'zh-Hant', 'zh-Hans'])(
+    'translate every error name a browser can meet in %s',
+    (language) => {
+      const errors = (load(language, 'common.json') as { errors: Record<string, Json> }).errors;
+      expect(
+        ERROR_NAMES.filter(
+          (name) => !SERVER_TO_SERVER.includes(name) && typeof errors[name] !== 'string',
+        ),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('page strings', () => {
-  it.each(['en', 'zh-Hant', 'zh-Hans'])('give every page of the site map a title and a description in %s, in the file of its area', (language) => {
-    for (const page of PAGES) {
-      const pages = load(language, `pages/${page.area}.json`) as Record<string, Record<string, Json>>;
-      expect({ page: page.id, title: typeof pages[page.id]?.title }).toEqual({ page: page.id, title: 'string' });
-      expect({ page: page.id, long: String(pages[page.id]?.description ?? '').trim().length > 4 }).toEqual({ page: page.id, long: true });
-    }
-  });
+  it.each(['en', 'zh-Hant', 'zh-Hans'])(
+    'give every page of the site map a title and a description in %s, in the file of its area',
+    (language) => {
+      for (const page of PAGES) {
+        const pages = load(language, `pages/${page.area}.json`) as Record<
+          string,
+          Record<string, Json>
+        >;
+        expect({ page: page.id, title: typeof pages[page.id]?.title }).toEqual({
+          page: page.id,
+          title: 'string',
+        });
+        expect({
+          page: page.id,
+          long: String(pages[page.id]?.description ?? '').trim().length > 4,
+        }).toEqual({ page: page.id, long: true });
+      }
+    },
+  );
 
   it('keep in each area’s file only the pages of that area (a page loads its area’s file alone)', () => {
     const misplaced = catalogFilesOf('en')
       .filter((file) => file.startsWith('pages/'))
       .flatMap((file) => {
         const area = file.slice('pages/'.length, -'.json'.length);
-        return Object.keys(load('en', file) as object).filter((id) => PAGES.find((page) => page.id === id)?.area !== area).map((id) => `${file}: ${id}`);
+        return Object.keys(load('en', file) as object)
+          .filter((id) => PAGES.find((page) => page.id === id)?.area !== area)
+          .map((id) => `${file}: ${id}`);
       });
     expect(misplaced).toEqual([]);
   });

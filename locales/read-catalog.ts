@@ -12,15 +12,26 @@ const root = new URL('.', import.meta.url).pathname;
  * Undefined when the language has no such catalog (Japanese is partial).
  */
 export function readCatalog(language: string, namespace: string): CatalogJson | undefined {
-  const read = (file: string) => JSON.parse(readFileSync(join(root, language, file), 'utf8')) as CatalogJson;
+  const read = (file: string) =>
+    JSON.parse(readFileSync(join(root, language, file), 'utf8')) as CatalogJson;
   const folder = join(root, language, namespace);
-  if (existsSync(folder)) return Object.assign({}, ...readdirSync(folder).sort().map((file) => read(join(namespace, file)))) as CatalogJson;
+  if (existsSync(folder))
+    return Object.assign(
+      {},
+      ...readdirSync(folder)
+        .sort()
+        .map((file) => read(join(namespace, file))),
+    ) as CatalogJson;
   return existsSync(`${folder}.json`) ? read(`${namespace}.json`) : undefined;
 }
 
 /** The catalog files of a language (`common.json`, `pages/home.json`, …), relative to its folder. */
 export function catalogFilesOf(language: string): string[] {
   return readdirSync(join(root, language), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? readdirSync(join(root, language, entry.name)).map((file) => `${entry.name}/${file}`) : entry.name.endsWith('.json') ? [entry.name] : [],
+    entry.isDirectory()
+      ? readdirSync(join(root, language, entry.name)).map((file) => `${entry.name}/${file}`)
+      : entry.name.endsWith('.json')
+        ? [entry.name]
+        : [],
   );
 }

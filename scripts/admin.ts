@@ -16,12 +16,18 @@ if ((action !== 'grant' && action !== 'revoke') || !email) {
 const config = settingsOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
-  const changed = await database.db.update(members).set({ role: action === 'grant' ? 'admin' : 'member' }).where(eq(members.email, email.trim().toLowerCase())).returning({ id: members.id });
+  const changed = await database.db
+    .update(members)
+    .set({ role: action === 'grant' ? 'admin' : 'member' })
+    .where(eq(members.email, email.trim().toLowerCase()))
+    .returning({ id: members.id });
   if (changed.length === 0) {
     console.error(`No member has the e-mail address ${email}.`);
     process.exitCode = 1;
   } else {
-    console.log(action === 'grant' ? `${email} is now staff (admin).` : `${email} is no longer staff.`);
+    console.log(
+      action === 'grant' ? `${email} is now staff (admin).` : `${email} is no longer staff.`,
+    );
   }
 } finally {
   await database.close();

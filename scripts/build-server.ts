@@ -11,10 +11,17 @@ import { cpSync, rmSync } from 'node:fs';
 const OUT = 'dist/node';
 
 rmSync(OUT, { recursive: true, force: true });
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.server.json'], {
+  stdio: 'inherit',
+});
 
 const notCode = (path: string) => !/\.(ts|tsx)$/.test(path);
-for (const folder of ['data', 'locales', 'server/db/migrations', 'server/modules/payments/sandbox/browser']) {
+for (const folder of [
+  'data',
+  'locales',
+  'server/db/migrations',
+  'server/modules/payments/sandbox/browser',
+]) {
   cpSync(folder, `${OUT}/${folder}`, { recursive: true, filter: notCode });
 }
 cpSync('package.json', `${OUT}/package.json`);

@@ -12,13 +12,30 @@ describe('links to documents', () => {
 
   it('cite the product pages of docs/product, never a specification outside the repository', () => {
     // git grep answers 1 when nothing matches, 0 with the lines that do.
-    const cited = spawnSync('git', ['grep', '-n', '-I', '-E', 'SPEC §|SPEC\\.md|\\.\\./shared/', '--', '.', ':!scripts/doc-links.test.ts'], { encoding: 'utf8' });
+    const cited = spawnSync(
+      'git',
+      [
+        'grep',
+        '-n',
+        '-I',
+        '-E',
+        'SPEC §|SPEC\\.md|\\.\\./shared/',
+        '--',
+        '.',
+        ':!scripts/doc-links.test.ts',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(cited.stdout).toBe('');
     expect(cited.status).toBe(1);
   });
 
   it('makes anchors as GitHub does, repeats numbered', () => {
-    expect([...headingAnchors('# Shared data: renewal offers\n## The visitor’s search\n## API\n## API\n```\n## not a heading\n```\n## `npm run worker`\n')]).toEqual([
+    expect([
+      ...headingAnchors(
+        '# Shared data: renewal offers\n## The visitor’s search\n## API\n## API\n```\n## not a heading\n```\n## `npm run worker`\n',
+      ),
+    ]).toEqual([
       'shared-data-renewal-offers',
       'the-visitors-search',
       'api',
@@ -33,13 +50,27 @@ describe('links to documents', () => {
   it('finds a missing file, a missing heading and a link out of the repository, in docs and in code', () => {
     mkdirSync(join(root, 'docs'));
     mkdirSync(join(root, 'server'));
-    writeFileSync(join(root, 'README.md'), '# Read me\nSee [the guide](docs/guide.md#setting-up) and [ours](docs/gone.md).\n');
-    writeFileSync(join(root, 'docs/guide.md'), '# Guide\n## Set-up\nBack to [the top](#guide), out to [the spec](../../shared/SPEC.md), [a site](https://example.com).\n');
-    writeFileSync(join(root, 'server/x.ts'), '// Rules: docs/guide.md#set-up and docs/guide.md#teardown.\nexport {};\n');
+    writeFileSync(
+      join(root, 'README.md'),
+      '# Read me\nSee [the guide](docs/guide.md#setting-up) and [ours](docs/gone.md).\n',
+    );
+    writeFileSync(
+      join(root, 'docs/guide.md'),
+      '# Guide\n## Set-up\nBack to [the top](#guide), out to [the spec](../../shared/SPEC.md), [a site](https://example.com).\n',
+    );
+    writeFileSync(
+      join(root, 'server/x.ts'),
+      '// Rules: docs/guide.md#set-up and docs/guide.md#teardown.\nexport {};\n',
+    );
     expect(brokenDocLinks(root)).toEqual([
       { file: 'README.md', line: 2, link: 'docs/guide.md#setting-up', problem: 'no such heading' },
       { file: 'README.md', line: 2, link: 'docs/gone.md', problem: 'no such file' },
-      { file: 'docs/guide.md', line: 3, link: '../../shared/SPEC.md', problem: 'outside the repository' },
+      {
+        file: 'docs/guide.md',
+        line: 3,
+        link: '../../shared/SPEC.md',
+        problem: 'outside the repository',
+      },
       { file: 'server/x.ts', line: 1, link: 'docs/guide.md#teardown', problem: 'no such heading' },
     ]);
   });

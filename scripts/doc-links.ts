@@ -33,7 +33,8 @@ export function headingAnchors(markdown: string): Set<string> {
     anchors.add(count === 0 ? base : `${base}-${count}`);
   }
   // Explicit anchors: <a id="…"> or <a name="…">.
-  for (const match of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) if (match[1]) anchors.add(match[1]);
+  for (const match of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g))
+    if (match[1]) anchors.add(match[1]);
   return anchors;
 }
 
@@ -42,7 +43,8 @@ function files(dir: string, pattern: RegExp, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!['node_modules', 'dist', 'var', 'coverage', 'migrations', '.git'].includes(entry.name)) files(path, pattern, out);
+      if (!['node_modules', 'dist', 'var', 'coverage', 'migrations', '.git'].includes(entry.name))
+        files(path, pattern, out);
     } else if (pattern.test(entry.name)) out.push(path);
   }
   return out;
@@ -57,14 +59,31 @@ export function brokenDocLinks(root: string): BrokenLink[] {
     return found;
   };
   const broken: BrokenLink[] = [];
-  const check = (file: string, line: number, link: string, target: string, anchor: string | undefined) => {
+  const check = (
+    file: string,
+    line: number,
+    link: string,
+    target: string,
+    anchor: string | undefined,
+  ) => {
     const where = { file: relative(root, file), line, link };
-    if (relative(root, target).startsWith('..')) return broken.push({ ...where, problem: 'outside the repository' });
+    if (relative(root, target).startsWith('..'))
+      return broken.push({ ...where, problem: 'outside the repository' });
     if (!existsSync(target)) return broken.push({ ...where, problem: 'no such file' });
-    if (anchor && target.endsWith('.md') && statSync(target).isFile() && !anchors(target).has(decodeURIComponent(anchor))) broken.push({ ...where, problem: 'no such heading' });
+    if (
+      anchor &&
+      target.endsWith('.md') &&
+      statSync(target).isFile() &&
+      !anchors(target).has(decodeURIComponent(anchor))
+    )
+      broken.push({ ...where, problem: 'no such heading' });
   };
 
-  const markdown = [join(root, 'README.md'), ...files(join(root, 'docs'), /\.md$/), ...files(join(root, 'data'), /\.md$/)];
+  const markdown = [
+    join(root, 'README.md'),
+    ...files(join(root, 'docs'), /\.md$/),
+    ...files(join(root, 'data'), /\.md$/),
+  ];
   for (const file of markdown) {
     let fenced = false;
     readFileSync(file, 'utf8')
@@ -72,7 +91,9 @@ export function brokenDocLinks(root: string): BrokenLink[] {
       .forEach((text, index) => {
         if (/^\s*```/.test(text)) fenced = !fenced;
         if (fenced) return;
-        for (const match of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+        for (const match of text
+          .replace(/`[^`]*`/g, '')
+          .matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
           const link = match[1]!;
           if (/^[a-z]+:/i.test(link) || link.startsWith('//')) continue;
           const [path, anchor] = link.split('#');
@@ -83,13 +104,24 @@ export function brokenDocLinks(root: string): BrokenLink[] {
 
   // Code names documents by their path from the repository's root, with an anchor or without.
   // (This checker's own test writes broken links on purpose.)
-  const code = ['core', 'data', 'server', 'web', 'scripts', 'bench', 'e2e'].flatMap((dir) => files(join(root, dir), /\.(ts|tsx|css|json)$/)).filter((path) => !path.endsWith('doc-links.test.ts'));
-  for (const file of [...code, join(root, 'eslint.config.js'), join(root, 'vite.config.ts'), join(root, 'vitest.config.ts'), join(root, '.ci/run')]) {
+  const code = ['core', 'data', 'server', 'web', 'scripts', 'bench', 'e2e']
+    .flatMap((dir) => files(join(root, dir), /\.(ts|tsx|css|json)$/))
+    .filter((path) => !path.endsWith('doc-links.test.ts'));
+  for (const file of [
+    ...code,
+    join(root, 'eslint.config.js'),
+    join(root, 'vite.config.ts'),
+    join(root, 'vitest.config.ts'),
+    join(root, '.ci/run'),
+  ]) {
     if (!existsSync(file)) continue;
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((text, index) => {
-        for (const match of text.matchAll(/(?<![\w./-])((?:docs|data)\/[\w./-]*\.md)(?:#([\p{L}\p{N}_-]+))?/gu)) check(file, index + 1, match[0], join(root, match[1]!), match[2]);
+        for (const match of text.matchAll(
+          /(?<![\w./-])((?:docs|data)\/[\w./-]*\.md)(?:#([\p{L}\p{N}_-]+))?/gu,
+        ))
+          check(file, index + 1, match[0], join(root, match[1]!), match[2]);
       });
   }
   return broken;

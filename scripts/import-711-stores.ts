@@ -11,22 +11,35 @@ import { readStoreList } from '../data/seven-eleven-import.ts';
 
 const COMMITTED = {
   file: 'data/stores/7-eleven-2022-02-20.tsv',
-  source: 'github.com/leoshiang/get-taiwan-poi, file 資料/7-11.tsv (commit 598b5b55025e8afcdd176764227061cce1022b30, 2022-02-20), collected by its author from 7-ELEVEN\'s store map (emap.pcsc.com.tw)',
-  licence: 'ISC, as the repository declares in package.json (no separate data licence); see docs/shares.md#convenience-stores',
+  source:
+    "github.com/leoshiang/get-taiwan-poi, file 資料/7-11.tsv (commit 598b5b55025e8afcdd176764227061cce1022b30, 2022-02-20), collected by its author from 7-ELEVEN's store map (emap.pcsc.com.tw)",
+  licence:
+    'ISC, as the repository declares in package.json (no separate data licence); see docs/shares.md#convenience-stores',
   asOf: '2022-02-20',
 };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { source: { type: 'string' }, licence: { type: 'string' }, 'as-of': { type: 'string' }, out: { type: 'string', default: 'data/711_stores.json' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    source: { type: 'string' },
+    licence: { type: 'string' },
+    'as-of': { type: 'string' },
+    out: { type: 'string', default: 'data/711_stores.json' },
+  },
+});
 const file = positionals[0] ?? COMMITTED.file;
 const given = positionals[0] !== undefined;
 if (given && (!values.source || !values.licence || !values['as-of'])) {
-  console.error('A list other than the committed one needs --source, --licence and --as-of (YYYY-MM-DD): the file says where its stores come from.');
+  console.error(
+    'A list other than the committed one needs --source, --licence and --as-of (YYYY-MM-DD): the file says where its stores come from.',
+  );
   process.exit(2);
 }
 
 const result = readStoreList(file, readFileSync(file, 'utf8'));
 const output = ConvenienceStoresFileSchema.parse({
-  description: '7-ELEVEN stores in Taiwan: store number where the source has it, name, address, city, district and coordinates. Built by scripts/import-711-stores.ts; how complete it is: docs/shares.md#convenience-stores.',
+  description:
+    '7-ELEVEN stores in Taiwan: store number where the source has it, name, address, city, district and coordinates. Built by scripts/import-711-stores.ts; how complete it is: docs/shares.md#convenience-stores.',
   chain: '7-ELEVEN 統一超商',
   source: given ? values.source : COMMITTED.source,
   licence: given ? values.licence : COMMITTED.licence,
@@ -38,5 +51,9 @@ const lines = output.stores.map((store) => `    ${JSON.stringify(store)}`);
 const { stores: _stores, ...head } = output;
 const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
 writeFileSync(values.out as string, `${headText},\n  "stores": [\n${lines.join(',\n')}\n  ]\n}\n`);
-console.log(`${file}: ${result.read} rows read, ${result.stores.length} stores written to ${values.out}`);
-console.log(`dropped: ${result.dropped.noCoordinates} without coordinates, ${result.dropped.outsideTaiwan} outside Taiwan, ${result.dropped.repeated} listed twice, ${result.dropped.incomplete} without a name or address`);
+console.log(
+  `${file}: ${result.read} rows read, ${result.stores.length} stores written to ${values.out}`,
+);
+console.log(
+  `dropped: ${result.dropped.noCoordinates} without coordinates, ${result.dropped.outsideTaiwan} outside Taiwan, ${result.dropped.repeated} listed twice, ${result.dropped.incomplete} without a name or address`,
+);

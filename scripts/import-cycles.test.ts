@@ -18,6 +18,9 @@ describe('import cycles', () => {
       ['web/lib/d.ts', ['web/lib/e.ts']],
       ['web/lib/e.ts', []],
     ]);
-    expect(importCycles(graph)).toEqual([['web/features/a/index.ts', 'web/features/b/index.ts', 'web/lib/c.ts'], ['web/lib/self.ts']]);
+    expect(importCycles(graph)).toEqual([
+      ['web/features/a/index.ts', 'web/features/b/index.ts', 'web/lib/c.ts'],
+      ['web/lib/self.ts'],
+    ]);
   });
 });

@@ -9,7 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const SKIPPED = new Set(['node_modules', 'dist', 'migrations', 'var', 'coverage']);
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'(\.{1,2}\/[^']+)'/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'(\.{1,2}\/[^']+)'/g;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -22,7 +23,10 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 /** Each file's relative imports that run (not `import type`), as paths from `root`. */
-export function importGraph(root: string, folders = ['core', 'data', 'server', 'web', 'scripts']): Map<string, string[]> {
+export function importGraph(
+  root: string,
+  folders = ['core', 'data', 'server', 'web', 'scripts'],
+): Map<string, string[]> {
   const files = folders.flatMap((folder) => sourceFiles(join(root, folder)));
   const known = new Set(files);
   const graph = new Map<string, string[]>();

@@ -25,10 +25,16 @@ try {
   const mailbox = unsubscribeMailbox(config);
   const links = new NewsletterLinks(config.PUBLIC_URL, resolveAppSecret(config), mailbox);
   // Nothing here sends mail: a resubscribe is not among what an inbox can ask for.
-  const subscriptions = new Subscriptions({ db: database.db, links, delivered: async () => false, blockedDomains: listSetting(config.BLOCKED_EMAIL_DOMAINS) });
+  const subscriptions = new Subscriptions({
+    db: database.db,
+    links,
+    delivered: async () => false,
+    blockedDomains: listSetting(config.BLOCKED_EMAIL_DOMAINS),
+  });
   const messages = splitMbox(readFileSync(file, 'utf8'));
   for (const [index, message] of messages.entries()) {
-    for (const outcome of await applyInbound(subscriptions, readInbound(message, mailbox), 'mbox')) console.log(`message ${index + 1}: ${outcome}`);
+    for (const outcome of await applyInbound(subscriptions, readInbound(message, mailbox), 'mbox'))
+      console.log(`message ${index + 1}: ${outcome}`);
   }
   console.log(`${messages.length} messages read.`);
 } finally {

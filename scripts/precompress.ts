@@ -17,7 +17,8 @@ const MIN_BYTES = 1024;
 export function precompress(): Plugin {
   return {
     name: 'tripplus-precompress',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && env.mode === 'production',
+    apply: (_config, env) =>
+      env.command === 'build' && !env.isSsrBuild && env.mode === 'production',
     enforce: 'post',
     // After the files are written: until then Vite is still rewriting the chunks' preload lists.
     writeBundle(options, bundle) {
@@ -28,7 +29,10 @@ export function precompress(): Plugin {
         const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
         if (bytes.length < MIN_BYTES) continue;
         const brotli = brotliCompressSync(bytes, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
         });
         writeFileSync(join(outDir, `${file.fileName}.br`), brotli);
         writeFileSync(join(outDir, `${file.fileName}.gz`), gzipSync(bytes, { level: 9 }));

@@ -12,16 +12,25 @@ import { resolveAppSecret } from '../server/secret.ts';
 
 const paymentId = process.argv[2] ?? '';
 if (!/^[0-9a-f-]{36}$/i.test(paymentId)) {
-  console.error('Usage: npm run refund -- <payment id> (the id shown in the member\'s transactions)');
+  console.error(
+    "Usage: npm run refund -- <payment id> (the id shown in the member's transactions)",
+  );
   process.exit(2);
 }
 const config = settingsOrExit();
 const log = createLogger(config, 'refund');
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
-  const { payments } = paymentsFromConfig({ config, database, secret: resolveAppSecret(config), log });
+  const { payments } = paymentsFromConfig({
+    config,
+    database,
+    secret: resolveAppSecret(config),
+    log,
+  });
   const refunded = await payments.refund(paymentId);
-  console.log(`Refunded ${refunded.amount / 100} ${refunded.currency} of payment ${refunded.id} (receipt ${refunded.receiptNumber}); the processor's refund is ${refunded.refundId}.`);
+  console.log(
+    `Refunded ${refunded.amount / 100} ${refunded.currency} of payment ${refunded.id} (receipt ${refunded.receiptNumber}); the processor's refund is ${refunded.refundId}.`,
+  );
 } catch (error) {
   console.error(`Not refunded: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -23,12 +23,18 @@ describe('health and metrics', () => {
     await testApp.app.inject('/healthz');
     const metrics = await testApp.app.inject('/metrics');
     expect(metrics.headers['content-type']).toContain('text/plain');
-    expect(metrics.body).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(metrics.body).toMatch(
+      /http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/,
+    );
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
   });
 
   it('shows metrics to this machine only, whatever X-Forwarded-For says, or to the holder of the token', async () => {
-    const remote = await testApp.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const remote = await testApp.app.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(404);
     expect(remote.json()).toMatchObject({ error: 'NOT_FOUND' });
     expect(remote.body).not.toContain('http_requests_total');
@@ -36,11 +42,24 @@ describe('health and metrics', () => {
     const token = 'metrics-token-0123456789';
     const scraped = await createTestApp({ METRICS_TOKEN: token, TRUST_PROXY: true });
     try {
-      expect((await scraped.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5' })).statusCode).toBe(404);
+      expect(
+        (await scraped.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5' })).statusCode,
+      ).toBe(404);
       // Behind a proxy every request comes from loopback: without the token that is not enough.
       expect((await scraped.app.inject({ url: '/metrics' })).statusCode).toBe(404);
-      expect((await scraped.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(404);
-      const allowed = await scraped.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${token}` } });
+      expect(
+        (
+          await scraped.app.inject({
+            url: '/metrics',
+            headers: { authorization: 'Bearer wrong-token-0123456789' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const allowed = await scraped.app.inject({
+        url: '/metrics',
+        remoteAddress: '203.0.113.5',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(allowed.statusCode).toBe(200);
       expect(allowed.body).toContain('http_requests_total');
     } finally {
@@ -52,7 +71,8 @@ describe('health and metrics', () => {
 describe('browser features and event throttling', () => {
   it('turns off the browser features the site never uses', async () => {
     const policy = String((await testApp.app.inject('/healthz')).headers['permissions-policy']);
-    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)']) expect(policy).toContain(feature);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)'])
+      expect(policy).toContain(feature);
   });
 
   it('throttles analytics events from one address', async () => {
@@ -60,7 +80,16 @@ describe('browser features and event throttling', () => {
     try {
       const statuses: number[] = [];
       for (let event = 0; event < 5; event++) {
-        statuses.push((await strict.app.inject({ method: 'POST', url: '/api/analytics/events', payload: { name: 'landing_visit', path: '/' }, ...csrf() })).statusCode);
+        statuses.push(
+          (
+            await strict.app.inject({
+              method: 'POST',
+              url: '/api/analytics/events',
+              payload: { name: 'landing_visit', path: '/' },
+              ...csrf(),
+            })
+          ).statusCode,
+        );
       }
       // 60 a minute at scale 0.05: three.
       expect(statuses).toEqual([204, 204, 204, 429, 429]);
@@ -102,9 +131,18 @@ describe('security headers', () => {
 
 describe('errors', () => {
   it('names the bad field of invalid input in the one JSON shape', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/preferences/currency', payload: { currency: 'EUR' }, ...csrf() });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/preferences/currency',
+      payload: { currency: 'EUR' },
+      ...csrf(),
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ ok: false, error: 'INVALID_INPUT', fields: { currency: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      ok: false,
+      error: 'INVALID_INPUT',
+      fields: { currency: expect.any(String) },
+    });
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
@@ -123,7 +161,12 @@ describe('errors', () => {
   it('never shows internals in a 500', async () => {
     const response = await testApp.app.inject('/api/test/boom');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ ok: false, code: -99, error: 'INTERNAL', message: 'There is something wrong, please try it later.' });
+    expect(response.json()).toEqual({
+      ok: false,
+      code: -99,
+      error: 'INTERNAL',
+      message: 'There is something wrong, please try it later.',
+    });
     expect(response.body).not.toContain('postgres://');
   });
 });

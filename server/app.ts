@@ -10,7 +10,12 @@ import { listSetting, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
-import { articlesRoutes, groupsRoutes, mediaRoutes, type Articles } from './modules/articles/index.ts';
+import {
+  articlesRoutes,
+  groupsRoutes,
+  mediaRoutes,
+  type Articles,
+} from './modules/articles/index.ts';
 import { authRoutes, type Sessions } from './modules/auth/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
@@ -20,15 +25,41 @@ import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailDelivery } from './modules/mail/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { newsletterRoutes, oneClickRoutes, type Newsletter } from './modules/newsletter/index.ts';
-import { paymentsRoutes, sandboxPayRoutes, type Payments, type SandboxPay } from './modules/payments/index.ts';
+import {
+  paymentsRoutes,
+  sandboxPayRoutes,
+  type Payments,
+  type SandboxPay,
+} from './modules/payments/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
 import { promotionsRoutes } from './modules/promotions/index.ts';
 import { sharesRoutes } from './modules/shares/index.ts';
-import { SCRIPT_LOADER, changesKeptPages, loadWebRenderer, registerWebApp, seoRoutes, staticDataRoutes, type PageCache } from './modules/site/index.ts';
+import {
+  SCRIPT_LOADER,
+  changesKeptPages,
+  loadWebRenderer,
+  registerWebApp,
+  seoRoutes,
+  staticDataRoutes,
+  type PageCache,
+} from './modules/site/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { sponsorshipsRoutes, type Sponsorships } from './modules/sponsorships/index.ts';
-import { ordersRoutes, priceAlertsRoutes, salePromotion, staffRoutes, storefrontRoutes, type PriceAlerts, type StorefrontOrders } from './modules/storefront/index.ts';
-import { trackingsRoutes, type TrackingChecks, type TrackingLinks, type Trackings } from './modules/trackings/index.ts';
+import {
+  ordersRoutes,
+  priceAlertsRoutes,
+  salePromotion,
+  staffRoutes,
+  storefrontRoutes,
+  type PriceAlerts,
+  type StorefrontOrders,
+} from './modules/storefront/index.ts';
+import {
+  trackingsRoutes,
+  type TrackingChecks,
+  type TrackingLinks,
+  type Trackings,
+} from './modules/trackings/index.ts';
 import { createServices, type Clock, type ServiceOptions, type Services } from './services.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -99,7 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const routeTable: { method: string; url: string; csrf: boolean }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, csrf: route.config?.csrf !== false });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, csrf: route.config?.csrf !== false });
   });
   app.decorate('routeTable', routeTable);
   app.decorate('config', config);
@@ -109,7 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
-      onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; it will be replaced'),
+      onIdleError: (error) =>
+        app.log.warn({ err: error }, 'database connection lost; it will be replaced'),
     }));
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -118,15 +151,54 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox processor's webhooks come back into this server without leaving the process.
   const services = await createServices(config, database, app.log, options.now, {
     ...(options.storefront ? { storefront: options.storefront } : {}),
-    sandboxWebhooks: async (body, headers) => (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode,
+    sandboxWebhooks: async (body, headers) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhooks/sandbox',
+          payload: body,
+          headers,
+        })
+      ).statusCode,
   });
-  const { secret, sessions, mail, captcha, accounts, providers, social, awardSearch, awardSamples, awardSearches, trackings, cards, wallets, guides, payments, sandboxPay, sponsorships, storefront, articles, groups, newsletter, shares } = services;
+  const {
+    secret,
+    sessions,
+    mail,
+    captcha,
+    accounts,
+    providers,
+    social,
+    awardSearch,
+    awardSamples,
+    awardSearches,
+    trackings,
+    cards,
+    wallets,
+    guides,
+    payments,
+    sandboxPay,
+    sponsorships,
+    storefront,
+    articles,
+    groups,
+    newsletter,
+    shares,
+  } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
-  if (config.NODE_ENV !== 'test') app.addHook('onReady', async () => void awardSearch.start().catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')));
+  if (config.NODE_ENV !== 'test')
+    app.addHook(
+      'onReady',
+      async () =>
+        void awardSearch
+          .start()
+          .catch((error: unknown) => app.log.error({ err: error }, 'award search could not start')),
+    );
   // Visitors' kept pages go with any change through the API that a page may show (docs/security.md#kept-pages),
   // before the answer leaves, so the next page asked shows it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && changesKeptPages(request.method, request.routeOptions.url)) app.pageCache?.clear();
+    if (reply.statusCode < 400 && changesKeptPages(request.method, request.routeOptions.url))
+      app.pageCache?.clear();
     return payload;
   });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
@@ -156,7 +228,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Counted in the database: every server process together, and nothing forgotten at a restart.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Brotli at a middle quality: most of the size win for a fraction of the CPU of quality 11.
-  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   // The built web app renders the pages; its colour-scheme script and the script loader are the inline scripts the CSP allows.
   const renderer = await loadWebRenderer(config.WEB_DIST);
   await registerSecurityHeaders(app, {
@@ -173,7 +248,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
-  if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxPayRoutes, { sandbox: sandboxPay, rateLimitScale: config.RATE_LIMIT_SCALE });
+  if (config.PAYMENT_PROVIDER === 'sandbox')
+    await app.register(sandboxPayRoutes, {
+      sandbox: sandboxPay,
+      rateLimitScale: config.RATE_LIMIT_SCALE,
+    });
   await app.register(staticDataRoutes, { convenience: shares.convenience });
   await app.register(mediaRoutes, { articles });
   await app.register(seoRoutes, {
@@ -183,10 +262,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       '/cardplus/c/:id': () => cards.list({}).map((card) => card.id),
       '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
       '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
-      '/storefront/buy/:programme': () => storefront.catalogue.list().map((programme) => programme.id),
+      '/storefront/buy/:programme': () =>
+        storefront.catalogue.list().map((programme) => programme.id),
       // Shared records, but not sample data (docs/shares.md#sample-data).
-      '/cardplus/card-renewal-offer/:card': async () => (await shares.offers.overview()).filter((entry) => entry.summary.samples === 0).map((entry) => entry.card.id),
-      '/cardplus/uscard-in-tw/:store': async () => (await shares.stores.list({}, null)).filter((store) => !store.sample).map((store) => store.slug),
+      '/cardplus/card-renewal-offer/:card': async () =>
+        (await shares.offers.overview())
+          .filter((entry) => entry.summary.samples === 0)
+          .map((entry) => entry.card.id),
+      '/cardplus/uscard-in-tw/:store': async () =>
+        (await shares.stores.list({}, null))
+          .filter((store) => !store.sample)
+          .map((store) => store.slug),
       '/share/article/:slug': () => articles.publishedSlugs(),
       '/share/group/:slug': () => groups.publicSlugs(),
     },
@@ -196,27 +282,92 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Staff routes check the role before anything else (CSRF, checked at the root, comes first).
       api.addHook('onRequest', sessions.staffFirst('/api/admin/'));
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
-      await api.register(promotionsRoutes, { fallback: (language) => salePromotion(storefront.catalogue, language) });
-      await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(authRoutes, { accounts, sessions, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(promotionsRoutes, {
+        fallback: (language) => salePromotion(storefront.catalogue, language),
+      });
+      await api.register(analyticsRoutes, {
+        mode: config.ANALYTICS,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(authRoutes, {
+        accounts,
+        sessions,
+        publicUrl: config.PUBLIC_URL,
+        secureCookies: https,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
       await api.register(profileRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
-      await api.register(awardsRoutes, { searches: awardSearches, samples: awardSamples, sessions });
+      await api.register(awardsRoutes, {
+        searches: awardSearches,
+        samples: awardSamples,
+        sessions,
+      });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cards, wallets, sessions });
       await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
       await api.register(staffRoutes, { orders: storefront.orders, sessions });
-      await api.register(ordersRoutes, { orders: storefront.orders, payments, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(sharesRoutes, { offers: shares.offers, stores: shares.stores, flags: shares.flags, convenience: shares.convenience, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(groupsRoutes, { groups, flags: shares.flags, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(articlesRoutes, { articles, groups, flags: shares.flags, sessions, maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(ordersRoutes, {
+        orders: storefront.orders,
+        payments,
+        sessions,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(sharesRoutes, {
+        offers: shares.offers,
+        stores: shares.stores,
+        flags: shares.flags,
+        convenience: shares.convenience,
+        sessions,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(groupsRoutes, {
+        groups,
+        flags: shares.flags,
+        sessions,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(articlesRoutes, {
+        articles,
+        groups,
+        flags: shares.flags,
+        sessions,
+        maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(guidesRoutes, {
+        guides,
+        wallets,
+        sessions,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
-      await api.register(paymentsRoutes, { payments, sessions, timeZone: config.BILLING_TIME_ZONE, supportEmail: config.SUPPORT_EMAIL, testCards: config.NODE_ENV === 'production' ? [] : sandboxPay.testCards() });
+      await api.register(paymentsRoutes, {
+        payments,
+        sessions,
+        timeZone: config.BILLING_TIME_ZONE,
+        supportEmail: config.SUPPORT_EMAIL,
+        testCards: config.NODE_ENV === 'production' ? [] : sandboxPay.testCards(),
+      });
       await api.register(sponsorshipsRoutes, { sponsorships, payments, sessions });
-      await api.register(newsletterRoutes, { subscriptions: newsletter.subscriptions, issues: newsletter.issues, links: newsletter.links, sessions, captcha, webhookToken: config.MAIL_WEBHOOK_TOKEN, rateLimitScale: config.RATE_LIMIT_SCALE });
-      await api.register(socialRoutes, { social, sessions, accounts, publicUrl: config.PUBLIC_URL, secureCookies: https, rateLimitScale: config.RATE_LIMIT_SCALE });
+      await api.register(newsletterRoutes, {
+        subscriptions: newsletter.subscriptions,
+        issues: newsletter.issues,
+        links: newsletter.links,
+        sessions,
+        captcha,
+        webhookToken: config.MAIL_WEBHOOK_TOKEN,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(socialRoutes, {
+        social,
+        sessions,
+        accounts,
+        publicUrl: config.PUBLIC_URL,
+        secureCookies: https,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
     },
     { prefix: '/api' },
   );

@@ -15,7 +15,12 @@ describe('settings', () => {
   it('lists every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ANALYTICS: 'maybe', MAINTENANCE: 'sure' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ANALYTICS: 'maybe',
+        MAINTENANCE: 'sure',
+      });
     } catch (caught) {
       error = caught;
     }
@@ -26,8 +31,15 @@ describe('settings', () => {
 
   it('takes the public address from PORT outside production, and only as an origin', () => {
     expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
-    expect(loadConfig({ PUBLIC_URL: 'https://www.example.com/' }).PUBLIC_URL).toBe('https://www.example.com');
-    for (const bad of ['https://www.example.com/app', 'https://www.example.com/?x=1', 'ftp://www.example.com', 'https://user:pw@www.example.com']) {
+    expect(loadConfig({ PUBLIC_URL: 'https://www.example.com/' }).PUBLIC_URL).toBe(
+      'https://www.example.com',
+    );
+    for (const bad of [
+      'https://www.example.com/app',
+      'https://www.example.com/?x=1',
+      'ftp://www.example.com',
+      'https://user:pw@www.example.com',
+    ]) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }
   });
@@ -42,9 +54,21 @@ describe('settings', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
-    expect(keys.sort()).toEqual(['CAPTCHA_PROVIDER', 'CREDITING_PARTNER', 'NEWSLETTER_POSTAL_ADDRESS', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(keys.sort()).toEqual([
+      'CAPTCHA_PROVIDER',
+      'CREDITING_PARTNER',
+      'NEWSLETTER_POSTAL_ADDRESS',
+      'PAYMENT_PROVIDER',
+      'PUBLIC_URL',
+      'SMTP_URL',
+    ]);
 
-    const demo = loadConfig({ ...production, PUBLIC_URL: 'https://demo.example.com', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
+    const demo = loadConfig({
+      ...production,
+      PUBLIC_URL: 'https://demo.example.com',
+      DEMO_MODE: 'true',
+      CAPTCHA_PROVIDER: 'test',
+    });
     expect(demo.DEMO_MODE).toBe(true);
     expect(demo.PUBLIC_URL).toBe('https://demo.example.com');
     // A demonstration still needs its address: links in its e-mails are built from it.
@@ -52,13 +76,30 @@ describe('settings', () => {
   });
 
   it('takes a DKIM key only whole', () => {
-    expect(() => loadConfig({ DKIM_DOMAIN: 'example.com' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY/);
-    expect(loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'mail', DKIM_PRIVATE_KEY: 'key' }).DKIM_SELECTOR).toBe('mail');
+    expect(() => loadConfig({ DKIM_DOMAIN: 'example.com' })).toThrow(
+      /DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY/,
+    );
+    expect(
+      loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'mail', DKIM_PRIVATE_KEY: 'key' })
+        .DKIM_SELECTOR,
+    ).toBe('mail');
   });
 
   it('writes sample shared data on a fresh install, a demonstration included, but not on a real site unless asked', () => {
     expect(loadConfig({}).SHARES_SAMPLE_DATA).toBe(true);
-    const site = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.example.com', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', PAYMENT_PUBLIC_KEY: 'pk', PAYMENT_WEBHOOK_SECRET: 'wh', CREDITING_PARTNER: 'none', CAPTCHA_PROVIDER: 'altcha', NEWSLETTER_POSTAL_ADDRESS: '1 Example Road, Taipei' };
+    const site = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://www.example.com',
+      SMTP_URL: 'smtp://mail.example.com',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      PAYMENT_PUBLIC_KEY: 'pk',
+      PAYMENT_WEBHOOK_SECRET: 'wh',
+      CREDITING_PARTNER: 'none',
+      CAPTCHA_PROVIDER: 'altcha',
+      NEWSLETTER_POSTAL_ADDRESS: '1 Example Road, Taipei',
+    };
     expect(loadConfig(site).SHARES_SAMPLE_DATA).toBe(false);
     expect(loadConfig({ ...site, SHARES_SAMPLE_DATA: 'true' }).SHARES_SAMPLE_DATA).toBe(true);
     expect(loadConfig({ ...site, DEMO_MODE: 'true' }).SHARES_SAMPLE_DATA).toBe(true);
@@ -81,6 +122,7 @@ describe('settings', () => {
       timeout: 30_000,
     });
     expect(production.status).toBe(1);
-    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'PAYMENT_PROVIDER']) expect(production.stderr).toContain(key);
+    for (const key of ['PUBLIC_URL', 'SMTP_URL', 'PAYMENT_PROVIDER'])
+      expect(production.stderr).toContain(key);
   });
 });

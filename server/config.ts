@@ -39,7 +39,12 @@ export const ConfigSchema = z.object({
    * callbacks, canonical addresses) is built from it, never from the request's Host. Required in
    * production; elsewhere http://localhost:PORT. Sets Secure cookies when https.
    */
-  PUBLIC_URL: z.union([z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }), z.literal('')]).default(''),
+  PUBLIC_URL: z
+    .union([
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }),
+      z.literal(''),
+    ])
+    .default(''),
   /** Behind a reverse proxy, trust X-Forwarded-* headers. */
   TRUST_PROXY: boolean.default(false),
   /** A host name containing this string serves the card-tools variant (docs/product/routing.md#card-tools-host). */
@@ -70,7 +75,11 @@ export const ConfigSchema = z.object({
   /** Folder of uploaded pictures (articles), kept apart from the database so a PGlite in memory still has them on disk. */
   MEDIA_DIR: z.string().min(1).default('var/media'),
   /** Largest picture a member may upload, in bytes (docs/articles.md#pictures). */
-  ARTICLE_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  ARTICLE_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** Pictures one article may hold. */
   ARTICLE_MAX_IMAGES: z.coerce.number().int().min(1).default(40),
   /** Characters of text one article may hold (about two hours of reading). */
@@ -113,7 +122,11 @@ export const ConfigSchema = z.object({
   /** Mail domains that are known to lose mail; sign-up shows a hint (docs/product/accounts.md#input-limits). */
   LOSSY_EMAIL_DOMAINS: z.string().default('hinet.net,seed.net.tw'),
   /** Disposable-mail domains refused at sign-up with code -7. */
-  BLOCKED_EMAIL_DOMAINS: z.string().default('mailinator.com,yopmail.com,guerrillamail.com,10minutemail.com,trashmail.com,sharklasers.com'),
+  BLOCKED_EMAIL_DOMAINS: z
+    .string()
+    .default(
+      'mailinator.com,yopmail.com,guerrillamail.com,10minutemail.com,trashmail.com,sharklasers.com',
+    ),
   /** Multiplies every rate limit (browser tests sign in many times from one address). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** `closed` refuses new social accounts with the early-adopter notice (-103); existing ones still sign in. */
@@ -205,7 +218,12 @@ export const ConfigSchema = z.object({
    */
   CREDITING_PARTNER: z.enum(['sandbox', 'none']).default('sandbox'),
   /** Minutes the sandbox partner takes to post an accepted order. */
-  SANDBOX_POSTING_MIN: z.coerce.number().int().min(0).max(7 * 24 * 60).default(5),
+  SANDBOX_POSTING_MIN: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(5),
   /** Share of orders (0–1) picked at random for a review before crediting, besides every first purchase. */
   STOREFRONT_SPOT_CHECK_RATE: z.coerce.number().min(0).max(1).default(0.05),
   /** Minutes between runs of the crediting job (1–60). */
@@ -223,7 +241,10 @@ export class ConfigError extends Error {
 /** Parses settings, listing every bad key at once rather than stopping at the first. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' && key !== 'PUBLIC_URL' ? undefined : env[key]]),
+    Object.keys(ConfigSchema.shape).map((key) => [
+      key,
+      env[key] === '' && key !== 'PUBLIC_URL' ? undefined : env[key],
+    ]),
   );
   const parsed = ConfigSchema.safeParse(known);
   if (!parsed.success) {
@@ -233,31 +254,66 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const problems: string[] = [];
   const production = parsed.data.NODE_ENV === 'production';
-  if (production && !parsed.data.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 characters)');
-  if (production && !parsed.data.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's address, e.g. https://www.example.com; links in e-mails are built from it)");
+  if (production && !parsed.data.APP_SECRET)
+    problems.push('APP_SECRET: required in production (at least 32 characters)');
+  if (production && !parsed.data.PUBLIC_URL)
+    problems.push(
+      "PUBLIC_URL: required in production (the site's address, e.g. https://www.example.com; links in e-mails are built from it)",
+    );
   if (parsed.data.PAYMENT_PROVIDER === 'stripe') {
-    for (const key of ['STRIPE_SECRET_KEY', 'PAYMENT_PUBLIC_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const) {
+    for (const key of [
+      'STRIPE_SECRET_KEY',
+      'PAYMENT_PUBLIC_KEY',
+      'PAYMENT_WEBHOOK_SECRET',
+    ] as const) {
       if (!parsed.data[key]) problems.push(`${key}: required with PAYMENT_PROVIDER=stripe`);
     }
   }
   if (production && !parsed.data.DEMO_MODE) {
     // Test wiring a real site must not run on: each would take money, sign-ups or mail nowhere.
     const demoOnly = ' in production; set DEMO_MODE=true to run a demonstration with it';
-    if (parsed.data.PAYMENT_PROVIDER === 'sandbox') problems.push(`PAYMENT_PROVIDER: the sandbox moves no real money; refused${demoOnly}`);
-    if (parsed.data.CREDITING_PARTNER === 'sandbox') problems.push(`CREDITING_PARTNER: the sandbox credits no real miles; refused${demoOnly}`);
-    if (parsed.data.CAPTCHA_PROVIDER === 'test') problems.push(`CAPTCHA_PROVIDER: the test captcha lets any script through; refused${demoOnly}`);
-    if (!parsed.data.SMTP_URL) problems.push(`SMTP_URL: required in production (without it no e-mail leaves the outbox); missing${demoOnly}`);
-    if (!parsed.data.NEWSLETTER_POSTAL_ADDRESS) problems.push(`NEWSLETTER_POSTAL_ADDRESS: required in production (the newsletter's footer must show a postal address); missing${demoOnly}`);
+    if (parsed.data.PAYMENT_PROVIDER === 'sandbox')
+      problems.push(`PAYMENT_PROVIDER: the sandbox moves no real money; refused${demoOnly}`);
+    if (parsed.data.CREDITING_PARTNER === 'sandbox')
+      problems.push(`CREDITING_PARTNER: the sandbox credits no real miles; refused${demoOnly}`);
+    if (parsed.data.CAPTCHA_PROVIDER === 'test')
+      problems.push(
+        `CAPTCHA_PROVIDER: the test captcha lets any script through; refused${demoOnly}`,
+      );
+    if (!parsed.data.SMTP_URL)
+      problems.push(
+        `SMTP_URL: required in production (without it no e-mail leaves the outbox); missing${demoOnly}`,
+      );
+    if (!parsed.data.NEWSLETTER_POSTAL_ADDRESS)
+      problems.push(
+        `NEWSLETTER_POSTAL_ADDRESS: required in production (the newsletter's footer must show a postal address); missing${demoOnly}`,
+      );
   }
-  const dkim = [parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY].filter(Boolean).length;
-  if (dkim !== 0 && dkim !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: set all three or none');
-  const publicUrl = parsed.data.PUBLIC_URL ? siteOrigin(parsed.data.PUBLIC_URL) : `http://localhost:${parsed.data.PORT}`;
-  if (publicUrl === null) problems.push('PUBLIC_URL: must be the site\'s origin only (scheme, host and port, no path, query or fragment)');
+  const dkim = [
+    parsed.data.DKIM_DOMAIN,
+    parsed.data.DKIM_SELECTOR,
+    parsed.data.DKIM_PRIVATE_KEY,
+  ].filter(Boolean).length;
+  if (dkim !== 0 && dkim !== 3)
+    problems.push('DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: set all three or none');
+  const publicUrl = parsed.data.PUBLIC_URL
+    ? siteOrigin(parsed.data.PUBLIC_URL)
+    : `http://localhost:${parsed.data.PORT}`;
+  if (publicUrl === null)
+    problems.push(
+      "PUBLIC_URL: must be the site's origin only (scheme, host and port, no path, query or fragment)",
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   parsed.data.PUBLIC_URL = publicUrl ?? '';
   parsed.data.SHARES_SAMPLE_DATA ??= !production || parsed.data.DEMO_MODE;
-  if ((parsed.data.CAPTCHA_PROVIDER === 'turnstile' || parsed.data.CAPTCHA_PROVIDER === 'recaptcha') && !parsed.data.CAPTCHA_SECRET_KEY) {
-    throw new ConfigError([`CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`]);
+  if (
+    (parsed.data.CAPTCHA_PROVIDER === 'turnstile' ||
+      parsed.data.CAPTCHA_PROVIDER === 'recaptcha') &&
+    !parsed.data.CAPTCHA_SECRET_KEY
+  ) {
+    throw new ConfigError([
+      `CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=${parsed.data.CAPTCHA_PROVIDER}`,
+    ]);
   }
   return parsed.data;
 }
@@ -265,7 +321,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** `https://www.example.com/` → `https://www.example.com`; null for an address with a path, query, fragment or credentials. */
 function siteOrigin(address: string): string | null {
   const url = new URL(address);
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) return null;
+  if (
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  )
+    return null;
   return url.origin;
 }
 

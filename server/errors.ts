@@ -12,7 +12,13 @@ export class AppError extends Error {
 
   constructor(
     readonly error: ErrorName,
-    options: { status?: number; code?: number; message?: string; fields?: Record<string, string>; details?: Record<string, string | number | null> } = {},
+    options: {
+      status?: number;
+      code?: number;
+      message?: string;
+      fields?: Record<string, string>;
+      details?: Record<string, string | number | null>;
+    } = {},
   ) {
     super(options.message ?? error);
     this.status = options.status ?? 400;

@@ -13,7 +13,9 @@ function catalog(namespace: string, language: Language): Catalog {
   const id = `${language}/${namespace}`;
   let loaded = catalogs.get(id);
   if (!loaded) {
-    const file = fileURLToPath(new URL(`../locales/${language}/${namespace}.json`, import.meta.url));
+    const file = fileURLToPath(
+      new URL(`../locales/${language}/${namespace}.json`, import.meta.url),
+    );
     try {
       loaded = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
     } catch {
@@ -25,12 +27,22 @@ function catalog(namespace: string, language: Language): Catalog {
 }
 
 /** A string of a catalog; Japanese (partial by design) falls back to English. */
-export function serverText(namespace: string, language: Language, key: string, values: Record<string, string | number> = {}): string {
+export function serverText(
+  namespace: string,
+  language: Language,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   const [group, name] = key.split('.') as [string, string];
-  const template = catalog(namespace, language)[group]?.[name] ?? catalog(namespace, 'en')[group]?.[name];
+  const template =
+    catalog(namespace, language)[group]?.[name] ?? catalog(namespace, 'en')[group]?.[name];
   if (template === undefined) throw new Error(`Missing string ${language}:${namespace}:${key}`);
   return template.replace(/\{\{(\w+)\}\}/g, (_, slot: string) => String(values[slot] ?? ''));
 }
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );

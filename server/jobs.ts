@@ -20,7 +20,11 @@ export type JobArea = (boss: PgBoss) => Promise<void>;
  * (JOBS=in-process) or in `npm run worker` processes. Crons live in the database, so however many
  * processes work, each schedule fires once.
  */
-export async function startJobs(options: { database: Database; areas: JobArea[]; log: Pick<FastifyBaseLogger, 'error'> }): Promise<{ boss: PgBoss; stop(): Promise<void> }> {
+export async function startJobs(options: {
+  database: Database;
+  areas: JobArea[];
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): Promise<{ boss: PgBoss; stop(): Promise<void> }> {
   const boss = jobQueue(options.database, { work: true });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();

@@ -34,12 +34,21 @@ describe('the logs of a failed sign-up', () => {
     const email = `leak.${Date.now().toString(36)}@example.com`;
     // A check the insert of this member breaks: PostgreSQL refuses the row and says which ("Failing
     // row contains …", with every value of it), drizzle's error lists the bound values.
-    await app.database.db.execute(sql.raw(`ALTER TABLE members ADD CONSTRAINT no_leak_members CHECK (email NOT LIKE 'leak.%')`));
+    await app.database.db.execute(
+      sql.raw(`ALTER TABLE members ADD CONSTRAINT no_leak_members CHECK (email NOT LIKE 'leak.%')`),
+    );
     const protection = csrf();
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { nickname: 'Leaky', email, password: 'correct horse 1', edm: false, from: 'test', captcha: 'test-ok' },
+      payload: {
+        nickname: 'Leaky',
+        email,
+        password: 'correct horse 1',
+        edm: false,
+        from: 'test',
+        captcha: 'test-ok',
+      },
       headers: protection.headers,
       cookies: protection.cookies,
     });

@@ -9,18 +9,30 @@ import type { Config } from './config.ts';
  * logged (Fastify logs the method, the address and the status only).
  */
 
-const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'];
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrftoken"]',
+  'res.headers["set-cookie"]',
+];
 
 /** Properties of database errors that hold the values of a row or a query. */
 const VALUE_PROPERTIES = ['params', 'parameters', 'detail', 'where', 'internalQuery'];
 
-type SerializedError = Record<string, unknown> & { message?: string; stack?: string; cause?: unknown };
+type SerializedError = Record<string, unknown> & {
+  message?: string;
+  stack?: string;
+  cause?: unknown;
+};
 
 /** A message without the bound values: drizzle's "Failed query: …\nparams: …" keeps the query only. */
 function withoutValues(message: string): string {
   return message
     .replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]')
-    .replace(/(invalid input syntax for type [\w ]+|invalid input value for enum [\w.]+): "[\s\S]*?"$/, '$1: [redacted]');
+    .replace(
+      /(invalid input syntax for type [\w ]+|invalid input value for enum [\w.]+): "[\s\S]*?"$/,
+      '$1: [redacted]',
+    );
 }
 
 function scrub(error: SerializedError, depth = 0): SerializedError {
@@ -32,7 +44,8 @@ function scrub(error: SerializedError, depth = 0): SerializedError {
     const frames = safe.stack.indexOf('\n    at ');
     safe.stack = `${String(safe.type ?? 'Error')}: ${safe.message ?? ''}${frames >= 0 ? safe.stack.slice(frames) : ''}`;
   }
-  if (safe.cause && typeof safe.cause === 'object' && depth < 5) safe.cause = scrub(safe.cause as SerializedError, depth + 1);
+  if (safe.cause && typeof safe.cause === 'object' && depth < 5)
+    safe.cause = scrub(safe.cause as SerializedError, depth + 1);
   return safe;
 }
 
@@ -53,6 +66,12 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, name?: string):
 }
 
 /** A logger for processes outside Fastify (the workers), with the same rules. */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, destination?: DestinationStream) {
-  return destination ? pino(loggerOptions(config, name), destination) : pino(loggerOptions(config, name));
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  name: string,
+  destination?: DestinationStream,
+) {
+  return destination
+    ? pino(loggerOptions(config, name), destination)
+    : pino(loggerOptions(config, name));
 }

@@ -12,10 +12,16 @@ async function main(): Promise<void> {
   // Offers, ratios and memberships that end soon drop out of the site by themselves; the log
   // reminds whoever keeps data/ to check what follows them (docs/data-audit.md#keeping-it-fresh).
   const ending = factsEndingWithin(dayOf(new Date()), 14);
-  if (ending.length > 0) app.log.warn({ facts: ending.map((fact) => `${fact.until} ${fact.file} ${fact.record}: ${fact.what}`) }, `${ending.length} reference facts end within 14 days`);
+  if (ending.length > 0)
+    app.log.warn(
+      { facts: ending.map((fact) => `${fact.until} ${fact.file} ${fact.record}: ${fact.what}`) },
+      `${ending.length} reference facts end within 14 days`,
+    );
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`TripPlus is serving http://localhost:${config.PORT} on ${app.database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);
+  app.log.info(
+    `TripPlus is serving http://localhost:${config.PORT} on ${app.database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
+  );
 }
 
 main().catch((error: unknown) => {

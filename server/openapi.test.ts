@@ -11,8 +11,20 @@ import { createTestApp } from './test/app.ts';
  */
 const PAGES = ['GET /', 'GET /*', 'GET /robots.txt', 'GET /sitemap.xml'];
 
-type Operation = { responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
-type Document = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required: string[] }> } };
+type Operation = {
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+};
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<
+      string,
+      { properties: Record<string, { enum?: unknown[] }>; required: string[] }
+    >;
+  };
+};
 
 /** The document's path of a Fastify route: `/api/trackings/:id` → `/api/trackings/{id}`. */
 const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -26,14 +38,18 @@ beforeAll(async () => {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('application/json');
   document = response.json();
-  routes = testApp.app.routeTable.filter((route) => route.method !== 'HEAD' && !PAGES.includes(`${route.method} ${route.url}`));
+  routes = testApp.app.routeTable.filter(
+    (route) => route.method !== 'HEAD' && !PAGES.includes(`${route.method} ${route.url}`),
+  );
 });
 afterAll(() => testApp.close());
 
 describe('one described API', () => {
   it('has every route but the pages declare its responses, so the document lists it', () => {
     // A route without a response schema is left out of the document (server/plugins/openapi.ts).
-    const undescribed = routes.filter((route) => !document.paths[documentPath(route.url)]?.[route.method.toLowerCase()]).map((route) => `${route.method} ${route.url}`);
+    const undescribed = routes
+      .filter((route) => !document.paths[documentPath(route.url)]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.url}`);
     expect(undescribed).toEqual([]);
     // The exemptions are real routes still (a renamed page would leave a stale entry here).
     const table = testApp.app.routeTable.map((route) => `${route.method} ${route.url}`);
@@ -51,9 +67,17 @@ describe('one described API', () => {
       const where = `${route.method} ${route.url}`;
       expect(operation, where).toBeDefined();
       const statuses = Object.keys(operation!.responses);
-      expect({ where, answers: statuses.some((status) => /^[23]\d\d$/.test(status)) }).toEqual({ where, answers: true });
+      expect({ where, answers: statuses.some((status) => /^[23]\d\d$/.test(status)) }).toEqual({
+        where,
+        answers: true,
+      });
       // Every error, whatever its status, is the one error shape.
-      for (const range of ['4XX', '5XX']) expect({ where, range, schema: operation!.responses[range]?.content?.['application/json']?.schema }).toEqual({ where, range, schema: { $ref: '#/components/schemas/ApiError' } });
+      for (const range of ['4XX', '5XX'])
+        expect({
+          where,
+          range,
+          schema: operation!.responses[range]?.content?.['application/json']?.schema,
+        }).toEqual({ where, range, schema: { $ref: '#/components/schemas/ApiError' } });
     }
     expect(Object.keys(document.paths).filter((path) => path.includes(':'))).toEqual([]);
   });
@@ -71,7 +95,11 @@ describe('answers held to their schemas', () => {
     // The sandbox's token API allows 30 a minute at scale 1; at 0.1, three.
     strict = await createTestApp({ RATE_LIMIT_SCALE: 0.1 });
     // A route whose answer breaks its own schema, as a service drifting from its contract would.
-    strict.app.get('/api/test/drifted', { schema: { response: withErrors({ 200: okSchema({ miles: z.number() }) }) } }, async () => ({ ok: true, miles: 'many' }));
+    strict.app.get(
+      '/api/test/drifted',
+      { schema: { response: withErrors({ 200: okSchema({ miles: z.number() }) }) } },
+      async () => ({ ok: true, miles: 'many' }),
+    );
   });
   afterAll(() => strict.close());
 
@@ -87,9 +115,15 @@ describe('answers held to their schemas', () => {
     expect(ApiErrorSchema.parse(unknown.json()).error).toBe('NOT_FOUND');
 
     // @fastify/rate-limit's own limit on a route (the sandbox processor's token API).
-    const tokens = () => strict.app.inject({ method: 'POST', url: '/sandbox-pay/v1/tokens', payload: { number: '4242', expiry: '12/30', cvc: '123' } });
+    const tokens = () =>
+      strict.app.inject({
+        method: 'POST',
+        url: '/sandbox-pay/v1/tokens',
+        payload: { number: '4242', expiry: '12/30', cvc: '123' },
+      });
     let limited = await tokens();
-    for (let attempt = 0; attempt < 5 && limited.statusCode !== 429; attempt += 1) limited = await tokens();
+    for (let attempt = 0; attempt < 5 && limited.statusCode !== 429; attempt += 1)
+      limited = await tokens();
     expect(limited.statusCode).toBe(429);
     expect(ApiErrorSchema.parse(limited.json()).error).toBe('RATE_LIMITED');
   });

@@ -20,7 +20,13 @@ export function settingsOrExit(): Config {
  * On SIGINT or SIGTERM: finish what is in flight with `close`, then leave; never hang forever.
  * A second signal while closing is ignored.
  */
-export function closeOnSignals(close: () => Promise<void>, log: { info(object: object, message: string): void; error(object: object, message: string): void }): void {
+export function closeOnSignals(
+  close: () => Promise<void>,
+  log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  },
+): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

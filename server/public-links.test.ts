@@ -6,7 +6,11 @@ import { activationCodeIn, latestMail } from './test/mailbox.ts';
 
 const SITE = 'https://tripplus.test';
 // What an attacker controls: the Host header and, behind a proxy that passes them on, the forwarded ones.
-const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+const FORGED = {
+  host: 'evil.example',
+  'x-forwarded-host': 'evil.example',
+  'x-forwarded-proto': 'http',
+};
 
 describe('links in e-mails and redirects', () => {
   let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,13 +29,31 @@ describe('links in e-mails and redirects', () => {
 
   const post = (url: string, payload: object) => {
     const protection = csrf();
-    return testApp.app.inject({ method: 'POST', url, payload, headers: { ...protection.headers, ...FORGED }, cookies: protection.cookies });
+    return testApp.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...protection.headers, ...FORGED },
+      cookies: protection.cookies,
+    });
   };
-  const get = (url: string, userAgent = 'Mozilla/5.0') => testApp.app.inject({ url, headers: { ...FORGED, 'user-agent': userAgent } });
+  const get = (url: string, userAgent = 'Mozilla/5.0') =>
+    testApp.app.inject({ url, headers: { ...FORGED, 'user-agent': userAgent } });
 
   it('name only the configured site, whatever Host the request says', async () => {
     const email = `forged.${Date.now().toString(36)}@example.com`;
-    expect((await post('/api/auth/signup', { nickname: 'Mei', email, password: 'correct horse 1', edm: false, from: 'test', captcha: 'test-ok' })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/auth/signup', {
+          nickname: 'Mei',
+          email,
+          password: 'correct horse 1',
+          edm: false,
+          from: 'test',
+          captcha: 'test-ok',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await post('/api/auth/resend', { email })).statusCode).toBe(200);
     const code = activationCodeIn((await latestMail(testApp.app.database.db, email)).textBody);
     expect((await post('/api/auth/activate', { email, code })).statusCode).toBe(200);
@@ -39,19 +61,26 @@ describe('links in e-mails and redirects', () => {
 
     const reset = await latestMail(testApp.app.database.db, email);
     expect(reset.textBody).toContain(`${SITE}/reset-password?token=`);
-    const mails = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const mails = await testApp.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email));
     expect(mails.length).toBeGreaterThanOrEqual(3);
-    for (const mail of mails) expect(`${mail.subject}\n${mail.textBody}\n${mail.htmlBody}`).not.toContain('evil.example');
+    for (const mail of mails)
+      expect(`${mail.subject}\n${mail.textBody}\n${mail.htmlBody}`).not.toContain('evil.example');
 
     // Redirects: the social sign-in start (its return address), and an unknown page for a crawler.
     const start = await get('/api/auth/social/facebook/start?from=/faq');
     expect(start.statusCode).toBe(302);
     const toProvider = new URL(String(start.headers.location));
-    expect(toProvider.searchParams.get('redirect_uri')).toBe(`${SITE}/api/auth/social/facebook/callback`);
+    expect(toProvider.searchParams.get('redirect_uri')).toBe(
+      `${SITE}/api/auth/social/facebook/callback`,
+    );
     const unknown = await get('/no-such-page', 'Mozilla/5.0 (compatible; Googlebot/2.1)');
     expect(unknown.statusCode).toBeGreaterThanOrEqual(300);
     expect(unknown.statusCode).toBeLessThan(400);
-    for (const answer of [start, unknown]) expect(String(answer.headers.location)).not.toContain('evil.example');
+    for (const answer of [start, unknown])
+      expect(String(answer.headers.location)).not.toContain('evil.example');
 
     // A page's canonical and alternate addresses.
     const page = await get('/faq');

@@ -10,10 +10,13 @@ import { startWorker } from './worker.ts';
  * The server and `npm run worker` build their services in one place (server/services.ts); what a
  * process starts shows in the database as pg-boss queues and schedules. Both must start the same.
  */
-async function queuesAndSchedules(database: Database): Promise<{ queues: string[]; schedules: string[] }> {
+async function queuesAndSchedules(
+  database: Database,
+): Promise<{ queues: string[]; schedules: string[] }> {
   const queues = await database.executeSql('SELECT name FROM pgboss.queue ORDER BY name');
   const schedules = await database.executeSql('SELECT name FROM pgboss.schedule ORDER BY name');
-  const names = (result: { rows: unknown[] }) => (result.rows as { name: string }[]).map((row) => row.name);
+  const names = (result: { rows: unknown[] }) =>
+    (result.rows as { name: string }[]).map((row) => row.name);
   return { queues: names(queues), schedules: names(schedules) };
 }
 
@@ -24,7 +27,11 @@ describe('one composition root for the server and the worker', () => {
   });
 
   it('starts the same job areas, queues and schedules in the server (JOBS=in-process) and in a worker', async () => {
-    const config = testConfig({ JOBS: 'in-process', AWARD_SIMULATION_AIRPORTS: 'TPE,NRT', AWARD_SIMULATION_DAYS: 3 });
+    const config = testConfig({
+      JOBS: 'in-process',
+      AWARD_SIMULATION_AIRPORTS: 'TPE,NRT',
+      AWARD_SIMULATION_DAYS: 3,
+    });
 
     const serverDb = await createTestDatabase();
     const app = await buildApp({ config, database: serverDb.database, logger: false });
@@ -37,7 +44,13 @@ describe('one composition root for the server and the worker', () => {
     closing.push(workerDb.drop, worker.stop);
     const inWorker = await queuesAndSchedules(workerDb.database);
 
-    expect(worker.areas).toEqual(['trackings', 'sponsorships', 'storefront', 'articles', 'newsletter']);
+    expect(worker.areas).toEqual([
+      'trackings',
+      'sponsorships',
+      'storefront',
+      'articles',
+      'newsletter',
+    ]);
     expect(inServer.queues.length).toBeGreaterThanOrEqual(worker.areas.length);
     expect(inWorker).toEqual(inServer);
   });

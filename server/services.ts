@@ -37,33 +37,96 @@ export interface ServiceOptions {
  * service or a job the other lacks (server/services.test.ts compares the queues both start).
  * Nothing here listens or starts work: `start()` and `stop()` do, for whichever process runs the jobs.
  */
-export async function createServices(config: Config, database: Database, log: FastifyBaseLogger, clock: Clock = () => new Date(), options: ServiceOptions = {}) {
+export async function createServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  clock: Clock = () => new Date(),
+  options: ServiceOptions = {},
+) {
   const db = database.db;
   const secret = resolveAppSecret(config);
-  const sessions = new Sessions({ db, ttlDays: config.SESSION_TTL_DAYS, secureCookies: config.PUBLIC_URL.startsWith('https://') });
-  const mail = new MailDelivery({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, leaseSeconds: config.MAIL_LEASE_S, dkim: dkimFromConfig(config) });
+  const sessions = new Sessions({
+    db,
+    ttlDays: config.SESSION_TTL_DAYS,
+    secureCookies: config.PUBLIC_URL.startsWith('https://'),
+  });
+  const mail = new MailDelivery({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+    leaseSeconds: config.MAIL_LEASE_S,
+    dkim: dkimFromConfig(config),
+  });
   const captcha = new CaptchaService({ config, db, secret });
-  const accounts = new Accounts({ db, config, secret, captcha, mail, sessions, log, activated: (member) => newsletter.subscriptions.subscribeAtActivation(member) });
+  const accounts = new Accounts({
+    db,
+    config,
+    secret,
+    captcha,
+    mail,
+    sessions,
+    log,
+    activated: (member) => newsletter.subscriptions.subscribeAtActivation(member),
+  });
   const providers = configuredProviders(config);
   const social = new SocialSignIn({ db, config, secret, providers, log });
 
   // Searches, their cache and trackings keep the real time, as the database's now() does.
   const awardSearch = awardSearchFromConfig(config, log);
   const awardSamples = new AwardSamples({ search: awardSearch.start, now: () => new Date() });
-  const awardSearches = new AwardSearches({ db, search: awardSearch.start, now: () => new Date(), maintenance: config.AWARD_SEARCH_MAINTENANCE, liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS), log });
-  const tracking = trackingChecksFromConfig({ config, database, secret, search: awardSearch.start, mail, log });
-  const trackings = new Trackings({ db, checks: tracking.checks, links: tracking.links, now: () => new Date(), log });
+  const awardSearches = new AwardSearches({
+    db,
+    search: awardSearch.start,
+    now: () => new Date(),
+    maintenance: config.AWARD_SEARCH_MAINTENANCE,
+    liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS),
+    log,
+  });
+  const tracking = trackingChecksFromConfig({
+    config,
+    database,
+    secret,
+    search: awardSearch.start,
+    mail,
+    log,
+  });
+  const trackings = new Trackings({
+    db,
+    checks: tracking.checks,
+    links: tracking.links,
+    now: () => new Date(),
+    log,
+  });
 
   const cards = new CardCatalogue(cardData(), clock);
   const wallets = new Wallets({ db, catalogue: cards });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: clock });
-  const paying = paymentsFromConfig({ config, database, secret, log, ...(options.sandboxWebhooks ? { deliver: options.sandboxWebhooks } : {}) });
+  const paying = paymentsFromConfig({
+    config,
+    database,
+    secret,
+    log,
+    ...(options.sandboxWebhooks ? { deliver: options.sandboxWebhooks } : {}),
+  });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
-  const storefront = storefrontFromConfig({ config, database, payments: paying.payments, samples: () => awardSamples.get(), log, now: clock, ...(options.storefront ? { data: options.storefront } : {}) });
+  const storefront = storefrontFromConfig({
+    config,
+    database,
+    payments: paying.payments,
+    samples: () => awardSamples.get(),
+    log,
+    now: clock,
+    ...(options.storefront ? { data: options.storefront } : {}),
+  });
   const writing = await articlesFromConfig({
     config,
     database,
-    embeds: embedLookup({ card: (id) => cards.get(id), programmes: () => [...guides.library('airline'), ...guides.library('hotel')] }),
+    embeds: embedLookup({
+      card: (id) => cards.get(id),
+      programmes: () => [...guides.library('airline'), ...guides.library('hotel')],
+    }),
     log,
     now: clock,
   });
@@ -73,10 +136,22 @@ export async function createServices(config: Config, database: Database, log: Fa
     secret,
     mail,
     log,
-    product: { sales: () => storefront.catalogue.list(), cards: () => cards.list({}), articles: async () => (await writing.articles.recent(1)).articles },
+    product: {
+      sales: () => storefront.catalogue.list(),
+      cards: () => cards.list({}),
+      articles: async () => (await writing.articles.recent(1)).articles,
+    },
     now: clock,
   });
-  const shares = await sharesFromConfig({ config, database, catalogue: cards, articles: writing.articles, groups: writing.groups, log, now: clock });
+  const shares = await sharesFromConfig({
+    config,
+    database,
+    catalogue: cards,
+    articles: writing.articles,
+    groups: writing.groups,
+    log,
+    now: clock,
+  });
 
   /** Every area of background jobs by name; whichever process runs jobs starts all of them. */
   const jobAreas: Record<string, JobArea> = {

@@ -14,23 +14,37 @@ import { createServices } from './services.ts';
  * out from the outbox. It needs PostgreSQL: the embedded PGlite is one process's, and `npm start`
  * runs these jobs itself.
  */
-export async function startWorker(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ areas: string[]; stop(): Promise<void> }> {
+export async function startWorker(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<{ areas: string[]; stop(): Promise<void> }> {
   const services = await createServices(config, database, log);
   await services.awardSearch.start();
   const areas = await services.startJobs();
   services.start();
-  log.info({ areas, interval: config.TRACKING_CHECK_INTERVAL_MIN }, 'worker running: every job area and mail delivery');
+  log.info(
+    { areas, interval: config.TRACKING_CHECK_INTERVAL_MIN },
+    'worker running: every job area and mail delivery',
+  );
   return { areas, stop: () => services.stop() };
 }
 
 async function main(): Promise<void> {
   const config = settingsOrExit();
   if (!config.DATABASE_URL) {
-    console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database, `npm start` runs the background jobs itself.');
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database, `npm start` runs the background jobs itself.',
+    );
     process.exit(1);
   }
   const log = createLogger(config, 'worker');
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; it will be replaced') });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) =>
+      log.warn({ err: error }, 'database connection lost; it will be replaced'),
+  });
   const worker = await startWorker(config, database, log);
   closeOnSignals(async () => {
     await worker.stop();

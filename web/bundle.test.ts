@@ -23,7 +23,9 @@ describe('the code every page loads (npm test builds first)', () => {
     expect(existsSync(manifestFile), 'run `npm run build` first').toBe(true);
     const files = everyPageChunks(JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest);
     expect(files.length).toBeGreaterThan(0);
-    const withZod = files.filter((file) => /\$Zod(Error|Type)/.test(readFileSync(join(dist, file), 'utf8')));
+    const withZod = files.filter((file) =>
+      /\$Zod(Error|Type)/.test(readFileSync(join(dist, file), 'utf8')),
+    );
     expect(withZod).toEqual([]);
   });
 });

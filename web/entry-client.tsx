@@ -23,5 +23,4 @@ async function start(): Promise<void> {
   await startApp();
 }
 
-
 void start();

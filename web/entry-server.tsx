@@ -11,7 +11,13 @@ import { serializeRouterData, type BootState } from './app/boot.ts';
 import { errorHeadOf, headHtml, headTags, pageHeadOf, scriptSafeJson } from './app/page-head.ts';
 import { routes } from './app/routes.tsx';
 import { PAGES, featureOfPage, stringAreasOf, type PageDef } from './lib/site-map.ts';
-import { catalogFiles, catalogSource, BASE_NAMESPACES, catalogLanguages, type CatalogFile } from './lib/i18n.ts';
+import {
+  catalogFiles,
+  catalogSource,
+  BASE_NAMESPACES,
+  catalogLanguages,
+  type CatalogFile,
+} from './lib/i18n.ts';
 import { serverTranslator } from './lib/i18n-server.ts';
 import type { RenderContext } from './lib/loader-api.ts';
 import { ApiRequestError } from './lib/api-client.ts';
@@ -65,7 +71,8 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const context = await handler.query(new Request(input.url), { requestContext });
   if (context instanceof Response) {
     const location = context.headers.get('Location');
-    if (context.status >= 300 && context.status < 400 && location) return { kind: 'redirect', status: context.status, location };
+    if (context.status >= 300 && context.status < 400 && location)
+      return { kind: 'redirect', status: context.status, location };
     throw new Error(`a loader answered ${context.status} without a page`);
   }
 
@@ -84,7 +91,13 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
   const head =
     failed || !handle
       ? errorHeadOf(t, context.statusCode === 404)
-      : pageHeadOf(handle, { data: context.loaderData[leaf?.route.id ?? ''] as never, params: leaf?.params ?? {}, language: boot.language, t, origin: input.origin });
+      : pageHeadOf(handle, {
+          data: context.loaderData[leaf?.route.id ?? ''] as never,
+          params: leaf?.params ?? {},
+          language: boot.language,
+          t,
+          origin: input.origin,
+        });
   const url = new URL(input.url);
   const tags = headTags({
     head,
@@ -95,17 +108,27 @@ export async function render(input: RenderRequest): Promise<RenderResult> {
     languageInAddress: boot.languageInAddress,
   });
 
-  const catalogs: readonly CatalogFile[] = handle ? catalogFiles(handle.namespaces, stringAreasOf(handle.page, boot.variant)) : BASE_NAMESPACES;
+  const catalogs: readonly CatalogFile[] = handle
+    ? catalogFiles(handle.namespaces, stringAreasOf(handle.page, boot.variant))
+    : BASE_NAMESPACES;
   const sources = [
     ...(handle ? [handle.source] : []),
-    ...catalogLanguages(boot.language).flatMap((language) => catalogs.map((file) => catalogSource(language, file))),
+    ...catalogLanguages(boot.language).flatMap((language) =>
+      catalogs.map((file) => catalogSource(language, file)),
+    ),
   ];
   return {
     kind: 'page',
     status: context.statusCode,
     head: headHtml(tags),
     body,
-    routerData: scriptSafeJson(serializeRouterData({ loaderData: context.loaderData, actionData: context.actionData, errors: context.errors })),
+    routerData: scriptSafeJson(
+      serializeRouterData({
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors,
+      }),
+    ),
     sources,
     shareable: !failed,
   };
@@ -124,7 +147,10 @@ export function colorSchemeScript(): { html: string; code: string } {
  * from `paramsOf` (card ids, programme ids).
  */
 export async function sitemapPages(): Promise<PageDef[]> {
-  const features = import.meta.glob<FeatureModule>(['./features/*/index.ts', '!./features/auth/index.ts']);
+  const features = import.meta.glob<FeatureModule>([
+    './features/*/index.ts',
+    '!./features/auth/index.ts',
+  ]);
   const listed: PageDef[] = [];
   for (const page of PAGES) {
     if (page.membersOnly || page.noindex || (page.unlisted && !page.sample)) continue;

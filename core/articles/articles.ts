@@ -14,11 +14,27 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const TITLE_MAX = 120;
 
 /** Why a save, a publication or adding to a group was refused (INVALID_ARTICLE's `details.problem`). */
-export const ARTICLE_PROBLEMS = ['title-missing', 'body-empty', 'too-long', 'too-many-images', 'unknown-image', 'not-published'] as const;
+export const ARTICLE_PROBLEMS = [
+  'title-missing',
+  'body-empty',
+  'too-long',
+  'too-many-images',
+  'unknown-image',
+  'not-published',
+] as const;
 export type ArticleProblem = (typeof ARTICLE_PROBLEMS)[number];
 
 /** Why a picture was refused (IMAGE_REFUSED's `details.problem`). */
-export const IMAGE_PROBLEMS = ['too-large', 'not-an-image', 'unreadable', 'too-many-pixels', 'too-many-frames', 'too-slow', 'busy', 'too-many-images'] as const;
+export const IMAGE_PROBLEMS = [
+  'too-large',
+  'not-an-image',
+  'unreadable',
+  'too-many-pixels',
+  'too-many-frames',
+  'too-slow',
+  'busy',
+  'too-many-images',
+] as const;
 export type ImageProblem = (typeof IMAGE_PROBLEMS)[number];
 
 /** One uploaded picture: its WebP widths, the largest last, and its upright size for layout. */
@@ -33,7 +49,9 @@ export type ArticleImage = z.infer<typeof ArticleImageSchema>;
 
 /** The picture's address for an editor or a list: the width nearest 960 (or the largest). */
 export function imageUrl(image: ArticleImage, wanted = 960): string {
-  const fit = image.sources.find((source) => source.width >= wanted) ?? image.sources[image.sources.length - 1];
+  const fit =
+    image.sources.find((source) => source.width >= wanted) ??
+    image.sources[image.sources.length - 1];
   return fit?.url ?? '';
 }
 
@@ -103,9 +121,17 @@ export const CardEmbedSchema = z.object({
   welcomeBonus: WelcomeBonusSchema.nullable(),
   asOf: z.string(),
 });
-export const ProgrammeEmbedSchema = z.object({ kind: z.literal('programme'), id: z.string(), programme: LibraryEntrySchema });
+export const ProgrammeEmbedSchema = z.object({
+  kind: z.literal('programme'),
+  id: z.string(),
+  programme: LibraryEntrySchema,
+});
 export const MissingEmbedSchema = z.object({ kind: z.literal('missing'), id: z.string() });
-export const EmbedViewSchema = z.discriminatedUnion('kind', [CardEmbedSchema, ProgrammeEmbedSchema, MissingEmbedSchema]);
+export const EmbedViewSchema = z.discriminatedUnion('kind', [
+  CardEmbedSchema,
+  ProgrammeEmbedSchema,
+  MissingEmbedSchema,
+]);
 export type EmbedView = z.infer<typeof EmbedViewSchema>;
 
 /** The reader's page: sanitised HTML in pieces, with the live objects between them. */
@@ -141,14 +167,22 @@ export type ArticleSearchQuery = z.infer<typeof ArticleSearchQuerySchema>;
 export const SnippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
 export type SnippetPart = z.infer<typeof SnippetPartSchema>;
 
-export const ArticleHitSchema = z.object({ article: ArticleSummarySchema, title: z.array(SnippetPartSchema), snippet: z.array(SnippetPartSchema) });
+export const ArticleHitSchema = z.object({
+  article: ArticleSummarySchema,
+  title: z.array(SnippetPartSchema),
+  snippet: z.array(SnippetPartSchema),
+});
 export type ArticleHit = z.infer<typeof ArticleHitSchema>;
 
 export const ARTICLES_PER_PAGE = 20;
 
 /** Slug of a published article: the title's letters and digits in any script, or the id's start. */
 export function articleSlug(title: string, id: string): string {
-  const words = title.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    title
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   let slug = '';
   for (const word of words) {
     const next = slug ? `${slug}-${word}` : word;
@@ -203,4 +237,5 @@ export const GroupViewSchema = GroupSummarySchema.extend({
 export type GroupView = z.infer<typeof GroupViewSchema>;
 
 export const groupPath = (slug: string) => `/share/group/${encodeURIComponent(slug)}`;
-export const groupInvitePath = (slug: string, token: string) => `${groupPath(slug)}?invite=${encodeURIComponent(token)}`;
+export const groupInvitePath = (slug: string, token: string) =>
+  `${groupPath(slug)}?invite=${encodeURIComponent(token)}`;

@@ -18,7 +18,10 @@ export interface DocNode {
 /** How deep lists in quotes in tables may go: far beyond writing, short of a stack overflow. */
 export const MAX_DOC_DEPTH = 24;
 
-const MarkSchema = z.object({ type: z.string().max(40), attrs: z.record(z.string(), z.unknown()).optional() });
+const MarkSchema = z.object({
+  type: z.string().max(40),
+  attrs: z.record(z.string(), z.unknown()).optional(),
+});
 
 export const DocNodeSchema: z.ZodType<DocNode> = z.lazy(() =>
   z.object({
@@ -30,7 +33,10 @@ export const DocNodeSchema: z.ZodType<DocNode> = z.lazy(() =>
   }),
 );
 
-export const ArticleDocSchema = DocNodeSchema.refine((doc) => doc.type === 'doc', 'not a document').refine((doc) => depthOf(doc) <= MAX_DOC_DEPTH, 'nested too deep');
+export const ArticleDocSchema = DocNodeSchema.refine(
+  (doc) => doc.type === 'doc',
+  'not a document',
+).refine((doc) => depthOf(doc) <= MAX_DOC_DEPTH, 'nested too deep');
 
 export const EMPTY_DOC: DocNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -46,10 +52,20 @@ export type EmbedKind = (typeof EMBED_KINDS)[number];
 export const EMBED_NODE = 'tripplusEmbed';
 
 /** Readers' copy of a document, top-level pieces: sanitised HTML, or one of our objects shown live. */
-export type RenderedPiece = { type: 'html'; html: string } | { type: 'embed'; kind: EmbedKind; id: string };
+export type RenderedPiece =
+  { type: 'html'; html: string } | { type: 'embed'; kind: EmbedKind; id: string };
 
 /** Block nodes whose text ends a line in the plain text (for search, counts and snippets). */
-const BLOCKS = new Set(['paragraph', 'heading', 'blockquote', 'listItem', 'tableCell', 'tableHeader', 'codeBlock', 'image']);
+const BLOCKS = new Set([
+  'paragraph',
+  'heading',
+  'blockquote',
+  'listItem',
+  'tableCell',
+  'tableHeader',
+  'codeBlock',
+  'image',
+]);
 
 /** The words a reader reads: text of every node, captions included, blocks on their own lines. */
 export function documentText(doc: DocNode): string {
@@ -58,7 +74,8 @@ export function documentText(doc: DocNode): string {
   const walk = (node: DocNode) => {
     if (node.type === 'text' && typeof node.text === 'string') line += node.text;
     if (node.type === 'hardBreak') line += ' ';
-    if (node.type === 'image' && typeof node.attrs?.caption === 'string') line += node.attrs.caption;
+    if (node.type === 'image' && typeof node.attrs?.caption === 'string')
+      line += node.attrs.caption;
     for (const child of node.content ?? []) walk(child);
     if (BLOCKS.has(node.type)) {
       if (line.trim()) lines.push(line.trim());
@@ -119,5 +136,10 @@ export function measureDocument(doc: DocNode, title: string) {
   const imageIds = nodesOf(doc, 'image')
     .map((node) => node.attrs?.imageId)
     .filter((id): id is string => typeof id === 'string');
-  return { text, imageIds, words: countWords(`${title}\n${text}`), minutes: readingMinutes(text, imageIds.length) };
+  return {
+    text,
+    imageIds,
+    words: countWords(`${title}\n${text}`),
+    minutes: readingMinutes(text, imageIds.length),
+  };
 }

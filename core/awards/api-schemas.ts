@@ -16,7 +16,13 @@ import {
   type SearchAlliance,
   type SearchNotice,
 } from './search.ts';
-import { TRACKING_STATUSES, type TrackingAllowance, type TrackingDiff, type TrackingStatus, type TrackingView } from './tracking.ts';
+import {
+  TRACKING_STATUSES,
+  type TrackingAllowance,
+  type TrackingDiff,
+  type TrackingStatus,
+  type TrackingView,
+} from './tracking.ts';
 
 /**
  * What the award search and tracking API answers (issues 5 and 6), as zod schemas of the types in
@@ -26,7 +32,11 @@ import { TRACKING_STATUSES, type TrackingAllowance, type TrackingDiff, type Trac
 
 export const PlanSchema = z.enum(['member', 'sponsor', 'sponsor-more']) satisfies z.ZodType<Plan>;
 export const CabinSchema = z.enum(CABINS as [Cabin, ...Cabin[]]);
-export const SearchAllianceSchema = z.enum(['star', 'oneworld', 'skyteam']) satisfies z.ZodType<SearchAlliance>;
+export const SearchAllianceSchema = z.enum([
+  'star',
+  'oneworld',
+  'skyteam',
+]) satisfies z.ZodType<SearchAlliance>;
 
 export const PlaceSchema = z.object({
   code: z.string(),
@@ -69,7 +79,11 @@ export const RedeemOptionSchema = z.object({
   miles: z.number(),
   feesUsd: z.number(),
   halfOfRoundTrip: z.boolean(),
-  estimate: z.boolean().describe('The programme prices these flights dynamically: miles is its usual lowest level, an estimate'),
+  estimate: z
+    .boolean()
+    .describe(
+      'The programme prices these flights dynamically: miles is its usual lowest level, an estimate',
+    ),
   centsPerPoint: z.number(),
 }) satisfies z.ZodType<RedeemOption>;
 
@@ -88,7 +102,11 @@ export const AwardItinerarySchema = z.object({
   redeemOptions: z.array(RedeemOptionSchema),
   cashUsd: z.number(),
   best: z.boolean(),
-  source: z.object({ id: z.enum(['simulated', 'seats.aero']), simulated: z.boolean(), fetchedAt: z.string() }),
+  source: z.object({
+    id: z.enum(['simulated', 'seats.aero']),
+    simulated: z.boolean(),
+    fetchedAt: z.string(),
+  }),
 }) satisfies z.ZodType<AwardItinerary>;
 
 export const AwardSampleSchema = z.object({
@@ -107,9 +125,15 @@ export const AwardNamesSchema = z
     airlines: z.record(z.string(), z.string()),
     programmes: z.record(z.string(), z.string()),
   })
-  .describe('Display names, in the language asked for, of the codes the answer mentions') satisfies z.ZodType<AwardNames>;
+  .describe(
+    'Display names, in the language asked for, of the codes the answer mentions',
+  ) satisfies z.ZodType<AwardNames>;
 
-export const CalendarDaySchema = z.object({ date: z.string(), miles: z.number().nullable(), programme: z.string().nullable() }) satisfies z.ZodType<CalendarDay>;
+export const CalendarDaySchema = z.object({
+  date: z.string(),
+  miles: z.number().nullable(),
+  programme: z.string().nullable(),
+}) satisfies z.ZodType<CalendarDay>;
 
 export const SearchNoticeSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('alliance-down'), alliance: SearchAllianceSchema }),
@@ -131,9 +155,17 @@ export const AwardSearchViewSchema = z.object({
 /** One event of the search's stream (text/event-stream: `event: <type>` and `data: <this as JSON>`). */
 export const AwardSearchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('scanning'), alliance: SearchAllianceSchema }),
-  z.object({ type: z.literal('alliance-done'), alliance: SearchAllianceSchema, found: z.number().int() }),
+  z.object({
+    type: z.literal('alliance-done'),
+    alliance: SearchAllianceSchema,
+    found: z.number().int(),
+  }),
   z.object({ type: z.literal('alliance-down'), alliance: SearchAllianceSchema }),
-  z.object({ type: z.literal('done'), status: z.enum(['done', 'failed']), error: z.string().optional() }),
+  z.object({
+    type: z.literal('done'),
+    status: z.enum(['done', 'failed']),
+    error: z.string().optional(),
+  }),
 ]) satisfies z.ZodType<AwardSearchEvent>;
 
 export const TrackingDiffSchema = z.object({

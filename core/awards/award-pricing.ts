@@ -18,8 +18,20 @@ export interface AwardChart {
   perSegment: boolean;
   bands: ({ maxMiles: number | null } & CabinPrices)[] | null;
   regions: Record<string, { countries: string[]; airports?: string[] }> | null;
-  zonePrices: ({ from: string; to: string; maxMiles?: number | null; oneDirection?: boolean } & CabinPrices)[] | null;
-  fees: { currency: 'USD'; perSegment: number; perItinerary: number; carrierSurchargePerSegment: Record<string, number> };
+  zonePrices:
+    | ({
+        from: string;
+        to: string;
+        maxMiles?: number | null;
+        oneDirection?: boolean;
+      } & CabinPrices)[]
+    | null;
+  fees: {
+    currency: 'USD';
+    perSegment: number;
+    perItinerary: number;
+    carrierSurchargePerSegment: Record<string, number>;
+  };
   /** False when the programme sells partner awards only as round trips (ANA): one way costs half. */
   oneWay: boolean;
   /**
@@ -70,7 +82,11 @@ export interface DistanceBand {
 }
 
 export type PriceBasis =
-  | { kind: 'distance'; perSegment: boolean; parts: { miles: number; band: DistanceBand; price: number }[] }
+  | {
+      kind: 'distance';
+      perSegment: boolean;
+      parts: { miles: number; band: DistanceBand; price: number }[];
+    }
   | { kind: 'zone'; from: string; to: string; miles: number; upTo: number | null };
 
 /** Whether the programme had changed this chart's prices, without publishing the new ones, by `day` (YYYY-MM-DD). */
@@ -79,17 +95,30 @@ export function supersededOn(chart: Pick<AwardChart, 'superseded'>, day: string)
 }
 
 /** Whether a chart's price for these legs is an estimate: the programme prices some of them dynamically. */
-export function isEstimate(chart: Pick<AwardChart, 'dynamic'>, legs: readonly Pick<PricedLeg, 'airline'>[]): boolean {
+export function isEstimate(
+  chart: Pick<AwardChart, 'dynamic'>,
+  legs: readonly Pick<PricedLeg, 'airline'>[],
+): boolean {
   const dynamic = chart.dynamic;
-  return dynamic !== null && (dynamic.airlines.length === 0 || legs.some((leg) => dynamic.airlines.includes(leg.airline)));
+  return (
+    dynamic !== null &&
+    (dynamic.airlines.length === 0 || legs.some((leg) => dynamic.airlines.includes(leg.airline)))
+  );
 }
 
 export function canBook(chart: AwardChart, legs: readonly PricedLeg[]): boolean {
-  return legs.every((leg) => chart.bookable.airlines.includes(leg.airline) || (leg.alliance !== null && chart.bookable.alliances.includes(leg.alliance)));
+  return legs.every(
+    (leg) =>
+      chart.bookable.airlines.includes(leg.airline) ||
+      (leg.alliance !== null && chart.bookable.alliances.includes(leg.alliance)),
+  );
 }
 
 /** A place's region in a chart: an airport listed by name wins over its country. */
-export function regionOf(chart: AwardChart, place: { airport: string; country: string }): string | null {
+export function regionOf(
+  chart: AwardChart,
+  place: { airport: string; country: string },
+): string | null {
   const regions = Object.entries(chart.regions ?? {});
   return (
     regions.find(([, region]) => region.airports?.includes(place.airport))?.[0] ??
@@ -98,23 +127,38 @@ export function regionOf(chart: AwardChart, place: { airport: string; country: s
   );
 }
 
-function bandPrice(bands: NonNullable<AwardChart['bands']>, miles: number, cabin: Cabin): { miles: number; band: DistanceBand; price: number } | null {
-  const index = bands.findIndex((candidate) => candidate.maxMiles === null || miles <= candidate.maxMiles);
+function bandPrice(
+  bands: NonNullable<AwardChart['bands']>,
+  miles: number,
+  cabin: Cabin,
+): { miles: number; band: DistanceBand; price: number } | null {
+  const index = bands.findIndex(
+    (candidate) => candidate.maxMiles === null || miles <= candidate.maxMiles,
+  );
   const band = bands[index];
   const price = band?.[cabin] ?? null;
   if (!band || price === null) return null;
-  return { miles, band: { above: index === 0 ? 0 : (bands[index - 1]?.maxMiles ?? 0), upTo: band.maxMiles }, price };
+  return {
+    miles,
+    band: { above: index === 0 ? 0 : (bands[index - 1]?.maxMiles ?? 0), upTo: band.maxMiles },
+    price,
+  };
 }
 
 function zoneRows(chart: AwardChart, from: string, to: string) {
-  const matches = (row: NonNullable<AwardChart['zonePrices']>[number], a: string, b: string) => (row.from === a || row.from === '*') && (row.to === b || row.to === '*');
+  const matches = (row: NonNullable<AwardChart['zonePrices']>[number], a: string, b: string) =>
+    (row.from === a || row.from === '*') && (row.to === b || row.to === '*');
   return (chart.zonePrices ?? [])
     .filter((row) => matches(row, from, to) || (!row.oneDirection && matches(row, to, from)))
     .sort((a, b) => (a.maxMiles ?? Infinity) - (b.maxMiles ?? Infinity));
 }
 
 /** The programme's price for the itinerary in the cabin, or null when it cannot book or price it. */
-export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin: Cabin): RedeemPrice | null {
+export function priceAward(
+  chart: AwardChart,
+  legs: readonly PricedLeg[],
+  cabin: Cabin,
+): RedeemPrice | null {
   const first = legs[0];
   const last = legs[legs.length - 1];
   if (!first || !last || !canBook(chart, legs)) return null;
@@ -124,7 +168,9 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
   let basis: PriceBasis;
   if (chart.pricing === 'distance' && chart.bands) {
     const bands = chart.bands;
-    const parts = chart.perSegment ? legs.map((leg) => bandPrice(bands, leg.miles, leg.cabin ?? cabin)) : [bandPrice(bands, totalMiles, cabin)];
+    const parts = chart.perSegment
+      ? legs.map((leg) => bandPrice(bands, leg.miles, leg.cabin ?? cabin))
+      : [bandPrice(bands, totalMiles, cabin)];
     if (parts.some((part) => part === null)) return null;
     const priced = parts.filter((part) => part !== null);
     price = priced.reduce((sum, part) => sum + part.price, 0);
@@ -135,17 +181,26 @@ export function priceAward(chart: AwardChart, legs: readonly PricedLeg[], cabin:
     const to = regionOf(chart, last.to);
     if (!from || !to) return null;
     const rows = zoneRows(chart, from, to);
-    const row = chart.pricing === 'zone-distance' ? rows.find((candidate) => candidate.maxMiles == null || totalMiles <= candidate.maxMiles) : rows[0];
+    const row =
+      chart.pricing === 'zone-distance'
+        ? rows.find((candidate) => candidate.maxMiles == null || totalMiles <= candidate.maxMiles)
+        : rows[0];
     price = row?.[cabin] ?? null;
     basis = { kind: 'zone', from, to, miles: totalMiles, upTo: row?.maxMiles ?? null };
   }
   if (price === null) return null;
 
-  const surcharges = legs.reduce((sum, leg) => sum + (chart.fees.carrierSurchargePerSegment[leg.airline] ?? 0), 0);
+  const surcharges = legs.reduce(
+    (sum, leg) => sum + (chart.fees.carrierSurchargePerSegment[leg.airline] ?? 0),
+    0,
+  );
   return {
     programme: chart.programme,
     miles: chart.oneWay ? price : Math.ceil(price / 2),
-    feesUsd: Math.round((chart.fees.perItinerary + chart.fees.perSegment * legs.length + surcharges) * 100) / 100,
+    feesUsd:
+      Math.round(
+        (chart.fees.perItinerary + chart.fees.perSegment * legs.length + surcharges) * 100,
+      ) / 100,
     halfOfRoundTrip: !chart.oneWay,
     estimate: isEstimate(chart, legs),
     basis,

@@ -9,7 +9,12 @@ import type { Cabin } from './simulated-schedule.ts';
  */
 
 /** Dollars per flown mile by cabin, on top of a fixed part per flight. */
-const PER_MILE: Record<Cabin, number> = { economy: 0.085, premium: 0.16, business: 0.52, first: 0.85 };
+const PER_MILE: Record<Cabin, number> = {
+  economy: 0.085,
+  premium: 0.16,
+  business: 0.52,
+  first: 0.85,
+};
 const PER_FLIGHT: Record<Cabin, number> = { economy: 90, premium: 140, business: 260, first: 420 };
 
 export interface FareLeg {
@@ -27,7 +32,10 @@ export function daysOutFactor(daysOut: number): number {
 
 /** Estimated one-way cash fare in US dollars, rounded to the dollar. Connections are a little cheaper per mile. */
 export function estimateCashFare(legs: readonly FareLeg[], daysOut: number, peak: boolean): number {
-  const base = legs.reduce((sum, leg) => sum + PER_FLIGHT[leg.cabin] + PER_MILE[leg.cabin] * leg.miles, 0);
+  const base = legs.reduce(
+    (sum, leg) => sum + PER_FLIGHT[leg.cabin] + PER_MILE[leg.cabin] * leg.miles,
+    0,
+  );
   const connectionDiscount = legs.length > 1 ? 0.9 : 1;
   return Math.round(base * connectionDiscount * daysOutFactor(daysOut) * (peak ? 1.25 : 1));
 }

@@ -48,12 +48,20 @@ export const DEFAULT_RESULT_LIMIT = 500;
 /** Prices depend only on the flights, cabins and charts, so they are kept across searches, up to this many. */
 const PRICE_CACHE_SIZE = 200_000;
 
-export const AWARD_QUERY_ERROR_CODES = ['unknown-origin', 'unknown-destination', 'same-place', 'bad-dates', 'too-many-days'] as const;
+export const AWARD_QUERY_ERROR_CODES = [
+  'unknown-origin',
+  'unknown-destination',
+  'same-place',
+  'bad-dates',
+  'too-many-days',
+] as const;
 export type AwardQueryErrorCode = (typeof AWARD_QUERY_ERROR_CODES)[number];
 
 /** Whether a value (e.g. a code that crossed a thread or came from another source) is a query error's code. */
 export function isAwardQueryErrorCode(value: unknown): value is AwardQueryErrorCode {
-  return typeof value === 'string' && (AWARD_QUERY_ERROR_CODES as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' && (AWARD_QUERY_ERROR_CODES as readonly string[]).includes(value)
+  );
 }
 
 export class AwardQueryError extends Error {
@@ -103,15 +111,27 @@ export class AwardEngine {
     readonly inventory: AwardInventory,
     private readonly charts: readonly ProgrammeChart[],
     metros: ReadonlyMap<string, readonly string[]>,
-    private readonly source: { id: SourceId; simulated: boolean } = { id: 'simulated', simulated: true },
+    private readonly source: { id: SourceId; simulated: boolean } = {
+      id: 'simulated',
+      simulated: true,
+    },
   ) {
     if (charts.length > 32) throw new Error('at most 32 charts fit the programme mask');
     this.metros = new Map(metros);
     // An airline whose membership changes on a date may be booked under any of its memberships;
     // which one holds is settled per flight-day when an itinerary is kept (`#onTheDay`).
-    this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (_, airline) => this.#possibleAlliances(airline).reduce((mask, alliance) => mask | this.#chartMask(airline, alliance), 0));
+    this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (_, airline) =>
+      this.#possibleAlliances(airline).reduce(
+        (mask, alliance) => mask | this.#chartMask(airline, alliance),
+        0,
+      ),
+    );
     charts.forEach(({ alliance }, index) => {
-      if (alliance) this.chartAllianceMask.set(alliance, (this.chartAllianceMask.get(alliance) ?? 0) | (1 << index));
+      if (alliance)
+        this.chartAllianceMask.set(
+          alliance,
+          (this.chartAllianceMask.get(alliance) ?? 0) | (1 << index),
+        );
     });
   }
 
@@ -123,12 +143,20 @@ export class AwardEngine {
   /** Airport ids of a code: a metro's airports, or the airport itself. */
   airportsOf(code: string): number[] {
     const codes = this.metros.get(code) ?? [code];
-    return codes.map((item) => this.inventory.airportIndex.get(item)).filter((index): index is number => index !== undefined);
+    return codes
+      .map((item) => this.inventory.airportIndex.get(item))
+      .filter((index): index is number => index !== undefined);
   }
 
   /** Which airlines a query lets legs be flown by (on some day, for an airline whose membership changes). */
   allowedAirlines(query: AwardQuery, excluded: readonly SearchAlliance[]): Uint8Array {
-    return Uint8Array.from(this.inventory.airlineCodes, (_, airline) => (this.#possibleAlliances(airline).some((alliance) => this.#admits(query, excluded, airline, alliance)) ? 1 : 0));
+    return Uint8Array.from(this.inventory.airlineCodes, (_, airline) =>
+      this.#possibleAlliances(airline).some((alliance) =>
+        this.#admits(query, excluded, airline, alliance),
+      )
+        ? 1
+        : 0,
+    );
   }
 
   /** The charts that book an airline's flights while it is in `alliance` (or in none); worked out once per pair, as itineraries ask per leg. */
@@ -137,7 +165,14 @@ export class AwardEngine {
     let mask = this.#chartMasks.get(key);
     if (mask === undefined) {
       const code = this.inventory.airlineCodes[airline] as string;
-      mask = this.charts.reduce((bits, { chart }, index) => (chart.bookable.airlines.includes(code) || (alliance !== null && chart.bookable.alliances.includes(alliance)) ? bits | (1 << index) : bits), 0);
+      mask = this.charts.reduce(
+        (bits, { chart }, index) =>
+          chart.bookable.airlines.includes(code) ||
+          (alliance !== null && chart.bookable.alliances.includes(alliance))
+            ? bits | (1 << index)
+            : bits,
+        0,
+      );
       this.#chartMasks.set(key, mask);
     }
     return mask;
@@ -151,13 +186,26 @@ export class AwardEngine {
   }
 
   /** Whether the query lets an airline fly a leg while it is in `alliance`. */
-  #admits(query: AwardQuery, excluded: readonly SearchAlliance[], airline: number, alliance: SearchAlliance | null): boolean {
+  #admits(
+    query: AwardQuery,
+    excluded: readonly SearchAlliance[],
+    airline: number,
+    alliance: SearchAlliance | null,
+  ): boolean {
     const mask = this.#chartMask(airline, alliance);
     if (mask === 0) return false;
-    if (query.airlines.length > 0 && !query.airlines.includes(this.inventory.airlineCodes[airline] as string)) return false;
+    if (
+      query.airlines.length > 0 &&
+      !query.airlines.includes(this.inventory.airlineCodes[airline] as string)
+    )
+      return false;
     if (alliance !== null && excluded.includes(alliance)) return false;
     const allianceCharts = query.alliance ? (this.chartAllianceMask.get(query.alliance) ?? 0) : 0;
-    return !query.alliance || alliance === query.alliance || (alliance === null && (mask & allianceCharts) !== 0);
+    return (
+      !query.alliance ||
+      alliance === query.alliance ||
+      (alliance === null && (mask & allianceCharts) !== 0)
+    );
   }
 
   /**
@@ -165,16 +213,27 @@ export class AwardEngine {
    * itinerary cannot be flown as asked on those dates (an airline that left the asked alliance,
    * or legs no one programme books any more). Undefined when no airline on it changes membership.
    */
-  #onTheDay(query: AwardQuery, excluded: readonly SearchAlliance[], days: readonly number[]): (SearchAlliance | null)[] | null | undefined {
+  #onTheDay(
+    query: AwardQuery,
+    excluded: readonly SearchAlliance[],
+    days: readonly number[],
+  ): (SearchAlliance | null)[] | null | undefined {
     const inventory = this.inventory;
-    const airlines = days.map((day) => inventory.flightAirline[inventory.dayFlight[day] as number] as number);
+    const airlines = days.map(
+      (day) => inventory.flightAirline[inventory.dayFlight[day] as number] as number,
+    );
     if (airlines.every((airline) => !inventory.airlineMemberships[airline])) return undefined;
     let mask = 0xffffffff;
     const alliances = airlines.map((airline, index) => {
       const dated = inventory.airlineMemberships[airline];
       const date = inventory.dayDate[days[index] as number] as number;
-      const alliance = dated ? (dated.find((membership) => membership.since <= date && date <= membership.until)?.alliance ?? null) : (inventory.airlineAlliance[airline] ?? null);
-      mask &= this.#admits(query, excluded, airline, alliance) ? this.#chartMask(airline, alliance) : 0;
+      const alliance = dated
+        ? (dated.find((membership) => membership.since <= date && date <= membership.until)
+            ?.alliance ?? null)
+        : (inventory.airlineAlliance[airline] ?? null);
+      mask &= this.#admits(query, excluded, airline, alliance)
+        ? this.#chartMask(airline, alliance)
+        : 0;
       return alliance;
     });
     return mask === 0 ? null : alliances;
@@ -183,21 +242,51 @@ export class AwardEngine {
   search(query: AwardQuery, options: EngineOptions): EngineResult {
     const origins = this.airportsOf(query.origin);
     const destinations = this.airportsOf(query.destination);
-    if (origins.length === 0) throw new AwardQueryError('unknown-origin', `unknown origin ${query.origin}`);
-    if (destinations.length === 0) throw new AwardQueryError('unknown-destination', `unknown destination ${query.destination}`);
-    if (origins.some((airport) => destinations.includes(airport))) throw new AwardQueryError('same-place', 'origin and destination overlap');
+    if (origins.length === 0)
+      throw new AwardQueryError('unknown-origin', `unknown origin ${query.origin}`);
+    if (destinations.length === 0)
+      throw new AwardQueryError('unknown-destination', `unknown destination ${query.destination}`);
+    if (origins.some((airport) => destinations.includes(airport)))
+      throw new AwardQueryError('same-place', 'origin and destination overlap');
     const firstDay = epochDay(query.dates.from);
     const lastDay = epochDay(query.dates.to);
-    if (!Number.isFinite(firstDay) || !Number.isFinite(lastDay) || lastDay < firstDay) throw new AwardQueryError('bad-dates', 'the date range is not valid');
-    if (lastDay - firstDay + 1 > MAX_SEARCH_DAYS) throw new AwardQueryError('too-many-days', `at most ${MAX_SEARCH_DAYS} days`);
+    if (!Number.isFinite(firstDay) || !Number.isFinite(lastDay) || lastDay < firstDay)
+      throw new AwardQueryError('bad-dates', 'the date range is not valid');
+    if (lastDay - firstDay + 1 > MAX_SEARCH_DAYS)
+      throw new AwardQueryError('too-many-days', `at most ${MAX_SEARCH_DAYS} days`);
 
-    const candidates = this.findCandidates(query, origins, destinations, firstDay, lastDay, options.excludeAlliances ?? []);
+    const candidates = this.findCandidates(
+      query,
+      origins,
+      destinations,
+      firstDay,
+      lastDay,
+      options.excludeAlliances ?? [],
+    );
     return this.finish(query, candidates, options);
   }
 
-  private findCandidates(query: AwardQuery, origins: number[], destinations: number[], firstDay: number, lastDay: number, excluded: readonly SearchAlliance[]): Candidate[] {
+  private findCandidates(
+    query: AwardQuery,
+    origins: number[],
+    destinations: number[],
+    firstDay: number,
+    lastDay: number,
+    excluded: readonly SearchAlliance[],
+  ): Candidate[] {
     const inventory = this.inventory;
-    const { seats, dayFlight, dayDeparture, flightAirline, flightBlock, flightMiles, flightDepartureMinutes, routeStart, routeTo, connectionMinutes } = inventory;
+    const {
+      seats,
+      dayFlight,
+      dayDeparture,
+      flightAirline,
+      flightBlock,
+      flightMiles,
+      flightDepartureMinutes,
+      routeStart,
+      routeTo,
+      connectionMinutes,
+    } = inventory;
     const airportCount = inventory.airportCodes.length;
     const maxStops = MAX_STOPS[query.stops];
     const asked = CABINS.indexOf(query.cabin);
@@ -216,7 +305,12 @@ export class AwardEngine {
     const reach2 = new Uint8Array(airportCount);
     const markPredecessors = (targets: Iterable<number>, marks: Uint8Array) => {
       for (const target of targets) {
-        for (let index = inventory.predecessorStart[target] as number; index < (inventory.predecessorStart[target + 1] as number); index += 1) marks[inventory.predecessors[index] as number] = 1;
+        for (
+          let index = inventory.predecessorStart[target] as number;
+          index < (inventory.predecessorStart[target + 1] as number);
+          index += 1
+        )
+          marks[inventory.predecessors[index] as number] = 1;
       }
     };
     markPredecessors(destinations, reach1);
@@ -228,13 +322,15 @@ export class AwardEngine {
       markPredecessors(ones, reach2);
     }
 
-    const toDestination = (airport: number) => destinations.map((destination) => inventory.greatCircleMiles(airport, destination));
+    const toDestination = (airport: number) =>
+      destinations.map((destination) => inventory.greatCircleMiles(airport, destination));
 
     /** The cabin index a leg is flown in, or −1 when it cannot be. */
     const legCabin = (day: number): number => {
       if ((seats[day * CABIN_COUNT + asked] as number) >= wanted) return asked;
       if (!mixed) return -1;
-      for (let lower = asked - 1; lower >= 0; lower -= 1) if ((seats[day * CABIN_COUNT + lower] as number) >= wanted) return lower;
+      for (let lower = asked - 1; lower >= 0; lower -= 1)
+        if ((seats[day * CABIN_COUNT + lower] as number) >= wanted) return lower;
       return -1;
     };
     const inSlot = (flight: number) => {
@@ -248,19 +344,41 @@ export class AwardEngine {
       const timeZone = inventory.airportTz[origin] as string;
       const windowStart = inventory.clock.instantOf(firstDay, 0, timeZone) / 60_000;
       const windowEnd = inventory.clock.instantOf(lastDay + 1, 0, timeZone) / 60_000;
-      const limits = toDestination(origin).map((miles) => miles * DETOUR_LIMIT + ROUNDING_SLACK_MILES);
+      const limits = toDestination(origin).map(
+        (miles) => miles * DETOUR_LIMIT + ROUNDING_SLACK_MILES,
+      );
       /** Whether some destination can still be reached within the detour limit after `flown` miles at `airport`. */
-      const withinDetour = (flown: number, remaining: number[]) => remaining.some((miles, index) => flown + miles <= (limits[index] as number));
+      const withinDetour = (flown: number, remaining: number[]) =>
+        remaining.some((miles, index) => flown + miles <= (limits[index] as number));
 
-      for (let route = inventory.fromStart[origin] as number; route < (inventory.fromStart[origin + 1] as number); route += 1) {
+      for (
+        let route = inventory.fromStart[origin] as number;
+        route < (inventory.fromStart[origin + 1] as number);
+        route += 1
+      ) {
         const first = routeTo[route] as number;
         const direct = isDestination[first] === 1;
-        const connecting = !direct && isOrigin[first] === 0 && maxStops >= 1 && (reach1[first] === 1 || (maxStops >= 2 && reach2[first] === 1));
+        const connecting =
+          !direct &&
+          isOrigin[first] === 0 &&
+          maxStops >= 1 &&
+          (reach1[first] === 1 || (maxStops >= 2 && reach2[first] === 1));
         if (!direct && !connecting) continue;
         const firstRemaining = connecting ? toDestination(first) : [];
-        if (connecting && !withinDetour(flightMiles[dayFlight[routeStart[route] as number] as number] as number, firstRemaining)) continue;
+        if (
+          connecting &&
+          !withinDetour(
+            flightMiles[dayFlight[routeStart[route] as number] as number] as number,
+            firstRemaining,
+          )
+        )
+          continue;
 
-        for (let day1 = inventory.lowerBound(route, windowStart); day1 < (routeStart[route + 1] as number) && (dayDeparture[day1] as number) < windowEnd; day1 += 1) {
+        for (
+          let day1 = inventory.lowerBound(route, windowStart);
+          day1 < (routeStart[route + 1] as number) && (dayDeparture[day1] as number) < windowEnd;
+          day1 += 1
+        ) {
           const flight1 = dayFlight[day1] as number;
           const airline1 = flightAirline[flight1] as number;
           if (allowed[airline1] === 0 || !inSlot(flight1)) continue;
@@ -276,16 +394,26 @@ export class AwardEngine {
           const earliest1 = arrival1 + (connectionMinutes[first] as number);
           const latest1 = arrival1 + MAX_LAYOVER_MINUTES;
 
-          for (let route2 = inventory.fromStart[first] as number; route2 < (inventory.fromStart[first + 1] as number); route2 += 1) {
+          for (
+            let route2 = inventory.fromStart[first] as number;
+            route2 < (inventory.fromStart[first + 1] as number);
+            route2 += 1
+          ) {
             const second = routeTo[route2] as number;
             const last = isDestination[second] === 1;
-            const further = !last && maxStops >= 2 && isOrigin[second] === 0 && reach1[second] === 1;
+            const further =
+              !last && maxStops >= 2 && isOrigin[second] === 0 && reach1[second] === 1;
             if (!last && !further) continue;
             const miles2 = flightMiles[dayFlight[routeStart[route2] as number] as number] as number;
             const secondRemaining = further ? toDestination(second) : [];
             if (further && !withinDetour(miles1 + miles2, secondRemaining)) continue;
 
-            for (let day2 = inventory.lowerBound(route2, earliest1); day2 < (routeStart[route2 + 1] as number) && (dayDeparture[day2] as number) <= latest1; day2 += 1) {
+            for (
+              let day2 = inventory.lowerBound(route2, earliest1);
+              day2 < (routeStart[route2 + 1] as number) &&
+              (dayDeparture[day2] as number) <= latest1;
+              day2 += 1
+            ) {
               const flight2 = dayFlight[day2] as number;
               const airline2 = flightAirline[flight2] as number;
               if (allowed[airline2] === 0) continue;
@@ -303,9 +431,15 @@ export class AwardEngine {
               for (const destination of destinations) {
                 const route3 = inventory.route(second, destination);
                 if (route3 < 0) continue;
-                for (let day3 = inventory.lowerBound(route3, earliest2); day3 < (routeStart[route3 + 1] as number) && (dayDeparture[day3] as number) <= latest2; day3 += 1) {
+                for (
+                  let day3 = inventory.lowerBound(route3, earliest2);
+                  day3 < (routeStart[route3 + 1] as number) &&
+                  (dayDeparture[day3] as number) <= latest2;
+                  day3 += 1
+                ) {
                   const airline3 = flightAirline[dayFlight[day3] as number] as number;
-                  if (allowed[airline3] === 0 || (mask2 & (chartMask[airline3] as number)) === 0) continue;
+                  if (allowed[airline3] === 0 || (mask2 & (chartMask[airline3] as number)) === 0)
+                    continue;
                   const cabin3 = legCabin(day3);
                   if (cabin3 < 0) continue;
                   found.push({ days: [day1, day2, day3], cabins: [cabin1, cabin2, cabin3] });
@@ -337,16 +471,24 @@ export class AwardEngine {
     const kept: Kept[] = [];
     for (const candidate of candidates) {
       const flights = candidate.days.map((day) => inventory.dayFlight[day] as number);
-      if (query.flightNumber !== null && !flights.some((flight) => inventory.flightNumbers[flight] === query.flightNumber)) continue;
+      if (
+        query.flightNumber !== null &&
+        !flights.some((flight) => inventory.flightNumbers[flight] === query.flightNumber)
+      )
+        continue;
       const miles = flights.map((flight) => inventory.flightMiles[flight] as number);
       const total = miles.reduce((sum, value) => sum + value, 0);
-      const inAsked = miles.reduce((sum, value, index) => (candidate.cabins[index] === asked ? sum + value : sum), 0);
+      const inAsked = miles.reduce(
+        (sum, value, index) => (candidate.cabins[index] === asked ? sum + value : sum),
+        0,
+      );
       if (inAsked === 0) continue;
       const share = Math.round((100 * inAsked) / total);
       if (share < minimumShare) continue;
       const from = inventory.flightFrom[flights[0] as number] as number;
       const to = inventory.flightTo[flights[flights.length - 1] as number] as number;
-      if (flights.length > 1 && total > DETOUR_LIMIT * inventory.greatCircleMiles(from, to)) continue;
+      if (flights.length > 1 && total > DETOUR_LIMIT * inventory.greatCircleMiles(from, to))
+        continue;
       const alliances = this.#onTheDay(query, options.excludeAlliances ?? [], candidate.days);
       if (alliances === null) continue;
       const key = `${flights.join(',')}|${candidate.cabins.join('')}|${asked}${alliances ? `|${alliances.join(',')}` : ''}`;
@@ -357,7 +499,10 @@ export class AwardEngine {
       }
       if (priced.length === 0) continue;
       const lastDay = candidate.days[candidate.days.length - 1] as number;
-      const duration = (inventory.dayDeparture[lastDay] as number) + (inventory.flightBlock[flights[flights.length - 1] as number] as number) - (inventory.dayDeparture[candidate.days[0] as number] as number);
+      const duration =
+        (inventory.dayDeparture[lastDay] as number) +
+        (inventory.flightBlock[flights[flights.length - 1] as number] as number) -
+        (inventory.dayDeparture[candidate.days[0] as number] as number);
       kept.push({ candidate, prices: priced, duration, share });
     }
 
@@ -371,38 +516,73 @@ export class AwardEngine {
     });
     const best = new Uint8Array(kept.length);
     for (const indexes of byDay.values()) {
-      const front = paretoFront(indexes.map((index) => ({ miles: (kept[index] as Kept).prices[0]?.miles ?? 0, duration: (kept[index] as Kept).duration, stops: (kept[index] as Kept).candidate.days.length - 1 })));
+      const front = paretoFront(
+        indexes.map((index) => ({
+          miles: (kept[index] as Kept).prices[0]?.miles ?? 0,
+          duration: (kept[index] as Kept).duration,
+          stops: (kept[index] as Kept).candidate.days.length - 1,
+        })),
+      );
       indexes.forEach((index, position) => {
         if (front[position]) best[index] = 1;
       });
     }
 
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
-    const departure = (item: Kept) => inventory.dayDeparture[item.candidate.days[0] as number] as number;
+    const departure = (item: Kept) =>
+      inventory.dayDeparture[item.candidate.days[0] as number] as number;
     const order = kept
       .map((_, index) => index)
       .sort((a, b) => {
         const x = kept[a] as Kept;
         const y = kept[b] as Kept;
-        return (best[b] as number) - (best[a] as number) || (x.prices[0]?.miles ?? 0) - (y.prices[0]?.miles ?? 0) || x.duration - y.duration || departure(x) - departure(y) || compareDays(x.candidate.days, y.candidate.days);
+        return (
+          (best[b] as number) - (best[a] as number) ||
+          (x.prices[0]?.miles ?? 0) - (y.prices[0]?.miles ?? 0) ||
+          x.duration - y.duration ||
+          departure(x) - departure(y) ||
+          compareDays(x.candidate.days, y.candidate.days)
+        );
       })
       .slice(0, limit)
-      .sort((a, b) => departure(kept[a] as Kept) - departure(kept[b] as Kept) || compareDays((kept[a] as Kept).candidate.days, (kept[b] as Kept).candidate.days));
+      .sort(
+        (a, b) =>
+          departure(kept[a] as Kept) - departure(kept[b] as Kept) ||
+          compareDays((kept[a] as Kept).candidate.days, (kept[b] as Kept).candidate.days),
+      );
 
     const today = Math.floor(options.now.getTime() / 86_400_000);
     const itineraries = order.map((index) => {
       const item = kept[index] as Kept;
-      return this.describe(query, item.candidate, item.prices, item.duration, item.share, best[index] === 1, today);
+      return this.describe(
+        query,
+        item.candidate,
+        item.prices,
+        item.duration,
+        item.share,
+        best[index] === 1,
+        today,
+      );
     });
     return { itineraries, found: kept.length };
   }
 
   /** Every programme's price for the flights, cheapest first (ties by programme id); `alliances` are the legs' on their dates when one changes. */
-  private price(flights: number[], cabins: number[], cabin: Cabin, alliances?: readonly (SearchAlliance | null)[]): RedeemPrices {
+  private price(
+    flights: number[],
+    cabins: number[],
+    cabin: Cabin,
+    alliances?: readonly (SearchAlliance | null)[],
+  ): RedeemPrices {
     const inventory = this.inventory;
     const mask = flights.reduce((value, flight, index) => {
       const airline = inventory.flightAirline[flight] as number;
-      return value & (alliances ? this.#chartMask(airline, alliances[index] ?? null) : (this.airlineChartMask[airline] as number));
+      return (
+        value &
+        (alliances
+          ? this.#chartMask(airline, alliances[index] ?? null)
+          : (this.airlineChartMask[airline] as number))
+      );
     }, 0xffffffff);
     if (mask === 0) return [];
     const legs: PricedLeg[] = flights.map((flight, index) => {
@@ -411,9 +591,17 @@ export class AwardEngine {
       const to = inventory.flightTo[flight] as number;
       return {
         airline: inventory.airlineCodes[airline] as string,
-        alliance: alliances ? (alliances[index] ?? null) : (inventory.airlineAlliance[airline] ?? null),
-        from: { airport: inventory.airportCodes[from] as string, country: inventory.airportCountry[from] as string },
-        to: { airport: inventory.airportCodes[to] as string, country: inventory.airportCountry[to] as string },
+        alliance: alliances
+          ? (alliances[index] ?? null)
+          : (inventory.airlineAlliance[airline] ?? null),
+        from: {
+          airport: inventory.airportCodes[from] as string,
+          country: inventory.airportCountry[from] as string,
+        },
+        to: {
+          airport: inventory.airportCodes[to] as string,
+          country: inventory.airportCountry[to] as string,
+        },
         miles: inventory.flightMiles[flight] as number,
         cabin: CABINS[cabins[index] as number] as Cabin,
       };
@@ -427,7 +615,15 @@ export class AwardEngine {
     return result.sort((a, b) => a.miles - b.miles || a.programme.localeCompare(b.programme));
   }
 
-  private describe(query: AwardQuery, candidate: Candidate, prices: RedeemPrices, duration: number, share: number, best: boolean, today: number): AwardItinerary {
+  private describe(
+    query: AwardQuery,
+    candidate: Candidate,
+    prices: RedeemPrices,
+    duration: number,
+    share: number,
+    best: boolean,
+    today: number,
+  ): AwardItinerary {
     const inventory = this.inventory;
     const clock = inventory.clock;
     const legs: AwardLeg[] = candidate.days.map((day, index) => {
@@ -442,7 +638,10 @@ export class AwardEngine {
         from: inventory.airportCodes[from] as string,
         to: inventory.airportCodes[to] as string,
         departure: clock.format(departure, inventory.airportTz[from] as string),
-        arrival: clock.format(departure + (inventory.flightBlock[flight] as number) * 60_000, inventory.airportTz[to] as string),
+        arrival: clock.format(
+          departure + (inventory.flightBlock[flight] as number) * 60_000,
+          inventory.airportTz[to] as string,
+        ),
         cabin: CABINS[cabinIndex] as Cabin,
         seats: Math.min(9, inventory.seats[day * CABIN_COUNT + cabinIndex] as number),
         miles: inventory.flightMiles[flight] as number,
@@ -453,13 +652,20 @@ export class AwardEngine {
     const departureDate = first.departure.slice(0, 10);
     const daysOut = (inventory.dayDate[candidate.days[0] as number] as number) - today;
     const cashUsd = estimateCashFare(legs, daysOut, isPeakDate(departureDate));
-    const redeemOptions: RedeemOption[] = prices.map((price) => ({ ...price, centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles) }));
+    const redeemOptions: RedeemOption[] = prices.map((price) => ({
+      ...price,
+      centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles),
+    }));
     const fetchedAt = Math.min(...candidate.days.map((day) => inventory.fetchedAt[day] as number));
     return {
-      id: legs.map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`).join('+'),
+      id: legs
+        .map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`)
+        .join('+'),
       departure: first.departure,
       arrival: last.arrival,
-      arrivalDayOffset: Math.round((Date.parse(last.arrival.slice(0, 10)) - Date.parse(departureDate)) / 86_400_000),
+      arrivalDayOffset: Math.round(
+        (Date.parse(last.arrival.slice(0, 10)) - Date.parse(departureDate)) / 86_400_000,
+      ),
       durationMinutes: duration,
       stops: legs.length - 1,
       airlines: [...new Set(legs.map((leg) => leg.airline))],
@@ -484,5 +690,3 @@ function compareDays(a: number[], b: number[]): number {
   }
   return 0;
 }
-
-

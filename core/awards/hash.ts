@@ -22,7 +22,8 @@ export function hashInts(...values: number[]): number {
 /** Hashes a string (e.g. a flight key) to an integer. */
 export function hashString(text: string): number {
   let state = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) state = Math.imul(state ^ text.charCodeAt(index), 0x01000193);
+  for (let index = 0; index < text.length; index += 1)
+    state = Math.imul(state ^ text.charCodeAt(index), 0x01000193);
   return mix32(state);
 }
 

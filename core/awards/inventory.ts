@@ -43,13 +43,43 @@ export const CABIN_COUNT = 4;
 const CABIN_BIT: Record<Cabin, number> = { economy: 1, premium: 2, business: 4, first: 8 };
 
 /** Minimum connection time by airport: the big hubs with long walks or terminal changes take 90 minutes. */
-const LONG_CONNECTION_AIRPORTS = new Set(['LHR', 'CDG', 'FRA', 'JFK', 'EWR', 'LAX', 'ORD', 'IAD', 'SFO', 'NRT', 'HND', 'ICN', 'PEK', 'PVG', 'IST', 'DOH', 'DXB', 'SYD', 'YYZ', 'MUC', 'AMS', 'MAD', 'DFW', 'ATL', 'SIN', 'BKK', 'HKG']);
+const LONG_CONNECTION_AIRPORTS = new Set([
+  'LHR',
+  'CDG',
+  'FRA',
+  'JFK',
+  'EWR',
+  'LAX',
+  'ORD',
+  'IAD',
+  'SFO',
+  'NRT',
+  'HND',
+  'ICN',
+  'PEK',
+  'PVG',
+  'IST',
+  'DOH',
+  'DXB',
+  'SYD',
+  'YYZ',
+  'MUC',
+  'AMS',
+  'MAD',
+  'DFW',
+  'ATL',
+  'SIN',
+  'BKK',
+  'HKG',
+]);
 export const DEFAULT_CONNECTION_MINUTES = 60;
 export const LONG_CONNECTION_MINUTES = 90;
 export const MAX_LAYOVER_MINUTES = 24 * 60;
 
 export function minimumConnectionMinutes(airport: string): number {
-  return LONG_CONNECTION_AIRPORTS.has(airport) ? LONG_CONNECTION_MINUTES : DEFAULT_CONNECTION_MINUTES;
+  return LONG_CONNECTION_AIRPORTS.has(airport)
+    ? LONG_CONNECTION_MINUTES
+    : DEFAULT_CONNECTION_MINUTES;
 }
 
 export class AwardInventory {
@@ -67,7 +97,9 @@ export class AwardInventory {
   readonly airlineIndex = new Map<string, number>();
   readonly airlineAlliance: (SearchAlliance | null)[];
   /** Per airline, its dated memberships in epoch days (both ends included), or null when it has none. */
-  readonly airlineMemberships: ({ alliance: SearchAlliance; since: number; until: number }[] | null)[];
+  readonly airlineMemberships: (
+    { alliance: SearchAlliance; since: number; until: number }[] | null
+  )[];
   // Flights (timetable entries)
   readonly flightNumbers: string[];
   readonly flightAirline: Uint16Array;
@@ -111,7 +143,9 @@ export class AwardInventory {
     this.airportCountry = input.airports.map((airport) => airport.country);
     this.airportLat = Float64Array.from(input.airports, (airport) => airport.lat);
     this.airportLon = Float64Array.from(input.airports, (airport) => airport.lon);
-    this.connectionMinutes = Uint16Array.from(input.airports, (airport) => minimumConnectionMinutes(airport.code));
+    this.connectionMinutes = Uint16Array.from(input.airports, (airport) =>
+      minimumConnectionMinutes(airport.code),
+    );
     this.airlineCodes = input.airlines.map((airline) => airline.code);
     this.airlineCodes.forEach((code, index) => this.airlineIndex.set(code, index));
     this.airlineAlliance = input.airlines.map((airline) => airline.alliance);
@@ -124,16 +158,32 @@ export class AwardInventory {
         })) ?? null,
     );
 
-    const flights = input.flights.filter((flight) => this.airportIndex.has(flight.from) && this.airportIndex.has(flight.to) && this.airlineIndex.has(flight.airline));
+    const flights = input.flights.filter(
+      (flight) =>
+        this.airportIndex.has(flight.from) &&
+        this.airportIndex.has(flight.to) &&
+        this.airlineIndex.has(flight.airline),
+    );
     const count = flights.length;
     this.flightNumbers = flights.map((flight) => flight.flightNumber);
-    this.flightAirline = Uint16Array.from(flights, (flight) => this.airlineIndex.get(flight.airline) as number);
-    this.flightFrom = Uint16Array.from(flights, (flight) => this.airportIndex.get(flight.from) as number);
-    this.flightTo = Uint16Array.from(flights, (flight) => this.airportIndex.get(flight.to) as number);
+    this.flightAirline = Uint16Array.from(
+      flights,
+      (flight) => this.airlineIndex.get(flight.airline) as number,
+    );
+    this.flightFrom = Uint16Array.from(
+      flights,
+      (flight) => this.airportIndex.get(flight.from) as number,
+    );
+    this.flightTo = Uint16Array.from(
+      flights,
+      (flight) => this.airportIndex.get(flight.to) as number,
+    );
     this.flightMiles = Uint16Array.from(flights, (flight) => flight.miles);
     this.flightBlock = Uint16Array.from(flights, (flight) => flight.blockMinutes);
     this.flightDepartureMinutes = Uint16Array.from(flights, (flight) => flight.departureMinutes);
-    this.flightCabins = Uint8Array.from(flights, (flight) => flight.cabins.reduce((mask, cabin) => mask | CABIN_BIT[cabin], 0));
+    this.flightCabins = Uint8Array.from(flights, (flight) =>
+      flight.cabins.reduce((mask, cabin) => mask | CABIN_BIT[cabin], 0),
+    );
     const daysOfWeek = Uint8Array.from(flights, (flight) => flight.daysOfWeek);
 
     // Routes, in (origin, destination) order, each with its flights by local departure time.
@@ -157,7 +207,8 @@ export class AwardInventory {
     const weekdayOfDay = (day: number) => (day + 4) % 7; // 1970-01-01 was a Thursday.
     for (const flightsOfRoute of byRoute.values()) {
       for (const flight of flightsOfRoute) {
-        for (let day = 0; day < this.days; day += 1) if (((daysOfWeek[flight] as number) >> weekdayOfDay(this.firstDay + day)) & 1) total += 1;
+        for (let day = 0; day < this.days; day += 1)
+          if (((daysOfWeek[flight] as number) >> weekdayOfDay(this.firstDay + day)) & 1) total += 1;
       }
     }
     this.flightDays = total;
@@ -174,7 +225,11 @@ export class AwardInventory {
       this.routeTo[route] = key % 65_536;
       this.routeStart[route] = next;
       const timeZone = this.airportTz[this.routeFrom[route] as number] as string;
-      const flightsOfRoute = (byRoute.get(key) as number[]).sort((a, b) => (this.flightDepartureMinutes[a] as number) - (this.flightDepartureMinutes[b] as number) || a - b);
+      const flightsOfRoute = (byRoute.get(key) as number[]).sort(
+        (a, b) =>
+          (this.flightDepartureMinutes[a] as number) - (this.flightDepartureMinutes[b] as number) ||
+          a - b,
+      );
       const start = next;
       for (let day = 0; day < this.days; day += 1) {
         const date = this.firstDay + day;
@@ -182,7 +237,9 @@ export class AwardInventory {
         for (const flight of flightsOfRoute) {
           if ((((daysOfWeek[flight] as number) >> weekday) & 1) === 0) continue;
           this.dayFlight[next] = flight;
-          this.dayDeparture[next] = this.clock.instantOf(date, this.flightDepartureMinutes[flight] as number, timeZone) / 60_000;
+          this.dayDeparture[next] =
+            this.clock.instantOf(date, this.flightDepartureMinutes[flight] as number, timeZone) /
+            60_000;
           this.dayDate[next] = date;
           next += 1;
         }
@@ -193,13 +250,17 @@ export class AwardInventory {
     this.routeStart[routeCount] = next;
 
     this.fromStart = new Uint32Array(this.airportCodes.length + 1);
-    for (let route = 0; route < routeCount; route += 1) (this.fromStart[(this.routeFrom[route] as number) + 1] as number) += 1;
-    for (let airport = 0; airport < this.airportCodes.length; airport += 1) this.fromStart[airport + 1] = (this.fromStart[airport + 1] as number) + (this.fromStart[airport] as number);
+    for (let route = 0; route < routeCount; route += 1)
+      (this.fromStart[(this.routeFrom[route] as number) + 1] as number) += 1;
+    for (let airport = 0; airport < this.airportCodes.length; airport += 1)
+      this.fromStart[airport + 1] =
+        (this.fromStart[airport + 1] as number) + (this.fromStart[airport] as number);
     // Routes are sorted by origin already, so route ids in order fill the CSR.
     this.routesFrom = Uint32Array.from({ length: routeCount }, (_, route) => route);
 
     const incoming = this.airportCodes.map(() => [] as number[]);
-    for (let route = 0; route < routeCount; route += 1) incoming[this.routeTo[route] as number]?.push(this.routeFrom[route] as number);
+    for (let route = 0; route < routeCount; route += 1)
+      incoming[this.routeTo[route] as number]?.push(this.routeFrom[route] as number);
     this.predecessorStart = new Uint32Array(this.airportCodes.length + 1);
     incoming.forEach((list, airport) => {
       this.predecessorStart[airport + 1] = (this.predecessorStart[airport] as number) + list.length;
@@ -208,7 +269,9 @@ export class AwardInventory {
   }
 
   private sortSlice(start: number, end: number): void {
-    const order = Array.from({ length: end - start }, (_, offset) => start + offset).sort((a, b) => (this.dayDeparture[a] as number) - (this.dayDeparture[b] as number));
+    const order = Array.from({ length: end - start }, (_, offset) => start + offset).sort(
+      (a, b) => (this.dayDeparture[a] as number) - (this.dayDeparture[b] as number),
+    );
     const flights = order.map((index) => this.dayFlight[index] as number);
     const departures = order.map((index) => this.dayDeparture[index] as number);
     const dates = order.map((index) => this.dayDate[index] as number);
@@ -238,23 +301,41 @@ export class AwardInventory {
 
   /** Great-circle miles between two airports (by id). */
   greatCircleMiles(from: number, to: number): number {
-    return greatCircleMiles({ lat: this.airportLat[from] as number, lon: this.airportLon[from] as number }, { lat: this.airportLat[to] as number, lon: this.airportLon[to] as number });
+    return greatCircleMiles(
+      { lat: this.airportLat[from] as number, lon: this.airportLon[from] as number },
+      { lat: this.airportLat[to] as number, lon: this.airportLon[to] as number },
+    );
   }
 
   /** Bytes held by the typed arrays (what scales with flight-days). */
   byteSize(): number {
-    return [this.dayFlight, this.dayDeparture, this.dayDate, this.seats, this.fetchedAt, this.routeStart, this.routeFrom, this.routeTo, this.routesFrom, this.fromStart, this.predecessors, this.predecessorStart].reduce(
-      (sum, array) => sum + array.byteLength,
-      0,
-    );
+    return [
+      this.dayFlight,
+      this.dayDeparture,
+      this.dayDate,
+      this.seats,
+      this.fetchedAt,
+      this.routeStart,
+      this.routeFrom,
+      this.routeTo,
+      this.routesFrom,
+      this.fromStart,
+      this.predecessors,
+      this.predecessorStart,
+    ].reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
 
 function isSorted(values: Uint32Array, start: number, end: number): boolean {
-  for (let index = start + 1; index < end; index += 1) if ((values[index] as number) < (values[index - 1] as number)) return false;
+  for (let index = start + 1; index < end; index += 1)
+    if ((values[index] as number) < (values[index - 1] as number)) return false;
   return true;
 }
 
-export function cabinFitted(inventory: AwardInventory, flight: number, cabinIndex: number): boolean {
+export function cabinFitted(
+  inventory: AwardInventory,
+  flight: number,
+  cabinIndex: number,
+): boolean {
   return (((inventory.flightCabins[flight] as number) >> cabinIndex) & 1) === 1;
 }

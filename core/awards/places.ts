@@ -23,12 +23,7 @@ export const PLACE_SUGGESTIONS = 10;
  * Taiwan writes both ways (臺/台), so 台北 finds 臺北.
  */
 export function foldPlaceText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replaceAll('臺', '台')
-    .trim();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('臺', '台').trim();
 }
 
 export type PlaceLanguage = Extract<Language, 'en' | 'zh-Hant' | 'zh-Hans'>;

@@ -72,7 +72,10 @@ export interface AwardQuery {
 }
 
 /** A query on a route with every other filter left open: any airline, flight and time, no mixed cabin. */
-export function openAwardQuery(route: Pick<AwardQuery, 'origin' | 'destination' | 'dates' | 'cabin'> & Partial<Pick<AwardQuery, 'seats' | 'stops' | 'alliance'>>): AwardQuery {
+export function openAwardQuery(
+  route: Pick<AwardQuery, 'origin' | 'destination' | 'dates' | 'cabin'> &
+    Partial<Pick<AwardQuery, 'seats' | 'stops' | 'alliance'>>,
+): AwardQuery {
   return {
     origin: route.origin,
     destination: route.destination,
@@ -173,7 +176,10 @@ export interface AwardNames {
 export function datesOfMonth(month: string): string[] {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return Array.from({ length: days }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`);
+  return Array.from(
+    { length: days },
+    (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`,
+  );
 }
 
 /** One day of the award calendar: the lowest miles found that day (null: nothing found). */
@@ -185,17 +191,27 @@ export interface CalendarDay {
 }
 
 /** The cheapest redeem option of a list of itineraries, or null. */
-export function cheapestOption(itineraries: readonly AwardItinerary[]): { itinerary: AwardItinerary; option: RedeemOption } | null {
+export function cheapestOption(
+  itineraries: readonly AwardItinerary[],
+): { itinerary: AwardItinerary; option: RedeemOption } | null {
   let best: { itinerary: AwardItinerary; option: RedeemOption } | null = null;
   for (const itinerary of itineraries) {
     for (const option of itinerary.redeemOptions) {
-      if (!best || option.miles < best.option.miles || (option.miles === best.option.miles && itinerary.durationMinutes < best.itinerary.durationMinutes)) best = { itinerary, option };
+      if (
+        !best ||
+        option.miles < best.option.miles ||
+        (option.miles === best.option.miles &&
+          itinerary.durationMinutes < best.itinerary.durationMinutes)
+      )
+        best = { itinerary, option };
     }
   }
   return best;
 }
 
-export type SearchNotice = { code: 'alliance-down'; alliance: SearchAlliance } | { code: 'truncated'; shown: number; found: number };
+export type SearchNotice =
+  | { code: 'alliance-down'; alliance: SearchAlliance }
+  | { code: 'truncated'; shown: number; found: number };
 
 /** What a running search reports as it goes (streamed to the browser; "scanning" in docs/product/award-search.md#states-and-messages). */
 export type SearchProgress =
@@ -204,7 +220,8 @@ export type SearchProgress =
   | { type: 'alliance-down'; alliance: SearchAlliance };
 
 /** What a running search streams: its progress, then `done` (with the error's name when it failed). */
-export type AwardSearchEvent = SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
+export type AwardSearchEvent =
+  SearchProgress | { type: 'done'; status: 'done' | 'failed'; error?: string };
 
 /** A member's search as stored: what was asked, its state, and what it found. */
 export interface AwardSearchView {
@@ -229,12 +246,19 @@ export interface AwardSearchResult {
 /** Best flights first, then the rest, each by departure (docs/product/award-search.md#what-a-result-shows: sort by departure time or latest update). */
 export type SortOrder = 'departure' | 'latest-update';
 
-export function sortItineraries(itineraries: readonly AwardItinerary[], order: SortOrder): AwardItinerary[] {
-  const byDeparture = (a: AwardItinerary, b: AwardItinerary) => instantOf(a.departure) - instantOf(b.departure) || a.durationMinutes - b.durationMinutes || a.id.localeCompare(b.id);
+export function sortItineraries(
+  itineraries: readonly AwardItinerary[],
+  order: SortOrder,
+): AwardItinerary[] {
+  const byDeparture = (a: AwardItinerary, b: AwardItinerary) =>
+    instantOf(a.departure) - instantOf(b.departure) ||
+    a.durationMinutes - b.durationMinutes ||
+    a.id.localeCompare(b.id);
   const compare =
     order === 'departure'
       ? byDeparture
-      : (a: AwardItinerary, b: AwardItinerary) => Date.parse(b.source.fetchedAt) - Date.parse(a.source.fetchedAt) || byDeparture(a, b);
+      : (a: AwardItinerary, b: AwardItinerary) =>
+          Date.parse(b.source.fetchedAt) - Date.parse(a.source.fetchedAt) || byDeparture(a, b);
   return [...itineraries].sort(compare);
 }
 
@@ -245,7 +269,10 @@ export function instantOf(localWithOffset: string): number {
 
 /** The cheapest price of an itinerary in one programme, or across all when none is chosen. */
 export function milesFor(itinerary: AwardItinerary, programme: string | null): number | null {
-  const options = programme === null ? itinerary.redeemOptions : itinerary.redeemOptions.filter((option) => option.programme === programme);
+  const options =
+    programme === null
+      ? itinerary.redeemOptions
+      : itinerary.redeemOptions.filter((option) => option.programme === programme);
   return options.length === 0 ? null : Math.min(...options.map((option) => option.miles));
 }
 
@@ -267,11 +294,13 @@ interface FrontItem {
  * shortest duration seen for each stop count.
  */
 export function paretoFront(items: readonly FrontItem[]): boolean[] {
-  const order = items.map((_, index) => index).sort((a, b) => {
-    const x = items[a] as FrontItem;
-    const y = items[b] as FrontItem;
-    return x.miles - y.miles || x.duration - y.duration || x.stops - y.stops;
-  });
+  const order = items
+    .map((_, index) => index)
+    .sort((a, b) => {
+      const x = items[a] as FrontItem;
+      const y = items[b] as FrontItem;
+      return x.miles - y.miles || x.duration - y.duration || x.stops - y.stops;
+    });
   const onFront = new Array<boolean>(items.length).fill(false);
   const shortest = [Infinity, Infinity, Infinity, Infinity];
   let previous: FrontItem | null = null;
@@ -279,13 +308,19 @@ export function paretoFront(items: readonly FrontItem[]): boolean[] {
   for (const index of order) {
     const item = items[index] as FrontItem;
     // An exact copy of the item before shares its fate: neither dominates the other.
-    if (previous && previous.miles === item.miles && previous.duration === item.duration && previous.stops === item.stops) {
+    if (
+      previous &&
+      previous.miles === item.miles &&
+      previous.duration === item.duration &&
+      previous.stops === item.stops
+    ) {
       onFront[index] = previousOnFront;
       continue;
     }
     const stops = Math.min(item.stops, 3);
     let dominated = false;
-    for (let fewer = 0; fewer <= stops; fewer += 1) if ((shortest[fewer] as number) <= item.duration) dominated = true;
+    for (let fewer = 0; fewer <= stops; fewer += 1)
+      if ((shortest[fewer] as number) <= item.duration) dominated = true;
     onFront[index] = !dominated;
     shortest[stops] = Math.min(shortest[stops] as number, item.duration);
     previous = item;
@@ -299,7 +334,10 @@ export function paretoFront(items: readonly FrontItem[]): boolean[] {
  * programme's miles (or the cheapest option's), duration and stops. Itineraries the programme
  * cannot book are never best.
  */
-export function markBest(itineraries: readonly AwardItinerary[], programme: string | null): AwardItinerary[] {
+export function markBest(
+  itineraries: readonly AwardItinerary[],
+  programme: string | null,
+): AwardItinerary[] {
   const byDay = new Map<string, number[]>();
   itineraries.forEach((itinerary, index) => {
     if (milesFor(itinerary, programme) === null) return;
@@ -311,7 +349,11 @@ export function markBest(itineraries: readonly AwardItinerary[], programme: stri
     const front = paretoFront(
       indexes.map((index) => {
         const itinerary = itineraries[index] as AwardItinerary;
-        return { miles: milesFor(itinerary, programme) as number, duration: itinerary.durationMinutes, stops: itinerary.stops };
+        return {
+          miles: milesFor(itinerary, programme) as number,
+          duration: itinerary.durationMinutes,
+          stops: itinerary.stops,
+        };
       }),
     );
     indexes.forEach((index, position) => {

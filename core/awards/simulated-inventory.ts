@@ -1,5 +1,11 @@
 import { hashString } from './hash.ts';
-import { AwardInventory, CABIN_COUNT, cabinFitted, type InventoryAirline, type InventoryAirport } from './inventory.ts';
+import {
+  AwardInventory,
+  CABIN_COUNT,
+  cabinFitted,
+  type InventoryAirline,
+  type InventoryAirport,
+} from './inventory.ts';
 import type { SearchAlliance } from './search.ts';
 import { buildSchedule, type RouteInput } from './simulated-schedule.ts';
 import { BOOKING_HORIZON_DAYS, isPeakDate, seatsFromHashes } from './simulated-seats.ts';
@@ -13,7 +19,32 @@ import { dateOfEpochDay } from './zone-clock.ts';
  */
 
 /** Carriers that sell economy only (on the simulated timetable, whatever their route). */
-const ECONOMY_ONLY = new Set(['IT', 'WN', 'F9', 'U2', 'FR', 'W6', 'DY', 'IX', '6E', 'TR', 'VJ', '5J', 'AK', 'D7', 'FD', 'Z2', 'QZ', 'MM', 'BX', 'LJ', 'TW', '7C', 'UO', 'JQ']);
+const ECONOMY_ONLY = new Set([
+  'IT',
+  'WN',
+  'F9',
+  'U2',
+  'FR',
+  'W6',
+  'DY',
+  'IX',
+  '6E',
+  'TR',
+  'VJ',
+  '5J',
+  'AK',
+  'D7',
+  'FD',
+  'Z2',
+  'QZ',
+  'MM',
+  'BX',
+  'LJ',
+  'TW',
+  '7C',
+  'UO',
+  'JQ',
+]);
 
 export interface SimulationInput {
   airports: readonly InventoryAirport[];
@@ -22,9 +53,19 @@ export interface SimulationInput {
 }
 
 /** Builds the timetable and lays out a flight-day for each date from `today` to the booking horizon. */
-export function buildSimulatedInventory(input: SimulationInput, today: string, days = BOOKING_HORIZON_DAYS + 1): AwardInventory {
+export function buildSimulatedInventory(
+  input: SimulationInput,
+  today: string,
+  days = BOOKING_HORIZON_DAYS + 1,
+): AwardInventory {
   const flights = buildSchedule(input.routes, (airline) => !ECONOMY_ONLY.has(airline));
-  return new AwardInventory({ airports: input.airports, airlines: input.airlines, flights, firstDate: today, days });
+  return new AwardInventory({
+    airports: input.airports,
+    airlines: input.airlines,
+    flights,
+    firstDate: today,
+    days,
+  });
 }
 
 export interface RefreshOptions {
@@ -76,7 +117,8 @@ function departureIndex(inventory: AwardInventory): DepartureIndex {
     const bucket = Math.floor((inventory.dayDeparture[day] as number) / 1440) - firstDay + 1;
     offsets[bucket] = (offsets[bucket] as number) + 1;
   }
-  for (let index = 1; index <= span; index += 1) offsets[index] = (offsets[index] as number) + (offsets[index - 1] as number);
+  for (let index = 1; index <= span; index += 1)
+    offsets[index] = (offsets[index] as number) + (offsets[index - 1] as number);
   const next = offsets.slice(0, span);
   const order = new Uint32Array(total);
   for (let day = 0; day < total; day += 1) {
@@ -110,7 +152,9 @@ export function refreshSimulatedSeats(inventory: AwardInventory, options: Refres
     }
     return info;
   };
-  const airlineIncluded = Uint8Array.from(inventory.airlineAlliance, (alliance) => (!options.alliances || options.alliances.includes(alliance) ? 1 : 0));
+  const airlineIncluded = Uint8Array.from(inventory.airlineAlliance, (alliance) =>
+    !options.alliances || options.alliances.includes(alliance) ? 1 : 0,
+  );
   const from = options.window?.from ?? 0;
   const to = options.window?.to ?? Number.MAX_SAFE_INTEGER;
   const staleBefore = nowMinutes - (options.maxAgeMinutes ?? 0);
@@ -119,7 +163,9 @@ export function refreshSimulatedSeats(inventory: AwardInventory, options: Refres
   const { firstDay, offsets, order, refreshedDays } = departureIndex(inventory);
   const span = offsets.length - 1;
   const firstBucket = options.window ? Math.max(0, Math.floor(from / 1440) - firstDay) : 0;
-  const lastBucket = options.window ? Math.min(span - 1, Math.floor((to - 1) / 1440) - firstDay) : span - 1;
+  const lastBucket = options.window
+    ? Math.min(span - 1, Math.floor((to - 1) / 1440) - firstDay)
+    : span - 1;
   const allianceKey = options.alliances ? options.alliances.map(String).join(',') : '*';
   let stamps = refreshedDays.get(allianceKey);
   if (!stamps) {
@@ -131,7 +177,8 @@ export function refreshSimulatedSeats(inventory: AwardInventory, options: Refres
   for (let bucket = firstBucket; bucket <= lastBucket; bucket += 1) {
     const dayStart = (firstDay + bucket) * 1440;
     const whole = dayStart >= from && dayStart + 1440 <= to;
-    if (whole && options.maxAgeMinutes !== undefined && (stamps[bucket] as number) > staleBefore) continue;
+    if (whole && options.maxAgeMinutes !== undefined && (stamps[bucket] as number) > staleBefore)
+      continue;
     refreshed += refreshBucket(bucket);
     if (whole) stamps[bucket] = nowMinutes;
   }
@@ -139,17 +186,32 @@ export function refreshSimulatedSeats(inventory: AwardInventory, options: Refres
 
   function refreshBucket(bucket: number): number {
     let count = 0;
-    for (let position = offsets[bucket] as number; position < (offsets[bucket + 1] as number); position += 1) {
+    for (
+      let position = offsets[bucket] as number;
+      position < (offsets[bucket + 1] as number);
+      position += 1
+    ) {
       const day = order[position] as number;
       const departure = inventory.dayDeparture[day] as number;
       if (departure < from || departure >= to) continue;
       const flight = inventory.dayFlight[day] as number;
       if (airlineIncluded[inventory.flightAirline[flight] as number] === 0) continue;
-      if (options.maxAgeMinutes !== undefined && (inventory.fetchedAt[day] as number) > staleBefore) continue;
+      if (options.maxAgeMinutes !== undefined && (inventory.fetchedAt[day] as number) > staleBefore)
+        continue;
       const date = inventory.dayDate[day] as number;
       const { number, peak } = dateInfo(date);
       for (let cabin = 0; cabin < CABIN_COUNT; cabin += 1) {
-        inventory.seats[day * CABIN_COUNT + cabin] = cabinFitted(inventory, flight, cabin) ? seatsFromHashes(options.seed, hashes[flight] as number, number, cabin, date - today, peak, epochHour) : 0;
+        inventory.seats[day * CABIN_COUNT + cabin] = cabinFitted(inventory, flight, cabin)
+          ? seatsFromHashes(
+              options.seed,
+              hashes[flight] as number,
+              number,
+              cabin,
+              date - today,
+              peak,
+              epochHour,
+            )
+          : 0;
       }
       inventory.fetchedAt[day] = nowMinutes;
       count += 1;

@@ -37,7 +37,30 @@ export interface ScheduledFlight {
 }
 
 /** Airlines that sell a first-class cabin on their long-haul flights. */
-const FIRST_CLASS_AIRLINES = new Set(['AA', 'AF', 'AI', 'BA', 'CA', 'CX', 'EK', 'EY', 'JL', 'KE', 'LH', 'LX', 'NH', 'OZ', 'QF', 'QR', 'SQ', 'SV', 'TG', 'UL', 'MU', 'CZ']);
+const FIRST_CLASS_AIRLINES = new Set([
+  'AA',
+  'AF',
+  'AI',
+  'BA',
+  'CA',
+  'CX',
+  'EK',
+  'EY',
+  'JL',
+  'KE',
+  'LH',
+  'LX',
+  'NH',
+  'OZ',
+  'QF',
+  'QR',
+  'SQ',
+  'SV',
+  'TG',
+  'UL',
+  'MU',
+  'CZ',
+]);
 /** Miles per minute at ~850 km/h (528 mph), plus 30 minutes of taxi and climb. */
 const MILES_PER_MINUTE = 528 / 60;
 const TAXI_MINUTES = 30;
@@ -60,7 +83,8 @@ export function cabinsFitted(airline: string, miles: number, fullService: boolea
 function spreadDays(perWeek: number, seed: number): number {
   let mask = 0;
   const start = seed % 7;
-  for (let index = 0; index < perWeek; index += 1) mask |= 1 << ((start + Math.floor((index * 7) / perWeek)) % 7);
+  for (let index = 0; index < perWeek; index += 1)
+    mask |= 1 << ((start + Math.floor((index * 7) / perWeek)) % 7);
   return mask;
 }
 
@@ -68,10 +92,18 @@ function spreadDays(perWeek: number, seed: number): number {
  * Builds the weekly timetable. `fullService(airline)` says whether an airline sells more than
  * economy (the route and airline data decide it).
  */
-export function buildSchedule(routes: readonly RouteInput[], fullService: (airline: string) => boolean): ScheduledFlight[] {
+export function buildSchedule(
+  routes: readonly RouteInput[],
+  fullService: (airline: string) => boolean,
+): ScheduledFlight[] {
   const flights: ScheduledFlight[] = [];
   const nextNumber = new Map<string, number>();
-  const sorted = [...routes].sort((a, b) => a.airline.localeCompare(b.airline) || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+  const sorted = [...routes].sort(
+    (a, b) =>
+      a.airline.localeCompare(b.airline) ||
+      a.from.localeCompare(b.from) ||
+      a.to.localeCompare(b.to),
+  );
   for (const route of sorted) {
     for (const [from, to] of [
       [route.from, route.to],
@@ -82,13 +114,19 @@ export function buildSchedule(routes: readonly RouteInput[], fullService: (airli
       const daily = Math.floor(perWeek / 7);
       const extra = perWeek % 7;
       // One timetable entry per daily departure, plus one for the extra weekly ones.
-      const entries: number[] = [...Array.from({ length: daily }, () => 0b1111111), ...(extra > 0 ? [spreadDays(extra, seed)] : [])];
+      const entries: number[] = [
+        ...Array.from({ length: daily }, () => 0b1111111),
+        ...(extra > 0 ? [spreadDays(extra, seed)] : []),
+      ];
       entries.forEach((daysOfWeek, slot) => {
         // Departures spread between 06:30 and 23:30, nudged by up to 40 minutes, on 5-minute marks.
         const span = 17 * 60;
         const base = 6 * 60 + 30 + Math.floor(((slot + 0.5) * span) / entries.length);
         const jitter = Math.round((unit(hashInts(seed, slot)) - 0.5) * 80);
-        const departureMinutes = Math.min(23 * 60 + 55, Math.max(0, Math.round((base + jitter) / 5) * 5));
+        const departureMinutes = Math.min(
+          23 * 60 + 55,
+          Math.max(0, Math.round((base + jitter) / 5) * 5),
+        );
         const number = (nextNumber.get(route.airline) ?? 0) + 1;
         nextNumber.set(route.airline, number);
         flights.push({

@@ -13,12 +13,23 @@ export { BOOKING_HORIZON_DAYS };
  * some gone, and tracking has something true to detect.
  */
 
-const BASE_OPEN: Record<Cabin, number> = { economy: 0.55, premium: 0.3, business: 0.22, first: 0.12 };
+const BASE_OPEN: Record<Cabin, number> = {
+  economy: 0.55,
+  premium: 0.3,
+  business: 0.22,
+  first: 0.12,
+};
 const MAX_SEATS: Record<Cabin, number> = { economy: 9, premium: 4, business: 4, first: 2 };
 export const CABIN_INDEX: Record<Cabin, number> = { economy: 0, premium: 1, business: 2, first: 3 };
 const CABINS_BY_INDEX: readonly Cabin[] = ['economy', 'premium', 'business', 'first'];
 /** Lunar New Year's day, by year: the ten days around it are peak travel in Asia. */
-const LUNAR_NEW_YEAR: Record<number, string> = { 2025: '2025-01-29', 2026: '2026-02-17', 2027: '2027-02-06', 2028: '2028-01-26', 2029: '2029-02-13' };
+const LUNAR_NEW_YEAR: Record<number, string> = {
+  2025: '2025-01-29',
+  2026: '2026-02-17',
+  2027: '2027-02-06',
+  2028: '2028-01-26',
+  2029: '2029-02-13',
+};
 const REDRAW_HOURS = 24;
 
 export function isPeakDate(date: string): boolean {
@@ -54,14 +65,30 @@ export interface SeatQuery {
 /** Award seats (0–9) on one flight-day in one cabin, as the simulated source sees them now. */
 export function awardSeats(query: SeatQuery): number {
   const daysOut = dayDifference(query.today, query.date);
-  return seatsFromHashes(query.seed, hashString(query.flightNumber), Number(query.date.replaceAll('-', '')), CABIN_INDEX[query.cabin], daysOut, isPeakDate(query.date), query.epochHour);
+  return seatsFromHashes(
+    query.seed,
+    hashString(query.flightNumber),
+    Number(query.date.replaceAll('-', '')),
+    CABIN_INDEX[query.cabin],
+    daysOut,
+    isPeakDate(query.date),
+    query.epochHour,
+  );
 }
 
 /**
  * The same draw with the flight's hash, the date as a number (20261201) and the cabin's index
  * worked out by the caller: building the whole inventory calls this millions of times.
  */
-export function seatsFromHashes(seed: number, flightHash: number, dateNumber: number, cabinIndex: number, daysOut: number, peak: boolean, epochHour: number): number {
+export function seatsFromHashes(
+  seed: number,
+  flightHash: number,
+  dateNumber: number,
+  cabinIndex: number,
+  daysOut: number,
+  peak: boolean,
+  epochHour: number,
+): number {
   if (daysOut < 0 || daysOut > BOOKING_HORIZON_DAYS) return 0;
   const cabin = CABINS_BY_INDEX[cabinIndex] as Cabin;
   const phase = hashInts(seed, flightHash, dateNumber, cabinIndex) % REDRAW_HOURS;

@@ -14,7 +14,9 @@ const query = (overrides: Partial<SeatQuery> = {}): SeatQuery => ({
 
 function dates(start: string, count: number): string[] {
   const first = Date.parse(`${start}T00:00:00Z`);
-  return Array.from({ length: count }, (_, index) => new Date(first + index * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, index) =>
+    new Date(first + index * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Share of flight-days with seats, over many flights and dates. */
@@ -32,7 +34,10 @@ function openShare(overrides: Partial<SeatQuery>, from: string, days: number): n
 
 describe('the simulated timetable', () => {
   it('turns 21 weekly Taipei–Los Angeles flights into three daily departures each way', () => {
-    const flights = buildSchedule([{ airline: 'BR', from: 'TPE', to: 'LAX', weeklyFrequency: 21, miles: 6787 }], () => true);
+    const flights = buildSchedule(
+      [{ airline: 'BR', from: 'TPE', to: 'LAX', weeklyFrequency: 21, miles: 6787 }],
+      () => true,
+    );
     const outbound = flights.filter((flight) => flight.from === 'TPE');
     expect(outbound).toHaveLength(3);
     expect(outbound.every((flight) => flight.daysOfWeek === 0b1111111)).toBe(true);
@@ -43,7 +48,10 @@ describe('the simulated timetable', () => {
   });
 
   it('spreads a 3-a-week route over three different weekdays', () => {
-    const [outbound] = buildSchedule([{ airline: 'CI', from: 'TPE', to: 'PHX', weeklyFrequency: 3, miles: 7000 }], () => true);
+    const [outbound] = buildSchedule(
+      [{ airline: 'CI', from: 'TPE', to: 'PHX', weeklyFrequency: 3, miles: 7000 }],
+      () => true,
+    );
     const days = [0, 1, 2, 3, 4, 5, 6].filter((day) => ((outbound?.daysOfWeek ?? 0) >> day) & 1);
     expect(days).toHaveLength(3);
   });
@@ -61,7 +69,9 @@ describe('the simulated timetable', () => {
       { airline: 'BR', from: 'TPE', to: 'NRT', weeklyFrequency: 28, miles: 1355 },
       { airline: 'CI', from: 'TPE', to: 'LAX', weeklyFrequency: 14, miles: 6787 },
     ];
-    expect(buildSchedule(routes, () => true)).toEqual(buildSchedule([...routes].reverse(), () => true));
+    expect(buildSchedule(routes, () => true)).toEqual(
+      buildSchedule([...routes].reverse(), () => true),
+    );
   });
 });
 
@@ -103,15 +113,19 @@ describe('simulated award seats', () => {
     for (let flight = 1; flight <= 40; flight += 1) {
       for (const date of dates('2026-05-01', 20)) {
         const before = awardSeats(query({ flightNumber: `YY${flight}`, date, cabin: 'economy' }));
-        const after = awardSeats(query({ flightNumber: `YY${flight}`, date, cabin: 'economy', epochHour: 500_024 }));
+        const after = awardSeats(
+          query({ flightNumber: `YY${flight}`, date, cabin: 'economy', epochHour: 500_024 }),
+        );
         total += 1;
-        if ((before > 0) !== (after > 0)) changed += 1;
+        if (before > 0 !== after > 0) changed += 1;
       }
     }
     expect(changed / total).toBeGreaterThan(0.1);
     expect(changed / total).toBeLessThan(0.6);
     // Within the same hour nothing moves.
-    expect(awardSeats(query({ epochHour: 500_000 }))).toBe(awardSeats(query({ epochHour: 500_000 })));
+    expect(awardSeats(query({ epochHour: 500_000 }))).toBe(
+      awardSeats(query({ epochHour: 500_000 })),
+    );
   });
 
   it('knows the peak periods', () => {

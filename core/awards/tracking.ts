@@ -11,7 +11,12 @@ import type { AwardItinerary, AwardQuery } from './search.ts';
 
 /** Tracking, then notified when an award appears, or expired; keep-tracking goes on to change notified (docs/product/trackings.md#states). */
 export type TrackingStatus = 'tracking' | 'notified' | 'change-notified' | 'expired';
-export const TRACKING_STATUSES: readonly TrackingStatus[] = ['tracking', 'notified', 'change-notified', 'expired'];
+export const TRACKING_STATUSES: readonly TrackingStatus[] = [
+  'tracking',
+  'notified',
+  'change-notified',
+  'expired',
+];
 
 /**
  * Tracking days a plan holds (docs/product/trackings.md#tracking-days): a small sponsor 5, "sponsor
@@ -19,7 +24,8 @@ export const TRACKING_STATUSES: readonly TrackingStatus[] = ['tracking', 'notifi
  * one trip of a day or two and see what tracking does (docs/trackings.md).
  */
 export function trackingAllowance(plan: Plan): number {
-  if (plan === 'sponsor-more') return LIMITS.tracking.sponsorDays + LIMITS.tracking.sponsorMoreExtraDays;
+  if (plan === 'sponsor-more')
+    return LIMITS.tracking.sponsorDays + LIMITS.tracking.sponsorMoreExtraDays;
   if (plan === 'sponsor') return LIMITS.tracking.sponsorDays;
   return LIMITS.tracking.memberDays;
 }
@@ -35,14 +41,21 @@ export function trackingToday(at: Date): string {
 
 /** Whether the background checks still look at a tracking (and so whether it holds tracking days). */
 export function isWatching(status: TrackingStatus, keepTracking: boolean): boolean {
-  return status === 'tracking' || (keepTracking && (status === 'notified' || status === 'change-notified'));
+  return (
+    status === 'tracking' ||
+    (keepTracking && (status === 'notified' || status === 'change-notified'))
+  );
 }
 
 /**
  * The tracking days a tracking uses on `today` (YYYY-MM-DD): one per tracked date not yet past.
  * A watch that no longer runs uses none.
  */
-export function trackingDaysUsed(dates: AwardQuery['dates'], today: string, watching = true): number {
+export function trackingDaysUsed(
+  dates: AwardQuery['dates'],
+  today: string,
+  watching = true,
+): number {
   if (!watching) return 0;
   const first = dayDifference(today, dates.from) > 0 ? dates.from : today;
   return Math.max(0, dayDifference(first, dates.to) + 1);
@@ -64,12 +77,21 @@ export interface TrackingDiff {
   awardsRemoved: number;
 }
 
-export const NO_CHANGE: TrackingDiff = { flightsAdded: 0, flightsRemoved: 0, awardsAdded: 0, awardsRemoved: 0 };
+export const NO_CHANGE: TrackingDiff = {
+  flightsAdded: 0,
+  flightsRemoved: 0,
+  awardsAdded: 0,
+  awardsRemoved: 0,
+};
 
 /** The matched flights of a check, in a stable order (so equal matches compare and digest equal). */
 export function matchOf(itineraries: readonly AwardItinerary[]): MatchedFlight[] {
   return itineraries
-    .map((itinerary) => ({ id: itinerary.id, seats: itinerary.seats, programmes: [...new Set(itinerary.redeemOptions.map((option) => option.programme))].sort() }))
+    .map((itinerary) => ({
+      id: itinerary.id,
+      seats: itinerary.seats,
+      programmes: [...new Set(itinerary.redeemOptions.map((option) => option.programme))].sort(),
+    }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -79,7 +101,10 @@ export function matchOf(itineraries: readonly AwardItinerary[]): MatchedFlight[]
  * not a change: the simulated and real sources move them by the hour, and an e-mail for each
  * would bury the ones that matter (a flight opening or closing).
  */
-export function diffMatches(before: readonly MatchedFlight[], after: readonly MatchedFlight[]): TrackingDiff {
+export function diffMatches(
+  before: readonly MatchedFlight[],
+  after: readonly MatchedFlight[],
+): TrackingDiff {
   const old = new Map(before.map((flight) => [flight.id, flight]));
   const now = new Map(after.map((flight) => [flight.id, flight]));
   const diff = { ...NO_CHANGE };
@@ -118,10 +143,21 @@ export function awardCount(match: readonly MatchedFlight[]): number {
  * notifies (→ notified); a flight going away is only recorded. After a notification, keep-tracking
  * notifies on every change (→ change notified); without it the watch is over.
  */
-export function afterCheck(current: { status: TrackingStatus; keepTracking: boolean; hasBaseline: boolean }, diff: TrackingDiff): { status: TrackingStatus; notify: boolean } {
+export function afterCheck(
+  current: { status: TrackingStatus; keepTracking: boolean; hasBaseline: boolean },
+  diff: TrackingDiff,
+): { status: TrackingStatus; notify: boolean } {
   if (!current.hasBaseline) return { status: current.status, notify: false };
-  if (current.status === 'tracking') return diff.flightsAdded > 0 ? { status: 'notified', notify: true } : { status: 'tracking', notify: false };
-  if (current.keepTracking && (current.status === 'notified' || current.status === 'change-notified') && isChange(diff)) return { status: 'change-notified', notify: true };
+  if (current.status === 'tracking')
+    return diff.flightsAdded > 0
+      ? { status: 'notified', notify: true }
+      : { status: 'tracking', notify: false };
+  if (
+    current.keepTracking &&
+    (current.status === 'notified' || current.status === 'change-notified') &&
+    isChange(diff)
+  )
+    return { status: 'change-notified', notify: true };
   return { status: current.status, notify: false };
 }
 

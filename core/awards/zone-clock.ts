@@ -29,14 +29,20 @@ export class ZoneClock {
   offsetAt(instantMs: number, timeZone: string): number {
     const day = Math.floor(instantMs / DAY_MS);
     const start = this.offsetAtDayStart(timeZone, day);
-    return start === this.offsetAtDayStart(timeZone, day + 1) ? start : offsetMinutes(instantMs, timeZone);
+    return start === this.offsetAtDayStart(timeZone, day + 1)
+      ? start
+      : offsetMinutes(instantMs, timeZone);
   }
 
   /** The instant (ms) of a wall-clock time; `date` is days since the epoch of the local date. */
   instantOf(localDay: number, minutes: number, timeZone: string): number {
     const naive = localDay * DAY_MS + minutes * 60_000;
     const before = this.offsetAtDayStart(timeZone, localDay - 1);
-    if (before === this.offsetAtDayStart(timeZone, localDay) && before === this.offsetAtDayStart(timeZone, localDay + 1) && before === this.offsetAtDayStart(timeZone, localDay + 2)) {
+    if (
+      before === this.offsetAtDayStart(timeZone, localDay) &&
+      before === this.offsetAtDayStart(timeZone, localDay + 1) &&
+      before === this.offsetAtDayStart(timeZone, localDay + 2)
+    ) {
       return naive - before * 60_000;
     }
     return fromLocal(new Date(localDay * DAY_MS).toISOString().slice(0, 10), minutes, timeZone);

@@ -7,7 +7,10 @@ describe('zoned time', () => {
     const departs = fromLocal('2026-03-10', 23 * 60 + 40, 'Asia/Taipei');
     expect(new Date(departs).toISOString()).toBe('2026-03-10T15:40:00.000Z');
     const arrives = departs + (11 * 60 + 40) * 60_000;
-    expect(toLocal(arrives, 'America/Los_Angeles')).toEqual({ date: '2026-03-10', minutes: 20 * 60 + 20 });
+    expect(toLocal(arrives, 'America/Los_Angeles')).toEqual({
+      date: '2026-03-10',
+      minutes: 20 * 60 + 20,
+    });
   });
 
   it('knows Los Angeles moved to daylight time on 8 March 2026', () => {
@@ -18,9 +21,13 @@ describe('zoned time', () => {
 
   it('reads a time inside the spring-forward gap as after the jump, and the fall-back overlap as the first', () => {
     // 02:30 on 8 March 2026 does not exist in Los Angeles: clocks go from 02:00 to 03:00.
-    expect(toLocal(fromLocal('2026-03-08', 150, 'America/Los_Angeles'), 'America/Los_Angeles')).toEqual({ date: '2026-03-08', minutes: 210 });
+    expect(
+      toLocal(fromLocal('2026-03-08', 150, 'America/Los_Angeles'), 'America/Los_Angeles'),
+    ).toEqual({ date: '2026-03-08', minutes: 210 });
     // 01:30 on 1 November 2026 happens twice; the first is daylight time (UTC-7).
-    expect(new Date(fromLocal('2026-11-01', 90, 'America/Los_Angeles')).toISOString()).toBe('2026-11-01T08:30:00.000Z');
+    expect(new Date(fromLocal('2026-11-01', 90, 'America/Los_Angeles')).toISOString()).toBe(
+      '2026-11-01T08:30:00.000Z',
+    );
   });
 
   it('handles half-hour zones and southern-hemisphere summer time', () => {

@@ -42,8 +42,15 @@ export interface LocalDateTime {
 
 /** The wall-clock date and time in a zone at an instant (ms since the epoch). */
 export function toLocal(instantMs: number, timeZone: string): LocalDateTime {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instantMs)).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(instantMs))
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in minutes (east positive). */
@@ -77,5 +84,7 @@ export function fromLocal(date: string, minutes: number, timeZone: string): numb
 
 /** Whole days from one local date to another (YYYY-MM-DD), e.g. +1 for an arrival the next day. */
 export function dayDifference(fromDate: string, toDate: string): number {
-  return Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000,
+  );
 }

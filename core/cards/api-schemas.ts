@@ -15,10 +15,16 @@ import { TransferSchema } from './points-currency.ts';
  * A name in the three languages, as the reference data files write it (data/programmes.json and
  * data/airlines.json are read without a schema, so this checks only that the three are there).
  */
-export const LocalizedNameSchema = z.object({ en: z.string(), 'zh-Hant': z.string(), 'zh-Hans': z.string() }) satisfies z.ZodType<LocalizedText>;
+export const LocalizedNameSchema = z.object({
+  en: z.string(),
+  'zh-Hant': z.string(),
+  'zh-Hans': z.string(),
+}) satisfies z.ZodType<LocalizedText>;
 
 export const ExchangeRatesSchema = z.object({
-  perUsd: z.record(z.enum(MONEY_CURRENCIES), z.number()).describe('Units of each money currency per US dollar'),
+  perUsd: z
+    .record(z.enum(MONEY_CURRENCIES), z.number())
+    .describe('Units of each money currency per US dollar'),
   asOf: z.string(),
   source: z.string(),
 }) satisfies z.ZodType<ExchangeRates>;

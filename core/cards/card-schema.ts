@@ -123,8 +123,18 @@ export const CardSchema = z
       });
     }
     // A current offer says whether a source confirms it: an unconfirmed one is shown, never counted.
-    if (card.welcomeBonus && !card.welcomeBonus.status) context.addIssue({ code: 'custom', path: ['welcomeBonus', 'status'], message: 'a current welcome offer is confirmed or unconfirmed' });
-    if (card.welcomeBonus?.status === 'confirmed' && !card.welcomeBonus.source) context.addIssue({ code: 'custom', path: ['welcomeBonus', 'source'], message: 'a confirmed welcome offer names its page' });
+    if (card.welcomeBonus && !card.welcomeBonus.status)
+      context.addIssue({
+        code: 'custom',
+        path: ['welcomeBonus', 'status'],
+        message: 'a current welcome offer is confirmed or unconfirmed',
+      });
+    if (card.welcomeBonus?.status === 'confirmed' && !card.welcomeBonus.source)
+      context.addIssue({
+        code: 'custom',
+        path: ['welcomeBonus', 'source'],
+        message: 'a confirmed welcome offer names its page',
+      });
     const dates = card.bonusHistory.map((record) => record.date);
     if (dates.some((date, index) => index > 0 && date < dates[index - 1]!)) {
       context.addIssue({

@@ -151,7 +151,9 @@ export type CardListItem = Pick<
 export function cardOn<T extends Pick<Card, 'welcomeBonus' | 'earn'>>(card: T, day: string): T {
   const earn = card.earn.filter((rate) => holdsOn(rate, day));
   const dated = earn.length === card.earn.length ? card : { ...card, earn };
-  return dated.welcomeBonus && endedBefore(dated.welcomeBonus, day) ? { ...dated, welcomeBonus: null } : dated;
+  return dated.welcomeBonus && endedBefore(dated.welcomeBonus, day)
+    ? { ...dated, welcomeBonus: null }
+    : dated;
 }
 
 export function cardListItem(card: Card): CardListItem {

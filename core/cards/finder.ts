@@ -1,5 +1,13 @@
 import type { MoneyCurrency } from '../locale.ts';
-import { COUNTRY_CURRENCY, PERIODS_PER_YEAR, SPEND_CATEGORIES, baseRate, type Card, type EarnRate, type SpendCategory } from './card.ts';
+import {
+  COUNTRY_CURRENCY,
+  PERIODS_PER_YEAR,
+  SPEND_CATEGORIES,
+  baseRate,
+  type Card,
+  type EarnRate,
+  type SpendCategory,
+} from './card.ts';
 
 /**
  * The card finder's arithmetic (docs/cards.md#the-card-finder). A member's monthly spend by
@@ -83,7 +91,12 @@ export interface CardValue {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** An amount of one money currency in another, through the US dollar. */
-export function convert(amount: number, from: MoneyCurrency, to: MoneyCurrency, rates: Rates): number {
+export function convert(
+  amount: number,
+  from: MoneyCurrency,
+  to: MoneyCurrency,
+  rates: Rates,
+): number {
   if (from === to) return amount;
   return (amount / rates.perUsd[from]) * rates.perUsd[to];
 }
@@ -93,18 +106,29 @@ export function convert(amount: number, from: MoneyCurrency, to: MoneyCurrency, 
  * percent, or the points per unit of the card's money times what a point is worth (US cents),
  * valued in that money. 3% cash back and NT$15 a mile at 1.5¢ a mile (about 3.2%) compare.
  */
-export function returnShare(card: Pick<Card, 'earns' | 'country'>, rate: number, centsPerPoint: number, rates: Rates): number {
+export function returnShare(
+  card: Pick<Card, 'earns' | 'country'>,
+  rate: number,
+  centsPerPoint: number,
+  rates: Rates,
+): number {
   if (card.earns === 'cash') return rate / 100;
   return (rate * centsPerPoint) / 100 / convert(1, COUNTRY_CURRENCY[card.country], 'USD', rates);
 }
 
 /** The rates that apply to a category in the finder, best first: conditional rates are left out. */
 function ratesFor(card: Card, category: SpendCategory): EarnRate[] {
-  return card.earn.filter((rate) => rate.category === category && !rate.condition && category !== 'other').sort((a, b) => b.rate - a.rate);
+  return card.earn
+    .filter((rate) => rate.category === category && !rate.condition && category !== 'other')
+    .sort((a, b) => b.rate - a.rate);
 }
 
 /** A year's spend in one category, split over the card's rates: each capped rate up to its cap, the rest at the next, the remainder at the base rate. */
-export function earnCategory(card: Card, category: SpendCategory, yearlySpend: number): CategoryEarning {
+export function earnCategory(
+  card: Card,
+  category: SpendCategory,
+  yearlySpend: number,
+): CategoryEarning {
   const base = baseRate(card);
   const tiers: EarnTier[] = [];
   let left = yearlySpend;
@@ -113,21 +137,43 @@ export function earnCategory(card: Card, category: SpendCategory, yearlySpend: n
     if (rate.rate <= base) continue;
     const capped = rate.cap ? rate.cap.spend * PERIODS_PER_YEAR[rate.cap.period] : null;
     const spend = capped === null ? left : Math.min(left, capped);
-    tiers.push({ spend, rate: rate.rate, capped: capped !== null && left > capped ? capped : null, points: spend * rate.rate });
+    tiers.push({
+      spend,
+      rate: rate.rate,
+      capped: capped !== null && left > capped ? capped : null,
+      points: spend * rate.rate,
+    });
     left -= spend;
   }
-  if (left > 0 || tiers.length === 0) tiers.push({ spend: left, rate: base, capped: null, points: left * base });
-  return { category, spend: yearlySpend, tiers, points: tiers.reduce((sum, tier) => sum + tier.points, 0) };
+  if (left > 0 || tiers.length === 0)
+    tiers.push({ spend: left, rate: base, capped: null, points: left * base });
+  return {
+    category,
+    spend: yearlySpend,
+    tiers,
+    points: tiers.reduce((sum, tier) => sum + tier.points, 0),
+  };
 }
 
-export function valueCard(card: Card, spend: MonthlySpend, currency: MoneyCurrency, worth: CurrencyValue, rates: Rates): CardValue {
+export function valueCard(
+  card: Card,
+  spend: MonthlySpend,
+  currency: MoneyCurrency,
+  worth: CurrencyValue,
+  rates: Rates,
+): CardValue {
   const cardCurrency = COUNTRY_CURRENCY[card.country];
   const toMember = (amount: number) => convert(amount, cardCurrency, currency, rates);
-  const monthly = (category: SpendCategory) => convert(Math.max(0, spend[category] ?? 0), currency, cardCurrency, rates);
-  const categories = SPEND_CATEGORIES.filter((category) => monthly(category) > 0).map((category) => earnCategory(card, category, monthly(category) * 12));
+  const monthly = (category: SpendCategory) =>
+    convert(Math.max(0, spend[category] ?? 0), currency, cardCurrency, rates);
+  const categories = SPEND_CATEGORIES.filter((category) => monthly(category) > 0).map((category) =>
+    earnCategory(card, category, monthly(category) * 12),
+  );
   const points = categories.reduce((sum, earning) => sum + earning.points, 0);
   // Cash back: the rate is a percent, so "points" are hundredths of the card's currency.
-  const pointValue = worth.cash ? toMember(0.01) : toMember(convert(worth.cents / 100, 'USD', cardCurrency, rates));
+  const pointValue = worth.cash
+    ? toMember(0.01)
+    : toMember(convert(worth.cents / 100, 'USD', cardCurrency, rates));
   const earnValue = points * pointValue;
 
   let bonus: BonusCheck | null = null;
@@ -138,9 +184,19 @@ export function valueCard(card: Card, spend: MonthlySpend, currency: MoneyCurren
     const reachable = reached >= offer.spend;
     const offerValue = worth.cash ? toMember(offer.amount) : offer.amount * pointValue;
     const unconfirmed = offer.status !== 'confirmed';
-    bonus = { amount: offer.amount, required: offer.spend, months: offer.months, reached, reachable, unconfirmed, value: reachable && !unconfirmed ? offerValue : 0 };
+    bonus = {
+      amount: offer.amount,
+      required: offer.spend,
+      months: offer.months,
+      reached,
+      reachable,
+      unconfirmed,
+      value: reachable && !unconfirmed ? offerValue : 0,
+    };
   }
-  const credits = toMember(card.credits.reduce((sum, credit) => sum + credit.value, 0) * CREDIT_USE_RATE);
+  const credits = toMember(
+    card.credits.reduce((sum, credit) => sum + credit.value, 0) * CREDIT_USE_RATE,
+  );
   const anniversaryValue = card.anniversaryPoints * pointValue;
   const firstYearFee = toMember(card.firstYearFee ?? card.annualFee);
   const annualFee = toMember(card.annualFee);
@@ -167,7 +223,16 @@ export function valueCard(card: Card, spend: MonthlySpend, currency: MoneyCurren
 export type FinderOrder = 'first-year' | 'ongoing';
 
 /** Values every card and ranks them, best first; ties keep the cards' order. */
-export function rankCards(cards: readonly Card[], spend: MonthlySpend, currency: MoneyCurrency, worthOf: (card: Card) => CurrencyValue, rates: Rates, order: FinderOrder): CardValue[] {
+export function rankCards(
+  cards: readonly Card[],
+  spend: MonthlySpend,
+  currency: MoneyCurrency,
+  worthOf: (card: Card) => CurrencyValue,
+  rates: Rates,
+  order: FinderOrder,
+): CardValue[] {
   const key = order === 'first-year' ? 'firstYear' : 'ongoing';
-  return cards.map((card) => valueCard(card, spend, currency, worthOf(card), rates)).sort((a, b) => b[key] - a[key]);
+  return cards
+    .map((card) => valueCard(card, spend, currency, worthOf(card), rates))
+    .sort((a, b) => b[key] - a[key]);
 }

@@ -12,8 +12,15 @@ import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from './card-
 export const CURRENCY_KINDS = ['bank', 'airline', 'hotel', 'cash'] as const;
 export type CurrencyKind = (typeof CURRENCY_KINDS)[number];
 export const TRANSFER_TIMES = ['instant', 'hours', 'days'] as const;
-export const REDEEM_WAYS = ['transfer', 'portal', 'statement', 'cash', 'gift-cards', 'award', 'miles'] as const;
-
+export const REDEEM_WAYS = [
+  'transfer',
+  'portal',
+  'statement',
+  'cash',
+  'gift-cards',
+  'award',
+  'miles',
+] as const;
 
 export const TransferSchema = z
   .object({
@@ -34,7 +41,10 @@ export const TransferSchema = z
     checked: IsoDate.optional(),
   })
   .strict()
-  .refine((transfer) => !transfer.since || !transfer.until || transfer.since <= transfer.until, { message: 'a ratio ends before it starts', path: ['until'] });
+  .refine((transfer) => !transfer.since || !transfer.until || transfer.since <= transfer.until, {
+    message: 'a ratio ends before it starts',
+    path: ['until'],
+  });
 export type Transfer = z.infer<typeof TransferSchema>;
 
 export const PointsCurrencySchema = z
@@ -49,15 +59,36 @@ export const PointsCurrencySchema = z
     asOf: IsoDate,
     transfers: z.array(TransferSchema).default([]),
     /** How to redeem it, best first, for /cardplus/redeem. */
-    redeem: z.array(z.object({ way: z.enum(REDEEM_WAYS), centsPerPoint: z.number().positive().optional(), note: LocalizedTextSchema }).strict()).default([]),
+    redeem: z
+      .array(
+        z
+          .object({
+            way: z.enum(REDEEM_WAYS),
+            centsPerPoint: z.number().positive().optional(),
+            note: LocalizedTextSchema,
+          })
+          .strict(),
+      )
+      .default([]),
     unverified: z.array(z.string()).default([]),
   })
   .strict()
   .superRefine((currency, context) => {
     // One partner may be listed more than once only with periods that do not overlap.
     currency.transfers.forEach((transfer, index) => {
-      const clash = currency.transfers.findIndex((other, at) => at < index && other.to === transfer.to && (!other.until || !transfer.since || transfer.since <= other.until) && (!transfer.until || !other.since || other.since <= transfer.until));
-      if (clash >= 0) context.addIssue({ code: 'custom', path: ['transfers', index], message: `overlaps the ratio to ${transfer.to} listed at ${clash}` });
+      const clash = currency.transfers.findIndex(
+        (other, at) =>
+          at < index &&
+          other.to === transfer.to &&
+          (!other.until || !transfer.since || transfer.since <= other.until) &&
+          (!transfer.until || !other.since || other.since <= transfer.until),
+      );
+      if (clash >= 0)
+        context.addIssue({
+          code: 'custom',
+          path: ['transfers', index],
+          message: `overlaps the ratio to ${transfer.to} listed at ${clash}`,
+        });
     });
   });
 export type PointsCurrency = z.infer<typeof PointsCurrencySchema>;
@@ -65,5 +96,8 @@ export type PointsCurrency = z.infer<typeof PointsCurrencySchema>;
 /** The currency as it stands on `day`: only the transfer ratios that apply that day. */
 export function currencyOn(currency: PointsCurrency, day: string): PointsCurrency {
   if (currency.transfers.every((transfer) => !transfer.since && !transfer.until)) return currency;
-  return { ...currency, transfers: currency.transfers.filter((transfer) => holdsOn(transfer, day)) };
+  return {
+    ...currency,
+    transfers: currency.transfers.filter((transfer) => holdsOn(transfer, day)),
+  };
 }

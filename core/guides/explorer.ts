@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { canBook, priceAward, type Alliance, type AwardChart, type PriceBasis, type PricedLeg } from '../awards/award-pricing.ts';
+import {
+  canBook,
+  priceAward,
+  type Alliance,
+  type AwardChart,
+  type PriceBasis,
+  type PricedLeg,
+} from '../awards/award-pricing.ts';
 import { greatCircleMiles } from '../awards/geo.ts';
 import { CABINS, type Cabin } from '../awards/simulated-schedule.ts';
 import type { PointsCurrency, Transfer } from '../cards/points-currency.ts';
@@ -23,7 +30,15 @@ import { currentBonus, milesFor, pointsNeededFor, type TransferBonus } from './t
 export const EXPLORER_DETOUR_LIMIT = 1.6;
 export const MAX_EXPLORER_POINTS = 100_000_000;
 
-export const EXPLORER_ERRORS = ['amount-required', 'amount-invalid', 'source-required', 'source-unknown', 'origin-required', 'origin-unknown', 'cabin-invalid'] as const;
+export const EXPLORER_ERRORS = [
+  'amount-required',
+  'amount-invalid',
+  'source-required',
+  'source-unknown',
+  'origin-required',
+  'origin-unknown',
+  'cabin-invalid',
+] as const;
 export type ExplorerError = (typeof EXPLORER_ERRORS)[number];
 
 /** The form as the page sends it (query strings): checked in the order of docs/product/guides.md#redeem-explorer, amount then system. */
@@ -56,14 +71,20 @@ export interface ExplorerQuestion {
  * amount of points or miles and a points system or programme are both required). Wallet mode needs
  * neither.
  */
-export function checkExplorerForm(form: ExplorerForm, known: { currency: (id: string) => boolean; origin: (code: string) => boolean }): { request: ExplorerQuestion } | { errors: Partial<Record<'amount' | 'source' | 'origin' | 'cabin', ExplorerError>> } {
+export function checkExplorerForm(
+  form: ExplorerForm,
+  known: { currency: (id: string) => boolean; origin: (code: string) => boolean },
+):
+  | { request: ExplorerQuestion }
+  | { errors: Partial<Record<'amount' | 'source' | 'origin' | 'cabin', ExplorerError>> } {
   const errors: Partial<Record<'amount' | 'source' | 'origin' | 'cabin', ExplorerError>> = {};
   const wallet = form.wallet === '1';
   let amount: number | null = null;
   if (!wallet) {
     const text = (form.amount ?? '').replaceAll(',', '');
     if (text === '') errors.amount = 'amount-required';
-    else if (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > MAX_EXPLORER_POINTS) errors.amount = 'amount-invalid';
+    else if (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > MAX_EXPLORER_POINTS)
+      errors.amount = 'amount-invalid';
     else amount = Number(text);
     if (!form.source) errors.source = 'source-required';
     else if (!known.currency(form.source)) errors.source = 'source-unknown';
@@ -74,7 +95,16 @@ export function checkExplorerForm(form: ExplorerForm, known: { currency: (id: st
   const cabin = form.cabin ?? 'economy';
   if (!(CABINS as readonly string[]).includes(cabin)) errors.cabin = 'cabin-invalid';
   if (Object.keys(errors).length > 0) return { errors };
-  return { request: { amount, source: wallet ? null : (form.source ?? null), origin, cabin: cabin as Cabin, buy: form.buy === '1', wallet } };
+  return {
+    request: {
+      amount,
+      source: wallet ? null : (form.source ?? null),
+      origin,
+      cabin: cabin as Cabin,
+      buy: form.buy === '1',
+      wallet,
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,7 +146,10 @@ export interface ChartOption {
 
 /** For each programme with a chart, its cheapest award to each destination from the origin's airports, nonstop or one stop. */
 // Who flies on from each airport, built once per route list rather than per origin.
-const departuresOf = new WeakMap<Network['routes'], Map<string, { airline: string; to: string }[]>>();
+const departuresOf = new WeakMap<
+  Network['routes'],
+  Map<string, { airline: string; to: string }[]>
+>();
 function departures(routes: Network['routes']): Map<string, { airline: string; to: string }[]> {
   let next = departuresOf.get(routes);
   if (!next) {
@@ -136,7 +169,11 @@ function departures(routes: Network['routes']): Map<string, { airline: string; t
   return next;
 }
 
-export function chartOptions(network: Network, originAirports: readonly string[], cabin: Cabin): Map<string, Map<string, ChartOption>> {
+export function chartOptions(
+  network: Network,
+  originAirports: readonly string[],
+  cabin: Cabin,
+): Map<string, Map<string, ChartOption>> {
   const next = departures(network.routes);
   const origins = new Set(originAirports);
   const result = new Map<string, Map<string, ChartOption>>();
@@ -146,7 +183,13 @@ export function chartOptions(network: Network, originAirports: readonly string[]
       const from = network.airports.get(hop.from);
       const to = network.airports.get(hop.to);
       if (!from || !to) return;
-      legs.push({ airline: hop.airline, alliance: network.alliances.get(hop.airline) ?? null, from: { airport: from.iata, country: from.country }, to: { airport: to.iata, country: to.country }, miles: Math.round(greatCircleMiles(from, to)) });
+      legs.push({
+        airline: hop.airline,
+        alliance: network.alliances.get(hop.airline) ?? null,
+        from: { airport: from.iata, country: from.country },
+        to: { airport: to.iata, country: to.country },
+        miles: Math.round(greatCircleMiles(from, to)),
+      });
     }
     const destination = hops[hops.length - 1]!.to;
     for (const chart of network.charts.values()) {
@@ -157,14 +200,26 @@ export function chartOptions(network: Network, originAirports: readonly string[]
       result.set(chart.programme, byDestination);
       const held = byDestination.get(destination);
       // Cheaper wins; at the same price, fewer legs, then lower fees.
-      if (held && (held.miles < price.miles || (held.miles === price.miles && (held.legs.length < legs.length || (held.legs.length === legs.length && held.feesUsd <= price.feesUsd))))) continue;
+      if (
+        held &&
+        (held.miles < price.miles ||
+          (held.miles === price.miles &&
+            (held.legs.length < legs.length ||
+              (held.legs.length === legs.length && held.feesUsd <= price.feesUsd))))
+      )
+        continue;
       byDestination.set(destination, {
         programme: chart.programme,
         miles: price.miles,
         feesUsd: price.feesUsd,
         halfOfRoundTrip: price.halfOfRoundTrip,
         estimate: price.estimate,
-        legs: legs.map((leg) => ({ airline: leg.airline, from: leg.from.airport, to: leg.to.airport, miles: leg.miles })),
+        legs: legs.map((leg) => ({
+          airline: leg.airline,
+          from: leg.from.airport,
+          to: leg.to.airport,
+          miles: leg.miles,
+        })),
         basis: price.basis,
       });
     }
@@ -182,7 +237,11 @@ export function chartOptions(network: Network, originAirports: readonly string[]
         if (origins.has(second.to) || second.to === first.to) continue;
         const end = network.airports.get(second.to);
         if (!end) continue;
-        if (firstMiles + greatCircleMiles(via, end) > EXPLORER_DETOUR_LIMIT * greatCircleMiles(start, end)) continue;
+        if (
+          firstMiles + greatCircleMiles(via, end) >
+          EXPLORER_DETOUR_LIMIT * greatCircleMiles(start, end)
+        )
+          continue;
         consider([
           { airline: first.airline, from: origin, to: first.to },
           { airline: second.airline, from: first.to, to: second.to },
@@ -202,7 +261,13 @@ export interface MilesSource {
   /** Points of that currency available. */
   points: number;
   /** Null for miles held in the programme itself. */
-  transfer: { ratio: Transfer['ratio']; minimum: number | null; increment: number | null; bonusPercent: number; bonusEnds: string | null } | null;
+  transfer: {
+    ratio: Transfer['ratio'];
+    minimum: number | null;
+    increment: number | null;
+    bonusPercent: number;
+    bonusEnds: string | null;
+  } | null;
   /** Miles these points become in the programme. */
   miles: number;
 }
@@ -215,10 +280,18 @@ export interface ProgrammeHolding {
 }
 
 const spendOrder = (a: MilesSource, b: MilesSource) =>
-  Number(a.transfer !== null) - Number(b.transfer !== null) || (b.transfer ? b.transfer.ratio.to / b.transfer.ratio.from : 0) - (a.transfer ? a.transfer.ratio.to / a.transfer.ratio.from : 0);
+  Number(a.transfer !== null) - Number(b.transfer !== null) ||
+  (b.transfer ? b.transfer.ratio.to / b.transfer.ratio.from : 0) -
+    (a.transfer ? a.transfer.ratio.to / a.transfer.ratio.from : 0);
 
 /** Miles each charted programme can receive from the holdings, with the bonus running today. */
-export function programmeHoldings(holdings: readonly { currency: string; points: number }[], currencies: ReadonlyMap<string, Pick<PointsCurrency, 'id' | 'transfers'>>, charted: ReadonlySet<string>, bonuses: readonly TransferBonus[], today: string): Map<string, ProgrammeHolding> {
+export function programmeHoldings(
+  holdings: readonly { currency: string; points: number }[],
+  currencies: ReadonlyMap<string, Pick<PointsCurrency, 'id' | 'transfers'>>,
+  charted: ReadonlySet<string>,
+  bonuses: readonly TransferBonus[],
+  today: string,
+): Map<string, ProgrammeHolding> {
   const result = new Map<string, ProgrammeHolding>();
   const add = (programme: string, source: MilesSource) => {
     if (source.miles <= 0) return;
@@ -236,7 +309,13 @@ export function programmeHoldings(holdings: readonly { currency: string; points:
       add(transfer.to, {
         currency,
         points,
-        transfer: { ratio: transfer.ratio, minimum: transfer.minimum ?? null, increment: transfer.increment ?? null, bonusPercent: bonus?.percent ?? 0, bonusEnds: bonus?.end ?? null },
+        transfer: {
+          ratio: transfer.ratio,
+          minimum: transfer.minimum ?? null,
+          increment: transfer.increment ?? null,
+          bonusPercent: bonus?.percent ?? 0,
+          bonusEnds: bonus?.end ?? null,
+        },
         miles: milesFor(points, transfer, bonus?.percent ?? 0),
       });
     }
@@ -248,7 +327,10 @@ export function programmeHoldings(holdings: readonly { currency: string; points:
  * The points to move for `miles`, taking the holding's sources in their order (miles held, then
  * the best ratio), each transfer rounded up to its increment. Null when the sources fall short.
  */
-export function pointsToUse(miles: number, holding: ProgrammeHolding): { currency: string; points: number; miles: number }[] | null {
+export function pointsToUse(
+  miles: number,
+  holding: ProgrammeHolding,
+): { currency: string; points: number; miles: number }[] | null {
   const used: { currency: string; points: number; miles: number }[] = [];
   let missing = miles;
   for (const source of holding.sources) {
@@ -259,7 +341,11 @@ export function pointsToUse(miles: number, holding: ProgrammeHolding): { currenc
       missing -= take;
       continue;
     }
-    const rule = { ratio: source.transfer.ratio, minimum: source.transfer.minimum ?? undefined, increment: source.transfer.increment ?? undefined };
+    const rule = {
+      ratio: source.transfer.ratio,
+      minimum: source.transfer.minimum ?? undefined,
+      increment: source.transfer.increment ?? undefined,
+    };
     const needed = pointsNeededFor(missing, rule, source.transfer.bonusPercent);
     const points = Math.min(needed, source.points);
     const got = milesFor(points, rule, source.transfer.bonusPercent);
@@ -270,7 +356,13 @@ export function pointsToUse(miles: number, holding: ProgrammeHolding): { currenc
   return missing <= 0 ? used : null;
 }
 
-export { buyQuote, currentCampaign, SaleCampaignSchema, type BuyQuote, type SaleCampaign } from './explorer-buy.ts';
+export {
+  buyQuote,
+  currentCampaign,
+  SaleCampaignSchema,
+  type BuyQuote,
+  type SaleCampaign,
+} from './explorer-buy.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The explorer's answer.
@@ -310,21 +402,59 @@ export interface ExplorerData {
 }
 
 /** Value spent, in US cents, to compare ways to the same place across currencies. */
-function centsSpent(use: readonly { currency: string; points: number }[], currencies: ExplorerData['currencies']): number {
-  return use.reduce((sum, part) => sum + part.points * (currencies.get(part.currency)?.cents ?? 1), 0);
+function centsSpent(
+  use: readonly { currency: string; points: number }[],
+  currencies: ExplorerData['currencies'],
+): number {
+  return use.reduce(
+    (sum, part) => sum + part.points * (currencies.get(part.currency)?.cents ?? 1),
+    0,
+  );
 }
 
-export function explore(data: ExplorerData, options: Map<string, Map<string, ChartOption>>, request: { holdings: { currency: string; points: number }[]; origin: { code: string; airports: string[] }; cabin: Cabin; buy: boolean }, today: string): ExplorerResult {
+export function explore(
+  data: ExplorerData,
+  options: Map<string, Map<string, ChartOption>>,
+  request: {
+    holdings: { currency: string; points: number }[];
+    origin: { code: string; airports: string[] };
+    cabin: Cabin;
+    buy: boolean;
+  },
+  today: string,
+): ExplorerResult {
   const charted = new Set(data.network.charts.keys());
-  const holdings = programmeHoldings(request.holdings, data.currencies, charted, data.bonuses, today);
+  const holdings = programmeHoldings(
+    request.holdings,
+    data.currencies,
+    charted,
+    data.bonuses,
+    today,
+  );
   const best = new Map<string, ExplorerDestination & { rank: number }>();
-  const offer = (airport: string, candidate: Omit<ExplorerDestination, 'airport' | 'country' | 'lat' | 'lon'>, rank: number) => {
+  const offer = (
+    airport: string,
+    candidate: Omit<ExplorerDestination, 'airport' | 'country' | 'lat' | 'lon'>,
+    rank: number,
+  ) => {
     const place = data.network.airports.get(airport);
     if (!place) return;
     const held = best.get(airport);
     // A reachable way beats any purchase; among equals the lower rank (value spent, or money paid) wins.
-    if (held && (Number(held.reachable) > Number(candidate.reachable) || (held.reachable === candidate.reachable && held.rank <= rank))) return;
-    best.set(airport, { airport, country: place.country, lat: place.lat, lon: place.lon, ...candidate, rank });
+    if (
+      held &&
+      (Number(held.reachable) > Number(candidate.reachable) ||
+        (held.reachable === candidate.reachable && held.rank <= rank))
+    )
+      return;
+    best.set(airport, {
+      airport,
+      country: place.country,
+      lat: place.lat,
+      lon: place.lon,
+      ...candidate,
+      rank,
+    });
   };
   for (const [programme, byDestination] of options) {
     const holding = holdings.get(programme) ?? { programme, miles: 0, sources: [] };
@@ -333,17 +463,32 @@ export function explore(data: ExplorerData, options: Map<string, Map<string, Cha
     for (const [airport, option] of byDestination) {
       const use = holding.miles >= option.miles ? pointsToUse(option.miles, holding) : null;
       if (use) {
-        offer(airport, { option, reachable: true, use, held: holding.miles, buy: null }, centsSpent(use, data.currencies));
+        offer(
+          airport,
+          { option, reachable: true, use, held: holding.miles, buy: null },
+          centsSpent(use, data.currencies),
+        );
         continue;
       }
       // Buy-miles mode prices a gap only in a programme the points already reach.
       if (!request.buy || holding.miles === 0) continue;
       const quote = buyQuote(option.miles - holding.miles, programme, rule, campaign);
-      if (quote) offer(airport, { option, reachable: false, use: null, held: holding.miles, buy: quote }, quote.cost.amount * data.usdPer(quote.cost.currency));
+      if (quote)
+        offer(
+          airport,
+          { option, reachable: false, use: null, held: holding.miles, buy: quote },
+          quote.cost.amount * data.usdPer(quote.cost.currency),
+        );
     }
   }
   const destinations = [...best.values()]
-    .sort((a, b) => Number(b.reachable) - Number(a.reachable) || a.rank - b.rank || a.option.miles - b.option.miles || a.airport.localeCompare(b.airport))
+    .sort(
+      (a, b) =>
+        Number(b.reachable) - Number(a.reachable) ||
+        a.rank - b.rank ||
+        a.option.miles - b.option.miles ||
+        a.airport.localeCompare(b.airport),
+    )
     .map(({ rank: _rank, ...destination }) => destination);
   const at = data.network.airports.get(request.origin.airports[0] ?? '');
   return {

@@ -11,7 +11,12 @@ import { IdSchema, IsoDateSchema as IsoDate, LocalizedTextSchema } from '../card
  */
 
 /** An amount in the currency a programme prices it in. */
-export const PriceSchema = z.object({ amount: z.number().nonnegative(), currency: z.enum(['USD', 'CAD', 'EUR', 'TWD', 'GBP']) }).strict();
+export const PriceSchema = z
+  .object({
+    amount: z.number().nonnegative(),
+    currency: z.enum(['USD', 'CAD', 'EUR', 'TWD', 'GBP']),
+  })
+  .strict();
 
 export const PurchaseRuleSchema = z
   .object({
@@ -32,16 +37,45 @@ export const ProgrammeRulesSchema = z
   .object({
     purchase: PurchaseRuleSchema.nullable(),
     /** Months miles stay valid; null with a rule text when they do not expire or it depends on activity. */
-    validity: z.object({ months: z.number().int().positive().nullable(), rule: LocalizedTextSchema }).strict().nullable(),
-    partnerRedemptionFee: z.object({ fee: PriceSchema, per: z.enum(['one-way', 'ticket']), freeChangeHours: z.number().int().nonnegative().nullable() }).strict().nullable(),
+    validity: z
+      .object({ months: z.number().int().positive().nullable(), rule: LocalizedTextSchema })
+      .strict()
+      .nullable(),
+    partnerRedemptionFee: z
+      .object({
+        fee: PriceSchema,
+        per: z.enum(['one-way', 'ticket']),
+        freeChangeHours: z.number().int().nonnegative().nullable(),
+      })
+      .strict()
+      .nullable(),
     /** Hours an award seat can be held before ticketing; 0: no holds. */
-    seatHold: z.object({ hours: z.number().int().nonnegative(), rule: LocalizedTextSchema }).strict().nullable(),
-    stopover: z.object({ allowed: z.boolean(), maxDays: z.number().int().positive().nullable(), rule: LocalizedTextSchema }).strict().nullable(),
+    seatHold: z
+      .object({ hours: z.number().int().nonnegative(), rule: LocalizedTextSchema })
+      .strict()
+      .nullable(),
+    stopover: z
+      .object({
+        allowed: z.boolean(),
+        maxDays: z.number().int().positive().nullable(),
+        rule: LocalizedTextSchema,
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 export type ProgrammeRules = z.infer<typeof ProgrammeRulesSchema>;
 
-export const GUIDE_PARTS = ['overview', 'earn', 'burn', 'validity', 'purchase', 'seatHold', 'stopover', 'faq'] as const;
+export const GUIDE_PARTS = [
+  'overview',
+  'earn',
+  'burn',
+  'validity',
+  'purchase',
+  'seatHold',
+  'stopover',
+  'faq',
+] as const;
 export type GuidePart = (typeof GUIDE_PARTS)[number];
 
 export const GuideMarkSchema = z
@@ -65,7 +99,10 @@ export const ProgrammeGuideSchema = z
     burn: LocalizedTextSchema,
     sweetSpots: z.array(LocalizedTextSchema).max(6),
     rules: ProgrammeRulesSchema,
-    faq: z.array(z.object({ q: LocalizedTextSchema, a: LocalizedTextSchema }).strict()).min(3).max(8),
+    faq: z
+      .array(z.object({ q: LocalizedTextSchema, a: LocalizedTextSchema }).strict())
+      .min(3)
+      .max(8),
     /**
      * What a part of the guide says that no source confirms: shown beside that part as the
      * 'unverified' mark with its note and source, instead of editors' remarks in running text.
@@ -94,7 +131,9 @@ export const HotelThemeSchema = z
             country: z.string().regex(/^[A-Z]{2}$/),
             programme: z.string(),
             /** Standard points per night, lowest and highest season; equal when fixed. */
-            pointsPerNight: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }).strict(),
+            pointsPerNight: z
+              .object({ min: z.number().int().positive(), max: z.number().int().positive() })
+              .strict(),
             note: LocalizedTextSchema.optional(),
           })
           .strict(),

@@ -30,13 +30,32 @@ export function currentBonus(
 }
 
 /** The bonus the transfer pages list today: the confirmed one, else an unconfirmed one with its label. */
-export function listedBonus(bonuses: readonly TransferBonus[], from: string, to: string, today: string): TransferBonus | null {
-  return currentBonus(bonuses, from, to, today) ?? runningBonus(bonuses, from, to, today, () => true);
+export function listedBonus(
+  bonuses: readonly TransferBonus[],
+  from: string,
+  to: string,
+  today: string,
+): TransferBonus | null {
+  return (
+    currentBonus(bonuses, from, to, today) ?? runningBonus(bonuses, from, to, today, () => true)
+  );
 }
 
-function runningBonus(bonuses: readonly TransferBonus[], from: string, to: string, today: string, keep: (bonus: TransferBonus) => boolean): TransferBonus | null {
+function runningBonus(
+  bonuses: readonly TransferBonus[],
+  from: string,
+  to: string,
+  today: string,
+  keep: (bonus: TransferBonus) => boolean,
+): TransferBonus | null {
   // Two overlapping offers do not stack; the larger one applies.
-  return bonuses.filter((bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today) && keep(bonus)).sort((a, b) => b.percent - a.percent)[0] ?? null;
+  return (
+    bonuses
+      .filter(
+        (bonus) => bonus.from === from && bonus.to === to && isRunning(bonus, today) && keep(bonus),
+      )
+      .sort((a, b) => b.percent - a.percent)[0] ?? null
+  );
 }
 
 /** The points a transfer actually moves: nothing below the minimum, then whole increments. */
@@ -128,7 +147,10 @@ function rowOf(
 ): TransferPartnerRow {
   const bonus = listedBonus(bonuses, currency.id, transfer.to, today);
   const next = transfer.until
-    ? currency.transfers.find((other) => other.to === transfer.to && other.since !== undefined && other.since > transfer.until!)
+    ? currency.transfers.find(
+        (other) =>
+          other.to === transfer.to && other.since !== undefined && other.since > transfer.until!,
+      )
     : undefined;
   return {
     from: { id: currency.id, kind: currency.kind, name: currency.name },
@@ -142,7 +164,9 @@ function rowOf(
     until: transfer.until ?? null,
     source: transfer.source ?? null,
     checked: transfer.checked ?? null,
-    next: next?.since ? { ratio: next.ratio, since: next.since, source: next.source ?? null } : null,
+    next: next?.since
+      ? { ratio: next.ratio, since: next.since, source: next.source ?? null }
+      : null,
     bonus: bonus && {
       percent: bonus.percent,
       start: bonus.start,

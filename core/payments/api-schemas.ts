@@ -15,13 +15,36 @@ const MoneyCurrencySchema = z.enum(MONEY_CURRENCIES);
 
 export const PaymentViewSchema = z.object({
   id: z.string(),
-  purpose: z.enum(['sponsorship', 'renewal', 'upgrade', 'storefront']) satisfies z.ZodType<PaymentPurpose>,
-  plan: SponsorPlanSchema.nullable().describe('The plan a sponsorship payment pays for; null for a storefront order'),
-  status: z.enum(['pending', 'verifying', 'succeeded', 'failed']) satisfies z.ZodType<PaymentStatus>,
+  purpose: z.enum([
+    'sponsorship',
+    'renewal',
+    'upgrade',
+    'storefront',
+  ]) satisfies z.ZodType<PaymentPurpose>,
+  plan: SponsorPlanSchema.nullable().describe(
+    'The plan a sponsorship payment pays for; null for a storefront order',
+  ),
+  status: z.enum([
+    'pending',
+    'verifying',
+    'succeeded',
+    'failed',
+  ]) satisfies z.ZodType<PaymentStatus>,
   amount: z.number().int().describe('Minor units'),
   currency: MoneyCurrencySchema,
-  failure: (z.enum(['declined', 'insufficient-funds', 'verification-failed', 'expired-card', 'processing-error']) satisfies z.ZodType<PaymentFailure>).nullable(),
-  verificationUrl: z.string().nullable().describe("The processor's verification page while the payment waits for it"),
+  failure: (
+    z.enum([
+      'declined',
+      'insufficient-funds',
+      'verification-failed',
+      'expired-card',
+      'processing-error',
+    ]) satisfies z.ZodType<PaymentFailure>
+  ).nullable(),
+  verificationUrl: z
+    .string()
+    .nullable()
+    .describe("The processor's verification page while the payment waits for it"),
   receiptNumber: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   periodStart: z.string().nullable(),
@@ -31,11 +54,21 @@ export const PaymentViewSchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<PaymentView>;
 
-const PlanBenefitsSchema = z.object({ daysPerSearch: z.number().int(), daysPerMonth: z.number().int().nullable(), trackingDays: z.number().int() });
+const PlanBenefitsSchema = z.object({
+  daysPerSearch: z.number().int(),
+  daysPerMonth: z.number().int().nullable(),
+  trackingDays: z.number().int(),
+});
 
 export const SponsorshipOverviewSchema = z.object({
   currency: MoneyCurrencySchema,
-  plans: z.array(z.object({ plan: SponsorPlanSchema, price: z.number().int().describe('Minor units a month'), benefits: PlanBenefitsSchema })),
+  plans: z.array(
+    z.object({
+      plan: SponsorPlanSchema,
+      price: z.number().int().describe('Minor units a month'),
+      benefits: PlanBenefitsSchema,
+    }),
+  ),
   planNow: PlanSchema.nullable().describe('The allowances the member has now; null for a visitor'),
   planUntil: z.string().nullable(),
   sponsorship: z
@@ -43,13 +76,23 @@ export const SponsorshipOverviewSchema = z.object({
       id: z.string(),
       plan: SponsorPlanSchema,
       nextPlan: SponsorPlanSchema.nullable(),
-      status: z.enum(['active', 'cancelling', 'past-due', 'ended']) satisfies z.ZodType<SponsorshipStatus>,
+      status: z.enum([
+        'active',
+        'cancelling',
+        'past-due',
+        'ended',
+      ]) satisfies z.ZodType<SponsorshipStatus>,
       currency: MoneyCurrencySchema,
       periodStart: z.string(),
       periodEnd: z.string(),
       nextAttemptAt: z.string().nullable(),
       nextCharge: z.object({ amount: z.number().int(), at: z.string().nullable() }).nullable(),
-      card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }),
+      card: z.object({
+        brand: z.string(),
+        last4: z.string(),
+        expMonth: z.number().int(),
+        expYear: z.number().int(),
+      }),
       company: z.string(),
     })
     .nullable(),

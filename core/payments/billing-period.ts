@@ -42,7 +42,11 @@ export function periodStart(anchor: number, index: number, timeZone: string): nu
 }
 
 export function billingPeriod(anchor: number, index: number, timeZone: string): BillingPeriod {
-  return { index, start: periodStart(anchor, index, timeZone), end: periodStart(anchor, index + 1, timeZone) };
+  return {
+    index,
+    start: periodStart(anchor, index, timeZone),
+    end: periodStart(anchor, index + 1, timeZone),
+  };
 }
 
 /** The period an instant falls in (index 0 for an instant before the anchor). */

@@ -9,6 +9,7 @@ describe('the billing country a checkout starts with', () => {
     expect(defaultBillingCountry('HKD')).toBe('HK');
     expect(defaultBillingCountry('CNY')).toBe('CN');
     expect(defaultBillingCountry('XYZ')).toBe('US');
-    for (const currency of ['USD', 'TWD', 'CAD', 'HKD', 'CNY']) expect(BILLING_COUNTRIES).toContain(defaultBillingCountry(currency));
+    for (const currency of ['USD', 'TWD', 'CAD', 'HKD', 'CNY'])
+      expect(BILLING_COUNTRIES).toContain(defaultBillingCountry(currency));
   });
 });

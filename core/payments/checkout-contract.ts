@@ -11,9 +11,46 @@ import { SPONSOR_PLANS } from './sponsorship.ts';
 
 /** Countries and regions a billing address may be in; the pages name them with Intl.DisplayNames. */
 export const BILLING_COUNTRIES = [
-  'TW', 'US', 'CA', 'HK', 'MO', 'CN', 'JP', 'KR', 'SG', 'MY', 'TH', 'VN', 'PH', 'ID', 'IN',
-  'AU', 'NZ', 'GB', 'IE', 'FR', 'DE', 'NL', 'BE', 'CH', 'AT', 'IT', 'ES', 'PT', 'SE', 'NO',
-  'DK', 'FI', 'AE', 'IL', 'TR', 'MX', 'BR', 'AR', 'CL', 'ZA',
+  'TW',
+  'US',
+  'CA',
+  'HK',
+  'MO',
+  'CN',
+  'JP',
+  'KR',
+  'SG',
+  'MY',
+  'TH',
+  'VN',
+  'PH',
+  'ID',
+  'IN',
+  'AU',
+  'NZ',
+  'GB',
+  'IE',
+  'FR',
+  'DE',
+  'NL',
+  'BE',
+  'CH',
+  'AT',
+  'IT',
+  'ES',
+  'PT',
+  'SE',
+  'NO',
+  'DK',
+  'FI',
+  'AE',
+  'IL',
+  'TR',
+  'MX',
+  'BR',
+  'AR',
+  'CL',
+  'ZA',
 ] as const;
 export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
 
@@ -22,7 +59,13 @@ export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
  * dollar member is not put in Taiwan). They can pick another; US dollars are the default's default.
  */
 export function defaultBillingCountry(currency: string): BillingCountry {
-  const byCurrency: Record<string, BillingCountry> = { USD: 'US', TWD: 'TW', CAD: 'CA', HKD: 'HK', CNY: 'CN' };
+  const byCurrency: Record<string, BillingCountry> = {
+    USD: 'US',
+    TWD: 'TW',
+    CAD: 'CA',
+    HKD: 'HK',
+    CNY: 'CN',
+  };
   return byCurrency[currency] ?? 'US';
 }
 
@@ -50,10 +93,28 @@ export const BillingAddressSchema = z
     postalCode: text(12).default(''),
   })
   .superRefine((address, context) => {
-    if (REGION_REQUIRED.includes(address.country) && !address.region) context.addIssue({ code: 'custom', path: ['region'], message: 'the state or province is required' });
+    if (REGION_REQUIRED.includes(address.country) && !address.region)
+      context.addIssue({
+        code: 'custom',
+        path: ['region'],
+        message: 'the state or province is required',
+      });
     if (NO_POSTAL_CODE.includes(address.country)) return;
-    if (!address.postalCode) context.addIssue({ code: 'custom', path: ['postalCode'], message: 'the postal code is required' });
-    else if (POSTAL_CODE[address.country] && !POSTAL_CODE[address.country]!.test(address.postalCode)) context.addIssue({ code: 'custom', path: ['postalCode'], message: 'the postal code is not valid' });
+    if (!address.postalCode)
+      context.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: 'the postal code is required',
+      });
+    else if (
+      POSTAL_CODE[address.country] &&
+      !POSTAL_CODE[address.country]!.test(address.postalCode)
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: 'the postal code is not valid',
+      });
   });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
@@ -67,12 +128,20 @@ const TAX_ID = /^\d{8}$/;
  */
 export const CheckoutDetailsSchema = z.object({
   name: text(60).min(1, 'the name is required'),
-  email: z.string().trim().max(LIMITS.input.emailMax).pipe(z.email('the e-mail address is not valid')),
+  email: z
+    .string()
+    .trim()
+    .max(LIMITS.input.emailMax)
+    .pipe(z.email('the e-mail address is not valid')),
   holderName: text(60).min(1, 'the card holder name is required'),
   address: BillingAddressSchema,
   termsAgreed: z.literal(true, 'agree to the terms before paying'),
   company: text(100).default(''),
-  taxId: z.string().trim().refine((value) => value === '' || TAX_ID.test(value), 'a business number has 8 digits').default(''),
+  taxId: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || TAX_ID.test(value), 'a business number has 8 digits')
+    .default(''),
 });
 export type CheckoutDetails = z.infer<typeof CheckoutDetailsSchema>;
 
@@ -93,14 +162,23 @@ export const SponsorCheckoutSchema = z
     language: z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en'),
   })
   .superRefine((checkout, context) => {
-    if (checkout.plan === 'business' && !checkout.details.company) context.addIssue({ code: 'custom', path: ['details', 'company'], message: 'the company name is required' });
+    if (checkout.plan === 'business' && !checkout.details.company)
+      context.addIssue({
+        code: 'custom',
+        path: ['details', 'company'],
+        message: 'the company name is required',
+      });
   });
 export type SponsorCheckout = z.infer<typeof SponsorCheckoutSchema>;
 
 export const ChangePlanSchema = z.object({ plan: z.enum(SPONSOR_PLANS), checkoutId: z.uuid() });
-export const UpdateCardSchema = z.object({ card: CardTokenSchema, holderName: text(60).min(1, 'the card holder name is required') });
+export const UpdateCardSchema = z.object({
+  card: CardTokenSchema,
+  holderName: text(60).min(1, 'the card holder name is required'),
+});
 
 /** A payment as the pages see it. */
 export type PaymentStatus = 'pending' | 'verifying' | 'succeeded' | 'failed';
-export type PaymentFailure = 'declined' | 'insufficient-funds' | 'verification-failed' | 'expired-card' | 'processing-error';
+export type PaymentFailure =
+  'declined' | 'insufficient-funds' | 'verification-failed' | 'expired-card' | 'processing-error';
 export type PaymentPurpose = 'sponsorship' | 'renewal' | 'upgrade' | 'storefront';

@@ -22,11 +22,15 @@ export type PriceList = Record<MoneyCurrency, number>;
  */
 export function parsePriceList(text: string): { prices: PriceList } | { error: string } {
   const prices: Partial<PriceList> = {};
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z]{3})\s+(\d{1,7}(?:\.\d{1,2})?)$/.exec(item);
     if (!match) return { error: `"${item}" is not a price like "USD 4.99"` };
     const currency = match[1] as MoneyCurrency;
-    if (!(MONEY_CURRENCIES as readonly string[]).includes(currency)) return { error: `${currency} is not one of ${MONEY_CURRENCIES.join(', ')}` };
+    if (!(MONEY_CURRENCIES as readonly string[]).includes(currency))
+      return { error: `${currency} is not one of ${MONEY_CURRENCIES.join(', ')}` };
     const amount = Math.round(Number(match[2]) * MINOR_UNITS_PER_MAJOR);
     if (amount <= 0) return { error: `the ${currency} price must be above zero` };
     prices[currency] = amount;
@@ -50,8 +54,14 @@ const BARE_DOLLAR_PREFIX: Partial<Record<MoneyCurrency, string>> = { USD: 'US$',
  * A major amount (4.99) in the language's way of writing money. `wholeWithoutCents` writes a
  * whole amount as US$95 rather than US$95.00 (fees and spend requirements).
  */
-export function formatMoney(amount: number, currency: MoneyCurrency, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
-  const digits = options.wholeWithoutCents && Number.isInteger(amount) ? 0 : FRACTION_DIGITS[currency];
+export function formatMoney(
+  amount: number,
+  currency: MoneyCurrency,
+  language: Language,
+  options: { wholeWithoutCents?: boolean } = {},
+): string {
+  const digits =
+    options.wholeWithoutCents && Number.isInteger(amount) ? 0 : FRACTION_DIGITS[currency];
   const text = numberFormat(INTL_LOCALES[language], {
     style: 'currency',
     currency,
@@ -66,7 +76,12 @@ export function formatMoney(amount: number, currency: MoneyCurrency, language: L
 }
 
 /** An amount in one money currency converted into another by a rate table (units per US dollar); null when a rate is missing. */
-export function convertMoney(amount: number, from: MoneyCurrency, to: MoneyCurrency, perUsd: Record<MoneyCurrency, number>): number | null {
+export function convertMoney(
+  amount: number,
+  from: MoneyCurrency,
+  to: MoneyCurrency,
+  perUsd: Record<MoneyCurrency, number>,
+): number | null {
   if (from === to) return amount;
   const fromRate = perUsd[from];
   const toRate = perUsd[to];
@@ -77,7 +92,12 @@ export function convertMoney(amount: number, from: MoneyCurrency, to: MoneyCurre
 export function formatMinor(amount: number, currency: MoneyCurrency, language: Language): string {
   const major = toMajor(amount);
   if (currency === 'TWD' && !Number.isInteger(major)) {
-    return numberFormat(INTL_LOCALES[language], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
+    return numberFormat(INTL_LOCALES[language], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(major);
   }
   return formatMoney(major, currency, language);
 }

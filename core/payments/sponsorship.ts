@@ -13,10 +13,18 @@ export type SponsorPlan = (typeof SPONSOR_PLANS)[number];
 export const MEMBER_PLANS = ['sponsor', 'sponsor-more'] as const satisfies readonly SponsorPlan[];
 
 /** The allowances a plan gives: the business plan gives what "sponsor more" gives. */
-export const PLAN_ENTITLEMENT: Record<SponsorPlan, Plan> = { sponsor: 'sponsor', 'sponsor-more': 'sponsor-more', business: 'sponsor-more' };
+export const PLAN_ENTITLEMENT: Record<SponsorPlan, Plan> = {
+  sponsor: 'sponsor',
+  'sponsor-more': 'sponsor-more',
+  business: 'sponsor-more',
+};
 
 /** Order for upgrade and downgrade (docs/payments.md): higher gives at least as much. */
-export const PLAN_RANK: Record<SponsorPlan, number> = { sponsor: 1, 'sponsor-more': 2, business: 3 };
+export const PLAN_RANK: Record<SponsorPlan, number> = {
+  sponsor: 1,
+  'sponsor-more': 2,
+  business: 3,
+};
 
 /**
  * What the manage page shows is in docs/product/sponsorship.md#states. Stored, a sponsorship is
@@ -37,7 +45,10 @@ export interface PlanBenefits {
 export function planBenefits(plan: Plan): PlanBenefits {
   const search =
     plan === 'member'
-      ? { daysPerMonth: LIMITS.search.memberDaysPerMonth, daysPerSearch: LIMITS.search.memberDaysPerSearch }
+      ? {
+          daysPerMonth: LIMITS.search.memberDaysPerMonth,
+          daysPerSearch: LIMITS.search.memberDaysPerSearch,
+        }
       : { daysPerMonth: null, daysPerSearch: LIMITS.search.sponsorDaysPerSearch };
   return { ...search, trackingDays: trackingAllowance(plan) };
 }
@@ -49,6 +60,7 @@ export function planBenefits(plan: Plan): PlanBenefits {
  * not a job has run yet. No end date: a plan given by hand.
  */
 export function currentPlan(member: { plan: Plan; planUntil: Date | null }, now: Date): Plan {
-  if (member.plan !== 'member' && member.planUntil && member.planUntil.getTime() <= now.getTime()) return 'member';
+  if (member.plan !== 'member' && member.planUntil && member.planUntil.getTime() <= now.getTime())
+    return 'member';
   return member.plan;
 }

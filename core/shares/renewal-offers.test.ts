@@ -20,7 +20,10 @@ const report = (overrides: Partial<RenewalOfferInput> = {}): RenewalOfferInput =
   note: '',
   ...overrides,
 });
-const summarised = (overrides: Partial<RenewalOfferInput> & { sample?: boolean } = {}) => ({ sample: false, ...report(overrides) });
+const summarised = (overrides: Partial<RenewalOfferInput> & { sample?: boolean } = {}) => ({
+  sample: false,
+  ...report(overrides),
+});
 
 describe('windowStart', () => {
   it('starts a window of months the day after the same day that many months before', () => {

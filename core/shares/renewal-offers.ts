@@ -69,8 +69,7 @@ export function renewalOfferProblem(
   input: RenewalOfferInput,
   today: string,
 ): { field: keyof RenewalOfferInput; problem: RenewalProblem } | null {
-  if (!isCalendarDay(input.inquiredOn))
-    return { field: 'inquiredOn', problem: 'dateMissing' };
+  if (!isCalendarDay(input.inquiredOn)) return { field: 'inquiredOn', problem: 'dateMissing' };
   if (input.inquiredOn > today) return { field: 'inquiredOn', problem: 'dateInFuture' };
   if (input.inquiredOn < '2000-01-01') return { field: 'inquiredOn', problem: 'dateTooOld' };
   if (input.annualSpend > RENEWAL_LIMITS.spend)

@@ -21,8 +21,14 @@ export const CampaignViewSchema = z.object({
   start: z.string().describe('ISO instant'),
   end: z.string().describe('ISO instant'),
   timeZone: z.string().describe('The programme’s time zone'),
-  startsLocal: z.object({ date: z.string(), time: z.string(), offset: z.string() }).describe('The start as the programme announced it'),
-  endsLocal: z.object({ date: z.string(), time: z.string(), offset: z.string() }).describe('The end as the programme announced it: its wall-clock day and time and their UTC offset'),
+  startsLocal: z
+    .object({ date: z.string(), time: z.string(), offset: z.string() })
+    .describe('The start as the programme announced it'),
+  endsLocal: z
+    .object({ date: z.string(), time: z.string(), offset: z.string() })
+    .describe(
+      'The end as the programme announced it: its wall-clock day and time and their UTC offset',
+    ),
   state: z.enum(['upcoming', 'ongoing', 'limited', 'expired']),
   flash: z.boolean(),
   discountPercent: z.number(),
@@ -31,7 +37,10 @@ export const CampaignViewSchema = z.object({
   /** The lowest price per 1,000 received miles the campaign reaches (its "price from"); null for an unconfirmed campaign, which is never priced. */
   pricePer1000: Minor.nullable(),
   status: z.enum(['confirmed', 'unconfirmed']),
-  announcement: z.object({ url: z.string(), date: z.string() }).nullable().describe('The programme’s announcement or the dated report that confirms the campaign'),
+  announcement: z
+    .object({ url: z.string(), date: z.string() })
+    .nullable()
+    .describe('The programme’s announcement or the dated report that confirms the campaign'),
   source: z.string(),
   unverified: z.string().nullable(),
 });
@@ -44,13 +53,23 @@ export const ProgrammeOnSaleSchema = z.object({
   unit: LocalizedNameSchema,
   currency: Currency,
   basePricePer1000: Minor,
-  basePriceTiers: z.array(z.object({ from: z.number().int(), pricePer1000: Minor })).describe('Lower prices per 1,000 from larger orders; empty for one price'),
+  basePriceTiers: z
+    .array(z.object({ from: z.number().int(), pricePer1000: Minor }))
+    .describe('Lower prices per 1,000 from larger orders; empty for one price'),
   saleState: z.enum(['ongoing', 'limited', 'no-sale']),
-  orders: z.enum(['open', ...CLOSED_REASONS]).describe('Whether orders are taken; closed while the price or a limit they rest on is unknown'),
-  campaign: CampaignViewSchema.nullable().describe('The campaign running now that reaches the lowest price'),
+  orders: z
+    .enum(['open', ...CLOSED_REASONS])
+    .describe(
+      'Whether orders are taken; closed while the price or a limit they rest on is unknown',
+    ),
+  campaign: CampaignViewSchema.nullable().describe(
+    'The campaign running now that reaches the lowest price',
+  ),
   /** The lowest price per 1,000 now: the campaign's, or the base price. */
   pricePer1000: Minor,
-  lowest12Months: Minor.nullable().describe('The lowest campaign price per 1,000 in the last 12 months, the current one included'),
+  lowest12Months: Minor.nullable().describe(
+    'The lowest campaign price per 1,000 in the last 12 months, the current one included',
+  ),
   isLowest12Months: z.boolean().describe('Today’s price is the lowest of the last 12 months'),
 });
 export type ProgrammeOnSale = z.infer<typeof ProgrammeOnSaleSchema>;
@@ -88,7 +107,11 @@ export const ProgrammeSaleDetailSchema = ProgrammeOnSaleSchema.extend({
   rules: z.object({
     increment: z.number().int(),
     minPerOrder: z.number().int(),
-    maxPerOrder: z.number().int().nullable().describe('The largest order taken; null while orders are closed'),
+    maxPerOrder: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The largest order taken; null while orders are closed'),
     annualCap: AnnualCapSchema,
     capIncludesBonus: BonusCountSchema,
     timeZone: z.string(),
@@ -98,17 +121,27 @@ export const ProgrammeSaleDetailSchema = ProgrammeOnSaleSchema.extend({
   account: z.object({ pattern: z.string(), example: z.string(), label: LocalizedNameSchema }),
   /** Prices of the usual quantities under the campaign running now. */
   priceTable: z.array(OrderPriceSchema),
-  basePrices: z.array(z.object({ since: z.string().nullable(), until: z.string().nullable(), pricePer1000: Minor })),
+  basePrices: z.array(
+    z.object({ since: z.string().nullable(), until: z.string().nullable(), pricePer1000: Minor }),
+  ),
   /** Every campaign recorded, oldest first. */
   history: z.array(CampaignViewSchema),
-  allTimeLow: z.object({ pricePer1000: Minor, campaignId: z.string(), start: z.string() }).nullable(),
+  allTimeLow: z
+    .object({ pricePer1000: Minor, campaignId: z.string(), start: z.string() })
+    .nullable(),
   sample: SampleRedemptionSchema.nullable(),
-  guideRules: ProgrammeRulesSchema.nullable().describe('The programme’s rules from its guide (validity, partner fee, seat hold, stopover)'),
+  guideRules: ProgrammeRulesSchema.nullable().describe(
+    'The programme’s rules from its guide (validity, partner fee, seat hold, stopover)',
+  ),
   source: z.string(),
   asOf: z.string(),
   unverified: z.array(z.string()),
 });
 export type ProgrammeSaleDetail = z.infer<typeof ProgrammeSaleDetailSchema>;
 
-export const SaleEventSchema = CampaignViewSchema.extend({ name: LocalizedNameSchema, kind: z.enum(['airline', 'hotel']), currency: Currency });
+export const SaleEventSchema = CampaignViewSchema.extend({
+  name: LocalizedNameSchema,
+  kind: z.enum(['airline', 'hotel']),
+  currency: Currency,
+});
 export type SaleEvent = z.infer<typeof SaleEventSchema>;

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema, LocalizedTextSchema } from '../cards/card-schema.ts';
 import { MONEY_CURRENCIES } from '../locale.ts';
 import { isCalendarDay } from '../dated.ts';
-import { AnnualCapSchema, BonusCountSchema, PerOrderMaxSchema, PostingHoursSchema } from './limits.ts';
+import {
+  AnnualCapSchema,
+  BonusCountSchema,
+  PerOrderMaxSchema,
+  PostingHoursSchema,
+} from './limits.ts';
 
 /**
  * What the storefront sells and has sold (docs/product/storefront.md): the programmes on sale
@@ -11,13 +16,18 @@ import { AnnualCapSchema, BonusCountSchema, PerOrderMaxSchema, PostingHoursSchem
  */
 
 /** A price of 1,000 miles or points in a money currency the checkout can charge. */
-export const SalePriceSchema = z.object({ amount: z.number().positive(), currency: z.enum(MONEY_CURRENCIES) }).strict();
+export const SalePriceSchema = z
+  .object({ amount: z.number().positive(), currency: z.enum(MONEY_CURRENCIES) })
+  .strict();
 export type SalePrice = z.infer<typeof SalePriceSchema>;
 
 /** An instant as a data file writes it, with its offset: 2026-11-10T00:00:00-05:00. */
 const InstantSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an instant with its offset, 2026-11-10T00:00:00-05:00')
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/,
+    'an instant with its offset, 2026-11-10T00:00:00-05:00',
+  )
   .refine((value) => isCalendarDay(value.slice(0, 10)), 'on a date that exists');
 
 /** The programme's base price over time: a price holds from `since` to `until` (inclusive, YYYY-MM-DD). */
@@ -28,15 +38,27 @@ const BasePriceSchema = z
     pricePer1000: SalePriceSchema,
     source: z.string().url(),
     /** Lower prices per 1,000 from larger orders (the programme's own steps), rising in `from`, falling in `amount`. */
-    tiers: z.array(z.object({ from: z.number().int().positive(), amount: z.number().positive() }).strict()).optional(),
+    tiers: z
+      .array(
+        z.object({ from: z.number().int().positive(), amount: z.number().positive() }).strict(),
+      )
+      .optional(),
     /** No source confirms this price as current: shown with that label, no orders (docs/data-audit.md#unknown-is-its-own-value). */
     unconfirmed: z.string().optional(),
   })
   .strict()
-  .refine((price) => (price.tiers ?? []).every((tier, index, tiers) => tier.amount < (index === 0 ? price.pricePer1000.amount : tiers[index - 1]!.amount) && (index === 0 || tier.from > tiers[index - 1]!.from)), {
-    message: 'price tiers must rise in quantity and fall in price',
-    path: ['tiers'],
-  });
+  .refine(
+    (price) =>
+      (price.tiers ?? []).every(
+        (tier, index, tiers) =>
+          tier.amount < (index === 0 ? price.pricePer1000.amount : tiers[index - 1]!.amount) &&
+          (index === 0 || tier.from > tiers[index - 1]!.from),
+      ),
+    {
+      message: 'price tiers must rise in quantity and fall in price',
+      path: ['tiers'],
+    },
+  );
 
 export const StorefrontProgrammeSchema = z
   .object({
@@ -63,31 +85,63 @@ export const StorefrontProgrammeSchema = z
     /** How bought miles expire, in the programme's words, or unknown. */
     expiry: z.union([LocalizedTextSchema, z.literal('unknown')]),
     /** The membership number: its pattern (a regular expression, whole value) and a made-up example of the shape. */
-    account: z.object({ pattern: z.string().min(2), example: z.string().min(3), label: LocalizedTextSchema }).strict(),
+    account: z
+      .object({
+        pattern: z.string().min(2),
+        example: z.string().min(3),
+        label: LocalizedTextSchema,
+      })
+      .strict(),
     source: z.string().url(),
     asOf: IsoDateSchema,
     unverified: z.array(z.string()).default([]),
   })
   .strict()
   .superRefine((programme, context) => {
-    if (programme.minPerOrder % programme.increment !== 0) context.addIssue({ code: 'custom', path: ['minPerOrder'], message: 'the minimum is not a multiple of the increment' });
+    if (programme.minPerOrder % programme.increment !== 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['minPerOrder'],
+        message: 'the minimum is not a multiple of the increment',
+      });
     const max = programme.maxPerOrder;
-    if (typeof max === 'number' && (max % programme.increment !== 0 || max < programme.minPerOrder)) context.addIssue({ code: 'custom', path: ['maxPerOrder'], message: 'the maximum is not a multiple of the increment above the minimum' });
+    if (typeof max === 'number' && (max % programme.increment !== 0 || max < programme.minPerOrder))
+      context.addIssue({
+        code: 'custom',
+        path: ['maxPerOrder'],
+        message: 'the maximum is not a multiple of the increment above the minimum',
+      });
     programme.basePrices.forEach((price, index) => {
       const next = programme.basePrices[index + 1];
-      if (next && (!price.until || !next.since || next.since <= price.until)) context.addIssue({ code: 'custom', path: ['basePrices', index], message: 'base prices overlap or leave the end open' });
-      if (!next && price.until) context.addIssue({ code: 'custom', path: ['basePrices', index], message: 'the newest base price has an end' });
+      if (next && (!price.until || !next.since || next.since <= price.until))
+        context.addIssue({
+          code: 'custom',
+          path: ['basePrices', index],
+          message: 'base prices overlap or leave the end open',
+        });
+      if (!next && price.until)
+        context.addIssue({
+          code: 'custom',
+          path: ['basePrices', index],
+          message: 'the newest base price has an end',
+        });
     });
     try {
       new RegExp(`^(?:${programme.account.pattern})$`);
     } catch {
-      context.addIssue({ code: 'custom', path: ['account', 'pattern'], message: 'not a regular expression' });
+      context.addIssue({
+        code: 'custom',
+        path: ['account', 'pattern'],
+        message: 'not a regular expression',
+      });
     }
   });
 export type StorefrontProgramme = z.infer<typeof StorefrontProgrammeSchema>;
 
 /** A step of a bonus ladder: from this many miles bought, this percent on top. */
-const LadderStepSchema = z.object({ from: z.number().int().positive(), percent: z.number().int().positive().max(300) }).strict();
+const LadderStepSchema = z
+  .object({ from: z.number().int().positive(), percent: z.number().int().positive().max(300) })
+  .strict();
 
 export const StorefrontCampaignSchema = z
   .object({
@@ -119,16 +173,45 @@ export const StorefrontCampaignSchema = z
   })
   .strict()
   .superRefine((campaign, context) => {
-    if (Date.parse(campaign.start) >= Date.parse(campaign.end)) context.addIssue({ code: 'custom', path: ['end'], message: 'a campaign ends before it starts' });
-    if ((campaign.status === 'confirmed') !== Boolean(campaign.announcement)) context.addIssue({ code: 'custom', path: ['announcement'], message: 'a confirmed campaign names its announcement, an unconfirmed one has none' });
-    if (campaign.discountPercent === 0 && campaign.bonusLadder.length === 0) context.addIssue({ code: 'custom', path: ['bonusLadder'], message: 'a campaign with neither a discount nor a bonus' });
+    if (Date.parse(campaign.start) >= Date.parse(campaign.end))
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: 'a campaign ends before it starts',
+      });
+    if ((campaign.status === 'confirmed') !== Boolean(campaign.announcement))
+      context.addIssue({
+        code: 'custom',
+        path: ['announcement'],
+        message: 'a confirmed campaign names its announcement, an unconfirmed one has none',
+      });
+    if (campaign.discountPercent === 0 && campaign.bonusLadder.length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['bonusLadder'],
+        message: 'a campaign with neither a discount nor a bonus',
+      });
     campaign.bonusLadder.forEach((step, index) => {
       const before = campaign.bonusLadder[index - 1];
-      if (before && (step.from <= before.from || step.percent <= before.percent)) context.addIssue({ code: 'custom', path: ['bonusLadder', index], message: 'ladder steps must rise in quantity and percent' });
+      if (before && (step.from <= before.from || step.percent <= before.percent))
+        context.addIssue({
+          code: 'custom',
+          path: ['bonusLadder', index],
+          message: 'ladder steps must rise in quantity and percent',
+        });
     });
   });
 export type StorefrontCampaign = z.infer<typeof StorefrontCampaignSchema>;
 
-const Sourced = { description: z.string(), source: z.string(), asOf: IsoDateSchema, unverified: z.array(z.string()).default([]) };
-export const StorefrontProgrammesFileSchema = z.object({ ...Sourced, programmes: z.array(StorefrontProgrammeSchema) }).strict();
-export const StorefrontCampaignsFileSchema = z.object({ ...Sourced, campaigns: z.array(StorefrontCampaignSchema) }).strict();
+const Sourced = {
+  description: z.string(),
+  source: z.string(),
+  asOf: IsoDateSchema,
+  unverified: z.array(z.string()).default([]),
+};
+export const StorefrontProgrammesFileSchema = z
+  .object({ ...Sourced, programmes: z.array(StorefrontProgrammeSchema) })
+  .strict();
+export const StorefrontCampaignsFileSchema = z
+  .object({ ...Sourced, campaigns: z.array(StorefrontCampaignSchema) })
+  .strict();

@@ -16,10 +16,24 @@ import { LANGUAGES, MONEY_CURRENCIES } from '../locale.ts';
  * `crediting`, then `credited`; a programme that refuses the order makes it `failed`, then
  * `refunded`. A payment that fails leaves the order `payment-failed`, never paid.
  */
-export const ORDER_STATUSES = ['quoted', 'paying', 'payment-failed', 'in-review', 'crediting', 'credited', 'failed', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'quoted',
+  'paying',
+  'payment-failed',
+  'in-review',
+  'crediting',
+  'credited',
+  'failed',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that count toward an account's annual cap: paid or being paid. */
-export const CAP_COUNTED_STATUSES: readonly OrderStatus[] = ['paying', 'in-review', 'crediting', 'credited'];
+export const CAP_COUNTED_STATUSES: readonly OrderStatus[] = [
+  'paying',
+  'in-review',
+  'crediting',
+  'credited',
+];
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -85,7 +99,9 @@ export const OrderViewSchema = z.object({
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /** An order as staff see it in the console: with who paid. */
-export const StaffOrderViewSchema = OrderViewSchema.extend({ payer: z.object({ name: z.string(), email: z.string() }) });
+export const StaffOrderViewSchema = OrderViewSchema.extend({
+  payer: z.object({ name: z.string(), email: z.string() }),
+});
 export type StaffOrderView = z.infer<typeof StaffOrderViewSchema>;
 
 /** `POST /api/storefront/alerts`: tell me when this programme's price per 1,000 falls to `target` (minor units of its currency). */

@@ -52,7 +52,10 @@ export interface CampaignTerms {
 }
 
 /** What pricing an order reads of a campaign (the pages pass the API's view of one). */
-export type PricedCampaign = Pick<CampaignTerms, 'id' | 'discountPercent' | 'bonusLadder' | 'bonusCountsTowardCap'>;
+export type PricedCampaign = Pick<
+  CampaignTerms,
+  'id' | 'discountPercent' | 'bonusLadder' | 'bonusCountsTowardCap'
+>;
 
 export type CampaignState = 'upcoming' | 'ongoing' | 'limited' | 'expired';
 /** The state of a programme's sale (docs/product/storefront.md#sale-campaigns: ongoing, limited time, no sale). */
@@ -61,12 +64,16 @@ export type SaleState = 'ongoing' | 'limited' | 'no-sale';
 /** The base price on a day (YYYY-MM-DD): the dated price that holds then, else the oldest (history before the first record). */
 export function basePriceOn(prices: readonly BasePrice[], day: string): UnitPrice {
   const price = basePriceRecordOn(prices, day);
-  return price.tiers && price.tiers.length > 0 ? { ...price.pricePer1000, tiers: price.tiers } : price.pricePer1000;
+  return price.tiers && price.tiers.length > 0
+    ? { ...price.pricePer1000, tiers: price.tiers }
+    : price.pricePer1000;
 }
 
 /** The dated price record that holds on a day, else the oldest (before the first record) or the newest. */
 export function basePriceRecordOn<T extends BasePrice>(prices: readonly T[], day: string): T {
-  const holding = prices.find((price) => (!price.since || price.since <= day) && (!price.until || day <= price.until));
+  const holding = prices.find(
+    (price) => (!price.since || price.since <= day) && (!price.until || day <= price.until),
+  );
   return (holding ?? (day < (prices[0]?.since ?? '') ? prices[0] : prices[prices.length - 1]))!;
 }
 
@@ -106,10 +113,17 @@ export function minorPer1000(price: UnitPrice, quantity = 0): number {
  * The price of `quantity` miles: the base price less the campaign's discount, rounded half up to
  * the cent once for the whole order; the ladder's bonus on top, rounded down.
  */
-export function priceOrder(rules: PurchaseRules, base: UnitPrice, campaign: PricedCampaign | null, quantity: number): OrderPrice {
+export function priceOrder(
+  rules: PurchaseRules,
+  base: UnitPrice,
+  campaign: PricedCampaign | null,
+  quantity: number,
+): OrderPrice {
   const discountPercent = campaign?.discountPercent ?? 0;
   const bonusPercent = campaign ? bonusPercentAt(campaign.bonusLadder, quantity) : 0;
-  const amount = Math.round((minorPer1000(base, quantity) * quantity * (100 - discountPercent)) / 100_000);
+  const amount = Math.round(
+    (minorPer1000(base, quantity) * quantity * (100 - discountPercent)) / 100_000,
+  );
   const bonus = Math.floor((quantity * bonusPercent) / 100);
   const total = quantity + bonus;
   const bonusCounts = campaign ? campaign.bonusCountsTowardCap : rules.capIncludesBonus;
@@ -128,7 +142,10 @@ export function priceOrder(rules: PurchaseRules, base: UnitPrice, campaign: Pric
 }
 
 /** The quantities an order may have, or why `quantity` is not one of them. */
-export function quantityProblem(rules: PurchaseRules, quantity: number): 'below-minimum' | 'above-maximum' | 'not-in-increments' | null {
+export function quantityProblem(
+  rules: PurchaseRules,
+  quantity: number,
+): 'below-minimum' | 'above-maximum' | 'not-in-increments' | null {
   if (!Number.isInteger(quantity) || quantity < rules.minPerOrder) return 'below-minimum';
   if (quantity > rules.maxPerOrder) return 'above-maximum';
   if (quantity % rules.increment !== 0) return 'not-in-increments';
@@ -136,10 +153,22 @@ export function quantityProblem(rules: PurchaseRules, quantity: number): 'below-
 }
 
 /** The quantities the price table shows: the minimum, round steps, each ladder step and price tier, the maximum. */
-export function tableQuantities(rules: PurchaseRules, campaign: Pick<CampaignTerms, 'bonusLadder'> | null, base?: UnitPrice): number[] {
+export function tableQuantities(
+  rules: PurchaseRules,
+  campaign: Pick<CampaignTerms, 'bonusLadder'> | null,
+  base?: UnitPrice,
+): number[] {
   const round = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000, 150_000];
-  const wanted = [rules.minPerOrder, ...round, ...(campaign?.bonusLadder.map((step) => step.from) ?? []), ...(base?.tiers?.map((tier) => tier.from) ?? []), rules.maxPerOrder];
-  return [...new Set(wanted.map((quantity) => Math.ceil(quantity / rules.increment) * rules.increment))]
+  const wanted = [
+    rules.minPerOrder,
+    ...round,
+    ...(campaign?.bonusLadder.map((step) => step.from) ?? []),
+    ...(base?.tiers?.map((tier) => tier.from) ?? []),
+    rules.maxPerOrder,
+  ];
+  return [
+    ...new Set(wanted.map((quantity) => Math.ceil(quantity / rules.increment) * rules.increment)),
+  ]
     .filter((quantity) => quantity >= rules.minPerOrder && quantity <= rules.maxPerOrder)
     .sort((a, b) => a - b);
 }
@@ -148,25 +177,45 @@ export function tableQuantities(rules: PurchaseRules, campaign: Pick<CampaignTer
  * The lowest price per 1,000 received miles an order can reach under a campaign (the "price
  * from" of docs/product/storefront.md#what-is-sold): tried at each ladder step and at the largest order, within the rules.
  */
-export function bestPricePer1000(rules: PurchaseRules, base: UnitPrice, campaign: CampaignTerms | null): OrderPrice {
+export function bestPricePer1000(
+  rules: PurchaseRules,
+  base: UnitPrice,
+  campaign: CampaignTerms | null,
+): OrderPrice {
   const candidates = tableQuantities(rules, campaign, base);
-  return candidates.map((quantity) => priceOrder(rules, base, campaign, quantity)).reduce((best, order) => (order.pricePer1000 < best.pricePer1000 - 1e-9 ? order : best));
+  return candidates
+    .map((quantity) => priceOrder(rules, base, campaign, quantity))
+    .reduce((best, order) => (order.pricePer1000 < best.pricePer1000 - 1e-9 ? order : best));
 }
 
 /**
  * What a campaign offers, in the order the pages and the banner word it: its discount, then its top
  * bonus ("up to" when the ladder has more than one step). Each is a catalog key under `offer.`.
  */
-export function offerTerms(campaign: Pick<CampaignTerms, 'discountPercent' | 'bonusLadder'>): { key: 'discount' | 'bonus' | 'upToBonus'; percent: number }[] {
+export function offerTerms(
+  campaign: Pick<CampaignTerms, 'discountPercent' | 'bonusLadder'>,
+): { key: 'discount' | 'bonus' | 'upToBonus'; percent: number }[] {
   const top = campaign.bonusLadder.at(-1)?.percent ?? 0;
   return [
-    ...(campaign.discountPercent > 0 ? [{ key: 'discount' as const, percent: campaign.discountPercent }] : []),
-    ...(top > 0 ? [{ key: campaign.bonusLadder.length > 1 ? ('upToBonus' as const) : ('bonus' as const), percent: top }] : []),
+    ...(campaign.discountPercent > 0
+      ? [{ key: 'discount' as const, percent: campaign.discountPercent }]
+      : []),
+    ...(top > 0
+      ? [
+          {
+            key: campaign.bonusLadder.length > 1 ? ('upToBonus' as const) : ('bonus' as const),
+            percent: top,
+          },
+        ]
+      : []),
   ];
 }
 
 /** Where a campaign stands at an instant. */
-export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'flash'>, now: Date): CampaignState {
+export function campaignState(
+  campaign: Pick<CampaignTerms, 'start' | 'end' | 'flash'>,
+  now: Date,
+): CampaignState {
   const at = now.getTime();
   const start = Date.parse(campaign.start);
   const end = Date.parse(campaign.end);
@@ -176,7 +225,12 @@ export function campaignState(campaign: Pick<CampaignTerms, 'start' | 'end' | 'f
 }
 
 /** Of a programme's confirmed campaigns, the one running at `now` that reaches the lowest price; null: no sale. */
-export function liveCampaign<T extends CampaignTerms>(campaigns: readonly T[], rules: PurchaseRules, base: UnitPrice, now: Date): T | null {
+export function liveCampaign<T extends CampaignTerms>(
+  campaigns: readonly T[],
+  rules: PurchaseRules,
+  base: UnitPrice,
+  now: Date,
+): T | null {
   const running = campaigns.filter((campaign) => {
     if (!campaign.confirmed) return false;
     const state = campaignState(campaign, now);
@@ -215,8 +269,20 @@ export function capRemaining(rules: PurchaseRules, countedThisYear: number): num
  * The largest order (miles bought) whose count toward the cap fits in `remaining`, for the
  * message that names how many can still be bought; 0 when not even the minimum fits.
  */
-export function largestOrderWithin(rules: PurchaseRules, base: UnitPrice, campaign: PricedCampaign | null, remaining: number): number {
-  for (let quantity = Math.min(rules.maxPerOrder, Math.floor(remaining / rules.increment) * rules.increment); quantity >= rules.minPerOrder; quantity -= rules.increment) {
+export function largestOrderWithin(
+  rules: PurchaseRules,
+  base: UnitPrice,
+  campaign: PricedCampaign | null,
+  remaining: number,
+): number {
+  for (
+    let quantity = Math.min(
+      rules.maxPerOrder,
+      Math.floor(remaining / rules.increment) * rules.increment,
+    );
+    quantity >= rules.minPerOrder;
+    quantity -= rules.increment
+  ) {
     if (priceOrder(rules, base, campaign, quantity).countedTowardCap <= remaining) return quantity;
   }
   return 0;

@@ -15,7 +15,10 @@ describe.runIf(serverUrl)('the PostgreSQL pool', () => {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
       // What a server restart or failover does to every open connection.
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [new URL(url ?? '').pathname.slice(1)]);
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [new URL(url ?? '').pathname.slice(1)],
+      );
       await admin.end();
       await new Promise((resolve) => setTimeout(resolve, 200));
       await expect(database.ping()).resolves.toBeUndefined();
@@ -32,16 +35,29 @@ describe.runIf(serverUrl)('the PostgreSQL pool', () => {
     await admin.connect();
     try {
       const member = await memberWithSession(app);
-      expect((await app.inject({ url: '/api/me', cookies: member.cookies })).json().member).not.toBeNull();
+      expect(
+        (await app.inject({ url: '/api/me', cookies: member.cookies })).json().member,
+      ).not.toBeNull();
 
       // The database goes away: every connection is cut and no new one is taken.
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-      for (const request of [{ url: '/api/me', cookies: member.cookies }, { url: '/api/trackings', cookies: member.cookies }, { url: '/readyz' }]) {
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
+      for (const request of [
+        { url: '/api/me', cookies: member.cookies },
+        { url: '/api/trackings', cookies: member.cookies },
+        { url: '/readyz' },
+      ]) {
         const answer = await app.inject(request);
-        expect({ url: request.url, status: answer.statusCode, error: answer.json().error }).toEqual({ url: request.url, status: 503, error: 'UNAVAILABLE' });
+        expect({ url: request.url, status: answer.statusCode, error: answer.json().error }).toEqual(
+          { url: request.url, status: 503, error: 'UNAVAILABLE' },
+        );
       }
-      expect((await app.inject({ url: '/api/me', cookies: member.cookies })).headers['retry-after']).toBe('5');
+      expect(
+        (await app.inject({ url: '/api/me', cookies: member.cookies })).headers['retry-after'],
+      ).toBe('5');
 
       // It comes back: the next request is served, with nothing restarted.
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);

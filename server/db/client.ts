@@ -44,7 +44,11 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     // While the database is down or unreachable, a request waits at most 5 s for a connection and
     // then answers 503 (server/plugins/error-handler.ts) instead of hanging.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // Without a listener, a broken idle connection would be an uncaught exception that ends the
     // process; the pool drops that connection and opens a new one on the next query.
     pool.on('error', (error) =>
@@ -77,12 +81,13 @@ export async function openDatabase(options: {
   }
 
   // Loaded only here: a process on PostgreSQL (a worker started again and again) skips their start-up cost.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-    pgliteExtensions(),
-  ]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      pgliteExtensions(),
+    ]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory

@@ -23,10 +23,16 @@ describe('the embedded database on disk', () => {
     await first.close();
 
     const second = await buildApp({ config: testConfig({ DATA_DIR: dataDir, SEED_DEMO: true }) });
-    const rows = await second.database.db.select().from(promotions).where(eq(promotions.slug, 'survives-restart'));
+    const rows = await second.database.db
+      .select()
+      .from(promotions)
+      .where(eq(promotions.slug, 'survives-restart'));
     expect(rows.map((row) => row.titleEn)).toEqual(['Kept on disk']);
     // Seeding again on boot does not duplicate the demo content.
-    const demo = await second.database.db.select().from(promotions).where(eq(promotions.slug, 'award-tracking-launch'));
+    const demo = await second.database.db
+      .select()
+      .from(promotions)
+      .where(eq(promotions.slug, 'award-tracking-launch'));
     expect(demo).toHaveLength(1);
     await second.close();
   });

@@ -24,14 +24,23 @@ const CSRF_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
  * app secret (OWASP's signed double-submit cookie). A token planted in a member's browser by
  * someone else (a sibling subdomain can set cookies) does not verify against that member's session.
  */
-export function csrfToken(secret: string, sessionToken: string | null | undefined, nonce = randomBytes(24).toString('base64url')): string {
-  return `${nonce}.${createHmac('sha256', secret).update(`csrf\n${sessionToken ?? ''}\n${nonce}`).digest('base64url')}`;
+export function csrfToken(
+  secret: string,
+  sessionToken: string | null | undefined,
+  nonce = randomBytes(24).toString('base64url'),
+): string {
+  return `${nonce}.${createHmac('sha256', secret)
+    .update(`csrf\n${sessionToken ?? ''}\n${nonce}`)
+    .digest('base64url')}`;
 }
-
 
 function isBoundTo(secret: string, sessionToken: string | undefined, token: string): boolean {
   const nonce = token.split('.')[0] ?? '';
-  return nonce.length > 0 && token.length < 200 && sameText(csrfToken(secret, sessionToken, nonce), token);
+  return (
+    nonce.length > 0 &&
+    token.length < 200 &&
+    sameText(csrfToken(secret, sessionToken, nonce), token)
+  );
 }
 
 /** A file's address: its last segment has an extension (`/assets/app-1a2b.js`, `/og-image.png`). */
@@ -79,13 +88,21 @@ export const csrfPlugin = fp<{ secureCookies: boolean; secret: string; publicUrl
       if (SAFE_METHODS.has(request.method)) {
         // Pages and API answers carry the token; files (scripts, images, the sitemap) do not: a
         // Set-Cookie on a file cached for a year would keep shared caches from storing it.
-        if (!isFile(request.url) && (!cookie || !isBoundTo(secret, session, cookie))) reply.rotateCsrfToken(session ?? null);
+        if (!isFile(request.url) && (!cookie || !isBoundTo(secret, session, cookie)))
+          reply.rotateCsrfToken(session ?? null);
         return;
       }
       if (request.routeOptions.config.csrf === false) return;
       const header = request.headers[CSRF_HEADER];
-      const elsewhere = request.headers['sec-fetch-site'] === 'cross-site' || !isOwnOrigin(request, publicUrl);
-      if (elsewhere || !cookie || typeof header !== 'string' || !sameText(cookie, header) || !isBoundTo(secret, session, cookie)) {
+      const elsewhere =
+        request.headers['sec-fetch-site'] === 'cross-site' || !isOwnOrigin(request, publicUrl);
+      if (
+        elsewhere ||
+        !cookie ||
+        typeof header !== 'string' ||
+        !sameText(cookie, header) ||
+        !isBoundTo(secret, session, cookie)
+      ) {
         throw new AppError('CSRF_FAILED', {
           status: 403,
           message: 'The request could not be verified. Reload the page and try again.',

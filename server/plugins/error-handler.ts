@@ -6,7 +6,9 @@ import { AppError } from '../errors.ts';
 
 const GENERIC_MESSAGE = 'There is something wrong, please try it later.';
 
-function fieldsOf(validation: { instancePath: string; message?: string | undefined }[]): Record<string, string> {
+function fieldsOf(
+  validation: { instancePath: string; message?: string | undefined }[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of validation) {
     const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
@@ -37,17 +39,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
     } else if (error.statusCode === 429) {
       status = 429;
-      body = { ok: false, code: GENERIC_ERROR_CODE, error: 'RATE_LIMITED', message: 'Too many requests, please wait and try again.' };
+      body = {
+        ok: false,
+        code: GENERIC_ERROR_CODE,
+        error: 'RATE_LIMITED',
+        message: 'Too many requests, please wait and try again.',
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       status = error.statusCode;
-      body = { ok: false, code: GENERIC_ERROR_CODE, error: 'INVALID_INPUT', message: error.message };
+      body = {
+        ok: false,
+        code: GENERIC_ERROR_CODE,
+        error: 'INVALID_INPUT',
+        message: error.message,
+      };
     } else if (isDatabaseUnavailable(error)) {
       // A database restart or failover: say so, and when to try again; the pool reconnects by itself.
       request.log.warn({ err: error }, 'database unavailable');
       status = 503;
       reply.header('retry-after', '5');
-      body = { ok: false, code: GENERIC_ERROR_CODE, error: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a moment.' };
+      body = {
+        ok: false,
+        code: GENERIC_ERROR_CODE,
+        error: 'UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

@@ -27,10 +27,18 @@ function badField(value: unknown, path: string, depth: number): string | null {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const field = badField(value, '', 0);
       if (field !== null) {
-        throw new AppError('INVALID_INPUT', { status: 400, message: `Please check: ${field}.`, fields: { [field]: `holds a character that is not allowed (in the ${part})` } });
+        throw new AppError('INVALID_INPUT', {
+          status: 400,
+          message: `Please check: ${field}.`,
+          fields: { [field]: `holds a character that is not allowed (in the ${part})` },
+        });
       }
     }
   });
@@ -40,8 +48,20 @@ export function registerInputGuard(app: FastifyInstance): void {
  * The router's own refusals (an address that is not valid percent-encoding, a path segment over
  * the length limit), in the one error shape instead of Fastify's.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  const body: ApiError = { ok: false, code: GENERIC_ERROR_CODE, error: 'INVALID_INPUT', message: tooLong ? 'The address is too long.' : 'The address is not valid.' };
-  void reply.code(tooLong ? 414 : 400).type('application/json; charset=utf-8').send(body);
+  const body: ApiError = {
+    ok: false,
+    code: GENERIC_ERROR_CODE,
+    error: 'INVALID_INPUT',
+    message: tooLong ? 'The address is too long.' : 'The address is not valid.',
+  };
+  void reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

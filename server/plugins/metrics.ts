@@ -7,14 +7,16 @@ import { sameText } from '../modules/auth/index.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-
 /**
  * Prometheus text at /metrics: process figures plus request counts and durations per route. Who
  * may read it: a scraper with the bearer token (METRICS_TOKEN), or without one a process on this
  * machine talking to the server directly (the socket's address, never X-Forwarded-For). Anyone
  * else gets the 404 an unknown address gets.
  */
-export function registerMetrics(app: FastifyInstance, access: { token: string | undefined; trustProxy: boolean }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  access: { token: string | undefined; trustProxy: boolean },
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -39,13 +41,24 @@ export function registerMetrics(app: FastifyInstance, access: { token: string | 
   });
 
   // Text for Prometheus, not JSON: the schema says what it is; no serializer touches a string body.
-  const MetricsText = { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } };
-  app.get('/metrics', { schema: { response: withErrors({ 200: MetricsText }) } }, async (request, reply) => {
-    const allowed = access.token
-      ? sameText(request.headers.authorization ?? '', `Bearer ${access.token}`)
-      : !access.trustProxy && LOOPBACK.has(request.socket.remoteAddress ?? '');
-    if (!allowed) throw new AppError('NOT_FOUND', { status: 404, message: 'There is nothing at this address.' });
-    reply.type(registry.contentType);
-    return registry.metrics();
-  });
+  const MetricsText = {
+    description: 'Prometheus text exposition format',
+    content: { 'text/plain': { schema: z.string() } },
+  };
+  app.get(
+    '/metrics',
+    { schema: { response: withErrors({ 200: MetricsText }) } },
+    async (request, reply) => {
+      const allowed = access.token
+        ? sameText(request.headers.authorization ?? '', `Bearer ${access.token}`)
+        : !access.trustProxy && LOOPBACK.has(request.socket.remoteAddress ?? '');
+      if (!allowed)
+        throw new AppError('NOT_FOUND', {
+          status: 404,
+          message: 'There is nothing at this address.',
+        });
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
 }

@@ -28,7 +28,13 @@ export class DatabaseRateLimitStore {
       .from(rateLimitCounters)
       .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowEndsAt} > now()`)
       .then(
-        ([row]) => callback(null, row ? { current: row.hits, ttl: Math.max(0, row.windowEndsAt.getTime() - Date.now()) } : { current: 0, ttl: 0 }),
+        ([row]) =>
+          callback(
+            null,
+            row
+              ? { current: row.hits, ttl: Math.max(0, row.windowEndsAt.getTime() - Date.now()) }
+              : { current: 0, ttl: 0 },
+          ),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
   }
@@ -50,9 +56,13 @@ export class DatabaseRateLimitStore {
           windowEndsAt: sql`case when ${rateLimitCounters.windowEndsAt} <= now() then ${windowEnd} else ${rateLimitCounters.windowEndsAt} end`,
         },
       })
-      .returning({ hits: rateLimitCounters.hits, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitCounters.windowEndsAt} - now())) * 1000)` });
+      .returning({
+        hits: rateLimitCounters.hits,
+        ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitCounters.windowEndsAt} - now())) * 1000)`,
+      });
     this.#calls += 1;
-    if (this.#calls % 200 === 0) await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, sql`now()`));
+    if (this.#calls % 200 === 0)
+      await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, sql`now()`));
     return { current: row!.hits, ttl: Math.round(Number(row!.ttl)) };
   }
 }

@@ -15,20 +15,46 @@ describe('rate limits on account endpoints', () => {
   it('slow down guessing one account’s password from many addresses with the harder check, never locking its owner out', async () => {
     const email = `target.${Date.now().toString(36)}@example.com`;
     const password = 'the real password 1';
-    const signup = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '198.51.100.250', payload: { nickname: 'Target', email, password, captcha: 'test-ok' }, ...csrf() });
+    const signup = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '198.51.100.250',
+      payload: { nickname: 'Target', email, password, captcha: 'test-ok' },
+      ...csrf(),
+    });
     expect(signup.statusCode).toBe(200);
     const code = activationCodeIn((await latestMail(testApp.app.database.db, email)).textBody);
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/activate', payload: { email, code }, ...csrf() })).statusCode).toBe(200);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/activate',
+          payload: { email, code },
+          ...csrf(),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     let address = 0;
     const login = (guess: string, captcha: string) =>
-      testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${(address += 1)}`, payload: { email, password: guess, captcha }, ...csrf() });
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `198.51.100.${(address += 1)}`,
+        payload: { email, password: guess, captcha },
+        ...csrf(),
+      });
     // Five wrong guesses, each from another address: each is just a wrong password.
-    for (let guess = 0; guess < 5; guess += 1) expect((await login(`guess${guess}xyz`, 'test-ok')).statusCode).toBe(401);
+    for (let guess = 0; guess < 5; guess += 1)
+      expect((await login(`guess${guess}xyz`, 'test-ok')).statusCode).toBe(401);
     // Now the address asks for the harder check, from any address, without refusing anyone.
     const harder = await login('guess-again', 'test-ok');
     expect(harder.statusCode).toBe(400);
-    expect(harder.json()).toMatchObject({ ok: false, error: 'CAPTCHA_REQUIRED', fields: { captcha: 'harder' } });
+    expect(harder.json()).toMatchObject({
+      ok: false,
+      error: 'CAPTCHA_REQUIRED',
+      fields: { captcha: 'harder' },
+    });
     expect((await login('guess-again', 'test-ok-hard')).statusCode).toBe(401);
     // Its owner, passing the harder check, gets in; and the slate is clean again.
     expect((await login(password, 'test-ok-hard')).statusCode).toBe(200);
@@ -36,18 +62,48 @@ describe('rate limits on account endpoints', () => {
   });
 
   it('treat an address with no account the same, so the answers tell no one which exist', async () => {
-    const login = () => testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody.${Date.now().toString(36)}@example.com`, password: 'guess1234', captcha: 'test-ok' }, ...csrf() });
+    const login = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: {
+          email: `nobody.${Date.now().toString(36)}@example.com`,
+          password: 'guess1234',
+          captcha: 'test-ok',
+        },
+        ...csrf(),
+      });
     const nobody = `nobody.${Date.now().toString(36)}@example.com`;
-    const attempt = () => testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.77', payload: { email: nobody, password: 'guess1234', captcha: 'test-ok' }, ...csrf() });
+    const attempt = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.77',
+        payload: { email: nobody, password: 'guess1234', captcha: 'test-ok' },
+        ...csrf(),
+      });
     for (let guess = 0; guess < 5; guess += 1) expect((await attempt()).statusCode).toBe(401);
-    expect((await attempt()).json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', fields: { captcha: 'harder' } });
+    expect((await attempt()).json()).toMatchObject({
+      error: 'CAPTCHA_REQUIRED',
+      fields: { captcha: 'harder' },
+    });
     expect((await login()).statusCode).toBe(401);
   });
 
   it('stop one address trying many accounts with 429 and Retry-After', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.200', payload: { email: `spray${attempt}@example.com`, password: 'guess1234', captcha: 'test-ok' }, ...csrf() });
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '192.0.2.200',
+        payload: {
+          email: `spray${attempt}@example.com`,
+          password: 'guess1234',
+          captcha: 'test-ok',
+        },
+        ...csrf(),
+      });
       statuses.push(response.statusCode);
       if (attempt === 20) {
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
@@ -64,7 +120,12 @@ describe('rate limits on account endpoints', () => {
       const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { nickname: 'Bot', email: `bot${attempt}.${Date.now()}@example.com`, password: 'long enough pw', captcha: 'test-ok' },
+        payload: {
+          nickname: 'Bot',
+          email: `bot${attempt}.${Date.now()}@example.com`,
+          password: 'long enough pw',
+          captcha: 'test-ok',
+        },
         ...csrf(),
       });
       statuses.push(response.statusCode);
@@ -80,7 +141,18 @@ describe('rate-limit counters', () => {
     // At scale 0.1 an address may sign up once in 15 minutes (5 x 0.1, at least 1).
     const start = () => buildApp({ config: testConfig({ RATE_LIMIT_SCALE: 0.1 }), database });
     const signup = (app: Awaited<ReturnType<typeof start>>) =>
-      app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '203.0.113.9', payload: { nickname: 'Two', email: `two.${Date.now()}.${Math.random()}@example.com`, password: 'long enough pw', captcha: 'test-ok' }, ...csrf() });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: '203.0.113.9',
+        payload: {
+          nickname: 'Two',
+          email: `two.${Date.now()}.${Math.random()}@example.com`,
+          password: 'long enough pw',
+          captcha: 'test-ok',
+        },
+        ...csrf(),
+      });
     const first = await start();
     const second = await start();
     try {

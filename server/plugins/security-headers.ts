@@ -22,7 +22,9 @@ export async function registerSecurityHeaders(
   const captchaOrigin = options.captchaScriptUrl ? [new URL(options.captchaScriptUrl).origin] : [];
   // The card processor's script, card-field frame and verification page (none extra for the built-in sandbox, which is this site).
   const { paymentOrigins } = options;
-  const scriptHashes = (options.inlineScripts ?? []).map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  const scriptHashes = (options.inlineScripts ?? []).map(
+    (code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,7 +45,9 @@ export async function registerSecurityHeaders(
         ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
-    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -52,7 +56,11 @@ export async function registerSecurityHeaders(
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/share/article/')) return;
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/img-src [^;]*/, "img-src 'self' data:"));
+    if (typeof policy === 'string')
+      reply.header(
+        'content-security-policy',
+        policy.replace(/img-src [^;]*/, "img-src 'self' data:"),
+      );
   });
   // Powerful browser features the site never uses are off for it and for anything it frames;
   // payment stays with the site (a card processor's Payment Request).
@@ -61,4 +69,5 @@ export async function registerSecurityHeaders(
   });
 }
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), payment=(self), browsing-topics=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), payment=(self), browsing-topics=()';

@@ -6,7 +6,10 @@ import { testConfig, type Config } from '../config.ts';
 import { createTestDatabase } from './database.ts';
 
 /** An app on a fresh database; call `close()` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<BuildAppOptions, 'now' | 'storefront'> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildAppOptions, 'now' | 'storefront'> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const { database, drop } = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...options });
   return {
@@ -29,6 +32,10 @@ export function csrf(cookies: Record<string, string> = {}) {
   return {
     headers: { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' },
     // Both names: a server on https (PUBLIC_URL) reads the `__Host-` one.
-    cookies: { ...(session ? { [SESSION_COOKIE]: session } : {}), [CSRF_COOKIE]: token, [CSRF_COOKIE_SECURE]: token },
+    cookies: {
+      ...(session ? { [SESSION_COOKIE]: session } : {}),
+      [CSRF_COOKIE]: token,
+      [CSRF_COOKIE_SECURE]: token,
+    },
   };
 }

@@ -10,10 +10,15 @@ import { migrationsFolder, openDatabase, pgliteExtensions, type Database } from 
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
  * PostgreSQL database (dropped afterwards) when `serverUrl`, TEST_DATABASE_URL or DATABASE_URL names a server.
  */
-export async function createTestDatabase(options: { serverUrl?: string } = {}): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { serverUrl?: string } = {},
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', template: await migratedTemplate() });
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      template: await migratedTemplate(),
+    });
     return { database, drop: () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -24,13 +29,20 @@ export async function createTestDatabase(options: { serverUrl?: string } = {}): 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Dropping the database at the end terminates any connection left idle; that is expected here.
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', onIdleError: () => {} });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    onIdleError: () => {},
+  });
   return {
     database,
     url: url.toString(),
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
+      const cleanup = new pg.Client({
+        connectionString: serverUrl,
+        connectionTimeoutMillis: 10_000,
+      });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
@@ -51,7 +63,8 @@ async function migratedTemplate(): Promise<Blob> {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(file.slice(migrationsFolder.length)).update(readFileSync(file));
+  for (const file of files)
+    hash.update(file.slice(migrationsFolder.length)).update(readFileSync(file));
   const path = join(tmpdir(), `tripplus-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   const saved = await readFile(path).catch(() => null);
   if (saved) return new Blob([saved]);

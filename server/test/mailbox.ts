@@ -4,7 +4,12 @@ import { mailOutbox } from '../db/schema/index.ts';
 
 /** The newest message the outbox holds for an address. */
 export async function latestMail(db: Db, to: string) {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to.toLowerCase())).orderBy(desc(mailOutbox.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   if (!row) throw new Error(`no mail for ${to}`);
   return row;
 }

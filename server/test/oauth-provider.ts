@@ -24,12 +24,14 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const bearer = (req: IncomingMessage) => tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+  const bearer = (req: IncomingMessage) =>
+    tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/dialog/oauth') {
-      if (url.searchParams.get('client_id') !== options.clientId) return json(res, 400, { error: { message: 'unknown client' } });
+      if (url.searchParams.get('client_id') !== options.clientId)
+        return json(res, 400, { error: { message: 'unknown client' } });
       const code = randomBytes(12).toString('hex');
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       codes.set(code, { redirectUri, user });
@@ -40,7 +42,9 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
       deny.searchParams.set('error', 'access_denied');
       deny.searchParams.set('state', url.searchParams.get('state') ?? '');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><head><title>Log in with Facebook (test provider)</title></head><body><main><h1>Allow TripPlus to use your profile?</h1><p>${user.name}</p><a id="allow" href="${back}">Allow</a> <a id="deny" href="${deny}">Cancel</a></main></body></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><head><title>Log in with Facebook (test provider)</title></head><body><main><h1>Allow TripPlus to use your profile?</h1><p>${user.name}</p><a id="allow" href="${back}">Allow</a> <a id="deny" href="${deny}">Cancel</a></main></body></html>`,
+      );
       return;
     }
     if (url.pathname === '/oauth/access_token') {
@@ -50,7 +54,8 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
         url.searchParams.get('client_id') === options.clientId &&
         url.searchParams.get('client_secret') === options.clientSecret &&
         url.searchParams.get('redirect_uri') === grant.redirectUri;
-      if (!valid || !grant) return json(res, 400, { error: { message: 'invalid code', type: 'OAuthException' } });
+      if (!valid || !grant)
+        return json(res, 400, { error: { message: 'invalid code', type: 'OAuthException' } });
       codes.delete(url.searchParams.get('code') ?? '');
       const token = randomBytes(16).toString('hex');
       tokens.set(token, grant.user);
@@ -58,19 +63,37 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
     }
     const owner = bearer(req);
     if (!owner) return json(res, 401, { error: { message: 'no token' } });
-    if (url.pathname === '/me') return json(res, 200, { id: owner.id, name: owner.name, ...(owner.email ? { email: owner.email } : {}) });
+    if (url.pathname === '/me')
+      return json(res, 200, {
+        id: owner.id,
+        name: owner.name,
+        ...(owner.email ? { email: owner.email } : {}),
+      });
     const picture = /^\/([^/]+)\/picture$/.exec(url.pathname);
     if (picture) {
       pictureQueries.push(url.searchParams);
       if (owner.noPicture) return json(res, 400, { error: { message: 'no picture' } });
-      return json(res, 200, { data: { url: `https://pictures.example.com/${picture[1]}/180.jpg`, width: 180, height: 180, is_silhouette: false } });
+      return json(res, 200, {
+        data: {
+          url: `https://pictures.example.com/${picture[1]}/180.jpg`,
+          width: 180,
+          height: 180,
+          is_silhouette: false,
+        },
+      });
     }
     json(res, 404, { error: { message: 'not found' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
-    settings: { FACEBOOK_CLIENT_ID: options.clientId, FACEBOOK_CLIENT_SECRET: options.clientSecret, FACEBOOK_AUTH_URL: `${base}/dialog/oauth`, FACEBOOK_TOKEN_URL: `${base}/oauth/access_token`, FACEBOOK_API_URL: base },
+    settings: {
+      FACEBOOK_CLIENT_ID: options.clientId,
+      FACEBOOK_CLIENT_SECRET: options.clientSecret,
+      FACEBOOK_AUTH_URL: `${base}/dialog/oauth`,
+      FACEBOOK_TOKEN_URL: `${base}/oauth/access_token`,
+      FACEBOOK_API_URL: base,
+    },
     setUser(next: OAuthUser) {
       user = next;
     },

@@ -12,7 +12,13 @@ export interface CaughtMail {
  * A real SMTP server on loopback that keeps every message it accepts, parsed (the tests' mail
  * catcher). A sender killed mid-message drops its connection: that is expected, not a failure.
  */
-export async function startSmtpCatcher(): Promise<{ port: number; url: string; caught: CaughtMail[]; to(address: string): CaughtMail[]; close(): Promise<void> }> {
+export async function startSmtpCatcher(): Promise<{
+  port: number;
+  url: string;
+  caught: CaughtMail[];
+  to(address: string): CaughtMail[];
+  close(): Promise<void>;
+}> {
   const caught: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +29,11 @@ export async function startSmtpCatcher(): Promise<{ port: number; url: string; c
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          caught.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), messageId: mail.messageId ?? '', mail });
+          caught.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            messageId: mail.messageId ?? '',
+            mail,
+          });
           callback();
         },
         (error: Error) => callback(error),

@@ -32,7 +32,10 @@ import { seededRandom } from '../../core/seeded-random.ts';
 export const CRASH_AIRPORTS = 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR';
 const HOUR = 3_600_000;
 /** The PostgreSQL server the crash test uses: the suite's, else this machine's. */
-export const crashServerUrl = () => process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const crashServerUrl = () =>
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface CrashOptions {
   runs: number;
@@ -56,9 +59,15 @@ export interface CrashReport {
   seconds: number;
 }
 
-
-function startWorker(env: Record<string, string>): { child: ChildProcess; running: Promise<boolean>; exited: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startWorker(env: Record<string, string>): {
+  child: ChildProcess;
+  running: Promise<boolean>;
+  exited: Promise<void>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running = new Promise<boolean>((resolve) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -73,7 +82,12 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; runnin
 }
 
 /** Members and trackings on the small inventory: scarce watches that change from hour to hour, most with keep-tracking. */
-async function seed(database: Database, count: number, now: Date, next: () => number): Promise<void> {
+async function seed(
+  database: Database,
+  count: number,
+  now: Date,
+  next: () => number,
+): Promise<void> {
   const routes = [
     ['TPE', 'LAX'],
     ['TPE', 'SFO'],
@@ -85,9 +99,18 @@ async function seed(database: Database, count: number, now: Date, next: () => nu
   const cabins = ['business', 'first', 'economy'] as const;
   const owners = await database.db
     .insert(members)
-    .values(Array.from({ length: Math.max(1, Math.ceil(count / 5)) }, (_, index) => ({ account: `tp_crash_${index}`, email: `crash${index}@example.com`, name: `Crash ${index}`, activatedAt: now, language: (['en', 'zh-Hant', 'zh-Hans'] as const)[index % 3] })))
+    .values(
+      Array.from({ length: Math.max(1, Math.ceil(count / 5)) }, (_, index) => ({
+        account: `tp_crash_${index}`,
+        email: `crash${index}@example.com`,
+        name: `Crash ${index}`,
+        activatedAt: now,
+        language: (['en', 'zh-Hant', 'zh-Hans'] as const)[index % 3],
+      })),
+    )
     .returning({ id: members.id });
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await database.db.insert(trackings).values(
     Array.from({ length: count }, (_, index) => {
       const [origin, destination] = routes[index % routes.length] as readonly [string, string];
@@ -95,7 +118,14 @@ async function seed(database: Database, count: number, now: Date, next: () => nu
       const cabin = cabins[index % cabins.length] as (typeof cabins)[number];
       return {
         memberId: (owners[index % owners.length] as { id: string }).id,
-        query: openAwardQuery({ origin, destination, dates: { from: day(first), to: day(first + Math.floor(next() * 2)) }, cabin, seats: cabin === 'economy' ? 6 : 3, stops: index % 2 === 0 ? 'direct' : 'one' }),
+        query: openAwardQuery({
+          origin,
+          destination,
+          dates: { from: day(first), to: day(first + Math.floor(next() * 2)) },
+          cabin,
+          seats: cabin === 'economy' ? 6 : 3,
+          stops: index % 2 === 0 ? 'direct' : 'one',
+        }),
         keepTracking: index % 4 !== 0,
       };
     }),
@@ -110,7 +140,18 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
   const { database, url, drop } = await createTestDatabase({ serverUrl: crashServerUrl() });
   const catcher = await startSmtpCatcher();
   const boss = jobQueue(database, { work: false });
-  const report: CrashReport = { runs: options.runs, killed: 0, cycles: 0, changes: 0, notifyingChanges: 0, delivered: 0, distinctDelivered: 0, redelivered: 0, problems: [], seconds: 0 };
+  const report: CrashReport = {
+    runs: options.runs,
+    killed: 0,
+    cycles: 0,
+    changes: 0,
+    notifyingChanges: 0,
+    delivered: 0,
+    distinctDelivered: 0,
+    redelivered: 0,
+    problems: [],
+    seconds: 0,
+  };
   const env = {
     DATABASE_URL: url as string,
     SMTP_URL: catcher.url,
@@ -138,7 +179,8 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
       const worker = startWorker(env);
       // Most kills land after start-up, while cycles and deliveries run; some during start-up.
       if (next() < 0.85) {
-        if (await worker.running) await new Promise((resolve) => setTimeout(resolve, next() * options.killWithinMs));
+        if (await worker.running)
+          await new Promise((resolve) => setTimeout(resolve, next() * options.killWithinMs));
       } else {
         await new Promise((resolve) => setTimeout(resolve, next() * 1200));
       }
@@ -147,7 +189,8 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
         report.killed += 1;
       }
       await worker.exited;
-      if (run % 25 === 0 || process.env.CRASH_DEBUG) log(`run ${run}/${options.runs}: ${catcher.caught.length} messages caught`);
+      if (run % 25 === 0 || process.env.CRASH_DEBUG)
+        log(`run ${run}/${options.runs}: ${catcher.caught.length} messages caught`);
     }
 
     // The last worker runs to the end: the final cycle, and every e-mail still owed.
@@ -161,11 +204,18 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
       const [due] = await database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(trackings)
-        .where(sql`(${trackings.status} = 'tracking' OR (${trackings.keepTracking} AND ${trackings.status} IN ('notified', 'change-notified'))) AND (${trackings.lastCheckedAt} IS NULL OR ${trackings.lastCheckedAt} < ${final.toISOString()}::timestamptz)`);
-      const [owed] = await database.db.select({ count: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+        .where(
+          sql`(${trackings.status} = 'tracking' OR (${trackings.keepTracking} AND ${trackings.status} IN ('notified', 'change-notified'))) AND (${trackings.lastCheckedAt} IS NULL OR ${trackings.lastCheckedAt} < ${final.toISOString()}::timestamptz)`,
+        );
+      const [owed] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.status, 'pending'));
       if ((due?.count ?? 0) === 0 && (owed?.count ?? 0) === 0) break;
       if (Date.now() > deadline) {
-        report.problems.push(`the last worker did not finish: ${due?.count} trackings unchecked, ${owed?.count} e-mails pending`);
+        report.problems.push(
+          `the last worker did not finish: ${due?.count} trackings unchecked, ${owed?.count} e-mails pending`,
+        );
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -183,13 +233,21 @@ export async function runTrackingCrash(options: CrashOptions): Promise<CrashRepo
   return report;
 }
 
-async function verify(database: Database, caught: readonly CaughtMail[], report: CrashReport): Promise<void> {
+async function verify(
+  database: Database,
+  caught: readonly CaughtMail[],
+  report: CrashReport,
+): Promise<void> {
   const problems = report.problems;
   const rows = await database.db.select().from(trackings);
-  const changes = await database.db.select().from(trackingChanges).orderBy(asc(trackingChanges.trackingId), asc(trackingChanges.version));
+  const changes = await database.db
+    .select()
+    .from(trackingChanges)
+    .orderBy(asc(trackingChanges.trackingId), asc(trackingChanges.version));
   report.changes = changes.length;
   const byTracking = new Map<string, typeof changes>();
-  for (const change of changes) byTracking.set(change.trackingId, [...(byTracking.get(change.trackingId) ?? []), change]);
+  for (const change of changes)
+    byTracking.set(change.trackingId, [...(byTracking.get(change.trackingId) ?? []), change]);
 
   // No change lost: the versions after the baseline (1) are all there, and chain from one match to the next.
   for (const tracking of rows) {
@@ -200,28 +258,50 @@ async function verify(database: Database, caught: readonly CaughtMail[], report:
     }
     const versions = list.map((change) => change.version);
     const expected = Array.from({ length: tracking.version - 1 }, (_, index) => index + 2);
-    if (JSON.stringify(versions) !== JSON.stringify(expected)) problems.push(`tracking ${tracking.id}: versions ${versions.join(',')} but it is at ${tracking.version}`);
+    if (JSON.stringify(versions) !== JSON.stringify(expected))
+      problems.push(
+        `tracking ${tracking.id}: versions ${versions.join(',')} but it is at ${tracking.version}`,
+      );
     let from: string | null = null;
     for (const change of list) {
       const [, before, after] = /^v\d+:([0-9a-f]+)>([0-9a-f]+)$/.exec(change.fingerprint) ?? [];
-      if (from !== null && before !== from) problems.push(`tracking ${tracking.id}: change v${change.version} starts from ${before}, the one before ended at ${from}`);
+      if (from !== null && before !== from)
+        problems.push(
+          `tracking ${tracking.id}: change v${change.version} starts from ${before}, the one before ended at ${from}`,
+        );
       from = after ?? null;
     }
-    if (from !== null && from !== matchDigest(tracking.match)) problems.push(`tracking ${tracking.id}: its last change ends at ${from}, it holds ${matchDigest(tracking.match)}`);
+    if (from !== null && from !== matchDigest(tracking.match))
+      problems.push(
+        `tracking ${tracking.id}: its last change ends at ${from}, it holds ${matchDigest(tracking.match)}`,
+      );
   }
 
   // Every notifying change has one e-mail, sent, and caught; nothing caught that is not a change's.
-  const notifying = changes.filter((change) => change.status === 'notified' || change.status === 'change-notified');
+  const notifying = changes.filter(
+    (change) => change.status === 'notified' || change.status === 'change-notified',
+  );
   report.notifyingChanges = notifying.length;
   const withoutMail = notifying.filter((change) => change.mailId === null);
-  if (withoutMail.length > 0) problems.push(`${withoutMail.length} notifying changes have no e-mail`);
+  if (withoutMail.length > 0)
+    problems.push(`${withoutMail.length} notifying changes have no e-mail`);
   const mailIds = notifying.flatMap((change) => (change.mailId === null ? [] : [change.mailId]));
   if (new Set(mailIds).size !== mailIds.length) problems.push('two changes share an e-mail');
-  const mails = mailIds.length === 0 ? [] : await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, mailIds));
-  const allMail = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(isNotNull(mailOutbox.topic));
-  if (allMail.length !== mailIds.length) problems.push(`the outbox holds ${allMail.length} tracking e-mails for ${mailIds.length} notifying changes`);
+  const mails =
+    mailIds.length === 0
+      ? []
+      : await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, mailIds));
+  const allMail = await database.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(isNotNull(mailOutbox.topic));
+  if (allMail.length !== mailIds.length)
+    problems.push(
+      `the outbox holds ${allMail.length} tracking e-mails for ${mailIds.length} notifying changes`,
+    );
   const caughtCount = new Map<string, number>();
-  for (const message of caught) caughtCount.set(message.messageId, (caughtCount.get(message.messageId) ?? 0) + 1);
+  for (const message of caught)
+    caughtCount.set(message.messageId, (caughtCount.get(message.messageId) ?? 0) + 1);
   report.delivered = caught.length;
   report.distinctDelivered = caughtCount.size;
   const expectedIds = new Set<string>();
@@ -229,11 +309,15 @@ async function verify(database: Database, caught: readonly CaughtMail[], report:
     expectedIds.add(mail.messageId ?? '');
     if (mail.status !== 'sent') problems.push(`e-mail ${mail.id} is ${mail.status}`);
     const times = caughtCount.get(mail.messageId ?? '') ?? 0;
-    if (times === 0) problems.push(`e-mail ${mail.id} (${mail.messageId}) never reached the SMTP server`);
+    if (times === 0)
+      problems.push(`e-mail ${mail.id} (${mail.messageId}) never reached the SMTP server`);
     if (times > 1) {
       report.redelivered += times - 1;
-      if (mail.attempts < 2) problems.push(`e-mail ${mail.id} reached the server ${times} times in one attempt`);
+      if (mail.attempts < 2)
+        problems.push(`e-mail ${mail.id} reached the server ${times} times in one attempt`);
     }
   }
-  for (const messageId of caughtCount.keys()) if (!expectedIds.has(messageId)) problems.push(`the SMTP server got ${messageId}, which no change sent`);
+  for (const messageId of caughtCount.keys())
+    if (!expectedIds.has(messageId))
+      problems.push(`the SMTP server got ${messageId}, which no change sent`);
 }

@@ -9,11 +9,31 @@ import type { BootState } from './boot.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** The providers around every page, the same on the server and in the browser. */
-export function AppShell({ boot, i18n, children }: { boot: BootState; i18n: Translator; children: ReactNode }) {
+export function AppShell({
+  boot,
+  i18n,
+  children,
+}: {
+  boot: BootState;
+  i18n: Translator;
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <TranslationProvider translator={i18n}>
-        <AppStateProvider language={boot.language} moneyCurrency={boot.moneyCurrency} variant={boot.variant} config={boot.config} isMobile={boot.isMobile} languageInAddress={boot.languageInAddress} today={boot.today}>
+        <AppStateProvider
+          language={boot.language}
+          moneyCurrency={boot.moneyCurrency}
+          variant={boot.variant}
+          config={boot.config}
+          isMobile={boot.isMobile}
+          languageInAddress={boot.languageInAddress}
+          today={boot.today}
+        >
           <PopupProvider>
             <AuthProvider>{children}</AuthProvider>
           </PopupProvider>

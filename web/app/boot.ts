@@ -29,7 +29,9 @@ export interface RouterData {
   errors: Record<string, unknown> | null;
 }
 
-type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
+type SerializedError =
+  | { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown }
+  | { __type: 'Error'; message: string };
 
 /** Route errors in a form JSON keeps: a 404 answer stays a 404 answer, an exception keeps its message only. */
 export function serializeRouterData(data: RouterData): RouterData {
@@ -37,7 +39,12 @@ export function serializeRouterData(data: RouterData): RouterData {
   const errors: Record<string, SerializedError> = {};
   for (const [routeId, error] of Object.entries(data.errors)) {
     errors[routeId] = isRouteErrorResponse(error)
-      ? { __type: 'RouteErrorResponse', status: error.status, statusText: error.statusText, data: error.data as unknown }
+      ? {
+          __type: 'RouteErrorResponse',
+          status: error.status,
+          statusText: error.statusText,
+          data: error.data as unknown,
+        }
       : { __type: 'Error', message: 'The page could not be shown.' };
   }
   return { ...data, errors };
@@ -50,7 +57,10 @@ export function readHydrationData(value: unknown): RouterData | null {
   if (!data.errors) return data;
   const errors: Record<string, unknown> = {};
   for (const [routeId, error] of Object.entries(data.errors as Record<string, SerializedError>)) {
-    errors[routeId] = error.__type === 'RouteErrorResponse' ? new ErrorResponse(error.status, error.statusText, error.data) : new Error(error.message);
+    errors[routeId] =
+      error.__type === 'RouteErrorResponse'
+        ? new ErrorResponse(error.status, error.statusText, error.data)
+        : new Error(error.message);
   }
   return { ...data, errors };
 }

@@ -24,7 +24,11 @@ export function CampaignBanner() {
 
   if (!promotion || dismissed === String(promotion.id)) return null;
   return (
-    <aside aria-label={t('banner.label')} data-testid="campaign-banner" style={{ background: 'var(--mantine-color-blue-9)', color: 'white' }}>
+    <aside
+      aria-label={t('banner.label')}
+      data-testid="campaign-banner"
+      style={{ background: 'var(--mantine-color-blue-9)', color: 'white' }}
+    >
       <Group justify="center" gap="xs" px="md" py={6} wrap="nowrap">
         <Text size="sm" ta="center">
           {/* The promotion's own words are the link: "Learn more" alone says nothing to a search engine or a screen reader. */}

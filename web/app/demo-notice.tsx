@@ -9,7 +9,18 @@ import { useTranslation } from '../lib/translation.tsx';
 export function DemoNotice() {
   const { t } = useTranslation();
   return (
-    <Text component="p" role="note" data-testid="demo-notice" size="sm" fw={600} ta="center" px="md" py={4} m={0} style={{ background: 'var(--mantine-color-yellow-2)', color: 'var(--mantine-color-dark-9)' }}>
+    <Text
+      component="p"
+      role="note"
+      data-testid="demo-notice"
+      size="sm"
+      fw={600}
+      ta="center"
+      px="md"
+      py={4}
+      m={0}
+      style={{ background: 'var(--mantine-color-yellow-2)', color: 'var(--mantine-color-dark-9)' }}
+    >
       {t('demo.notice')}
     </Text>
   );

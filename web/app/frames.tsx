@@ -28,10 +28,18 @@ function useLastNonProfilePage(): string {
 export function ProfileFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const back = useLastNonProfilePage();
-  const links = memberPages().map((page) => ({ to: page.path, label: t(`profile.pages.${page.id}`) }));
+  const links = memberPages().map((page) => ({
+    to: page.path,
+    label: t(`profile.pages.${page.id}`),
+  }));
   return (
     <>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="profile-bar">
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        data-testid="profile-bar"
+      >
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
             <Anchor component={Link} to={back} data-testid="profile-back" fw={600}>
@@ -44,7 +52,12 @@ export function ProfileFrame({ children }: { children: ReactNode }) {
           </Group>
           <Box component="nav" aria-label={t('profile.menu')} mt="xs">
             {/* One line that scrolls sideways on a phone, like the sections' menus. */}
-            <Group gap="md" component="ul" wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: '0 0 4px', overflowX: 'auto' }}>
+            <Group
+              gap="md"
+              component="ul"
+              wrap="nowrap"
+              style={{ listStyle: 'none', margin: 0, padding: '0 0 4px', overflowX: 'auto' }}
+            >
               {links.map((link) => (
                 <li key={link.to} style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={NavLink} to={link.to} end size="sm">
@@ -65,7 +78,12 @@ export function ProfileFrame({ children }: { children: ReactNode }) {
 export function CheckoutBar({ leaveTo }: { leaveTo: string }) {
   const { t } = useTranslation();
   return (
-    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="checkout-bar">
+    <Box
+      component="header"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      data-testid="checkout-bar"
+    >
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -66,7 +66,16 @@ describe('the site map', () => {
     const paths = PAGES.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(PAGES.map((page) => page.id)).size).toBe(PAGES.length);
-    for (const path of ['/', '/profilepage/transaction', '/storefront/lifemiles/tutorial', '/cardplus/compare/rewards-credit-cards-tw', '/awardplus/scraping/alert', '/edm/preference', '/card', '/search']) {
+    for (const path of [
+      '/',
+      '/profilepage/transaction',
+      '/storefront/lifemiles/tutorial',
+      '/cardplus/compare/rewards-credit-cards-tw',
+      '/awardplus/scraping/alert',
+      '/edm/preference',
+      '/card',
+      '/search',
+    ]) {
       expect(paths).toContain(path);
     }
   });

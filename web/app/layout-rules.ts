@@ -13,7 +13,12 @@ export interface Frame {
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /** Profile and the three checkout flows: a focused screen without the site navigation. */
-export const HEADERLESS_PREFIXES = ['/profilepage', '/storefront/checkout', '/enterprise/checkout', '/shop/checkout'] as const;
+export const HEADERLESS_PREFIXES = [
+  '/profilepage',
+  '/storefront/checkout',
+  '/enterprise/checkout',
+  '/shop/checkout',
+] as const;
 /** Profile, and the assistant whose chat fills the screen down to the input box. */
 export const FOOTERLESS_PREFIXES = ['/profilepage', '/asktripplus'] as const;
 /** The storefront has its own footer with its terms, FAQ and crediting notes. */

@@ -14,9 +14,21 @@ export default function LocalePickerDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={props.onCancel} title={t('picker.title')} centered closeButtonProps={{ 'aria-label': t('picker.cancel') }} data-testid="locale-picker">
+    <Modal
+      opened
+      onClose={props.onCancel}
+      title={t('picker.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('picker.cancel') }}
+      data-testid="locale-picker"
+    >
       <Stack>
-        <LanguageCurrencyFields language={props.nextLanguage} currency={props.nextCurrency} onLanguage={props.onLanguage} onCurrency={props.onCurrency} />
+        <LanguageCurrencyFields
+          language={props.nextLanguage}
+          currency={props.nextCurrency}
+          onLanguage={props.onLanguage}
+          onCurrency={props.onCurrency}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
             {t('picker.cancel')}

@@ -10,7 +10,11 @@ import { useAppState } from '../lib/app-context.tsx';
 
 // The dialog loads on first use, so every page's header stays light.
 const LocalePickerDialog = lazy(() => import('./locale-picker-dialog.tsx'));
-const ProcessingOverlay = lazy(() => import('../components/progress-loader.tsx').then((module) => ({ default: module.ProcessingOverlay })));
+const ProcessingOverlay = lazy(() =>
+  import('../components/progress-loader.tsx').then((module) => ({
+    default: module.ProcessingOverlay,
+  })),
+);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +48,11 @@ export function LocalePicker() {
         await saveMoneyCurrency(nextCurrency);
       } catch {
         setProcessing(false);
-        await popup.show({ title: t('errors.title'), message: t('errors.generic'), confirmLabel: t('popup.gotIt') });
+        await popup.show({
+          title: t('errors.title'),
+          message: t('errors.generic'),
+          confirmLabel: t('popup.gotIt'),
+        });
         return;
       }
       setMoneyCurrency(nextCurrency);
@@ -84,7 +92,10 @@ export function LocalePicker() {
           {t('picker.button', { language: languageName, currency: moneyCurrency })}
         </Box>
         <Box component="span" hiddenFrom="sm">
-          {t('picker.button', { language: t(`languagesShort.${language}`), currency: moneyCurrency })}
+          {t('picker.button', {
+            language: t(`languagesShort.${language}`),
+            currency: moneyCurrency,
+          })}
         </Box>
         <VisuallyHidden> {t('picker.buttonHint')}</VisuallyHidden>
       </Button>

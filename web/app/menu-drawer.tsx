@@ -2,9 +2,28 @@ import { Box, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The site navigation in a drawer, for phones. */
-export default function MenuDrawer({ title, closeLabel, navLabel, onClose, children }: { title: string; closeLabel: string; navLabel: string; onClose: () => void; children: ReactNode }) {
+export default function MenuDrawer({
+  title,
+  closeLabel,
+  navLabel,
+  onClose,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  navLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Drawer opened onClose={onClose} title={title} hiddenFrom="md" size="xs" closeButtonProps={{ 'aria-label': closeLabel }}>
+    <Drawer
+      opened
+      onClose={onClose}
+      title={title}
+      hiddenFrom="md"
+      size="xs"
+      closeButtonProps={{ 'aria-label': closeLabel }}
+    >
       <Box component="nav" aria-label={navLabel}>
         {children}
       </Box>

@@ -39,13 +39,17 @@ export function scriptSafeJson(value: unknown): string {
  */
 export function headTags(input: HeadInput): HeadTag[] {
   const { head, brand, origin, path, language } = input;
-  const address = (lang?: Language) => `${origin}${path}${lang ? `?lang=${languageToQuery(lang)}` : ''}`;
+  const address = (lang?: Language) =>
+    `${origin}${path}${lang ? `?lang=${languageToQuery(lang)}` : ''}`;
   const only = head.contentLanguage;
   const canonical = only ? address(only) : address(input.languageInAddress ? language : undefined);
   const title = head.title === brand ? brand : `${head.title} | ${brand}`;
   const image = head.image ?? SITE_IMAGE;
   const imageUrl = /^https?:\/\//.test(image) ? image : `${origin}${image}`;
-  const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { [key]: name, content } });
+  const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
+    tag: 'meta',
+    attrs: { [key]: name, content },
+  });
 
   const tags: HeadTag[] = [
     { tag: 'title', attrs: {}, text: title },
@@ -53,8 +57,22 @@ export function headTags(input: HeadInput): HeadTag[] {
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
     ...(only
-      ? [{ tag: 'link', attrs: { rel: 'alternate', hreflang: only, href: address(only) } } satisfies HeadTag]
-      : [...LANGUAGES.map((lang): HeadTag => ({ tag: 'link', attrs: { rel: 'alternate', hreflang: lang, href: address(lang) } })), { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: address() } } satisfies HeadTag]),
+      ? [
+          {
+            tag: 'link',
+            attrs: { rel: 'alternate', hreflang: only, href: address(only) },
+          } satisfies HeadTag,
+        ]
+      : [
+          ...LANGUAGES.map((lang): HeadTag => ({
+            tag: 'link',
+            attrs: { rel: 'alternate', hreflang: lang, href: address(lang) },
+          })),
+          {
+            tag: 'link',
+            attrs: { rel: 'alternate', hreflang: 'x-default', href: address() },
+          } satisfies HeadTag,
+        ]),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', brand),
     meta('property', 'og:title', head.title),
@@ -62,7 +80,11 @@ export function headTags(input: HeadInput): HeadTag[] {
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', imageUrl),
     meta('property', 'og:locale', ogLocale(only ?? language)),
-    ...(only ? [] : LANGUAGES.filter((lang) => lang !== language).map((lang) => meta('property', 'og:locale:alternate', ogLocale(lang)))),
+    ...(only
+      ? []
+      : LANGUAGES.filter((lang) => lang !== language).map((lang) =>
+          meta('property', 'og:locale:alternate', ogLocale(lang)),
+        )),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
@@ -74,14 +96,29 @@ export function headTags(input: HeadInput): HeadTag[] {
     structured.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: head.breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: `${origin}${crumb.path}` })),
+      itemListElement: head.breadcrumbs.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: `${origin}${crumb.path}`,
+      })),
     });
   }
-  for (const item of structured) tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: scriptSafeJson(item) });
+  for (const item of structured)
+    tags.push({
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      text: scriptSafeJson(item),
+    });
   return tags;
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 
 /** The head as HTML, each element marked so the browser can replace them on the next page. */
 export function headHtml(tags: readonly HeadTag[]): string {
@@ -123,7 +160,11 @@ export function pageHeadOf(handle: PageHandle, args: Omit<PageHeadArgs<never>, '
   const base: PageHead = {
     title: args.t(`pages:${page.id}.title`),
     description: args.t(`pages:${page.id}.description`),
-    noindex: page.membersOnly === true || page.noindex === true || (page.unlisted === true && !page.sample) || !handle.built,
+    noindex:
+      page.membersOnly === true ||
+      page.noindex === true ||
+      (page.unlisted === true && !page.sample) ||
+      !handle.built,
   };
   return { ...base, ...(handle.head?.({ ...args, page }) ?? {}) };
 }

@@ -26,17 +26,35 @@ function useApplyHead(head: PageHead): void {
       return;
     }
     const origin = config.publicUrl.replace(/\/$/, '') || window.location.origin;
-    applyHead(document, headTags({ head: JSON.parse(key) as PageHead, brand, origin, path: pathname, language, languageInAddress: false }));
+    applyHead(
+      document,
+      headTags({
+        head: JSON.parse(key) as PageHead,
+        brand,
+        origin,
+        path: pathname,
+        language,
+        languageInAddress: false,
+      }),
+    );
   }, [key, brand, config.publicUrl, pathname, language]);
 }
 
 /** A page of the site map, with its head kept in the document as the visitor moves between pages. */
-export function PageView({ handle, Component }: { handle: PageHandle; Component: ComponentType<{ page: PageDef }> }) {
+export function PageView({
+  handle,
+  Component,
+}: {
+  handle: PageHandle;
+  Component: ComponentType<{ page: PageDef }>;
+}) {
   const { t } = useTranslation();
   const { language, config } = useAppState();
   const data = useLoaderData() as never;
   const params = useParams();
-  const origin = config.publicUrl.replace(/\/$/, '') || (typeof window === 'undefined' ? '' : window.location.origin);
+  const origin =
+    config.publicUrl.replace(/\/$/, '') ||
+    (typeof window === 'undefined' ? '' : window.location.origin);
   useApplyHead(pageHeadOf(handle, { data, params, language, t, origin }));
   return <Component page={handle.page} />;
 }

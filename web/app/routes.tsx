@@ -1,7 +1,14 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
-import { Link, isRouteErrorResponse, redirect, useRouteError, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Link,
+  isRouteErrorResponse,
+  redirect,
+  useRouteError,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Promotion } from '../../core/promotions.ts';
 import { ChunkErrorScreen } from '../components/chunk-error-screen.tsx';
 import { StatusScreen } from '../components/status-screen.tsx';
@@ -12,16 +19,29 @@ import type { FeatureModule, PageHandle, PageModule } from '../lib/page-module.t
 import { PageView, useErrorHead } from './page-view.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { ROOT_ROUTE_ID, type RootData } from './root-data.ts';
-import { OLD_PROMO_PATHS, PAGES, featureOfPage, stringAreasOf, type PageDef } from '../lib/site-map.ts';
+import {
+  OLD_PROMO_PATHS,
+  PAGES,
+  featureOfPage,
+  stringAreasOf,
+  type PageDef,
+} from '../lib/site-map.ts';
 import { browserVariant } from '../lib/client-config.ts';
 
 // Every feature's public index.ts, each its own chunk. The keys are also the build manifest's
 // names of those chunks (without the leading '../'), which the server preloads.
-const FEATURES = import.meta.glob<FeatureModule>(['../features/*/index.ts', '!../features/auth/index.ts']);
+const FEATURES = import.meta.glob<FeatureModule>([
+  '../features/*/index.ts',
+  '!../features/auth/index.ts',
+]);
 const FRAME_SOURCE = '../components/page-skeleton.tsx';
 const frameModule = () => import('../components/page-skeleton.tsx');
 // Shown only when the browser starts without a server-rendered page (Vite's dev server).
-const ProgressLoader = lazy(() => import('../components/progress-loader.tsx').then((module) => ({ default: module.ProgressLoader })));
+const ProgressLoader = lazy(() =>
+  import('../components/progress-loader.tsx').then((module) => ({
+    default: module.ProgressLoader,
+  })),
+);
 
 /** The source path of a feature's index module, as the glob and the build manifest name it. */
 const featureSource = (feature: string) => `../features/${feature}/index.ts`;
@@ -67,17 +87,40 @@ function pageRoute(page: PageDef): RouteObject {
         const module = loadFeature ? await loadChunk(loadFeature) : null;
         const namespaces = module?.namespaces ?? [];
         // The server renders with every catalog; the browser fetches the page's before it shows.
-        if (!import.meta.env.SSR) await loadCatalogFiles(catalogFiles(namespaces, stringAreasOf(page, browserVariant())));
+        if (!import.meta.env.SSR)
+          await loadCatalogFiles(catalogFiles(namespaces, stringAreasOf(page, browserVariant())));
         const own = asPageModule(module?.pages[page.id]);
         if (own && feature) {
           const { Component } = own;
-          const handle: PageHandle = { page, source: manifestName(featureSource(feature)), namespaces, built: true, ...(own.head ? { head: own.head } : {}) };
-          const keepOnQueryChange = own.reloadOnQuery === false ? { shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname } : {};
-          return { Component: () => <PageView handle={handle} Component={Component} />, ...(own.loader ? { loader: own.loader } : {}), ...keepOnQueryChange, handle };
+          const handle: PageHandle = {
+            page,
+            source: manifestName(featureSource(feature)),
+            namespaces,
+            built: true,
+            ...(own.head ? { head: own.head } : {}),
+          };
+          const keepOnQueryChange =
+            own.reloadOnQuery === false
+              ? {
+                  shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
+                    currentUrl.pathname !== nextUrl.pathname,
+                }
+              : {};
+          return {
+            Component: () => <PageView handle={handle} Component={Component} />,
+            ...(own.loader ? { loader: own.loader } : {}),
+            ...keepOnQueryChange,
+            handle,
+          };
         }
         // Pages whose feature has not landed show the shared page frame.
         const { PageFrame } = await loadChunk(frameModule);
-        const handle: PageHandle = { page, source: manifestName(FRAME_SOURCE), namespaces: [], built: false };
+        const handle: PageHandle = {
+          page,
+          source: manifestName(FRAME_SOURCE),
+          namespaces: [],
+          built: false,
+        };
         return { Component: () => <PageView handle={handle} Component={PageFrame} />, handle };
       } catch (error) {
         // The router does not reliably hand a failed lazy() to errorElement (the page stays
@@ -107,7 +150,10 @@ export const routes: RouteObject[] = [
     loader: async ({ context }): Promise<RootData> => {
       const lang = loaderLanguage(context);
       try {
-        const answer = await loaderGet<{ promotion: Promotion | null }>(context, `/api/promotions/current?lang=${lang}`);
+        const answer = await loaderGet<{ promotion: Promotion | null }>(
+          context,
+          `/api/promotions/current?lang=${lang}`,
+        );
         return { promotion: answer.promotion };
       } catch {
         return { promotion: null }; // no banner is better than a broken page

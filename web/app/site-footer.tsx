@@ -8,20 +8,29 @@ import { isLinkable } from '../lib/site-map.ts';
 function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
   return (
     <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {links.filter((link) => isLinkable(link.to)).map((link) => (
-        <li key={link.to}>
-          <Anchor component={Link} to={link.to} size="sm" c="gray.8">
-            {link.label}
-          </Anchor>
-        </li>
-      ))}
+      {links
+        .filter((link) => isLinkable(link.to))
+        .map((link) => (
+          <li key={link.to}>
+            <Anchor component={Link} to={link.to} size="sm" c="gray.8">
+              {link.label}
+            </Anchor>
+          </li>
+        ))}
     </Group>
   );
 }
 
 function FooterShell({ testId, children }: { testId: string; children: React.ReactNode }) {
   return (
-    <Box component="footer" data-testid={testId} bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      data-testid={testId}
+      bg="gray.0"
+      py="xl"
+      mt="xl"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="xl">
         <Stack gap="sm">{children}</Stack>
       </Container>

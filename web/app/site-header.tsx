@@ -46,13 +46,27 @@ function useAllNavItems(): NavItem[] {
   ];
 }
 
-function NavLinks({ items, onNavigate, vertical }: { items: NavItem[]; onNavigate?: () => void; vertical?: boolean }) {
+function NavLinks({
+  items,
+  onNavigate,
+  vertical,
+}: {
+  items: NavItem[];
+  onNavigate?: () => void;
+  vertical?: boolean;
+}) {
   const Wrapper = vertical ? Stack : Group;
   return (
     <Wrapper gap={vertical ? 'sm' : 'md'} component="ul" className={classes.list}>
       {items.map((item) => (
         <li key={item.to}>
-          <Anchor component={NavLink} to={item.to} end={item.to === '/cardplus' || item.to === '/awardplus'} className={classes.link} onClick={onNavigate}>
+          <Anchor
+            component={NavLink}
+            to={item.to}
+            end={item.to === '/cardplus' || item.to === '/awardplus'}
+            className={classes.link}
+            onClick={onNavigate}
+          >
             {item.label}
           </Anchor>
         </li>
@@ -92,7 +106,12 @@ export function SiteHeader() {
       </Container>
       {menuOpened && (
         <Suspense fallback={null}>
-          <MenuDrawer title={t('brand')} closeLabel={t('nav.closeMenu')} navLabel={t('nav.label')} onClose={menu.close}>
+          <MenuDrawer
+            title={t('brand')}
+            closeLabel={t('nav.closeMenu')}
+            navLabel={t('nav.label')}
+            onClose={menu.close}
+          >
             <NavLinks items={items} vertical onNavigate={menu.close} />
           </MenuDrawer>
         </Suspense>

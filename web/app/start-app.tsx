@@ -7,7 +7,11 @@ import {
   type RouteObject,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_CLIENT_CONFIG, PAGE_SCRIPTS_ELEMENT_ID, type SiteVariant } from '../../core/client-config.ts';
+import {
+  DEFAULT_CLIENT_CONFIG,
+  PAGE_SCRIPTS_ELEMENT_ID,
+  type SiteVariant,
+} from '../../core/client-config.ts';
 import {
   BOOT_ELEMENT_ID,
   HYDRATION_ELEMENT_ID,
@@ -68,7 +72,8 @@ async function loadMatchedRoutes(variant: SiteVariant): Promise<CatalogFile[]> {
     };
     Object.assign(route, loaded, { lazy: undefined });
     const { page, namespaces = [] } = loaded.handle ?? {};
-    if (page) for (const file of catalogFiles(namespaces, stringAreasOf(page, variant))) catalogs.add(file);
+    if (page)
+      for (const file of catalogFiles(namespaces, stringAreasOf(page, variant))) catalogs.add(file);
   }
   return [...catalogs];
 }

@@ -1,22 +1,40 @@
 import { Box, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
-import { TEST_CAPTCHA_TOKENS, type AltchaChallenge, type CaptchaStrength } from '../../core/captcha.ts';
+import {
+  TEST_CAPTCHA_TOKENS,
+  type AltchaChallenge,
+  type CaptchaStrength,
+} from '../../core/captcha.ts';
 import { useAppState } from '../lib/app-context.tsx';
 import { apiGet } from '../lib/api-client.ts';
 
-const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const toHex = (buffer: ArrayBuffer) =>
+  [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Finds the number behind a proof-of-work challenge, a batch of hashes at a time. */
 async function solveAltcha(challenge: AltchaChallenge): Promise<string> {
   const encoder = new TextEncoder();
   const batch = 1000;
   for (let start = 0; start <= challenge.maxnumber; start += batch) {
-    const numbers = Array.from({ length: Math.min(batch, challenge.maxnumber - start + 1) }, (_, index) => start + index);
-    const digests = await Promise.all(numbers.map((number) => crypto.subtle.digest('SHA-256', encoder.encode(`${challenge.salt}${number}`))));
+    const numbers = Array.from(
+      { length: Math.min(batch, challenge.maxnumber - start + 1) },
+      (_, index) => start + index,
+    );
+    const digests = await Promise.all(
+      numbers.map((number) =>
+        crypto.subtle.digest('SHA-256', encoder.encode(`${challenge.salt}${number}`)),
+      ),
+    );
     const found = digests.findIndex((digest) => toHex(digest) === challenge.challenge);
     if (found >= 0) {
-      const solution = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: numbers[found], salt: challenge.salt, signature: challenge.signature };
+      const solution = {
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        number: numbers[found],
+        salt: challenge.salt,
+        signature: challenge.signature,
+      };
       return btoa(JSON.stringify(solution));
     }
   }
@@ -48,7 +66,17 @@ function loadHostedScript(url: string, language: string): Promise<void> {
  * proof of work runs when it is ticked); Turnstile and reCAPTCHA render their own widget.
  * Changing `resetKey` asks for a fresh check (each answer is good once).
  */
-export function CaptchaField({ onToken, resetKey, strength = 'normal', error }: { onToken: (token: string) => void; resetKey: number; strength?: CaptchaStrength; error?: string | undefined }) {
+export function CaptchaField({
+  onToken,
+  resetKey,
+  strength = 'normal',
+  error,
+}: {
+  onToken: (token: string) => void;
+  resetKey: number;
+  strength?: CaptchaStrength;
+  error?: string | undefined;
+}) {
   const { t } = useTranslation();
   const { config, language } = useAppState();
   const [state, setState] = useState<'idle' | 'checking' | 'done' | 'failed'>('idle');
@@ -66,7 +94,9 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal', error }: 
     element.replaceChildren();
     loadHostedScript(scriptUrl, language)
       .then(() => {
-        const widget = (window as unknown as Record<string, HostedWidget | undefined>)[provider === 'turnstile' ? 'turnstile' : 'grecaptcha'];
+        const widget = (window as unknown as Record<string, HostedWidget | undefined>)[
+          provider === 'turnstile' ? 'turnstile' : 'grecaptcha'
+        ];
         widget?.render(element, {
           sitekey: siteKey,
           language: language === 'zh-Hant' ? 'zh-tw' : language,
@@ -111,7 +141,9 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal', error }: 
     }
     setState('checking');
     try {
-      const { challenge } = await apiGet<{ challenge: AltchaChallenge }>(`/api/captcha/challenge?strength=${strength}`);
+      const { challenge } = await apiGet<{ challenge: AltchaChallenge }>(
+        `/api/captcha/challenge?strength=${strength}`,
+      );
       onToken(await solveAltcha(challenge));
       setState('done');
     } catch {
@@ -121,7 +153,13 @@ export function CaptchaField({ onToken, resetKey, strength = 'normal', error }: 
   };
 
   return (
-    <Box style={{ border: `1px solid var(--mantine-color-${error && state !== 'done' ? 'red-7' : 'gray-4'})`, borderRadius: 6 }} p="sm">
+    <Box
+      style={{
+        border: `1px solid var(--mantine-color-${error && state !== 'done' ? 'red-7' : 'gray-4'})`,
+        borderRadius: 6,
+      }}
+      p="sm"
+    >
       <Group justify="space-between" wrap="nowrap">
         <Checkbox
           label={t('auth.robot')}

@@ -45,13 +45,42 @@ export function Segments({
 }
 
 /** Any number of choices as chips, drawn as Mantine's chips but made of the browser's own checkboxes. */
-export function Chips({ value, options, onChange, size = 'sm', labelledBy, ...rest }: Named & { value: string[]; options: Option[]; onChange: (value: string[]) => void; size?: 'xs' | 'sm' }) {
-  const toggle = (candidate: string) => onChange(value.includes(candidate) ? value.filter((item) => item !== candidate) : [...value, candidate]);
+export function Chips({
+  value,
+  options,
+  onChange,
+  size = 'sm',
+  labelledBy,
+  ...rest
+}: Named & {
+  value: string[];
+  options: Option[];
+  onChange: (value: string[]) => void;
+  size?: 'xs' | 'sm';
+}) {
+  const toggle = (candidate: string) =>
+    onChange(
+      value.includes(candidate)
+        ? value.filter((item) => item !== candidate)
+        : [...value, candidate],
+    );
   return (
-    <div role="group" aria-labelledby={labelledBy} aria-label={rest['aria-label']} data-testid={rest['data-testid']} className={`${classes.chips} ${size === 'xs' ? classes.xs : ''}`}>
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-label={rest['aria-label']}
+      data-testid={rest['data-testid']}
+      className={`${classes.chips} ${size === 'xs' ? classes.xs : ''}`}
+    >
       {options.map((option) => (
         <label key={option.value} className={classes.chip} data-testid={option.testId}>
-          <input type="checkbox" className={classes.hidden} value={option.value} checked={value.includes(option.value)} onChange={() => toggle(option.value)} />
+          <input
+            type="checkbox"
+            className={classes.hidden}
+            value={option.value}
+            checked={value.includes(option.value)}
+            onChange={() => toggle(option.value)}
+          />
           <span className={classes.chipLabel}>{option.label}</span>
         </label>
       ))}

@@ -3,7 +3,13 @@ import { useTranslation } from '../lib/translation.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
 /** Shown when a page's code could not be loaded (docs/product/messages.md#page-load-failures); retry reloads the page. */
-export function ChunkErrorScreen({ kind, onRetry }: { kind: 'missing' | 'timeout'; onRetry?: () => void }) {
+export function ChunkErrorScreen({
+  kind,
+  onRetry,
+}: {
+  kind: 'missing' | 'timeout';
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <StatusScreen
@@ -12,7 +18,9 @@ export function ChunkErrorScreen({ kind, onRetry }: { kind: 'missing' | 'timeout
       body={t(kind === 'timeout' ? 'chunkError.timeout' : 'chunkError.missing')}
       actions={
         <>
-          <Button onClick={onRetry ?? (() => window.location.reload())}>{t('chunkError.retry')}</Button>
+          <Button onClick={onRetry ?? (() => window.location.reload())}>
+            {t('chunkError.retry')}
+          </Button>
           <Button component="a" href="/" variant="default">
             {t('chunkError.home')}
           </Button>

@@ -8,13 +8,29 @@ import classes from './filter-fold.module.css';
  * first screen; from a tablet up they are always shown and the button is gone. CSS decides, so
  * the server's page and the hydrated one are the same.
  */
-export function FilterFold({ active, children, testId = 'filter-fold' }: { active: number; children: ReactNode; testId?: string }) {
+export function FilterFold({
+  active,
+  children,
+  testId = 'filter-fold',
+}: {
+  active: number;
+  children: ReactNode;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <>
-      <Button hiddenFrom="sm" variant="default" w="fit-content" onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={id} data-testid={`${testId}-toggle`}>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        w="fit-content"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-controls={id}
+        data-testid={`${testId}-toggle`}
+      >
         {active > 0 ? t('filters.buttonCount', { count: active }) : t('filters.button')}
       </Button>
       <Box id={id} className={classes.fold} data-open={open} data-testid={testId}>

@@ -22,7 +22,13 @@ export function PopupMessage({ message }: { message: PopupOptions['message'] }) 
  * The generic message popup (docs/product/messages.md#message-popup). It never closes on an overlay
  * click: the visitor answers with a button (Escape counts as cancel).
  */
-export function MessagePopup({ options, onResult }: { options: PopupOptions | null; onResult: (confirmed: boolean) => void }) {
+export function MessagePopup({
+  options,
+  onResult,
+}: {
+  options: PopupOptions | null;
+  onResult: (confirmed: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

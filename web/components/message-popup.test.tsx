@@ -6,7 +6,13 @@ import { renderWithApp } from '../test/render.tsx';
 import { MessagePopup } from './message-popup-dialog.tsx';
 import { PopupProvider, usePopup, type PopupOptions } from './message-popup.tsx';
 
-function Opener({ options, onResult }: { options: PopupOptions; onResult: (value: boolean) => void }) {
+function Opener({
+  options,
+  onResult,
+}: {
+  options: PopupOptions;
+  onResult: (value: boolean) => void;
+}) {
   const popup = usePopup();
   useEffect(() => {
     void popup.show(options).then(onResult);
@@ -20,7 +26,10 @@ describe('the message popup', () => {
     const onClose = vi.fn();
     renderWithApp(
       <PopupProvider>
-        <Opener options={{ title: 'Saved', message: 'Your changes are saved.', onClose }} onResult={onResult} />
+        <Opener
+          options={{ title: 'Saved', message: 'Your changes are saved.', onClose }}
+          onResult={onResult}
+        />
       </PopupProvider>,
     );
     expect(await screen.findByText('Saved')).toBeTruthy();
@@ -35,7 +44,10 @@ describe('the message popup', () => {
     const onResult = vi.fn();
     renderWithApp(
       <PopupProvider>
-        <Opener options={{ title: 'Delete?', mode: 'yesno', confirmLabel: 'Delete' }} onResult={onResult} />
+        <Opener
+          options={{ title: 'Delete?', mode: 'yesno', confirmLabel: 'Delete' }}
+          onResult={onResult}
+        />
       </PopupProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -43,9 +55,22 @@ describe('the message popup', () => {
   });
 
   it('shows a list of lines as a list and an element as is', () => {
-    const { rerender } = renderWithApp(<MessagePopup options={{ title: 'Check', message: ['First line', 'Second line'] }} onResult={() => {}} />);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['First line', 'Second line']);
-    rerender(<MessagePopup options={{ title: 'Check', message: <strong data-testid="custom">Bold</strong> }} onResult={() => {}} />);
+    const { rerender } = renderWithApp(
+      <MessagePopup
+        options={{ title: 'Check', message: ['First line', 'Second line'] }}
+        onResult={() => {}}
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'First line',
+      'Second line',
+    ]);
+    rerender(
+      <MessagePopup
+        options={{ title: 'Check', message: <strong data-testid="custom">Bold</strong> }}
+        onResult={() => {}}
+      />,
+    );
     expect(screen.getByTestId('custom').textContent).toBe('Bold');
   });
 

@@ -1,4 +1,14 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 // The dialog (Mantine's Modal and its focus trap) loads with the first popup, not with every page.
 const MessagePopup = lazy(() => import('./message-popup-dialog.tsx'));

@@ -18,5 +18,11 @@ export function ClosedBetaNotice({ onRegister }: { onRegister?: () => void }) {
 /** Shown on every page while the MAINTENANCE setting is on. */
 export function MaintenanceNotice() {
   const { t } = useTranslation();
-  return <StatusScreen testId="maintenance-notice" title={t('notice.maintenanceTitle')} body={t('notice.maintenanceBody')} />;
+  return (
+    <StatusScreen
+      testId="maintenance-notice"
+      title={t('notice.maintenanceTitle')}
+      body={t('notice.maintenanceBody')}
+    />
+  );
 }

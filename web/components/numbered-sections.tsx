@@ -12,7 +12,13 @@ export function sectionsOf(value: unknown): LegalSection[] {
 }
 
 /** Numbered sections under the date of the current version; a section with an id can be linked to. */
-export function NumberedSections({ updated, sections }: { updated: string; sections: readonly LegalSection[] }) {
+export function NumberedSections({
+  updated,
+  sections,
+}: {
+  updated: string;
+  sections: readonly LegalSection[];
+}) {
   return (
     <>
       <Text size="sm" c="gray.7">
@@ -20,7 +26,12 @@ export function NumberedSections({ updated, sections }: { updated: string; secti
       </Text>
       <Stack gap="lg" maw={760}>
         {sections.map((section, index) => (
-          <section key={section.id ?? index} id={section.id} style={{ scrollMarginTop: 80 }} data-testid={section.id ? `terms-${section.id}` : undefined}>
+          <section
+            key={section.id ?? index}
+            id={section.id}
+            style={{ scrollMarginTop: 80 }}
+            data-testid={section.id ? `terms-${section.id}` : undefined}
+          >
             <Title order={2} fz="xl">
               {index + 1}. {section.heading}
             </Title>

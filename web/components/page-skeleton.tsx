@@ -10,7 +10,17 @@ import { SectionNav } from './section-nav.tsx';
  * feature has not landed (no link leads there) and where a page asks for it, to tell a visitor
  * what signing in opens.
  */
-export function PageFrame({ page, children, showHighlights = page.planned === true, navigation = true }: { page: PageDef; children?: ReactNode; showHighlights?: boolean; navigation?: boolean }) {
+export function PageFrame({
+  page,
+  children,
+  showHighlights = page.planned === true,
+  navigation = true,
+}: {
+  page: PageDef;
+  children?: ReactNode;
+  showHighlights?: boolean;
+  navigation?: boolean;
+}) {
   const { t } = useTranslation('pages');
   const title = t(`${page.id}.title`);
   const description = t(`${page.id}.description`);

@@ -11,10 +11,25 @@ const key = (place: PlaceChoice) => `${place.kind}:${place.code}`;
  * An airport or city field with suggestions from the server as the member types: codes, and
  * names in English, Traditional or Simplified Chinese (台北, 東京, 纽约 all work).
  */
-export function PlaceSelect({ label, value, onChange, error, testId }: { label: string; value: PlaceChoice | null; onChange: (place: PlaceChoice | null) => void; error?: string | undefined; testId: string }) {
+export function PlaceSelect({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: PlaceChoice | null;
+  onChange: (place: PlaceChoice | null) => void;
+  error?: string | undefined;
+  testId: string;
+}) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
-  const labelOf = (place: PlaceChoice) => (place.kind === 'metro' ? t('panel.metroLabel', { city: place.city, code: place.code }) : `${place.name} (${place.code})`);
+  const labelOf = (place: PlaceChoice) =>
+    place.kind === 'metro'
+      ? t('panel.metroLabel', { city: place.city, code: place.code })
+      : `${place.name} (${place.code})`;
   const [search, setSearch] = useState(value ? labelOf(value) : '');
   const [options, setOptions] = useState<PlaceChoice[]>(value ? [value] : []);
   const shown = useRef(value ? labelOf(value) : '');
@@ -22,7 +37,9 @@ export function PlaceSelect({ label, value, onChange, error, testId }: { label: 
   // A value set from outside (the last search, a calendar day) shows its label.
   useEffect(() => {
     if (!value) return;
-    setOptions((current) => (current.some((place) => key(place) === key(value)) ? current : [value, ...current]));
+    setOptions((current) =>
+      current.some((place) => key(place) === key(value)) ? current : [value, ...current],
+    );
     const text = labelOf(value);
     shown.current = text;
     setSearch(text);
@@ -73,7 +90,13 @@ export function PlaceSelect({ label, value, onChange, error, testId }: { label: 
             <Text size="sm" fw={600} w={36}>
               {place?.code}
             </Text>
-            <Text size="sm">{place?.kind === 'metro' ? t('panel.allAirports', { city: place.city }) : place ? `${place.name} · ${place.city}` : option.label}</Text>
+            <Text size="sm">
+              {place?.kind === 'metro'
+                ? t('panel.allAirports', { city: place.city })
+                : place
+                  ? `${place.name} · ${place.city}`
+                  : option.label}
+            </Text>
           </Group>
         );
       }}

@@ -13,8 +13,18 @@ export function planeOffsetPx(percent: number): number {
 
 function Plane() {
   return (
-    <svg width={PLANE_WIDTH_PX} height={PLANE_WIDTH_PX} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z" transform="rotate(90 12 12)" />
+    <svg
+      width={PLANE_WIDTH_PX}
+      height={PLANE_WIDTH_PX}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z"
+        transform="rotate(90 12 12)"
+      />
     </svg>
   );
 }

@@ -15,7 +15,17 @@ export interface Question {
  * long FAQ costs nothing to start. `open` names the questions shown open; `onToggle` reports a
  * reader's click.
  */
-export function QuestionList({ questions, open, onToggle, testIdPrefix }: { questions: readonly Question[]; open?: readonly string[]; onToggle?: (id: string, isOpen: boolean) => void; testIdPrefix?: string }) {
+export function QuestionList({
+  questions,
+  open,
+  onToggle,
+  testIdPrefix,
+}: {
+  questions: readonly Question[];
+  open?: readonly string[];
+  onToggle?: (id: string, isOpen: boolean) => void;
+  testIdPrefix?: string;
+}) {
   return (
     <div className={classes.list}>
       {questions.map((item, index) => {

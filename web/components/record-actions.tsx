@@ -73,7 +73,15 @@ export function CopyLinkButton({ path }: { path: string }) {
  * 'Report this': a member picks why; the record waits for staff (docs/shares.md#ownership-history-and-abuse). Visitors are
  * asked to log in (`signedIn` and `openLogin` come from the page, which knows the member).
  */
-export function ReportThisButton({ onReport, signedIn, openLogin }: { onReport: (reason: string) => Promise<unknown>; signedIn: boolean; openLogin: () => void }) {
+export function ReportThisButton({
+  onReport,
+  signedIn,
+  openLogin,
+}: {
+  onReport: (reason: string) => Promise<unknown>;
+  signedIn: boolean;
+  openLogin: () => void;
+}) {
   const { t } = useTranslation('records');
   const failed = useErrorPopup();
   const popup = usePopup();

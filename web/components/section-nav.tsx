@@ -15,7 +15,12 @@ export function SectionNav({ page, current }: { page: PageDef; current?: string 
   const sectionHome = menu[0];
   // Menu names live in the common strings: a page loads only its own area's page strings.
   const name = (id: string) => t(`pageNames.${id}`);
-  const trail = [{ path: '/', label: t('breadcrumbs.home') }, ...(sectionHome && sectionHome.id !== page.id ? [{ path: sectionHome.path, label: name(sectionHome.id) }] : [])];
+  const trail = [
+    { path: '/', label: t('breadcrumbs.home') },
+    ...(sectionHome && sectionHome.id !== page.id
+      ? [{ path: sectionHome.path, label: name(sectionHome.id) }]
+      : []),
+  ];
   const here = current ?? t(`pages:${page.id}.title`);
   return (
     <Box mb="md" data-testid="section-nav">
@@ -39,11 +44,23 @@ export function SectionNav({ page, current }: { page: PageDef; current?: string 
         </Group>
       </Box>
       {menu.length > 1 && (
-        <Box component="nav" aria-label={t('sectionMenu', { section: sectionHome ? name(sectionHome.id) : '' })} className={classes.menu} data-testid="section-menu">
+        <Box
+          component="nav"
+          aria-label={t('sectionMenu', { section: sectionHome ? name(sectionHome.id) : '' })}
+          className={classes.menu}
+          data-testid="section-menu"
+        >
           <Group component="ul" gap={4} wrap="nowrap" className={classes.list}>
             {menu.map((item) => (
               <li key={item.id}>
-                <Anchor component={Link} to={item.path} className={classes.item} data-active={item.id === page.id || undefined} aria-current={item.id === page.id ? 'page' : undefined} underline="never">
+                <Anchor
+                  component={Link}
+                  to={item.path}
+                  className={classes.item}
+                  data-active={item.id === page.id || undefined}
+                  aria-current={item.id === page.id ? 'page' : undefined}
+                  underline="never"
+                >
                   {name(item.id)}
                 </Anchor>
               </li>

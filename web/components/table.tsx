@@ -1,9 +1,21 @@
-import { useEffect, useRef, useState, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import classes from './table.module.css';
 
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
-const spacing = (value: Size | number | undefined) => (value === undefined ? undefined : typeof value === 'number' ? `calc(${value / 16}rem * var(--mantine-scale))` : `var(--mantine-spacing-${value})`);
+const spacing = (value: Size | number | undefined) =>
+  value === undefined
+    ? undefined
+    : typeof value === 'number'
+      ? `calc(${value / 16}rem * var(--mantine-scale))`
+      : `var(--mantine-spacing-${value})`;
 
 interface TableProps extends ComponentPropsWithoutRef<'table'> {
   striped?: boolean;
@@ -25,8 +37,30 @@ interface TableProps extends ComponentPropsWithoutRef<'table'> {
  * programme's partners, a card's rates) hydrates in a fraction of the time, because no cell runs
  * the style system. Same props as Mantine's for what the pages use.
  */
-export function Table({ striped, highlightOnHover, withRowBorders = true, withColumnBorders, withTableBorder, verticalSpacing, fz, mt, mb, maw, className, style, ...rest }: TableProps) {
-  const names = [classes.table, withRowBorders && classes.rowBorders, withColumnBorders && classes.columnBorders, withTableBorder && classes.tableBorder, striped && classes.striped, highlightOnHover && classes.hover, className];
+export function Table({
+  striped,
+  highlightOnHover,
+  withRowBorders = true,
+  withColumnBorders,
+  withTableBorder,
+  verticalSpacing,
+  fz,
+  mt,
+  mb,
+  maw,
+  className,
+  style,
+  ...rest
+}: TableProps) {
+  const names = [
+    classes.table,
+    withRowBorders && classes.rowBorders,
+    withColumnBorders && classes.columnBorders,
+    withTableBorder && classes.tableBorder,
+    striped && classes.striped,
+    highlightOnHover && classes.hover,
+    className,
+  ];
   const look = {
     '--table-vertical-spacing': spacing(verticalSpacing),
     '--table-font-size': fz ? `var(--mantine-font-size-${fz})` : undefined,
@@ -70,7 +104,15 @@ Table.Td = function Td({ ta, ff, w, style, ...rest }: ComponentPropsWithoutRef<'
  * A wide table that scrolls sideways on a narrow screen. The scrolling box takes focus, so
  * keyboard users can scroll it too (axe: scrollable-region-focusable).
  */
-Table.ScrollContainer = function ScrollContainer({ minWidth, children, label }: { minWidth: number; children: ReactNode; label?: string }) {
+Table.ScrollContainer = function ScrollContainer({
+  minWidth,
+  children,
+  label,
+}: {
+  minWidth: number;
+  children: ReactNode;
+  label?: string;
+}) {
   return (
     <SideScroll minWidth={minWidth} label={label}>
       {children}
@@ -83,7 +125,15 @@ Table.ScrollContainer = function ScrollContainer({ minWidth, children, label }: 
  * so (on a phone the columns past the edge are otherwise easy to miss). The box takes focus, so
  * the keyboard scrolls it too.
  */
-export function SideScroll({ minWidth, children, label }: { minWidth: number; children: ReactNode; label?: string | undefined }) {
+export function SideScroll({
+  minWidth,
+  children,
+  label,
+}: {
+  minWidth: number;
+  children: ReactNode;
+  label?: string | undefined;
+}) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
@@ -103,7 +153,12 @@ export function SideScroll({ minWidth, children, label }: { minWidth: number; ch
           {t('table.scrollHint')} →
         </p>
       )}
-      <div ref={box} className={classes.scroll} tabIndex={0} {...(label ? { role: 'region', 'aria-label': label } : {})}>
+      <div
+        ref={box}
+        className={classes.scroll}
+        tabIndex={0}
+        {...(label ? { role: 'region', 'aria-label': label } : {})}
+      >
         <div style={{ minWidth }}>{children}</div>
       </div>
     </div>

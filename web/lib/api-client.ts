@@ -1,4 +1,10 @@
-import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER, isApiError, type ApiError } from '../../core/api.ts';
+import {
+  CSRF_COOKIE,
+  CSRF_COOKIE_SECURE,
+  CSRF_HEADER,
+  isApiError,
+  type ApiError,
+} from '../../core/api.ts';
 import type { Language } from '../../core/locale.ts';
 import { readCookie } from './cookies.ts';
 
@@ -46,14 +52,23 @@ async function send<T>(input: string, init: RequestInit): Promise<T> {
  * GET without cache, with same-origin credentials. When `lang` is given it is also sent as
  * Accept-Language, so the server answers in that language (docs/product/platform.md#requests).
  */
-export function apiGet<T>(path: string, options: { lang?: Language; signal?: AbortSignal } = {}): Promise<T> {
+export function apiGet<T>(
+  path: string,
+  options: { lang?: Language; signal?: AbortSignal } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let url = path;
   if (options.lang) {
     headers['Accept-Language'] = options.lang;
     url += `${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(options.lang)}`;
   }
-  return send<T>(url, { method: 'GET', cache: 'no-store', credentials: 'same-origin', headers, signal: options.signal ?? null });
+  return send<T>(url, {
+    method: 'GET',
+    cache: 'no-store',
+    credentials: 'same-origin',
+    headers,
+    signal: options.signal ?? null,
+  });
 }
 
 /** POST, PUT, PATCH or DELETE with the CSRF token from its cookie, the XHR marker and a JSON body. */
@@ -84,7 +99,8 @@ export function apiUpload<T>(path: string, file: Blob): Promise<T> {
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      'Content-Type': file.type && file.type.startsWith('image/') ? file.type : 'application/octet-stream',
+      'Content-Type':
+        file.type && file.type.startsWith('image/') ? file.type : 'application/octet-stream',
       [CSRF_HEADER]: readCookie(CSRF_COOKIE_SECURE) ?? readCookie(CSRF_COOKIE) ?? '',
       'X-Requested-With': 'XMLHttpRequest',
     },

@@ -6,7 +6,12 @@ import { ApiRequestError } from './api-client.ts';
  * What to tell the visitor about a failed call, in their language: the `errorProblems.<NAME>.<problem>`
  * string of the feature's namespace when the error names its problem, else the `errors.<NAME>` string of the server's error, the network message when nothing answered, the generic one otherwise.
  */
-export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean, namespace?: string): string {
+export function errorMessage(
+  error: unknown,
+  t: TFunction,
+  exists: (key: string) => boolean,
+  namespace?: string,
+): string {
   if (error instanceof ApiRequestError) {
     if (error.network) return t('errors.network');
     const name = error.body?.error;
@@ -18,8 +23,13 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
       const retryAfter = Number(error.body?.fields?.retryAfter);
       // `num`: the tracking days left, in the tracking-days message
       // (docs/product/messages.md#how-an-error-becomes-a-message).
-      const text = t(`errors.${name}`, { min: PASSWORD_MIN, num: error.body?.fields?.remaining ?? '' });
-      return Number.isFinite(retryAfter) && retryAfter > 0 && name === 'RATE_LIMITED' ? `${text} ${t('errors.retryIn', { seconds: retryAfter })}` : text;
+      const text = t(`errors.${name}`, {
+        min: PASSWORD_MIN,
+        num: error.body?.fields?.remaining ?? '',
+      });
+      return Number.isFinite(retryAfter) && retryAfter > 0 && name === 'RATE_LIMITED'
+        ? `${text} ${t('errors.retryIn', { seconds: retryAfter })}`
+        : text;
     }
   }
   return t('errors.generic');

@@ -41,7 +41,15 @@ export function AppStateProvider(props: {
       languageInAddress: props.languageInAddress,
       today: props.today,
     }),
-    [props.language, moneyCurrency, props.variant, props.config, props.isMobile, props.languageInAddress, props.today],
+    [
+      props.language,
+      moneyCurrency,
+      props.variant,
+      props.config,
+      props.isMobile,
+      props.languageInAddress,
+      props.today,
+    ],
   );
   return <AppContext.Provider value={value}>{props.children}</AppContext.Provider>;
 }

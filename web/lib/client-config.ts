@@ -1,4 +1,9 @@
-import { DEFAULT_CLIENT_CONFIG, siteVariantOf, type ClientConfig, type SiteVariant } from '../../core/client-config.ts';
+import {
+  DEFAULT_CLIENT_CONFIG,
+  siteVariantOf,
+  type ClientConfig,
+  type SiteVariant,
+} from '../../core/client-config.ts';
 
 let current: ClientConfig = DEFAULT_CLIENT_CONFIG;
 

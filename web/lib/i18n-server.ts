@@ -3,19 +3,29 @@ import { BASE_NAMESPACES, FEATURE_NAMESPACES, PAGES_NAMESPACE, catalogLanguages 
 import { Translator, type Catalog, type Resources } from './translator.ts';
 
 // The server renders any page in any language, so it holds every web catalog.
-const catalogs = import.meta.glob<Catalog>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json', '../../locales/*/pages/*.json'], {
-  eager: true,
-  import: 'default',
-});
+const catalogs = import.meta.glob<Catalog>(
+  [
+    '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json',
+    '../../locales/*/pages/*.json',
+  ],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES];
 
 function resourcesOf(language: Language): Resources {
   const resources: Resources = {};
   for (const lng of catalogLanguages(language)) {
-    const pages = Object.entries(catalogs).filter(([path]) => path.startsWith(`../../locales/${lng}/${PAGES_NAMESPACE}/`));
+    const pages = Object.entries(catalogs).filter(([path]) =>
+      path.startsWith(`../../locales/${lng}/${PAGES_NAMESPACE}/`),
+    );
     resources[lng] = {
-      ...Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogs[`../../locales/${lng}/${ns}.json`] ?? {}])),
+      ...Object.fromEntries(
+        NAMESPACES.map((ns) => [ns, catalogs[`../../locales/${lng}/${ns}.json`] ?? {}]),
+      ),
       [PAGES_NAMESPACE]: Object.assign({}, ...pages.map(([, catalog]) => catalog)) as Catalog,
     };
   }

@@ -6,7 +6,19 @@ export { catalogLanguages };
 /** The namespace every page uses. */
 export const BASE_NAMESPACES = ['common'] as const;
 /** Namespaces of one feature, loaded with that feature's pages. */
-export const FEATURE_NAMESPACES = ['awards', 'payments', 'cards', 'guides', 'tutorials', 'legal', 'storefront', 'shares', 'articles', 'records', 'newsletter'] as const;
+export const FEATURE_NAMESPACES = [
+  'awards',
+  'payments',
+  'cards',
+  'guides',
+  'tutorials',
+  'legal',
+  'storefront',
+  'shares',
+  'articles',
+  'records',
+  'newsletter',
+] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**
  * The page strings (`pages:<id>.title`, description, highlights and a page's own words) are one
@@ -19,17 +31,24 @@ export const PAGES_NAMESPACE = 'pages';
 export type CatalogFile = (typeof BASE_NAMESPACES)[number] | CatalogNamespace | `pages/${string}`;
 
 /** The catalog files a page needs: the base, its feature's namespaces, and the page strings of its areas. */
-export function catalogFiles(namespaces: readonly CatalogNamespace[], areas: readonly string[]): CatalogFile[] {
+export function catalogFiles(
+  namespaces: readonly CatalogNamespace[],
+  areas: readonly string[],
+): CatalogFile[] {
   return [...BASE_NAMESPACES, ...namespaces, ...areas.map((area) => `pages/${area}` as const)];
 }
 
-const namespaceOf = (file: CatalogFile): string => (file.startsWith(`${PAGES_NAMESPACE}/`) ? PAGES_NAMESPACE : file);
+const namespaceOf = (file: CatalogFile): string =>
+  file.startsWith(`${PAGES_NAMESPACE}/`) ? PAGES_NAMESPACE : file;
 
 // Each language's catalogs become their own chunk, fetched only when that language is used.
 // The server holds them all (i18n-server.ts), so its build leaves these out.
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<{ default: Catalog }>(['../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json', '../../locales/*/pages/*.json']);
+  : import.meta.glob<{ default: Catalog }>([
+      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json',
+      '../../locales/*/pages/*.json',
+    ]);
 
 /** The source path of one catalog file, as the build's manifest names it (for preload links). */
 export function catalogSource(language: Language, file: CatalogFile): string {
@@ -70,7 +89,10 @@ async function addFiles(translator: Translator, files: readonly CatalogFile[]): 
 }
 
 /** The browser's translator, with the catalog files the first page needs. */
-export async function createBrowserTranslator(language: Language, files: readonly CatalogFile[]): Promise<Translator> {
+export async function createBrowserTranslator(
+  language: Language,
+  files: readonly CatalogFile[],
+): Promise<Translator> {
   const translator = new Translator(language, {});
   await addFiles(translator, [...BASE_NAMESPACES, ...files]);
   browserTranslator = translator;

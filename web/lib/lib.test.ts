@@ -5,7 +5,14 @@ import { ChunkLoadError, loadChunk } from './lazy-page.ts';
 import { formatMoney } from '../../core/payments/money.ts';
 import { urlWithoutLanguageParam } from './preferences.ts';
 import { STORE_KEY, getStored, readStore, removeStored, setStored } from './storage.ts';
-import { readMileageRecords, readOriginCity, readProgrammes, saveMileageRecords, saveOriginCity, saveProgrammes } from './travel-preferences.ts';
+import {
+  readMileageRecords,
+  readOriginCity,
+  readProgrammes,
+  saveMileageRecords,
+  saveOriginCity,
+  saveProgrammes,
+} from './travel-preferences.ts';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -34,7 +41,10 @@ describe('the local-storage helper', () => {
   it('keeps JSON values under the SF_SID key', () => {
     setStored('lastSearch', { origin: 'TPE', destination: 'LAX' });
     setStored('count', 3);
-    expect(JSON.parse(localStorage.getItem('SF_SID') ?? '')).toEqual({ lastSearch: { origin: 'TPE', destination: 'LAX' }, count: 3 });
+    expect(JSON.parse(localStorage.getItem('SF_SID') ?? '')).toEqual({
+      lastSearch: { origin: 'TPE', destination: 'LAX' },
+      count: 3,
+    });
     expect(getStored('lastSearch')).toEqual({ origin: 'TPE', destination: 'LAX' });
     removeStored('count');
     expect(readStore()).toEqual({ lastSearch: { origin: 'TPE', destination: 'LAX' } });
@@ -52,7 +62,11 @@ describe('travel-preference cookies', () => {
     saveOriginCity({ asciiName: 'Taipei', countryCode: 'TW', displayName: '臺北' });
     expect(written[0]).toMatch(/^origin_city=/);
     expect(written[0]).toContain(`Max-Age=${365 * 24 * 3600}`);
-    expect(readOriginCity()).toEqual({ asciiName: 'Taipei', countryCode: 'TW', displayName: '臺北' });
+    expect(readOriginCity()).toEqual({
+      asciiName: 'Taipei',
+      countryCode: 'TW',
+      displayName: '臺北',
+    });
   });
 
   it('keep programmes as a semicolon-separated list and mileage records as JSON', () => {
@@ -73,7 +87,9 @@ describe('travel-preference cookies', () => {
 
 describe('the request helper', () => {
   function mockFetch(status: number, body: unknown) {
-    return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status }));
+    return vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response(JSON.stringify(body), { status }));
   }
 
   it('GETs without cache, with same-origin credentials, and Accept-Language when a language is given', async () => {
@@ -84,7 +100,9 @@ describe('the request helper', () => {
     expect(init).toMatchObject({ method: 'GET', cache: 'no-store', credentials: 'same-origin' });
     expect((init.headers as Record<string, string>)['Accept-Language']).toBe('zh-Hant');
     await apiGet('/api/preferences');
-    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>)['Accept-Language']).toBeUndefined();
+    expect(
+      (fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>)['Accept-Language'],
+    ).toBeUndefined();
   });
 
   it('sends mutations with the CSRF token from its cookie, the XHR marker and a JSON body', async () => {
@@ -93,12 +111,22 @@ describe('the request helper', () => {
     await apiSend('POST', '/api/preferences/currency', { currency: 'TWD' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/preferences/currency');
-    expect(init.headers).toMatchObject({ 'x-csrftoken': 'abc123', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({
+      'x-csrftoken': 'abc123',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+    });
     expect(init.body).toBe('{"currency":"TWD"}');
   });
 
   it('raises the server error shape, and a network error when nothing answered', async () => {
-    mockFetch(400, { ok: false, code: -99, error: 'INVALID_INPUT', message: 'Please check: currency.', fields: { currency: 'bad' } });
+    mockFetch(400, {
+      ok: false,
+      code: -99,
+      error: 'INVALID_INPUT',
+      message: 'Please check: currency.',
+      fields: { currency: 'bad' },
+    });
     const error = await apiSend('POST', '/api/x', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).body?.fields).toEqual({ currency: 'bad' });
@@ -110,7 +138,9 @@ describe('the request helper', () => {
 
 describe('lazy page chunks', () => {
   it('turn a failed download into a "missing" chunk error', async () => {
-    const error = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))).catch((caught: unknown) => caught);
+    const error = await loadChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as ChunkLoadError).kind).toBe('missing');
   });
@@ -136,7 +166,9 @@ describe('lazy page chunks', () => {
 describe('the ?lang= parameter', () => {
   // The server renders in the asked language and sets the cookie; the browser only drops the parameter.
   it('leaves the address without it, keeping the rest', () => {
-    expect(urlWithoutLanguageParam('http://localhost/cardplus?lang=zh-hant&x=1#top')).toBe('/cardplus?x=1#top');
+    expect(urlWithoutLanguageParam('http://localhost/cardplus?lang=zh-hant&x=1#top')).toBe(
+      '/cardplus?x=1#top',
+    );
     expect(urlWithoutLanguageParam('http://localhost/?lang=ja')).toBe('/');
     expect(urlWithoutLanguageParam('http://localhost/a?b=2')).toBe('/a?b=2');
   });

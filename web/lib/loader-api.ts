@@ -1,6 +1,11 @@
 import { data } from 'react-router';
 import { MONEY_CURRENCY_COOKIE } from '../../core/api.ts';
-import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, type Language, type MoneyCurrency } from '../../core/locale.ts';
+import {
+  DEFAULT_MONEY_CURRENCY,
+  isMoneyCurrency,
+  type Language,
+  type MoneyCurrency,
+} from '../../core/locale.ts';
 import { readCookie } from './cookies.ts';
 import { ApiRequestError, apiGet } from './api-client.ts';
 
@@ -16,7 +21,12 @@ export interface RenderContext {
 }
 
 function isRenderContext(value: unknown): value is RenderContext {
-  return typeof value === 'object' && value !== null && 'apiGet' in value && typeof (value as RenderContext).apiGet === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'apiGet' in value &&
+    typeof (value as RenderContext).apiGet === 'function'
+  );
 }
 
 let browserLanguage: Language = 'en';
@@ -59,7 +69,11 @@ const isMissing = (error: unknown) => error instanceof ApiRequestError && error.
  * GET of one of our own API paths from a loader. A 404 becomes the router's not-found answer,
  * so the not-found screen shows and the server sends status 404.
  */
-export async function loaderGet<T>(context: unknown, path: string, options: { cache?: boolean } = {}): Promise<T> {
+export async function loaderGet<T>(
+  context: unknown,
+  path: string,
+  options: { cache?: boolean } = {},
+): Promise<T> {
   try {
     return await fetchForLoader<T>(context, path, options.cache ?? false);
   } catch (error) {

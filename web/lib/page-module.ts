@@ -1,6 +1,9 @@
 import type { TFunction } from './translator.ts';
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
+import type {
+  LoaderFunctionArgs,
+  UNSAFE_DataWithResponseInit as DataWithResponseInit,
+} from 'react-router';
 import type { Language } from '../../core/locale.ts';
 import type { PageDef } from './site-map.ts';
 import type { CatalogNamespace } from './i18n.ts';
@@ -45,7 +48,9 @@ export interface PageHeadArgs<Data> {
  * A page's loader: runs on the server for the first view and in the browser on later
  * navigations. It may wrap its data with the router's `data()` to set the status (404).
  */
-export type PageLoader<Data> = (args: LoaderFunctionArgs) => Promise<Data | DataWithResponseInit<Data>> | Data | DataWithResponseInit<Data>;
+export type PageLoader<Data> = (
+  args: LoaderFunctionArgs,
+) => Promise<Data | DataWithResponseInit<Data>> | Data | DataWithResponseInit<Data>;
 
 /** One page of a feature: its component and, when it shows data, its loader and its own head. */
 export interface PageModule<Data = unknown> {

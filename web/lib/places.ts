@@ -6,9 +6,13 @@ import { apiGet } from './api-client.ts';
 export type PlaceChoice = Pick<Place, 'code' | 'kind' | 'name' | 'city' | 'asciiCity' | 'country'>;
 
 /** Japanese pages fall back to English names. */
-export const placeLanguage = (language: Language): PlaceLanguage => (language === 'ja' ? 'en' : language);
+export const placeLanguage = (language: Language): PlaceLanguage =>
+  language === 'ja' ? 'en' : language;
 
 /** Airports and metro areas matching what was typed: codes, and names in three languages. */
 export function findPlaces(q: string, lang: PlaceLanguage, signal?: AbortSignal): Promise<Place[]> {
-  return apiGet<{ places: Place[] }>(`/api/awards/places?q=${encodeURIComponent(q)}&lang=${lang}`, signal ? { signal } : {}).then((answer) => answer.places);
+  return apiGet<{ places: Place[] }>(
+    `/api/awards/places?q=${encodeURIComponent(q)}&lang=${lang}`,
+    signal ? { signal } : {},
+  ).then((answer) => answer.places);
 }

@@ -1,5 +1,12 @@
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../core/api.ts';
-import { DEFAULT_MONEY_CURRENCY, isLanguage, isMoneyCurrency, pickLanguage, type Language, type MoneyCurrency } from '../../core/locale.ts';
+import {
+  DEFAULT_MONEY_CURRENCY,
+  isLanguage,
+  isMoneyCurrency,
+  pickLanguage,
+  type Language,
+  type MoneyCurrency,
+} from '../../core/locale.ts';
 import { apiSend } from './api-client.ts';
 import { readCookie } from './cookies.ts';
 

@@ -11,9 +11,14 @@ import { useAppState } from './app-context.tsx';
 export function useShownMoney() {
   const { moneyCurrency, language, config } = useAppState();
   return useMemo(() => {
-    const shown = (amount: number, from: MoneyCurrency = 'USD', options: { whole?: boolean } = {}) => {
+    const shown = (
+      amount: number,
+      from: MoneyCurrency = 'USD',
+      options: { whole?: boolean } = {},
+    ) => {
       const converted = convertMoney(amount, from, moneyCurrency, config.rates.perUsd);
-      if (from === moneyCurrency || converted === null) return formatMoney(amount, from, language, { wholeWithoutCents: options.whole ?? false });
+      if (from === moneyCurrency || converted === null)
+        return formatMoney(amount, from, language, { wholeWithoutCents: options.whole ?? false });
       // A converted amount is an estimate: whole units, marked as about.
       return `≈ ${formatMoney(Math.round(converted), moneyCurrency, language, { wholeWithoutCents: true })}`;
     };
@@ -21,12 +26,16 @@ export function useShownMoney() {
       currency: moneyCurrency,
       asOf: config.rates.asOf,
       /** Whether an amount kept in `from` is shown converted. */
-      converts: (from: MoneyCurrency = 'USD') => from !== moneyCurrency && convertMoney(1, from, moneyCurrency, config.rates.perUsd) !== null,
+      converts: (from: MoneyCurrency = 'USD') =>
+        from !== moneyCurrency &&
+        convertMoney(1, from, moneyCurrency, config.rates.perUsd) !== null,
       shown,
       /** The amount in the chosen currency, and as it is charged when that is another: "≈ NT$640 (US$20)". */
       charged: (amount: number, from: MoneyCurrency = 'USD') => {
         const converted = shown(amount, from);
-        return from === moneyCurrency || !converted.startsWith('≈') ? converted : `${converted} (${formatMoney(amount, from, language, { wholeWithoutCents: true })})`;
+        return from === moneyCurrency || !converted.startsWith('≈')
+          ? converted
+          : `${converted} (${formatMoney(amount, from, language, { wholeWithoutCents: true })})`;
       },
     };
   }, [moneyCurrency, language, config.rates]);

@@ -3,7 +3,10 @@ import type { FeatureModule } from './page-module.ts';
 import { readCatalog } from '../../locales/read-catalog.ts';
 import { PAGES, featureOfPage, isLinkable, memberPages, sectionMenuOf } from './site-map.ts';
 
-const FEATURES = import.meta.glob<FeatureModule>(['../features/*/index.ts', '!../features/auth/index.ts']);
+const FEATURES = import.meta.glob<FeatureModule>([
+  '../features/*/index.ts',
+  '!../features/auth/index.ts',
+]);
 
 describe('the site map and the features that show its pages', () => {
   it('marks a page planned exactly when no feature shows it yet', async () => {
@@ -17,7 +20,9 @@ describe('the site map and the features that show its pages', () => {
         if (page && featureOfPage(page) === feature) shown.add(id);
       }
     }
-    const wrong = PAGES.filter((page) => (page.planned === true) === shown.has(page.id)).map((page) => `${page.id} (${page.planned ? 'planned but shown' : 'neither planned nor shown'})`);
+    const wrong = PAGES.filter((page) => (page.planned === true) === shown.has(page.id)).map(
+      (page) => `${page.id} (${page.planned ? 'planned but shown' : 'neither planned nor shown'})`,
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -26,7 +31,9 @@ describe('the site map and the features that show its pages', () => {
     expect(isLinkable('/awardplus/scraping/alert?tracking=1')).toBe(true);
     expect(isLinkable('/storefront')).toBe(true);
     expect(isLinkable('/storefront/checkout')).toBe(false);
-    expect(isLinkable('/storefront/checkout?programme=avianca-lifemiles&quantity=10000')).toBe(true);
+    expect(isLinkable('/storefront/checkout?programme=avianca-lifemiles&quantity=10000')).toBe(
+      true,
+    );
     expect(isLinkable('/share')).toBe(true);
     expect(isLinkable('/share/group/:slug')).toBe(false);
     expect(isLinkable('/rewardslib/:programme')).toBe(false);
@@ -44,12 +51,23 @@ describe('the site map and the features that show its pages', () => {
     }
   });
 
-  it('names every page of a menu in the common strings of every language (a page loads only its own area\'s page strings)', () => {
+  it("names every page of a menu in the common strings of every language (a page loads only its own area's page strings)", () => {
     const inMenus = new Set(PAGES.flatMap((page) => sectionMenuOf(page).map((item) => item.id)));
     for (const language of ['en', 'zh-Hant', 'zh-Hans']) {
-      const common = readCatalog(language, 'common') as { pageNames: Record<string, string>; profile: { pages: Record<string, string> } };
-      expect([...inMenus].filter((id) => !common.pageNames[id]), language).toEqual([]);
-      expect(memberPages().filter((page) => !common.profile.pages[page.id]).map((page) => page.id), language).toEqual([]);
+      const common = readCatalog(language, 'common') as {
+        pageNames: Record<string, string>;
+        profile: { pages: Record<string, string> };
+      };
+      expect(
+        [...inMenus].filter((id) => !common.pageNames[id]),
+        language,
+      ).toEqual([]);
+      expect(
+        memberPages()
+          .filter((page) => !common.profile.pages[page.id])
+          .map((page) => page.id),
+        language,
+      ).toEqual([]);
     }
   });
 });

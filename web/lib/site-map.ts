@@ -96,39 +96,79 @@ export function featureOfPage(page: PageDef): FeatureId | null {
 }
 
 const page = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area });
-const membersPage = (path: string, id: string, area: AreaId): PageDef => ({ path, id, area, membersOnly: true });
+const membersPage = (path: string, id: string, area: AreaId): PageDef => ({
+  path,
+  id,
+  area,
+  membersOnly: true,
+});
 
 const DEFINED: readonly PageDef[] = [
   page('/', 'home', 'home'),
 
   membersPage('/profilepage', 'profile', 'profile'),
   { ...membersPage('/profilepage/points', 'profilePoints', 'profile'), feature: 'cards' },
-  { ...membersPage('/profilepage/transaction', 'profileTransaction', 'profile'), feature: 'payments' },
+  {
+    ...membersPage('/profilepage/transaction', 'profileTransaction', 'profile'),
+    feature: 'payments',
+  },
   membersPage('/profilepage/account', 'profileAccount', 'profile'),
   // The tracking list in the profile; its page comes with the award area.
-  { ...membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'), feature: 'trackings' },
+  {
+    ...membersPage('/profilepage/tracking', 'profileTrackings', 'awardplus'),
+    feature: 'trackings',
+  },
 
   // Articles members write (docs/articles.md): the community's front page, every article, one article.
   page('/share', 'share', 'share'),
   page('/share/group', 'shareGroup', 'share'),
   page('/share/article', 'shareArticle', 'share'),
   // One group of articles: headed with its name; the browser tests open the sample group.
-  { ...page('/share/group/:slug', 'shareGroupPage', 'share'), unlisted: true, sample: '/share/group/sample-trip-reports' },
+  {
+    ...page('/share/group/:slug', 'shareGroupPage', 'share'),
+    unlisted: true,
+    sample: '/share/group/sample-trip-reports',
+  },
   // One article: headed with its title; the browser tests open the sample article of a fresh install.
-  { ...page('/share/article/:slug', 'shareArticleRead', 'share'), unlisted: true, sample: '/share/article/sample-how-to-write-a-trip-report' },
+  {
+    ...page('/share/article/:slug', 'shareArticleRead', 'share'),
+    unlisted: true,
+    sample: '/share/article/sample-how-to-write-a-trip-report',
+  },
 
   page('/storefront', 'storefront', 'storefront'),
   page('/storefront/home', 'storefrontHome', 'storefront'),
   // The storefront's checkout: members only; it starts from a programme's buy panel (?programme=&quantity=).
-  { ...membersPage('/storefront/checkout', 'storefrontCheckout', 'storefront'), unlisted: true, needsQuery: 'programme' },
-  { ...membersPage('/storefront/checkout/confirm', 'storefrontCheckoutConfirm', 'storefront'), unlisted: true },
-  { ...membersPage('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'), unlisted: true },
-  { ...membersPage('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'), unlisted: true },
+  {
+    ...membersPage('/storefront/checkout', 'storefrontCheckout', 'storefront'),
+    unlisted: true,
+    needsQuery: 'programme',
+  },
+  {
+    ...membersPage('/storefront/checkout/confirm', 'storefrontCheckoutConfirm', 'storefront'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/storefront/checkout/payment', 'storefrontCheckoutPayment', 'storefront'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/storefront/checkout/complete', 'storefrontCheckoutComplete', 'storefront'),
+    unlisted: true,
+  },
   page('/storefront/event', 'storefrontEvent', 'storefront'),
   // One programme's sale page: the page's heading is the programme's name.
-  { ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'), unlisted: true, sample: '/storefront/buy/avianca-lifemiles' },
+  {
+    ...page('/storefront/buy/:programme', 'storefrontProgramme', 'storefront'),
+    unlisted: true,
+    sample: '/storefront/buy/avianca-lifemiles',
+  },
   // Staff's console for orders in review (docs/storefront.md#staff); members who are not staff are told so.
-  { ...membersPage('/admin/storefront', 'adminStorefront', 'storefront'), unlisted: true, noindex: true },
+  {
+    ...membersPage('/admin/storefront', 'adminStorefront', 'storefront'),
+    unlisted: true,
+    noindex: true,
+  },
   page('/storefront/tos', 'storefrontTos', 'storefront'),
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
   { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },
@@ -153,7 +193,11 @@ const DEFINED: readonly PageDef[] = [
   page('/cardplus/s/all', 'cardplusSearchAll', 'cardplus'),
   page('/cardplus/c', 'cardplusCard', 'cardplus'),
   // One card: the page's heading is the card's name; the browser tests open `sample`.
-  { ...page('/cardplus/c/:id', 'cardplusCardDetail', 'cardplus'), unlisted: true, sample: '/cardplus/c/chase-sapphire-preferred' },
+  {
+    ...page('/cardplus/c/:id', 'cardplusCardDetail', 'cardplus'),
+    unlisted: true,
+    sample: '/cardplus/c/chase-sapphire-preferred',
+  },
   page('/cardplus/allcards', 'cardplusAllCards', 'cardplus'),
   page('/cardplus/finder', 'cardplusFinder', 'cardplus'),
   page('/cardplus/finder/result', 'cardplusFinderResult', 'cardplus'),
@@ -163,14 +207,35 @@ const DEFINED: readonly PageDef[] = [
   // What members share (docs/shares.md): Taiwan stores taking US cards, and renewal offers per card.
   { ...page('/cardplus/uscard-in-tw', 'cardplusUsCardInTw', 'cardplus'), feature: 'shares' },
   // The 7-ELEVEN stores of /static/711_stores.json, on a map and in a list.
-  { ...page('/cardplus/uscard-in-tw/7-eleven', 'cardplusSevenEleven', 'cardplus'), feature: 'shares' },
+  {
+    ...page('/cardplus/uscard-in-tw/7-eleven', 'cardplusSevenEleven', 'cardplus'),
+    feature: 'shares',
+  },
   // One store's record: headed with its name; the browser tests open a sample record's.
-  { ...page('/cardplus/uscard-in-tw/:store', 'cardplusUsCardStore', 'cardplus'), feature: 'shares', unlisted: true, sample: '/cardplus/uscard-in-tw/pxmart-sample' },
-  { ...page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'), feature: 'shares' },
+  {
+    ...page('/cardplus/uscard-in-tw/:store', 'cardplusUsCardStore', 'cardplus'),
+    feature: 'shares',
+    unlisted: true,
+    sample: '/cardplus/uscard-in-tw/pxmart-sample',
+  },
+  {
+    ...page('/cardplus/card-renewal-offer', 'cardplusRenewalOffer', 'cardplus'),
+    feature: 'shares',
+  },
   // One card's renewal offers: headed with the card's name.
-  { ...page('/cardplus/card-renewal-offer/:card', 'cardplusRenewalOfferCard', 'cardplus'), feature: 'shares', unlisted: true, sample: '/cardplus/card-renewal-offer/amex-platinum' },
+  {
+    ...page('/cardplus/card-renewal-offer/:card', 'cardplusRenewalOfferCard', 'cardplus'),
+    feature: 'shares',
+    unlisted: true,
+    sample: '/cardplus/card-renewal-offer/amex-platinum',
+  },
   // Staff's queue of records members reported (docs/shares.md#ownership-history-and-abuse).
-  { ...membersPage('/admin/shares', 'adminShares', 'cardplus'), feature: 'shares', unlisted: true, noindex: true },
+  {
+    ...membersPage('/admin/shares', 'adminShares', 'cardplus'),
+    feature: 'shares',
+    unlisted: true,
+    noindex: true,
+  },
   page('/cardplus/advisor', 'cardplusAdvisor', 'cardplus'),
   page('/cardplus/high-yield-account', 'cardplusHighYield', 'cardplus'),
   page('/cardplus/redeem', 'cardplusRedeem', 'cardplus'),
@@ -183,7 +248,11 @@ const DEFINED: readonly PageDef[] = [
 
   membersPage('/me/new-article', 'newArticle', 'articles'),
   // The editor of one article: reached from the member's list, with the article's id.
-  { ...membersPage('/me/edit-article', 'editArticle', 'articles'), unlisted: true, needsQuery: 'id' },
+  {
+    ...membersPage('/me/edit-article', 'editArticle', 'articles'),
+    unlisted: true,
+    needsQuery: 'id',
+  },
   membersPage('/me/articles', 'myArticles', 'articles'),
   membersPage('/me/articles/draft', 'myArticlesDraft', 'articles'),
   membersPage('/me/articles/publish', 'myArticlesPublished', 'articles'),
@@ -199,7 +268,11 @@ const DEFINED: readonly PageDef[] = [
   { ...page('/awardplus/scraping/result', 'scrapingResult', 'awardplus'), needsQuery: 'id' },
   { ...page('/awardplus/scraping/alert', 'scrapingAlert', 'awardplus'), feature: 'trackings' },
   // Where a tracking e-mail's stop link lands (docs/product/trackings.md#pages).
-  { ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'), feature: 'trackings', unlisted: true },
+  {
+    ...page('/awardplus/scraping/alert/stop', 'scrapingAlertStop', 'awardplus'),
+    feature: 'trackings',
+    unlisted: true,
+  },
 
   page('/asktripplus', 'assistant', 'assistant'),
   page('/promo', 'promo', 'promo'),
@@ -207,31 +280,65 @@ const DEFINED: readonly PageDef[] = [
 
   page('/enterprise', 'enterprise', 'enterprise'),
   membersPage('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
-  { ...membersPage('/enterprise/checkout/confirm', 'enterpriseCheckoutConfirm', 'enterprise'), unlisted: true },
-  { ...membersPage('/enterprise/checkout/payment', 'enterpriseCheckoutPayment', 'enterprise'), unlisted: true },
-  { ...membersPage('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'), unlisted: true },
+  {
+    ...membersPage('/enterprise/checkout/confirm', 'enterpriseCheckoutConfirm', 'enterprise'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/enterprise/checkout/payment', 'enterpriseCheckoutPayment', 'enterprise'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/enterprise/checkout/complete', 'enterpriseCheckoutComplete', 'enterprise'),
+    unlisted: true,
+  },
 
   page('/support-tripplus', 'sponsor', 'sponsor'),
   // The sponsorship checkout (docs/product/sponsorship.md#pages), the same steps as the storefront's and the enterprise's.
   membersPage('/support-tripplus/checkout', 'sponsorCheckout', 'sponsor'),
-  { ...membersPage('/support-tripplus/checkout/confirm', 'sponsorCheckoutConfirm', 'sponsor'), unlisted: true },
-  { ...membersPage('/support-tripplus/checkout/payment', 'sponsorCheckoutPayment', 'sponsor'), unlisted: true },
-  { ...membersPage('/support-tripplus/checkout/complete', 'sponsorCheckoutComplete', 'sponsor'), unlisted: true },
+  {
+    ...membersPage('/support-tripplus/checkout/confirm', 'sponsorCheckoutConfirm', 'sponsor'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/support-tripplus/checkout/payment', 'sponsorCheckoutPayment', 'sponsor'),
+    unlisted: true,
+  },
+  {
+    ...membersPage('/support-tripplus/checkout/complete', 'sponsorCheckoutComplete', 'sponsor'),
+    unlisted: true,
+  },
   // The manage-sponsorship page (docs/product/sponsorship.md#pages), in the profile; its page comes with the sponsor area.
   membersPage('/profilepage/sponsorship', 'profileSponsorship', 'sponsor'),
   page('/affiliator', 'affiliator', 'affiliate'),
   page('/rewardslib', 'rewardsLibrary', 'library'),
   page('/hotelslib', 'hotelsLibrary', 'library'),
   // One programme's guide: headed with the programme's name; the browser tests open `sample`.
-  { ...page('/rewardslib/:programme', 'rewardsLibraryProgramme', 'library'), unlisted: true, sample: '/rewardslib/eva-infinity' },
-  { ...page('/hotelslib/:programme', 'hotelsLibraryProgramme', 'library'), unlisted: true, sample: '/hotelslib/world-of-hyatt' },
+  {
+    ...page('/rewardslib/:programme', 'rewardsLibraryProgramme', 'library'),
+    unlisted: true,
+    sample: '/rewardslib/eva-infinity',
+  },
+  {
+    ...page('/hotelslib/:programme', 'hotelsLibraryProgramme', 'library'),
+    unlisted: true,
+    sample: '/hotelslib/world-of-hyatt',
+  },
 
   page('/edm', 'newsletter', 'newsletter'),
   page('/edm/preference', 'newsletterPreference', 'newsletter'),
   // Where a newsletter's List-Unsubscribe address leads a browser: it asks first (a POST there is the one click, docs/newsletter.md#leaving).
-  { ...page('/edm/unsubscribe', 'newsletterUnsubscribe', 'newsletter'), unlisted: true, noindex: true },
+  {
+    ...page('/edm/unsubscribe', 'newsletterUnsubscribe', 'newsletter'),
+    unlisted: true,
+    noindex: true,
+  },
   // Staff's console: write, preview, test and schedule issues (docs/newsletter.md#composing); members who are not staff are told so.
-  { ...membersPage('/admin/newsletter', 'adminNewsletter', 'newsletter'), unlisted: true, noindex: true },
+  {
+    ...membersPage('/admin/newsletter', 'adminNewsletter', 'newsletter'),
+    unlisted: true,
+    noindex: true,
+  },
 
   page('/search', 'siteSearch', 'search'),
 
@@ -241,14 +348,22 @@ const DEFINED: readonly PageDef[] = [
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
 const PLANNED = new Set([
-  'shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCheckout',
+  'shop',
+  'shopMerchandise',
+  'shopTravel',
+  'shopProduct',
+  'shopCheckout',
   'seatStatus',
   'collections',
-  'assistant', 'promo', 'affiliator',
+  'assistant',
+  'promo',
+  'affiliator',
   'siteSearch',
 ]);
 
-export const PAGES: readonly PageDef[] = DEFINED.map((page) => (PLANNED.has(page.id) ? { ...page, planned: true } : page));
+export const PAGES: readonly PageDef[] = DEFINED.map((page) =>
+  PLANNED.has(page.id) ? { ...page, planned: true } : page,
+);
 
 /** The old promotion path of one airline (LifeMiles), kept so old links land on the home page. */
 export const OLD_PROMO_PATHS = ['/lifemiles'] as const;
@@ -257,7 +372,8 @@ export function areaOfPath(pathname: string): AreaId | null {
   const path = normalizePath(pathname);
   let best: PageDef | null = null;
   for (const candidate of PAGES) {
-    const matches = candidate.path === path || (candidate.path !== '/' && path.startsWith(`${candidate.path}/`));
+    const matches =
+      candidate.path === path || (candidate.path !== '/' && path.startsWith(`${candidate.path}/`));
     if (matches && (!best || candidate.path.length > best.path.length)) best = candidate;
   }
   return best?.area ?? null;
@@ -296,11 +412,38 @@ export function isLinkable(path: string): boolean {
 const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
   awardplus: ['awardplus', 'redemptionExplorer', 'scrapingAlert', 'transferPartner', 'scraping'],
   library: ['rewardsLibrary', 'hotelsLibrary', 'transferPartner', 'redemptionExplorer'],
-  cardplus: ['cardplus', 'cardplusAllCards', 'cardplusFinder', 'cardplusCompare', 'cardplusRenewalOffer', 'cardplusUsCardInTw'],
-  collections: ['cardplus', 'collectionsCards', 'collectionsStores', 'cardplusAllCards', 'cardplusUsCardInTw'],
-  storefront: ['storefront', 'storefrontHome', 'storefrontEvent', 'storefrontAwardMap', 'storefrontFaq', 'storefrontTos'],
+  cardplus: [
+    'cardplus',
+    'cardplusAllCards',
+    'cardplusFinder',
+    'cardplusCompare',
+    'cardplusRenewalOffer',
+    'cardplusUsCardInTw',
+  ],
+  collections: [
+    'cardplus',
+    'collectionsCards',
+    'collectionsStores',
+    'cardplusAllCards',
+    'cardplusUsCardInTw',
+  ],
+  storefront: [
+    'storefront',
+    'storefrontHome',
+    'storefrontEvent',
+    'storefrontAwardMap',
+    'storefrontFaq',
+    'storefrontTos',
+  ],
   legal: ['faq', 'tos', 'privacy'],
-  share: ['share', 'shareArticle', 'shareGroup', 'searchArticle', 'myArticles', 'cardplusUsCardInTw'],
+  share: [
+    'share',
+    'shareArticle',
+    'shareGroup',
+    'searchArticle',
+    'myArticles',
+    'cardplusUsCardInTw',
+  ],
   articles: ['share', 'myArticles', 'newArticle', 'searchArticle'],
   sponsor: ['sponsor', 'enterprise'],
   enterprise: ['sponsor', 'enterprise'],
@@ -310,7 +453,17 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
  * Every member page, in the order of the avatar menu and the profile area's menu (orders and
  * articles join when their features land: planned pages are left out).
  */
-const MEMBER_PAGES = ['profile', 'profileAccount', 'profilePoints', 'profileTrackings', 'profileTransaction', 'profileSponsorship', 'collectionsCards', 'collectionsStores', 'myArticles'] as const;
+const MEMBER_PAGES = [
+  'profile',
+  'profileAccount',
+  'profilePoints',
+  'profileTrackings',
+  'profileTransaction',
+  'profileSponsorship',
+  'collectionsCards',
+  'collectionsStores',
+  'myArticles',
+] as const;
 
 export function memberPages(): PageDef[] {
   return MEMBER_PAGES.flatMap((id) => {

@@ -9,7 +9,9 @@ export function readStore(): Store {
     const raw = localStorage.getItem(STORE_KEY);
     if (!raw) return {};
     const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Store) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Store)
+      : {};
   } catch {
     return {};
   }

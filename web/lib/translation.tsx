@@ -1,4 +1,12 @@
-import { Fragment, cloneElement, createContext, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  cloneElement,
+  createContext,
+  useContext,
+  useMemo,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_NAMESPACE, type TFunction, type Translator } from './translator.ts';
 
 /**
@@ -9,7 +17,13 @@ import { DEFAULT_NAMESPACE, type TFunction, type Translator } from './translator
  */
 const TranslatorContext = createContext<Translator | null>(null);
 
-export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslationProvider({
+  translator,
+  children,
+}: {
+  translator: Translator;
+  children: ReactNode;
+}) {
   return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
 }
 
@@ -20,7 +34,10 @@ function useTranslator(): Translator {
 }
 
 /** `t` for one namespace (keys of others are written `namespace:key`) and the translator itself. */
-export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFunction; i18n: Translator } {
+export function useTranslation(namespace: string = DEFAULT_NAMESPACE): {
+  t: TFunction;
+  i18n: Translator;
+} {
   const translator = useTranslator();
   const t = useMemo(() => translator.fixedT(namespace), [translator, namespace]);
   return { t, i18n: translator };
@@ -33,7 +50,15 @@ const TAG = /<(\w+)>(.*?)<\/\1>|<(\w+)\s*\/>/g;
  * around the `terms` element given, holding the words between the tags. A tag without an element
  * shows its words alone.
  */
-export function Trans({ t, i18nKey, components }: { t: TFunction; i18nKey: string; components: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  components: Record<string, ReactElement>;
+}) {
   const text = t(i18nKey);
   const parts: ReactNode[] = [];
   let last = 0;
@@ -42,7 +67,12 @@ export function Trans({ t, i18nKey, components }: { t: TFunction; i18nKey: strin
     const name = match[1] ?? match[3] ?? '';
     const inner = match[2];
     const element = components[name];
-    if (element) parts.push(inner === undefined ? cloneElement(element, { key: parts.length }) : cloneElement(element, { key: parts.length }, inner));
+    if (element)
+      parts.push(
+        inner === undefined
+          ? cloneElement(element, { key: parts.length })
+          : cloneElement(element, { key: parts.length }, inner),
+      );
     else parts.push(inner ?? '');
     last = match.index + match[0].length;
   }

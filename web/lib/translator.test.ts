@@ -7,7 +7,15 @@ import { LANGUAGES, type Language } from '../../core/locale.ts';
 import { readCatalog } from '../../locales/read-catalog.ts';
 import { BASE_NAMESPACES, FEATURE_NAMESPACES, PAGES_NAMESPACE } from './i18n.ts';
 import { Trans } from './translation.tsx';
-import { Translator, catalogLanguages, pluralCategory, type Catalog, type CatalogValue, type Resources, type TranslateOptions } from './translator.ts';
+import {
+  Translator,
+  catalogLanguages,
+  pluralCategory,
+  type Catalog,
+  type CatalogValue,
+  type Resources,
+  type TranslateOptions,
+} from './translator.ts';
 
 /**
  * The translator replaced i18next in the pages. These tests hold it to i18next (configured as the
@@ -16,12 +24,15 @@ import { Translator, catalogLanguages, pluralCategory, type Catalog, type Catalo
  */
 const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES, PAGES_NAMESPACE];
 const ALL_LANGUAGES: Language[] = [...LANGUAGES, 'ja'];
-const load = (language: string, namespace: string) => readCatalog(language, namespace) as Catalog | undefined;
+const load = (language: string, namespace: string) =>
+  readCatalog(language, namespace) as Catalog | undefined;
 
 function resourcesOf(language: Language): Resources {
   const resources: Resources = {};
   for (const lng of catalogLanguages(language)) {
-    resources[lng] = Object.fromEntries(NAMESPACES.flatMap((ns) => (load(lng, ns) ? [[ns, load(lng, ns) as Catalog]] : [])));
+    resources[lng] = Object.fromEntries(
+      NAMESPACES.flatMap((ns) => (load(lng, ns) ? [[ns, load(lng, ns) as Catalog]] : [])),
+    );
   }
   return resources;
 }
@@ -50,21 +61,39 @@ function keysOf(value: CatalogValue, path = ''): { key: string; value: CatalogVa
   const here = path ? [{ key: path, value }] : [];
   if (typeof value === 'string') return here;
   const children = Array.isArray(value)
-    ? value.flatMap((item: CatalogValue, index: number) => keysOf(item, path ? `${path}.${index}` : String(index)))
+    ? value.flatMap((item: CatalogValue, index: number) =>
+        keysOf(item, path ? `${path}.${index}` : String(index)),
+      )
     : Object.entries(value).flatMap(([key, item]) => keysOf(item, path ? `${path}.${key}` : key));
   return [...here, ...children];
 }
 
-const slotsOf = (value: CatalogValue): string[] => [...new Set([...JSON.stringify(value).matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((match) => match[1] ?? ''))];
+const slotsOf = (value: CatalogValue): string[] => [
+  ...new Set(
+    [...JSON.stringify(value).matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((match) => match[1] ?? ''),
+  ),
+];
 
 /** The option sets one key is asked with. */
 function optionSets(value: CatalogValue, plural: boolean): TranslateOptions[] {
   const slots = slotsOf(value).filter((slot) => slot !== 'count');
-  const filled = Object.fromEntries(slots.map((slot, index) => [slot, index % 2 ? `«${slot}»` : index * 1234.5]));
+  const filled = Object.fromEntries(
+    slots.map((slot, index) => [slot, index % 2 ? `«${slot}»` : index * 1234.5]),
+  );
   const object = typeof value !== 'string';
-  const base: TranslateOptions[] = [{}, filled, { ...filled, [slots[0] ?? 'unused']: undefined }, { ...filled, [slots[0] ?? 'unused']: null }];
-  const withCounts = plural || slotsOf(value).includes('count') ? [0, 1, 2, 5, 21, 1.5, -1].flatMap((count) => base.map((options) => ({ ...options, count }))) : [];
-  return [...base, ...withCounts].map((options) => (object ? { ...options, returnObjects: true } : options));
+  const base: TranslateOptions[] = [
+    {},
+    filled,
+    { ...filled, [slots[0] ?? 'unused']: undefined },
+    { ...filled, [slots[0] ?? 'unused']: null },
+  ];
+  const withCounts =
+    plural || slotsOf(value).includes('count')
+      ? [0, 1, 2, 5, 21, 1.5, -1].flatMap((count) => base.map((options) => ({ ...options, count })))
+      : [];
+  return [...base, ...withCounts].map((options) =>
+    object ? { ...options, returnObjects: true } : options,
+  );
 }
 
 describe.each(ALL_LANGUAGES)('the translator in %s', (language) => {
@@ -87,18 +116,31 @@ describe.each(ALL_LANGUAGES)('the translator in %s', (language) => {
     for (const [key, { value, plural }] of keys) {
       for (const options of optionSets(value, plural)) {
         const expected = theirsT(key, options as never) as unknown;
-        expect({ key, options, text: oursT(key, options) }).toEqual({ key, options, text: expected });
-        expect({ key, options, text: ours.t(`${namespace}:${key}`, options) }).toEqual({ key, options, text: expected });
+        expect({ key, options, text: oursT(key, options) }).toEqual({
+          key,
+          options,
+          text: expected,
+        });
+        expect({ key, options, text: ours.t(`${namespace}:${key}`, options) }).toEqual({
+          key,
+          options,
+          text: expected,
+        });
         compared += 1;
       }
-      expect({ key, exists: ours.exists(`${namespace}:${key}`) }).toEqual({ key, exists: theirs.exists(`${namespace}:${key}`) });
+      expect({ key, exists: ours.exists(`${namespace}:${key}`) }).toEqual({
+        key,
+        exists: theirs.exists(`${namespace}:${key}`),
+      });
     }
     expect(compared).toBeGreaterThan(keys.size);
   });
 
   it('answers a missing key with the key, slots filled, and says so', () => {
     const missed: string[] = [];
-    const reporting = new Translator(language, resourcesOf(language), (lng, ns, key) => missed.push(`${lng} ${ns}:${key}`));
+    const reporting = new Translator(language, resourcesOf(language), (lng, ns, key) =>
+      missed.push(`${lng} ${ns}:${key}`),
+    );
     for (const [key, options] of [
       ['no.such.key', {}],
       ['cards:no.such {{name}}', { name: 'x' }],
@@ -107,15 +149,24 @@ describe.each(ALL_LANGUAGES)('the translator in %s', (language) => {
       expect(reporting.t(key, options)).toBe(theirs.t(key, options));
       expect(reporting.exists(key)).toBe(false);
     }
-    expect(missed).toEqual([`${language} common:no.such.key`, `${language} cards:no.such {{name}}`, `${language} common:errors.noSuchError`]);
+    expect(missed).toEqual([
+      `${language} common:no.such.key`,
+      `${language} cards:no.such {{name}}`,
+      `${language} common:errors.noSuchError`,
+    ]);
   });
 });
 
 describe('the plural forms', () => {
   it.each(ALL_LANGUAGES)('are those of the CLDR rules in %s', (language) => {
     const rules = new Intl.PluralRules(language);
-    for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 101, 1000, 1e6, 0.5, 1.5, 2.25, -1, -2, -1.5]) {
-      expect({ count, form: pluralCategory(language, count) }).toEqual({ count, form: rules.select(count) });
+    for (const count of [
+      0, 1, 2, 3, 5, 11, 21, 100, 101, 1000, 1e6, 0.5, 1.5, 2.25, -1, -2, -1.5,
+    ]) {
+      expect({ count, form: pluralCategory(language, count) }).toEqual({
+        count,
+        form: rules.select(count),
+      });
     }
   });
 });
@@ -138,9 +189,19 @@ describe('the catalogs', () => {
 
 describe('Trans', () => {
   it('puts the words between a tag into the element given for it', () => {
-    const translator = new Translator('en', { en: { common: { terms: 'I agree to the <terms>terms of service</terms>, and <b/>to {{what}}.' } } });
+    const translator = new Translator('en', {
+      en: {
+        common: { terms: 'I agree to the <terms>terms of service</terms>, and <b/>to {{what}}.' },
+      },
+    });
     const t = translator.fixedT('common');
-    const html = renderToStaticMarkup(createElement(Trans, { t, i18nKey: 'terms', components: { terms: createElement('a', { href: '/tos/' }) } }));
+    const html = renderToStaticMarkup(
+      createElement(Trans, {
+        t,
+        i18nKey: 'terms',
+        components: { terms: createElement('a', { href: '/tos/' }) },
+      }),
+    );
     expect(html).toBe('I agree to the <a href="/tos/">terms of service</a>, and to {{what}}.');
   });
 });
@@ -150,9 +211,12 @@ describe('catalog loading', () => {
     const { readFileSync } = await import('node:fs');
     for (const file of ['i18n.ts', 'i18n-server.ts']) {
       const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
-      const globbed = [...source.matchAll(/locales\/\*\/\{([^}]+)\}\.json/g)].map((match) => (match[1] ?? '').split(',').sort());
+      const globbed = [...source.matchAll(/locales\/\*\/\{([^}]+)\}\.json/g)].map((match) =>
+        (match[1] ?? '').split(',').sort(),
+      );
       expect(globbed.length, file).toBeGreaterThan(0);
-      for (const names of globbed) expect(names, file).toEqual([...BASE_NAMESPACES, ...FEATURE_NAMESPACES].sort());
+      for (const names of globbed)
+        expect(names, file).toEqual([...BASE_NAMESPACES, ...FEATURE_NAMESPACES].sort());
     }
   });
 });

@@ -52,7 +52,8 @@ function valueAt(data: Record<string, unknown>, path: string): unknown {
   if (Object.prototype.hasOwnProperty.call(data, path)) return data[path];
   let value: unknown = data;
   for (const part of path.split('.')) {
-    if (!value || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, part)) return undefined;
+    if (!value || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, part))
+      return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
@@ -66,7 +67,8 @@ function fill(text: string, options: TranslateOptions): string {
   return text.replace(SLOT, (whole, inner: string) => {
     const slot = inner.trim();
     const value = valueAt(options, slot);
-    if (value === undefined) return Object.prototype.hasOwnProperty.call(options, slot) ? '' : whole;
+    if (value === undefined)
+      return Object.prototype.hasOwnProperty.call(options, slot) ? '' : whole;
     return value === null ? '' : String(value);
   });
 }
@@ -74,7 +76,9 @@ function fill(text: string, options: TranslateOptions): string {
 function fillAll(value: CatalogValue, options: TranslateOptions): unknown {
   if (typeof value === 'string') return fill(value, options);
   if (Array.isArray(value)) return value.map((item: CatalogValue) => fillAll(item, options));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillAll(item, options)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, fillAll(item, options)]),
+  );
 }
 
 export class Translator {
@@ -82,7 +86,11 @@ export class Translator {
   private readonly resources: Resources;
   private readonly onMissing: (language: Language, namespace: string, key: string) => void;
 
-  constructor(language: Language, resources: Resources, onMissing?: (language: Language, namespace: string, key: string) => void) {
+  constructor(
+    language: Language,
+    resources: Resources,
+    onMissing?: (language: Language, namespace: string, key: string) => void,
+  ) {
     this.language = language;
     this.resources = resources;
     this.onMissing =
@@ -96,26 +104,41 @@ export class Translator {
   /** Splits `namespace:key`; a key without one is in the given namespace. */
   private parse(key: string, namespace: string): { namespace: string; key: string } {
     const colon = key.indexOf(':');
-    return colon > 0 ? { namespace: key.slice(0, colon), key: key.slice(colon + 1) } : { namespace, key };
+    return colon > 0
+      ? { namespace: key.slice(0, colon), key: key.slice(colon + 1) }
+      : { namespace, key };
   }
 
   /** The catalog's value for a key, trying each language in turn and, with a count, its plural forms first. */
-  private find(namespace: string, key: string, count: number | undefined): CatalogValue | undefined {
+  private find(
+    namespace: string,
+    key: string,
+    count: number | undefined,
+  ): CatalogValue | undefined {
     for (const language of catalogLanguages(this.language)) {
       const catalog = this.resources[language]?.[namespace];
       if (!catalog) continue;
-      const candidates = count === undefined ? [key] : [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralCategory(language, count)}`, key];
+      const candidates =
+        count === undefined
+          ? [key]
+          : [
+              ...(count === 0 ? [`${key}_zero`] : []),
+              `${key}_${pluralCategory(language, count)}`,
+              key,
+            ];
       for (const candidate of candidates) {
         let value: CatalogValue | undefined = catalog;
         for (const part of candidate.split('.')) {
-          value = value && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, part) ? (value as Catalog)[part] : undefined;
+          value =
+            value && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, part)
+              ? (value as Catalog)[part]
+              : undefined;
         }
         if (value !== undefined && value !== null) return value;
       }
     }
     return undefined;
   }
-
 
   private translate(rawKey: string, options: TranslateOptions, namespace: string): unknown {
     const { namespace: ns, key } = this.parse(rawKey, options.ns ?? namespace);
@@ -135,7 +158,8 @@ export class Translator {
    * slots filled; a missing key is reported and shows as the key.
    */
   fixedT(namespace: string): TFunction {
-    return ((rawKey: string, options: TranslateOptions = {}) => this.translate(rawKey, options, namespace)) as TFunction;
+    return ((rawKey: string, options: TranslateOptions = {}) =>
+      this.translate(rawKey, options, namespace)) as TFunction;
   }
 
   /** The translate function of the default namespace. */

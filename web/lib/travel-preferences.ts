@@ -29,7 +29,11 @@ function readJson<T>(name: string): T | null {
 function isCity(value: unknown): value is City {
   if (!value || typeof value !== 'object') return false;
   const city = value as Record<string, unknown>;
-  return typeof city.asciiName === 'string' && typeof city.countryCode === 'string' && typeof city.displayName === 'string';
+  return (
+    typeof city.asciiName === 'string' &&
+    typeof city.countryCode === 'string' &&
+    typeof city.displayName === 'string'
+  );
 }
 
 export function readOriginCity(): City | null {
@@ -59,7 +63,9 @@ export function readProgrammes(): string[] {
 }
 
 export function saveProgrammes(codes: string[]): void {
-  const clean = [...new Set(codes.map((code) => code.trim()).filter((code) => code && !code.includes(';')))];
+  const clean = [
+    ...new Set(codes.map((code) => code.trim()).filter((code) => code && !code.includes(';'))),
+  ];
   writeCookie(PROGRAMMES_COOKIE, clean.join(';'), { days: LIMITS.originCityCookieDays });
 }
 
@@ -68,10 +74,14 @@ export function readMileageRecords(): Record<string, number> {
   const value = readJson<unknown>(MILEAGE_RECORDS_COOKIE);
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    ),
   );
 }
 
 export function saveMileageRecords(records: Record<string, number>): void {
-  writeCookie(MILEAGE_RECORDS_COOKIE, JSON.stringify(records), { days: LIMITS.originCityCookieDays });
+  writeCookie(MILEAGE_RECORDS_COOKIE, JSON.stringify(records), {
+    days: LIMITS.originCityCookieDays,
+  });
 }

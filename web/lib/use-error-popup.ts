@@ -13,7 +13,11 @@ export function useErrorPopup(namespace?: CatalogNamespace) {
   const popup = usePopup();
   return useCallback(
     (error: unknown, extra: { confirmLabel?: string } = {}) =>
-      popup.show({ title: t('errors.title'), message: errorMessage(error, t, (key) => i18n.exists(key), namespace), confirmLabel: extra.confirmLabel ?? t('popup.gotIt') }),
+      popup.show({
+        title: t('errors.title'),
+        message: errorMessage(error, t, (key) => i18n.exists(key), namespace),
+        confirmLabel: extra.confirmLabel ?? t('popup.gotIt'),
+      }),
     [popup, t, i18n, namespace],
   );
 }

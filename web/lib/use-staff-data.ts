@@ -8,7 +8,11 @@ import { useErrorPopup } from './use-error-popup.ts';
  * row's action, marking that row busy, and reloads. A refusal naming its problem is told in the
  * words of `namespace` (useErrorPopup).
  */
-export function useStaffData<T>(load: () => Promise<T>, signedIn: boolean, namespace?: Parameters<typeof useErrorPopup>[0]) {
+export function useStaffData<T>(
+  load: () => Promise<T>,
+  signedIn: boolean,
+  namespace?: Parameters<typeof useErrorPopup>[0],
+) {
   const failed = useErrorPopup(namespace);
   const [data, setData] = useState<T | null>(null);
   const [forbidden, setForbidden] = useState(false);

@@ -6,8 +6,13 @@ import { theme } from '../app/theme.ts';
 import { TranslationProvider } from '../lib/translation.tsx';
 import { Translator, type Catalog } from '../lib/translator.ts';
 
-const pageFiles = import.meta.glob<Catalog>('../../locales/en/pages/*.json', { eager: true, import: 'default' });
-const translator = new Translator('en', { en: { common, pages: Object.assign({}, ...Object.values(pageFiles)) as Catalog } });
+const pageFiles = import.meta.glob<Catalog>('../../locales/en/pages/*.json', {
+  eager: true,
+  import: 'default',
+});
+const translator = new Translator('en', {
+  en: { common, pages: Object.assign({}, ...Object.values(pageFiles)) as Catalog },
+});
 
 function Providers({ children }: { children: ReactNode }) {
   return (

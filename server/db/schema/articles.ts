@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ArticleStatus, GroupVisibility } from '../../../core/articles/articles.ts';
 import type { DocNode, RenderedPiece } from '../../../core/articles/document.ts';
 import type { LANGUAGES } from '../../../core/locale.ts';
@@ -21,7 +30,9 @@ export interface PendingEdits {
 export const articles = pgTable(
   'articles',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Null for the sample article of a fresh install. */
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
     status: text('status').$type<ArticleStatus>().notNull().default('draft'),
@@ -62,7 +73,9 @@ export const articles = pgTable(
 export const articleImages = pgTable(
   'article_images',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     articleId: uuid('article_id')
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
@@ -107,7 +120,9 @@ export const articleLikes = pgTable(
 export const articleGroups = pgTable(
   'article_groups',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     slug: text('slug').notNull().unique(),
     /** Null for the sample group of a fresh install. */
     ownerId: uuid('owner_id').references(() => members.id, { onDelete: 'cascade' }),
@@ -135,7 +150,10 @@ export const groupMembers = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.groupId, table.memberId] }), index('group_members_member_idx').on(table.memberId)],
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.memberId] }),
+    index('group_members_member_idx').on(table.memberId),
+  ],
 );
 
 export const groupArticles = pgTable(
@@ -149,5 +167,8 @@ export const groupArticles = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.groupId, table.articleId] }), index('group_articles_article_idx').on(table.articleId)],
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.articleId] }),
+    index('group_articles_article_idx').on(table.articleId),
+  ],
 );

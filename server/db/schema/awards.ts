@@ -1,13 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AwardItinerary, AwardQuery, SearchAlliance, SearchNotice } from '../../../core/awards/search.ts';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  AwardItinerary,
+  AwardQuery,
+  SearchAlliance,
+  SearchNotice,
+} from '../../../core/awards/search.ts';
 import { members } from './members.ts';
 
 /** One award search a member ran: the query, then its results (docs/product/award-search.md#states-and-messages). */
 export const awardSearches = pgTable(
   'award_searches',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

@@ -25,12 +25,17 @@ export const mailOutbox = pgTable(
     /** What the message is about (`tracking:<id>`): deleting the tracking cancels what has not gone out. */
     topic: text('topic'),
     /** pending → sent, or kept (no SMTP configured), or failed after the last retry, or cancelled before it went out. */
-    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt), index('mail_outbox_topic_idx').on(table.topic)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_topic_idx').on(table.topic),
+  ],
 );

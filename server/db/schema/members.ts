@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A member account: e-mail and password, or a social identity (docs/product/accounts.md#sign-up, #social-sign-in). */
 export const members = pgTable(
   'members',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Public account id: `tp_…` for password accounts, `fb_…` etc. for social ones. */
     account: text('account').notNull().unique(),
     /** Lower case; null for a social account whose provider gave none. */
@@ -74,7 +86,10 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('verification_codes_member_idx').on(table.memberId, table.purpose), index('verification_codes_hash_idx').on(table.codeHash)],
+  (table) => [
+    index('verification_codes_member_idx').on(table.memberId, table.purpose),
+    index('verification_codes_hash_idx').on(table.codeHash),
+  ],
 );
 
 /** A provider's user id linked to a member (Facebook, and Google or LINE by configuration). */

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { IssueSection, IssueState, NewsletterTopic, SubscriberState, SubscriptionSource } from '../../../core/newsletter.ts';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  IssueSection,
+  IssueState,
+  NewsletterTopic,
+  SubscriberState,
+  SubscriptionSource,
+} from '../../../core/newsletter.ts';
 import { members } from './members.ts';
 
 /**
@@ -11,7 +26,9 @@ import { members } from './members.ts';
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Lower case. */
     email: text('email').notNull(),
     /** The member with this address, when there is one (set at sign-up or when a member subscribes). */
@@ -25,7 +42,10 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('newsletter_subscribers_email_unique').on(table.email), index('newsletter_subscribers_status_idx').on(table.status)],
+  (table) => [
+    uniqueIndex('newsletter_subscribers_email_unique').on(table.email),
+    index('newsletter_subscribers_status_idx').on(table.status),
+  ],
 );
 
 /** Every change of a subscriber's state, with when and where it came from (docs/product/newsletter.md#states). */
@@ -63,7 +83,9 @@ export const newsletterConfirmations = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('newsletter_confirmations_subscriber_idx').on(table.subscriberId, table.createdAt)],
+  (table) => [
+    index('newsletter_confirmations_subscriber_idx').on(table.subscriberId, table.createdAt),
+  ],
 );
 
 /**
@@ -82,7 +104,10 @@ export const mailSuppressions = pgTable('mail_suppressions', {
 /** Per language: what staff wrote. */
 export type IssueContent = Record<'en' | 'zh-Hant' | 'zh-Hans', { subject: string; body: string }>;
 /** Per language: the mail as sent, made once when sending starts; `{{…}}` marks each reader's links. */
-export type IssueSnapshot = Record<'en' | 'zh-Hant' | 'zh-Hans', { subject: string; text: string; html: string }>;
+export type IssueSnapshot = Record<
+  'en' | 'zh-Hant' | 'zh-Hans',
+  { subject: string; text: string; html: string }
+>;
 
 /** An issue of the newsletter: written and scheduled by staff, then sent by the sender job. */
 export const newsletterIssues = pgTable(
@@ -126,7 +151,9 @@ export const newsletterDeliveries = pgTable(
       .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     language: text('language').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'uncertain', 'failed'] })
+    status: text('status', {
+      enum: ['pending', 'sending', 'sent', 'skipped', 'uncertain', 'failed'],
+    })
       .notNull()
       .default('pending'),
     messageId: text('message_id').notNull(),

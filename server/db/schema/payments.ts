@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CheckoutDetails, PaymentFailure, PaymentPurpose, PaymentStatus } from '../../../core/payments/checkout-contract.ts';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CheckoutDetails,
+  PaymentFailure,
+  PaymentPurpose,
+  PaymentStatus,
+} from '../../../core/payments/checkout-contract.ts';
 import type { SponsorPlan, SponsorshipStatus } from '../../../core/payments/sponsorship.ts';
 import { members } from './members.ts';
 
@@ -12,7 +27,9 @@ import { members } from './members.ts';
 export const paymentCards = pgTable(
   'payment_cards',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -32,14 +49,25 @@ export const paymentCards = pgTable(
 export const sponsorships = pgTable(
   'sponsorships',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    plan: text('plan', { enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]] }).notNull(),
+    plan: text('plan', {
+      enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]],
+    }).notNull(),
     /** A downgrade waiting for the next renewal. */
-    nextPlan: text('next_plan', { enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]] }),
-    status: text('status', { enum: ['active', 'cancelling', 'past-due', 'ended'] satisfies [SponsorshipStatus, ...SponsorshipStatus[]] }).notNull(),
+    nextPlan: text('next_plan', {
+      enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]],
+    }),
+    status: text('status', {
+      enum: ['active', 'cancelling', 'past-due', 'ended'] satisfies [
+        SponsorshipStatus,
+        ...SponsorshipStatus[],
+      ],
+    }).notNull(),
     currency: text('currency').notNull(),
     /** Periods count from here (core/payments/billing-period.ts). */
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
@@ -60,7 +88,9 @@ export const sponsorships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('sponsorships_live_unique').on(table.memberId).where(sql`status <> 'ended'`),
+    uniqueIndex('sponsorships_live_unique')
+      .on(table.memberId)
+      .where(sql`status <> 'ended'`),
     index('sponsorships_due_idx').on(table.status, table.periodEnd),
   ],
 );
@@ -75,14 +105,28 @@ export const sponsorships = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['sponsorship', 'renewal', 'upgrade', 'storefront'] satisfies [PaymentPurpose, ...PaymentPurpose[]] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['sponsorship', 'renewal', 'upgrade', 'storefront'] satisfies [
+        PaymentPurpose,
+        ...PaymentPurpose[],
+      ],
+    }).notNull(),
     /** The plan a sponsorship payment pays for; null for a storefront order. */
-    plan: text('plan', { enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]] }),
-    status: text('status', { enum: ['pending', 'verifying', 'succeeded', 'failed'] satisfies [PaymentStatus, ...PaymentStatus[]] })
+    plan: text('plan', {
+      enum: ['sponsor', 'sponsor-more', 'business'] satisfies [SponsorPlan, ...SponsorPlan[]],
+    }),
+    status: text('status', {
+      enum: ['pending', 'verifying', 'succeeded', 'failed'] satisfies [
+        PaymentStatus,
+        ...PaymentStatus[],
+      ],
+    })
       .notNull()
       .default('pending'),
     amount: integer('amount').notNull(),

@@ -1,8 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ShareKind } from '../../../core/shares/flags.ts';
 import type { OfferType } from '../../../core/shares/renewal-offers.ts';
-import type { PaymentMethod, StoreCard, StoreCategory, StoreType, UsCardSupport } from '../../../core/shares/stores.ts';
+import type {
+  PaymentMethod,
+  StoreCard,
+  StoreCategory,
+  StoreType,
+  UsCardSupport,
+} from '../../../core/shares/stores.ts';
 import { members } from './members.ts';
 
 /**
@@ -14,7 +31,9 @@ import { members } from './members.ts';
 export const renewalOffers = pgTable(
   'renewal_offers',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     cardId: text('card_id').notNull(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
     inquiredOn: text('inquired_on').notNull(),
@@ -40,7 +59,9 @@ export const renewalOffers = pgTable(
 export const sharedStores = pgTable(
   'shared_stores',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     /** The name folded for comparison (NFKC, case, width, Traditional→Simplified, word order): one record per store. */
@@ -56,14 +77,19 @@ export const sharedStores = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('shared_stores_name_key_idx').on(table.nameKey), index('shared_stores_updated_idx').on(table.updatedAt)],
+  (table) => [
+    uniqueIndex('shared_stores_name_key_idx').on(table.nameKey),
+    index('shared_stores_updated_idx').on(table.updatedAt),
+  ],
 );
 
 /** The cards one member tried at one store; the store's owner's lines come with the record. */
 export const storeCards = pgTable(
   'store_cards',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     storeId: uuid('store_id')
       .notNull()
       .references(() => sharedStores.id, { onDelete: 'cascade' }),
@@ -82,7 +108,9 @@ export const storeCards = pgTable(
 export const shareRevisions = pgTable(
   'share_revisions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text('kind').$type<ShareKind>().notNull(),
     recordId: uuid('record_id').notNull(),
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),

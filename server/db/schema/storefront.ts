@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
 import type { OrderStatus } from '../../../core/storefront/orders.ts';
 import { members } from './members.ts';
@@ -14,7 +23,9 @@ import { payments } from './payments.ts';
 export const storefrontOrders = pgTable(
   'storefront_orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** What the member quotes to support: SF-XXXX-XXXX. */
     number: text('number').notNull().unique(),
     memberId: uuid('member_id')
@@ -80,7 +91,9 @@ export const sandboxCredits = pgTable('sandbox_credits', {
 export const storefrontPriceAlerts = pgTable(
   'storefront_price_alerts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -92,5 +105,7 @@ export const storefrontPriceAlerts = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('storefront_price_alerts_member_programme_idx').on(table.memberId, table.programme)],
+  (table) => [
+    uniqueIndex('storefront_price_alerts_member_programme_idx').on(table.memberId, table.programme),
+  ],
 );

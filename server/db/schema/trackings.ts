@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
 import type { MatchedFlight, TrackingStatus } from '../../../core/awards/tracking.ts';
 import { mailOutbox } from './mail.ts';
@@ -15,13 +25,20 @@ import { members } from './members.ts';
 export const trackings = pgTable(
   'trackings',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     query: jsonb('query').$type<AwardQuery>().notNull(),
     keepTracking: boolean('keep_tracking').notNull().default(false),
-    status: text('status', { enum: ['tracking', 'notified', 'change-notified', 'expired'] satisfies [TrackingStatus, ...TrackingStatus[]] })
+    status: text('status', {
+      enum: ['tracking', 'notified', 'change-notified', 'expired'] satisfies [
+        TrackingStatus,
+        ...TrackingStatus[],
+      ],
+    })
       .notNull()
       .default('tracking'),
     /** The search result it was created from, if any. */
@@ -42,7 +59,10 @@ export const trackings = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('trackings_member_idx').on(table.memberId, table.createdAt), index('trackings_due_idx').on(table.status, table.lastCheckedAt)],
+  (table) => [
+    index('trackings_member_idx').on(table.memberId, table.createdAt),
+    index('trackings_due_idx').on(table.status, table.lastCheckedAt),
+  ],
 );
 
 /**
@@ -72,5 +92,7 @@ export const trackingChanges = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('tracking_changes_fingerprint_unique').on(table.trackingId, table.fingerprint)],
+  (table) => [
+    uniqueIndex('tracking_changes_fingerprint_unique').on(table.trackingId, table.fingerprint),
+  ],
 );

@@ -1,5 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { EMBED_KINDS, EMBED_NODE, type DocNode, type EmbedKind, type RenderedPiece } from '../../../core/articles/document.ts';
+import {
+  EMBED_KINDS,
+  EMBED_NODE,
+  type DocNode,
+  type EmbedKind,
+  type RenderedPiece,
+} from '../../../core/articles/document.ts';
 import { imageSrcSet, imageUrl, type ArticleImage } from '../../../core/articles/articles.ts';
 
 /**
@@ -11,15 +17,19 @@ import { imageSrcSet, imageUrl, type ArticleImage } from '../../../core/articles
  * an event handler or a `javascript:` address through.
  */
 
-
-const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
 /** A link's address as readers get it, or null to drop the link (its text stays). */
-export function safeHref(raw: unknown, siteOrigin: string): { href: string; outside: boolean } | null {
+export function safeHref(
+  raw: unknown,
+  siteOrigin: string,
+): { href: string; outside: boolean } | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
-  if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\')) return { href: text, outside: false };
+  if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\'))
+    return { href: text, outside: false };
   let url: URL;
   try {
     url = new URL(text);
@@ -28,12 +38,25 @@ export function safeHref(raw: unknown, siteOrigin: string): { href: string; outs
   }
   if (url.protocol === 'mailto:') return { href: url.href, outside: true };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.origin === siteOrigin) return { href: `${url.pathname}${url.search}${url.hash}`, outside: false };
+  if (url.origin === siteOrigin)
+    return { href: `${url.pathname}${url.search}${url.hash}`, outside: false };
   return { href: url.href, outside: true };
 }
 
-const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', underline: 'u', strike: 's', code: 'code' };
-const SIMPLE_BLOCKS: Record<string, string> = { paragraph: 'p', blockquote: 'blockquote', bulletList: 'ul', listItem: 'li', tableRow: 'tr' };
+const MARK_TAGS: Record<string, string> = {
+  bold: 'strong',
+  italic: 'em',
+  underline: 'u',
+  strike: 's',
+  code: 'code',
+};
+const SIMPLE_BLOCKS: Record<string, string> = {
+  paragraph: 'p',
+  blockquote: 'blockquote',
+  bulletList: 'ul',
+  listItem: 'li',
+  tableRow: 'tr',
+};
 
 const span = (value: unknown) => {
   const number = typeof value === 'number' ? Math.trunc(value) : 1;
@@ -63,7 +86,8 @@ function renderImage(node: DocNode, context: RenderContext): string {
   const image = typeof id === 'string' ? context.images.get(id) : undefined;
   if (!image) return '';
   const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt.slice(0, 300) : '';
-  const caption = typeof node.attrs?.caption === 'string' ? node.attrs.caption.trim().slice(0, 300) : '';
+  const caption =
+    typeof node.attrs?.caption === 'string' ? node.attrs.caption.trim().slice(0, 300) : '';
   const img =
     `<img src="${escapeAttribute(imageUrl(image))}" srcset="${escapeAttribute(imageSrcSet(image))}" sizes="(max-width: 760px) 100vw, 720px"` +
     ` width="${image.width}" height="${image.height}" alt="${escapeAttribute(alt || caption)}" loading="lazy" decoding="async">`;
@@ -83,11 +107,17 @@ function renderNode(node: DocNode, context: RenderContext): string {
       return renderImage(node, context);
     case 'heading': {
       // The article's title is its page's h1: the editor offers h2 to h4, and nothing else gets through.
-      const level = Math.min(4, Math.max(2, typeof node.attrs?.level === 'number' ? Math.trunc(node.attrs.level) : 2));
+      const level = Math.min(
+        4,
+        Math.max(2, typeof node.attrs?.level === 'number' ? Math.trunc(node.attrs.level) : 2),
+      );
       return `<h${level}>${inner()}</h${level}>`;
     }
     case 'orderedList': {
-      const start = typeof node.attrs?.start === 'number' && node.attrs.start > 1 ? ` start="${Math.trunc(node.attrs.start)}"` : '';
+      const start =
+        typeof node.attrs?.start === 'number' && node.attrs.start > 1
+          ? ` start="${Math.trunc(node.attrs.start)}"`
+          : '';
       return `<ol${start}>${inner()}</ol>`;
     }
     case 'codeBlock':
@@ -113,7 +143,34 @@ function renderNode(node: DocNode, context: RenderContext): string {
 }
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'strong', 'em', 'u', 's', 'code', 'pre', 'a', 'br', 'hr', 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'img', 'div', 'table', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'u',
+    's',
+    'code',
+    'pre',
+    'a',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'figure',
+    'figcaption',
+    'img',
+    'div',
+    'table',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
     img: ['src', 'srcset', 'sizes', 'width', 'height', 'alt', 'loading', 'decoding'],
@@ -127,7 +184,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   // Pictures only from our own media folder, whatever the first lock wrote.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !(frame.attribs.src ?? '').startsWith('/media/'),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !(frame.attribs.src ?? '').startsWith('/media/'),
   disallowedTagsMode: 'discard',
 };
 
@@ -148,7 +206,12 @@ export function renderPieces(doc: DocNode, context: RenderContext): RenderedPiec
   for (const node of doc.content ?? []) {
     const kind = node.attrs?.kind;
     const id = node.attrs?.id;
-    if (node.type === EMBED_NODE && (EMBED_KINDS as readonly unknown[]).includes(kind) && typeof id === 'string' && /^[a-z0-9-]{1,80}$/.test(id)) {
+    if (
+      node.type === EMBED_NODE &&
+      (EMBED_KINDS as readonly unknown[]).includes(kind) &&
+      typeof id === 'string' &&
+      /^[a-z0-9-]{1,80}$/.test(id)
+    ) {
       flush();
       pieces.push({ type: 'embed', kind: kind as EmbedKind, id });
     } else {

@@ -15,7 +15,13 @@ export function foldForSearch(text: string): string {
 
 /** The query's terms, folded: words split by spaces, at most eight, each at least one character. */
 export function searchTerms(query: string): string[] {
-  return [...new Set(foldForSearch(query).split(/[\s,，、]+/u).filter(Boolean))].slice(0, 8);
+  return [
+    ...new Set(
+      foldForSearch(query)
+        .split(/[\s,，、]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, 8);
 }
 
 /** A LIKE pattern that matches the term literally anywhere. */
@@ -30,10 +36,13 @@ export function likePattern(term: string): string {
  */
 function matchRanges(text: string, terms: readonly string[]): [number, number][] {
   let folded = foldForSearch(text);
-  if (folded.length !== text.length) folded = [...text].map((character) => {
-    const one = foldForSearch(character);
-    return one.length === character.length ? one : character;
-  }).join('');
+  if (folded.length !== text.length)
+    folded = [...text]
+      .map((character) => {
+        const one = foldForSearch(character);
+        return one.length === character.length ? one : character;
+      })
+      .join('');
   const ranges: [number, number][] = [];
   for (const term of terms) {
     let from = 0;
@@ -55,7 +64,12 @@ function matchRanges(text: string, terms: readonly string[]): [number, number][]
   return merged;
 }
 
-function partsOf(text: string, ranges: readonly [number, number][], from: number, to: number): SnippetPart[] {
+function partsOf(
+  text: string,
+  ranges: readonly [number, number][],
+  from: number,
+  to: number,
+): SnippetPart[] {
   const parts: SnippetPart[] = [];
   let at = from;
   for (const [start, end] of ranges) {

@@ -16,7 +16,13 @@ export const MEDIA_CLEANUP_QUEUE = 'article-media-cleanup';
  */
 function mediaCleanupJobs(articles: Articles, log: Pick<FastifyBaseLogger, 'info'>): JobArea {
   return async (boss) => {
-    await boss.createQueue(MEDIA_CLEANUP_QUEUE, { name: MEDIA_CLEANUP_QUEUE, policy: 'singleton', expireInSeconds: 10 * 60, retryLimit: 2, retryDelay: 60 });
+    await boss.createQueue(MEDIA_CLEANUP_QUEUE, {
+      name: MEDIA_CLEANUP_QUEUE,
+      policy: 'singleton',
+      expireInSeconds: 10 * 60,
+      retryLimit: 2,
+      retryDelay: 60,
+    });
     await boss.schedule(MEDIA_CLEANUP_QUEUE, everyMinutes(15), {}, { tz: 'UTC' });
     await boss.work(MEDIA_CLEANUP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
       const removed = await articles.cleanUp();
@@ -26,18 +32,31 @@ function mediaCleanupJobs(articles: Articles, log: Pick<FastifyBaseLogger, 'info
 }
 
 /** Articles as the server and `npm run worker` build them; the worker needs no live embeds. */
-export async function articlesFromConfig(options: { config: Config; database: Database; embeds?: EmbedLookup; log: FastifyBaseLogger; now?: () => Date }) {
+export async function articlesFromConfig(options: {
+  config: Config;
+  database: Database;
+  embeds?: EmbedLookup;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const articles = new Articles({
     db: options.database.db,
     storage: new LocalImageStorage(config.MEDIA_DIR),
-    limits: { maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES, maxImages: config.ARTICLE_MAX_IMAGES, maxChars: config.ARTICLE_MAX_CHARS },
+    limits: {
+      maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
+      maxImages: config.ARTICLE_MAX_IMAGES,
+      maxChars: config.ARTICLE_MAX_CHARS,
+    },
     embeds: options.embeds ?? (() => null),
     siteOrigin: config.PUBLIC_URL,
     now,
   });
   const groups = new ArticleGroups({ db: options.database.db, articles, now });
-  await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, { articles, groups });
+  await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, {
+    articles,
+    groups,
+  });
   return { articles, groups, jobs: mediaCleanupJobs(articles, options.log) };
 }

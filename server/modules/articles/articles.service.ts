@@ -1,6 +1,17 @@
 // One file past 400 lines on purpose: drafts, publication, pictures and what readers see share one
 // table and its checks (#owned, visible); split by those seams when it grows further.
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   ARTICLES_PER_PAGE,
@@ -17,15 +28,33 @@ import {
   type EmbedView,
   type PublicArticle,
 } from '../../../core/articles/articles.ts';
-import { measureDocument, nodesOf, type DocNode, type EmbedKind } from '../../../core/articles/document.ts';
+import {
+  measureDocument,
+  nodesOf,
+  type DocNode,
+  type EmbedKind,
+} from '../../../core/articles/document.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { articleImages, articleLikes, articles, mediaRemovals, members } from '../../db/schema/index.ts';
+import {
+  articleImages,
+  articleLikes,
+  articles,
+  mediaRemovals,
+  members,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { ImageRefused, processImage } from '../images/index.ts';
 import type { ImageStorage } from '../images/index.ts';
 import { renderPieces } from './article-html.ts';
-import { foldForSearch, highlight, likePattern, matchScore, searchTerms, snippet } from './article-search.ts';
+import {
+  foldForSearch,
+  highlight,
+  likePattern,
+  matchScore,
+  searchTerms,
+  snippet,
+} from './article-search.ts';
 
 type ArticleRow = typeof articles.$inferSelect;
 type ImageRow = typeof articleImages.$inferSelect;
@@ -40,21 +69,30 @@ export interface ArticleLimits {
 export type EmbedLookup = (kind: EmbedKind, id: string) => EmbedView | null;
 
 const mediaPrefix = (articleId: string) => `articles/${articleId}`;
-const mediaKey = (articleId: string, imageId: string, width: number) => `${mediaPrefix(articleId)}/${imageId}-${width}.webp`;
+const mediaKey = (articleId: string, imageId: string, width: number) =>
+  `${mediaPrefix(articleId)}/${imageId}-${width}.webp`;
 
 function imageView(row: ImageRow): ArticleImage {
   return {
     id: row.id,
     width: row.width,
     height: row.height,
-    sources: row.widths.map((width) => ({ width, url: `/media/${mediaKey(row.articleId, row.id, width)}` })),
+    sources: row.widths.map((width) => ({
+      width,
+      url: `/media/${mediaKey(row.articleId, row.id, width)}`,
+    })),
   };
 }
 
-const forbidden = () => new AppError('FORBIDDEN', { status: 403, message: 'Only the author can change this article.' });
+const forbidden = () =>
+  new AppError('FORBIDDEN', { status: 403, message: 'Only the author can change this article.' });
 const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
 const invalid = (problem: ArticleProblem) =>
-  new AppError('INVALID_ARTICLE', { status: 400, message: `The article cannot be saved: ${problem}.`, details: { problem } });
+  new AppError('INVALID_ARTICLE', {
+    status: 400,
+    message: `The article cannot be saved: ${problem}.`,
+    details: { problem },
+  });
 
 /**
  * Articles members write (docs/articles.md): drafts saved as the editor types, with a version so
@@ -85,13 +123,17 @@ export class Articles {
     const [row] = await this.options.db.select().from(articles).where(eq(articles.id, id));
     if (!row) throw notFound();
     // Someone else's draft or hidden article is no article to them: 404, as for one that is not there.
-    if (row.memberId !== memberId) throw row.status === 'published' && !row.hiddenAt ? forbidden() : notFound();
+    if (row.memberId !== memberId)
+      throw row.status === 'published' && !row.hiddenAt ? forbidden() : notFound();
     return row;
   }
 
   async #images(articleIds: string[]): Promise<Map<string, ArticleImage>> {
     if (articleIds.length === 0) return new Map();
-    const rows = await this.options.db.select().from(articleImages).where(inArray(articleImages.articleId, articleIds));
+    const rows = await this.options.db
+      .select()
+      .from(articleImages)
+      .where(inArray(articleImages.articleId, articleIds));
     return new Map(rows.map((row) => [row.id, imageView(row)]));
   }
 
@@ -99,11 +141,22 @@ export class Articles {
     const ids = rows.map((row) => row.id);
     const covers = await this.#images(ids);
     const authors = new Map<string, string>();
-    const memberIds = [...new Set(rows.map((row) => row.memberId).filter((id): id is string => id !== null))];
-    if (memberIds.length) for (const member of await this.options.db.select({ id: members.id, name: members.name }).from(members).where(inArray(members.id, memberIds))) authors.set(member.id, member.name);
+    const memberIds = [
+      ...new Set(rows.map((row) => row.memberId).filter((id): id is string => id !== null)),
+    ];
+    if (memberIds.length)
+      for (const member of await this.options.db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(inArray(members.id, memberIds)))
+        authors.set(member.id, member.name);
     const likes = new Map<string, number>();
     if (ids.length)
-      for (const row of await this.options.db.select({ id: articleLikes.articleId, likes: count() }).from(articleLikes).where(inArray(articleLikes.articleId, ids)).groupBy(articleLikes.articleId))
+      for (const row of await this.options.db
+        .select({ id: articleLikes.articleId, likes: count() })
+        .from(articleLikes)
+        .where(inArray(articleLikes.articleId, ids))
+        .groupBy(articleLikes.articleId))
         likes.set(row.id, row.likes);
     return rows.map((row) => ({
       id: row.id,
@@ -112,7 +165,10 @@ export class Articles {
       title: row.title,
       excerpt: row.plainText.replace(/\s+/g, ' ').slice(0, 160),
       cover: row.coverImageId ? (covers.get(row.coverImageId) ?? null) : null,
-      author: { id: row.memberId, name: row.memberId ? (authors.get(row.memberId) ?? '') : 'TripPlus' },
+      author: {
+        id: row.memberId,
+        name: row.memberId ? (authors.get(row.memberId) ?? '') : 'TripPlus',
+      },
       language: row.language,
       words: row.words,
       minutes: row.minutes,
@@ -131,14 +187,26 @@ export class Articles {
 
   /** The author's latest: a published article's pending title, cover and language over what readers see. */
   #latest(row: ArticleRow): ArticleCreate {
-    return { title: row.pending?.title ?? row.title, coverImageId: row.pending ? row.pending.coverImageId : row.coverImageId, language: row.pending?.language ?? row.language, doc: row.doc };
+    return {
+      title: row.pending?.title ?? row.title,
+      coverImageId: row.pending ? row.pending.coverImageId : row.coverImageId,
+      language: row.pending?.language ?? row.language,
+      doc: row.doc,
+    };
   }
 
   async #draft(row: ArticleRow): Promise<ArticleDraft> {
     const latest = this.#latest(row);
     const [summary] = await this.#summaries([{ ...row, ...latest }]);
     const images = [...(await this.#images([row.id])).values()];
-    return { ...summary!, doc: row.doc, version: row.version, publishedVersion: row.publishedVersion, coverImageId: latest.coverImageId, images };
+    return {
+      ...summary!,
+      doc: row.doc,
+      version: row.version,
+      publishedVersion: row.publishedVersion,
+      coverImageId: latest.coverImageId,
+      images,
+    };
   }
 
   /** What a save stores besides the document: counts and the text lists and search read. */
@@ -146,13 +214,28 @@ export class Articles {
     const measured = measureDocument(input.doc, input.title);
     if (measured.text.length > this.options.limits.maxChars) throw invalid('too-long');
     if (measured.imageIds.length > this.options.limits.maxImages) throw invalid('too-many-images');
-    if (measured.imageIds.some((id) => !images.has(id)) || (input.coverImageId && !images.has(input.coverImageId))) throw invalid('unknown-image');
-    return { plainText: measured.text, words: measured.words, minutes: measured.minutes, searchText: foldForSearch(`${input.title}\n${measured.text}`) };
+    if (
+      measured.imageIds.some((id) => !images.has(id)) ||
+      (input.coverImageId && !images.has(input.coverImageId))
+    )
+      throw invalid('unknown-image');
+    return {
+      plainText: measured.text,
+      words: measured.words,
+      minutes: measured.minutes,
+      searchText: foldForSearch(`${input.title}\n${measured.text}`),
+    };
   }
 
   /** Every column of what readers see, made from the author's latest (at publication, or when it is a draft). */
   #readersCopy(input: ArticleCreate, images: ReadonlySet<string>) {
-    return { title: input.title, coverImageId: input.coverImageId, language: input.language, ...this.#derived(input, images), pending: null };
+    return {
+      title: input.title,
+      coverImageId: input.coverImageId,
+      language: input.language,
+      ...this.#derived(input, images),
+      pending: null,
+    };
   }
 
   async create(memberId: string, input: ArticleCreate): Promise<ArticleDraft> {
@@ -179,10 +262,24 @@ export class Articles {
     const images = new Set((await this.#images([id])).keys());
     const { version, ...latest } = input;
     const readersCopy = this.#readersCopy(latest, images);
-    const changes = row.status === 'published' ? { pending: { title: latest.title, coverImageId: latest.coverImageId, language: latest.language } } : readersCopy;
+    const changes =
+      row.status === 'published'
+        ? {
+            pending: {
+              title: latest.title,
+              coverImageId: latest.coverImageId,
+              language: latest.language,
+            },
+          }
+        : readersCopy;
     const [saved] = await this.options.db
       .update(articles)
-      .set({ doc: latest.doc, ...changes, version: sql`${articles.version} + 1`, updatedAt: this.options.now() })
+      .set({
+        doc: latest.doc,
+        ...changes,
+        version: sql`${articles.version} + 1`,
+        updatedAt: this.options.now(),
+      })
       .where(and(eq(articles.id, id), eq(articles.version, version)))
       .returning();
     if (!saved)
@@ -197,25 +294,44 @@ export class Articles {
   /** Publishes the stored version (or the pending edits of a published article); `version` as for save. */
   async publish(memberId: string, id: string, version: number): Promise<ArticleDraft> {
     const row = await this.#owned(memberId, id);
-    if (row.version !== version) throw new AppError('ARTICLE_CONFLICT', { status: 409, message: 'This article was saved from another tab or device since you opened it.', details: { version: row.version } });
+    if (row.version !== version)
+      throw new AppError('ARTICLE_CONFLICT', {
+        status: 409,
+        message: 'This article was saved from another tab or device since you opened it.',
+        details: { version: row.version },
+      });
     const latest = this.#latest(row);
     const images = await this.#images([id]);
     const readersCopy = this.#readersCopy(latest, new Set(images.keys()));
     if (!latest.title.trim()) throw invalid('title-missing');
-    if (!readersCopy.plainText.trim() && nodesOf(row.doc, 'image').length === 0) throw invalid('body-empty');
+    if (!readersCopy.plainText.trim() && nodesOf(row.doc, 'image').length === 0)
+      throw invalid('body-empty');
     const pieces = renderPieces(row.doc, { images, siteOrigin: this.#origin });
     const now = this.options.now();
-    const values = { ...readersCopy, status: 'published' as const, pieces, publishedVersion: row.version, publishedAt: row.publishedAt ?? now, updatedAt: now };
+    const values = {
+      ...readersCopy,
+      status: 'published' as const,
+      pieces,
+      publishedVersion: row.version,
+      publishedAt: row.publishedAt ?? now,
+      updatedAt: now,
+    };
     if (row.slug) {
       await this.options.db.update(articles).set(values).where(eq(articles.id, id));
     } else {
       // The readable address first; if another article has it, the same with the id's start.
       const readable = articleSlug(latest.title, row.id);
       try {
-        await this.options.db.update(articles).set({ ...values, slug: readable }).where(eq(articles.id, id));
+        await this.options.db
+          .update(articles)
+          .set({ ...values, slug: readable })
+          .where(eq(articles.id, id));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        await this.options.db.update(articles).set({ ...values, slug: `${readable}-${row.id.slice(0, 6)}` }).where(eq(articles.id, id));
+        await this.options.db
+          .update(articles)
+          .set({ ...values, slug: `${readable}-${row.id.slice(0, 6)}` })
+          .where(eq(articles.id, id));
       }
     }
     return this.get(memberId, id);
@@ -224,8 +340,14 @@ export class Articles {
   /** Back to the drafts, as the author last saved it: gone from /share and search, its address kept for a later publication. */
   async unpublish(memberId: string, id: string): Promise<ArticleDraft> {
     const row = await this.#owned(memberId, id);
-    const readersCopy = this.#readersCopy(this.#latest(row), new Set((await this.#images([id])).keys()));
-    await this.options.db.update(articles).set({ ...readersCopy, status: 'draft', updatedAt: this.options.now() }).where(eq(articles.id, id));
+    const readersCopy = this.#readersCopy(
+      this.#latest(row),
+      new Set((await this.#images([id])).keys()),
+    );
+    await this.options.db
+      .update(articles)
+      .set({ ...readersCopy, status: 'draft', updatedAt: this.options.now() })
+      .where(eq(articles.id, id));
     return this.get(memberId, id);
   }
 
@@ -234,7 +356,10 @@ export class Articles {
     await this.#owned(memberId, id);
     await this.options.db.transaction(async (tx) => {
       await tx.delete(articles).where(eq(articles.id, id));
-      await tx.insert(mediaRemovals).values({ prefix: mediaPrefix(id) }).onConflictDoNothing();
+      await tx
+        .insert(mediaRemovals)
+        .values({ prefix: mediaPrefix(id) })
+        .onConflictDoNothing();
     });
   }
 
@@ -255,7 +380,10 @@ export class Articles {
    */
   async addImage(memberId: string, articleId: string, bytes: Buffer): Promise<ArticleImage> {
     await this.#owned(memberId, articleId);
-    const [{ images } = { images: 0 }] = await this.options.db.select({ images: count() }).from(articleImages).where(eq(articleImages.articleId, articleId));
+    const [{ images } = { images: 0 }] = await this.options.db
+      .select({ images: count() })
+      .from(articleImages)
+      .where(eq(articleImages.articleId, articleId));
     // Pictures dropped from the text still count until the article is deleted: a bound on the folder, not the text.
     if (images >= this.options.limits.maxImages * 2) throw imageRefused('too-many-images');
     let processed;
@@ -266,10 +394,22 @@ export class Articles {
       throw error;
     }
     const id = randomUUID();
-    for (const variant of processed.variants) await this.options.storage.put(mediaKey(articleId, id, variant.width), variant.bytes, 'image/webp');
+    for (const variant of processed.variants)
+      await this.options.storage.put(
+        mediaKey(articleId, id, variant.width),
+        variant.bytes,
+        'image/webp',
+      );
     const [row] = await this.options.db
       .insert(articleImages)
-      .values({ id, articleId, width: processed.width, height: processed.height, widths: processed.variants.map((variant) => variant.width), bytes: processed.variants.reduce((sum, variant) => sum + variant.bytes.length, 0) })
+      .values({
+        id,
+        articleId,
+        width: processed.width,
+        height: processed.height,
+        widths: processed.variants.map((variant) => variant.width),
+        bytes: processed.variants.reduce((sum, variant) => sum + variant.bytes.length, 0),
+      })
       .returning();
     return imageView(row!);
   }
@@ -285,7 +425,11 @@ export class Articles {
   }
 
   /** What readers may see: published, not hidden by staff. */
-  static readonly visible = and(eq(articles.status, 'published'), isNull(articles.hiddenAt), isNotNull(articles.slug));
+  static readonly visible = and(
+    eq(articles.status, 'published'),
+    isNull(articles.hiddenAt),
+    isNotNull(articles.slug),
+  );
 
   async recent(page: number): Promise<{ articles: ArticleSummary[]; total: number }> {
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
@@ -308,20 +452,46 @@ export class Articles {
     const mine = viewerId !== null && row.memberId === viewerId;
     if (!mine && (row.status !== 'published' || row.hiddenAt !== null)) return null;
     const [summary] = await this.#summaries([row]);
-    const [liked] = viewerId ? await this.options.db.select().from(articleLikes).where(and(eq(articleLikes.articleId, row.id), eq(articleLikes.memberId, viewerId))) : [];
+    const [liked] = viewerId
+      ? await this.options.db
+          .select()
+          .from(articleLikes)
+          .where(and(eq(articleLikes.articleId, row.id), eq(articleLikes.memberId, viewerId)))
+      : [];
     const segments = row.pieces.map((piece) =>
-      piece.type === 'html' ? piece : { type: 'embed' as const, embed: this.options.embeds(piece.kind, piece.id) ?? { kind: 'missing' as const, id: piece.id } },
+      piece.type === 'html'
+        ? piece
+        : {
+            type: 'embed' as const,
+            embed: this.options.embeds(piece.kind, piece.id) ?? {
+              kind: 'missing' as const,
+              id: piece.id,
+            },
+          },
     );
     return { ...summary!, segments, likedByMe: liked !== undefined, mine };
   }
 
   /** One like per member and article; liking twice changes nothing. Returns the count. */
   async like(memberId: string, articleId: string, liked: boolean): Promise<number> {
-    const [row] = await this.options.db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, articleId), Articles.visible));
+    const [row] = await this.options.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.id, articleId), Articles.visible));
     if (!row) throw notFound();
-    if (liked) await this.options.db.insert(articleLikes).values({ articleId, memberId }).onConflictDoNothing();
-    else await this.options.db.delete(articleLikes).where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.memberId, memberId)));
-    const [{ likes } = { likes: 0 }] = await this.options.db.select({ likes: count() }).from(articleLikes).where(eq(articleLikes.articleId, articleId));
+    if (liked)
+      await this.options.db
+        .insert(articleLikes)
+        .values({ articleId, memberId })
+        .onConflictDoNothing();
+    else
+      await this.options.db
+        .delete(articleLikes)
+        .where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.memberId, memberId)));
+    const [{ likes } = { likes: 0 }] = await this.options.db
+      .select({ likes: count() })
+      .from(articleLikes)
+      .where(eq(articleLikes.articleId, articleId));
     return likes;
   }
 
@@ -330,19 +500,41 @@ export class Articles {
    * text, the author's name if given, within a group if given. Newest first pages in the database; best match scores the
    * newest 500 matches and pages those.
    */
-  async search(query: ArticleSearchQuery, inGroup?: SQL): Promise<{ hits: ArticleHit[]; total: number }> {
+  async search(
+    query: ArticleSearchQuery,
+    inGroup?: SQL,
+  ): Promise<{ hits: ArticleHit[]; total: number }> {
     const terms = searchTerms(query.q ?? '');
-    const conditions: (SQL | undefined)[] = [Articles.visible, inGroup, ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`)];
+    const conditions: (SQL | undefined)[] = [
+      Articles.visible,
+      inGroup,
+      ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`),
+    ];
     const author = query.author?.trim();
     if (author) conditions.push(ilike(members.name, likePattern(author)));
     const where = and(...conditions);
-    const base = this.options.db.select({ article: articles }).from(articles).leftJoin(members, eq(members.id, articles.memberId)).where(where);
-    const [{ total } = { total: 0 }] = await this.options.db.select({ total: count() }).from(articles).leftJoin(members, eq(members.id, articles.memberId)).where(where);
+    const base = this.options.db
+      .select({ article: articles })
+      .from(articles)
+      .leftJoin(members, eq(members.id, articles.memberId))
+      .where(where);
+    const [{ total } = { total: 0 }] = await this.options.db
+      .select({ total: count() })
+      .from(articles)
+      .leftJoin(members, eq(members.id, articles.memberId))
+      .where(where);
     let rows: ArticleRow[];
     if (query.order === 'newest' || terms.length === 0) {
-      rows = (await base.orderBy(desc(articles.publishedAt)).limit(ARTICLES_PER_PAGE).offset((query.page - 1) * ARTICLES_PER_PAGE)).map((found) => found.article);
+      rows = (
+        await base
+          .orderBy(desc(articles.publishedAt))
+          .limit(ARTICLES_PER_PAGE)
+          .offset((query.page - 1) * ARTICLES_PER_PAGE)
+      ).map((found) => found.article);
     } else {
-      const candidates = (await base.orderBy(desc(articles.publishedAt)).limit(500)).map((found) => found.article);
+      const candidates = (await base.orderBy(desc(articles.publishedAt)).limit(500)).map(
+        (found) => found.article,
+      );
       rows = candidates
         .map((row) => ({ row, score: matchScore(row.title, row.plainText, terms) }))
         .sort((a, b) => b.score - a.score)
@@ -352,18 +544,43 @@ export class Articles {
     const summaries = await this.#summaries(rows);
     return {
       total,
-      hits: summaries.map((summary, index) => ({ article: summary, title: highlight(summary.title, terms), snippet: snippet(rows[index]!.plainText, terms) })),
+      hits: summaries.map((summary, index) => ({
+        article: summary,
+        title: highlight(summary.title, terms),
+        snippet: snippet(rows[index]!.plainText, terms),
+      })),
     };
   }
 
   /** The sample article of a fresh install, published under no member (sample-article.ts). */
-  async addSample(sample: { key: string; slug: string; title: string; doc: DocNode; language: ArticleCreate['language'] }): Promise<void> {
-    const derived = this.#derived({ title: sample.title, doc: sample.doc, language: sample.language, coverImageId: null }, new Set());
+  async addSample(sample: {
+    key: string;
+    slug: string;
+    title: string;
+    doc: DocNode;
+    language: ArticleCreate['language'];
+  }): Promise<void> {
+    const derived = this.#derived(
+      { title: sample.title, doc: sample.doc, language: sample.language, coverImageId: null },
+      new Set(),
+    );
     const pieces = renderPieces(sample.doc, { images: new Map(), siteOrigin: this.#origin });
     const now = this.options.now();
     await this.options.db
       .insert(articles)
-      .values({ memberId: null, sample: sample.key, slug: sample.slug, status: 'published', title: sample.title, language: sample.language, doc: sample.doc, pieces, publishedVersion: 1, publishedAt: now, ...derived })
+      .values({
+        memberId: null,
+        sample: sample.key,
+        slug: sample.slug,
+        status: 'published',
+        title: sample.title,
+        language: sample.language,
+        doc: sample.doc,
+        pieces,
+        publishedVersion: 1,
+        publishedAt: now,
+        ...derived,
+      })
       .onConflictDoNothing();
   }
 
@@ -378,21 +595,33 @@ export class Articles {
   }
 
   async exists(id: string): Promise<boolean> {
-    return (await this.options.db.select({ id: articles.id }).from(articles).where(eq(articles.id, id))).length > 0;
+    return (
+      (await this.options.db.select({ id: articles.id }).from(articles).where(eq(articles.id, id)))
+        .length > 0
+    );
   }
 
   async setHidden(id: string, hidden: boolean): Promise<void> {
-    await this.options.db.update(articles).set({ hiddenAt: hidden ? this.options.now() : null }).where(eq(articles.id, id));
+    await this.options.db
+      .update(articles)
+      .set({ hiddenAt: hidden ? this.options.now() : null })
+      .where(eq(articles.id, id));
   }
 
   async label(id: string): Promise<{ label: string; slug: string | null } | null> {
-    const [row] = await this.options.db.select({ title: articles.title, slug: articles.slug }).from(articles).where(eq(articles.id, id));
+    const [row] = await this.options.db
+      .select({ title: articles.title, slug: articles.slug })
+      .from(articles)
+      .where(eq(articles.id, id));
     return row ? { label: row.title, slug: row.slug } : null;
   }
 
   /** Slugs of published articles, for the sitemap (sample articles stay out). */
   async publishedSlugs(): Promise<string[]> {
-    const rows = await this.options.db.select({ slug: articles.slug }).from(articles).where(and(Articles.visible, isNull(articles.sample)));
+    const rows = await this.options.db
+      .select({ slug: articles.slug })
+      .from(articles)
+      .where(and(Articles.visible, isNull(articles.sample)));
     return rows.map((row) => row.slug!).filter(Boolean);
   }
 
@@ -403,5 +632,9 @@ export class Articles {
 }
 
 function imageRefused(problem: string): AppError {
-  return new AppError('IMAGE_REFUSED', { status: problem === 'too-large' ? 413 : problem === 'busy' ? 503 : 400, message: `The picture was refused: ${problem}.`, details: { problem } });
+  return new AppError('IMAGE_REFUSED', {
+    status: problem === 'too-large' ? 413 : problem === 'busy' ? 503 : 400,
+    message: `The picture was refused: ${problem}.`,
+    details: { problem },
+  });
 }

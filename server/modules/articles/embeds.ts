@@ -9,7 +9,10 @@ import type { EmbedLookup } from './articles.service.ts';
  * a card's current fee and welcome offer, a programme's current alliance. An id that no longer
  * exists shows as missing rather than failing the page.
  */
-export function embedLookup(sources: { card(id: string): Card | null; programmes(): LibraryEntry[] }): EmbedLookup {
+export function embedLookup(sources: {
+  card(id: string): Card | null;
+  programmes(): LibraryEntry[];
+}): EmbedLookup {
   let programmes: Map<string, LibraryEntry> | null = null;
   return (kind: EmbedKind, id: string): EmbedView | null => {
     if (kind === 'card') {

@@ -58,7 +58,13 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-const fail = (error: ErrorName, code: number, status = 400, message: string = error, fields?: Record<string, string>) => new AppError(error, { code, status, message, ...(fields ? { fields } : {}) });
+const fail = (
+  error: ErrorName,
+  code: number,
+  status = 400,
+  message: string = error,
+  fields?: Record<string, string>,
+) => new AppError(error, { code, status, message, ...(fields ? { fields } : {}) });
 /** The field a login answer names when the address needs the harder robot check. */
 const HARDER_CHECK = { captcha: 'harder' };
 
@@ -79,17 +85,28 @@ export class Accounts {
    * (its cookies) wins and becomes the account's, so the latest choice sticks; where the browser
    * chose nothing, the account's own applies (docs/product/README.md#languages).
    */
-  async settlePreferences(member: MemberRow, chosen: { language?: string | undefined; currency?: string | undefined }): Promise<MemberRow> {
+  async settlePreferences(
+    member: MemberRow,
+    chosen: { language?: string | undefined; currency?: string | undefined },
+  ): Promise<MemberRow> {
     const change: { language?: string; currency?: string } = {};
-    if (isLanguage(chosen.language) && chosen.language !== member.language) change.language = chosen.language;
-    if (isMoneyCurrency(chosen.currency) && chosen.currency !== member.currency) change.currency = chosen.currency;
+    if (isLanguage(chosen.language) && chosen.language !== member.language)
+      change.language = chosen.language;
+    if (isMoneyCurrency(chosen.currency) && chosen.currency !== member.currency)
+      change.currency = chosen.currency;
     if (Object.keys(change).length === 0) return member;
-    await this.db.update(members).set({ ...change, updatedAt: new Date() }).where(eq(members.id, member.id));
+    await this.db
+      .update(members)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(members.id, member.id));
     return { ...member, ...change };
   }
 
   private async findByEmail(email: string): Promise<MemberRow | undefined> {
-    const [row] = await this.db.select().from(members).where(eq(members.email, email.toLowerCase()));
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(eq(members.email, email.toLowerCase()));
     return row;
   }
 
@@ -114,7 +131,10 @@ export class Accounts {
         language,
         subject: emailText(language, 'activation.subject', { code }),
         heading: emailText(language, 'activation.heading'),
-        paragraphs: [emailText(language, 'activation.greeting', { name: member.name }), emailText(language, 'activation.body', { minutes })],
+        paragraphs: [
+          emailText(language, 'activation.greeting', { name: member.name }),
+          emailText(language, 'activation.body', { minutes }),
+        ],
         code,
         footer: `${emailText(language, 'activation.ignore')} ${emailText(language, 'common.footer')}`,
       }),
@@ -127,7 +147,13 @@ export class Accounts {
     await tx
       .update(verificationCodes)
       .set({ consumedAt: new Date() })
-      .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation'), isNull(verificationCodes.consumedAt)));
+      .where(
+        and(
+          eq(verificationCodes.memberId, member.id),
+          eq(verificationCodes.purpose, 'activation'),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
     await tx.insert(verificationCodes).values({
       memberId: member.id,
       purpose: 'activation',
@@ -159,7 +185,8 @@ export class Accounts {
       this.deps.log.info({ domain: email.split('@')[1] }, 'sign-up refused: blocked e-mail domain');
       throw fail('BAD_EMAIL_DOMAIN', SIGNUP_CODES.badEmailDomain);
     }
-    if (!(await this.deps.captcha.verify(input.captcha, input.ip))) throw fail('CAPTCHA_FAILED', -99);
+    if (!(await this.deps.captcha.verify(input.captcha, input.ip)))
+      throw fail('CAPTCHA_FAILED', -99);
 
     const existing = await this.findByEmail(email);
     if (existing) {
@@ -175,7 +202,10 @@ export class Accounts {
         const [member] = await tx
           .insert(members)
           .values({
-            account: `${PASSWORD_ACCOUNT_PREFIX}${randomToken().replace(/[^a-zA-Z0-9]/g, '').slice(0, 12).toLowerCase()}`,
+            account: `${PASSWORD_ACCOUNT_PREFIX}${randomToken()
+              .replace(/[^a-zA-Z0-9]/g, '')
+              .slice(0, 12)
+              .toLowerCase()}`,
             email,
             name: normalizeNickname(input.nickname),
             passwordHash,
@@ -196,7 +226,12 @@ export class Accounts {
     }
 
     if (!(await this.deliver(mailId))) {
-      throw fail('ACTIVATION_MAIL_FAILED', SIGNUP_CODES.activationMailFailed, 502, 'The account was created but the activation e-mail could not be sent.');
+      throw fail(
+        'ACTIVATION_MAIL_FAILED',
+        SIGNUP_CODES.activationMailFailed,
+        502,
+        'The account was created but the activation e-mail could not be sent.',
+      );
     }
     return { email };
   }
@@ -205,18 +240,41 @@ export class Accounts {
     const email = normalizeEmail(input.email).toLowerCase();
     const member = isValidEmail(email) ? await this.findByEmail(email) : undefined;
     const recentlyActivated =
-      input.afterActivation && member?.activatedAt ? Date.now() - member.activatedAt.getTime() < AFTER_ACTIVATION_WINDOW_MS : false;
+      input.afterActivation && member?.activatedAt
+        ? Date.now() - member.activatedAt.getTime() < AFTER_ACTIVATION_WINDOW_MS
+        : false;
     // Many failed logins to this address lately: the harder robot check, even where login asks for
     // none. Guessing the password gets slow; its owner, who solves the check once, gets in.
-    const underAttack = isValidEmail(email) && (await this.recentLoginFailures(email)) >= LIMITS.login.failuresBeforeHardCheck;
-    const captchaRequired = underAttack || (this.deps.config.CAPTCHA_ON_LOGIN && !recentlyActivated);
+    const underAttack =
+      isValidEmail(email) &&
+      (await this.recentLoginFailures(email)) >= LIMITS.login.failuresBeforeHardCheck;
+    const captchaRequired =
+      underAttack || (this.deps.config.CAPTCHA_ON_LOGIN && !recentlyActivated);
 
     const problem = firstLoginProblem(input, captchaRequired);
     if (problem === 'invalidEmail') throw fail('INVALID_EMAIL', -99);
     if (problem === 'invalidPassword') throw fail('INVALID_PASSWORD', -99);
-    if (problem === 'captchaRequired') throw fail('CAPTCHA_REQUIRED', -99, 400, 'CAPTCHA_REQUIRED', underAttack ? HARDER_CHECK : undefined);
-    if (captchaRequired && !(await this.deps.captcha.verify(input.captcha, input.ip, underAttack ? 'hard' : 'normal'))) {
-      throw underAttack ? fail('CAPTCHA_REQUIRED', -99, 400, 'Please complete the longer robot check.', HARDER_CHECK) : fail('CAPTCHA_FAILED', -99);
+    if (problem === 'captchaRequired')
+      throw fail(
+        'CAPTCHA_REQUIRED',
+        -99,
+        400,
+        'CAPTCHA_REQUIRED',
+        underAttack ? HARDER_CHECK : undefined,
+      );
+    if (
+      captchaRequired &&
+      !(await this.deps.captcha.verify(input.captcha, input.ip, underAttack ? 'hard' : 'normal'))
+    ) {
+      throw underAttack
+        ? fail(
+            'CAPTCHA_REQUIRED',
+            -99,
+            400,
+            'Please complete the longer robot check.',
+            HARDER_CHECK,
+          )
+        : fail('CAPTCHA_FAILED', -99);
     }
 
     const password = normalizePassword(input.password);
@@ -237,49 +295,84 @@ export class Accounts {
   /** Failed logins to an address within the window (an address with no account counts the same: no telling which exist). */
   private async recentLoginFailures(email: string): Promise<number> {
     const since = new Date(Date.now() - LIMITS.login.failureWindowMs);
-    const [row] = await this.db.select({ failures: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)));
+    const [row] = await this.db
+      .select({ failures: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)));
     return Number(row?.failures ?? 0);
   }
 
   private async recordLoginFailure(email: string): Promise<void> {
     await this.db.insert(loginFailures).values({ email });
     // Failures older than the window no longer count for anyone.
-    await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(Date.now() - LIMITS.login.failureWindowMs)));
+    await this.db
+      .delete(loginFailures)
+      .where(lt(loginFailures.failedAt, new Date(Date.now() - LIMITS.login.failureWindowMs)));
   }
 
   async activate(input: { email: string; code: string }): Promise<MemberRow> {
     const email = normalizeEmail(input.email).toLowerCase();
     const code = normalizeCode(input.code);
     const invalid = () => fail('INVALID_CODE', -99, 400, 'The activation code is not valid.');
-    if (!isValidEmail(email) || !ACTIVATION_CODE_PATTERN.test(code) || code.length !== LIMITS.activation.codeLength) throw invalid();
+    if (
+      !isValidEmail(email) ||
+      !ACTIVATION_CODE_PATTERN.test(code) ||
+      code.length !== LIMITS.activation.codeLength
+    )
+      throw invalid();
 
     // The transaction returns a verdict instead of throwing, so that a wrong try's count is
     // committed: throwing inside would roll it back and the code would never die.
     const verdict = await this.db.transaction(async (tx) => {
-      const [member] = await tx.select().from(members).where(eq(members.email, email)).for('update');
+      const [member] = await tx
+        .select()
+        .from(members)
+        .where(eq(members.email, email))
+        .for('update');
       if (!member || member.activatedAt) return { outcome: 'invalid' as const };
       const [row] = await tx
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation'), isNull(verificationCodes.consumedAt)))
+        .where(
+          and(
+            eq(verificationCodes.memberId, member.id),
+            eq(verificationCodes.purpose, 'activation'),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
         .orderBy(desc(verificationCodes.id))
         .limit(1)
         .for('update');
       if (!row || row.expiresAt.getTime() < Date.now()) return { outcome: 'expired' as const };
-      if (row.attempts >= this.deps.config.ACTIVATION_MAX_ATTEMPTS) return { outcome: 'dead' as const };
+      if (row.attempts >= this.deps.config.ACTIVATION_MAX_ATTEMPTS)
+        return { outcome: 'dead' as const };
       if (!sameHex(row.codeHash, this.codeHash(member.id, 'activation', code))) {
-        await tx.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
+        await tx
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(eq(verificationCodes.id, row.id));
         return { outcome: 'invalid' as const };
       }
-      await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
-      const [activated] = await tx.update(members).set({ activatedAt: new Date(), updatedAt: new Date() }).where(eq(members.id, member.id)).returning();
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(eq(verificationCodes.id, row.id));
+      const [activated] = await tx
+        .update(members)
+        .set({ activatedAt: new Date(), updatedAt: new Date() })
+        .where(eq(members.id, member.id))
+        .returning();
       if (!activated) throw new Error('activation update returned nothing');
       return { outcome: 'activated' as const, member: activated };
     });
     switch (verdict.outcome) {
       case 'activated':
         // The account is active whatever happens here; a newsletter hiccup is logged, not shown.
-        await this.deps.activated?.(verdict.member).catch((error: unknown) => this.deps.log.error({ err: error }, 'newsletter subscription at activation failed'));
+        await this.deps
+          .activated?.(verdict.member)
+          .catch((error: unknown) =>
+            this.deps.log.error({ err: error }, 'newsletter subscription at activation failed'),
+          );
         return verdict.member;
       case 'expired':
         throw fail('CODE_EXPIRED', -99, 400, 'The activation code has expired; ask for a new one.');
@@ -302,17 +395,26 @@ export class Accounts {
     const recent = await this.db
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation')))
+      .where(
+        and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'activation')),
+      )
       .orderBy(desc(verificationCodes.id))
       .limit(2);
     const latest = recent[0];
     const intervalMs = this.deps.config.ACTIVATION_RESEND_INTERVAL_S * 1000;
     if (recent.length >= 2 && latest && Date.now() - latest.createdAt.getTime() < intervalMs) {
       const wait = Math.ceil((intervalMs - (Date.now() - latest.createdAt.getTime())) / 1000);
-      throw new AppError('RESEND_TOO_SOON', { status: 429, message: 'A code was sent a moment ago.', fields: { retryAfter: String(wait) } });
+      throw new AppError('RESEND_TOO_SOON', {
+        status: 429,
+        message: 'A code was sent a moment ago.',
+        fields: { retryAfter: String(wait) },
+      });
     }
-    const mailId = await this.db.transaction((tx) => this.issueActivationCode(tx as unknown as Db, member));
-    if (!(await this.deliver(mailId))) throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+    const mailId = await this.db.transaction((tx) =>
+      this.issueActivationCode(tx as unknown as Db, member),
+    );
+    if (!(await this.deliver(mailId)))
+      throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
   }
 
   async forgotPassword(input: { email: string; baseUrl: string }): Promise<void> {
@@ -320,7 +422,8 @@ export class Accounts {
     if (!isValidEmail(email)) throw fail('INVALID_EMAIL', -99);
     const member = await this.findByEmail(email);
     // HTTP 400 means the account does not exist (docs/product/accounts.md#forgot-password).
-    if (!member || !member.passwordHash) throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 400);
+    if (!member || !member.passwordHash)
+      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 400);
 
     const token = randomToken();
     const language = (isLanguage(member.language) ? member.language : 'en') as Language;
@@ -330,7 +433,13 @@ export class Accounts {
       await tx
         .update(verificationCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.memberId, member.id), eq(verificationCodes.purpose, 'password_reset'), isNull(verificationCodes.consumedAt)));
+        .where(
+          and(
+            eq(verificationCodes.memberId, member.id),
+            eq(verificationCodes.purpose, 'password_reset'),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
       await tx.insert(verificationCodes).values({
         memberId: member.id,
         purpose: 'password_reset',
@@ -345,20 +454,26 @@ export class Accounts {
           language,
           subject: emailText(language, 'reset.subject'),
           heading: emailText(language, 'reset.heading'),
-          paragraphs: [emailText(language, 'reset.greeting', { name: member.name }), emailText(language, 'reset.body', { minutes })],
+          paragraphs: [
+            emailText(language, 'reset.greeting', { name: member.name }),
+            emailText(language, 'reset.body', { minutes }),
+          ],
           link: { label: emailText(language, 'reset.button'), url: link },
           footer: `${emailText(language, 'reset.ignore')} ${emailText(language, 'common.footer')}`,
         }),
       });
     });
-    if (!(await this.deliver(mailId))) throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+    if (!(await this.deliver(mailId)))
+      throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
   }
 
   /** Sets a new password with a reset link's token; every session of the account ends. */
   async resetPassword(input: { token: string; password: string }): Promise<void> {
     const password = normalizePassword(input.password);
-    if (password.length < PASSWORD_MIN) throw fail('INVALID_PASSWORD', SIGNUP_CODES.invalidPassword);
-    const invalid = () => fail('INVALID_TOKEN', -99, 400, 'This reset link is not valid any more; ask for a new one.');
+    if (password.length < PASSWORD_MIN)
+      throw fail('INVALID_PASSWORD', SIGNUP_CODES.invalidPassword);
+    const invalid = () =>
+      fail('INVALID_TOKEN', -99, 400, 'This reset link is not valid any more; ask for a new one.');
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -374,10 +489,17 @@ export class Accounts {
         )
         .for('update');
       if (!row) throw invalid();
-      await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(eq(verificationCodes.id, row.id));
       await tx
         .update(members)
-        .set({ passwordHash, activatedAt: sql`coalesce(${members.activatedAt}, now())`, updatedAt: new Date() })
+        .set({
+          passwordHash,
+          activatedAt: sql`coalesce(${members.activatedAt}, now())`,
+          updatedAt: new Date(),
+        })
         .where(eq(members.id, row.memberId));
       await this.deps.sessions.endAll(tx as unknown as Db, row.memberId);
     });

@@ -19,16 +19,28 @@ export class Sessions {
   constructor(private readonly options: { db: Db; ttlDays: number; secureCookies: boolean }) {}
 
   private cookieOptions(maxAgeSeconds: number) {
-    return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge: maxAgeSeconds };
+    return {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.options.secureCookies,
+      maxAge: maxAgeSeconds,
+    };
   }
 
   /**
    * Starts a new session (a fresh token every sign-in: no session fixation), ending the one this
    * browser already had: signing in as someone else, or again, leaves no second session behind.
    */
-  async start(request: FastifyRequest, reply: FastifyReply, memberId: string, userAgent: string): Promise<void> {
+  async start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    memberId: string,
+    userAgent: string,
+  ): Promise<void> {
     const previous = request.cookies[SESSION_COOKIE];
-    if (previous && previous.length <= 100) await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previous)));
+    if (previous && previous.length <= 100)
+      await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previous)));
     const token = randomToken();
     const ttlMs = this.options.ttlDays * 24 * 3600 * 1000;
     await this.options.db.insert(sessions).values({
@@ -45,7 +57,11 @@ export class Sessions {
   /** The signed-in member, or the "refresh and confirm login" error of docs/product/README.md#roles (award search and tracking need a member). */
   async requireMember(request: FastifyRequest): Promise<MemberRow> {
     const session = await this.current(request);
-    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please refresh the page and make sure you are logged in.' });
+    if (!session)
+      throw new AppError('NOT_SIGNED_IN', {
+        status: 401,
+        message: 'Please refresh the page and make sure you are logged in.',
+      });
     return session.member;
   }
 
@@ -54,7 +70,8 @@ export class Sessions {
     const known = this.staffOfRequest.get(request);
     if (known) return known;
     const member = await this.requireMember(request);
-    if (member.role !== 'admin') throw new AppError('FORBIDDEN', { status: 403, message: 'This page is for staff.' });
+    if (member.role !== 'admin')
+      throw new AppError('FORBIDDEN', { status: 403, message: 'This page is for staff.' });
     this.staffOfRequest.set(request, member);
     return member;
   }
@@ -85,7 +102,10 @@ export class Sessions {
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.options.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      await this.options.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date() })
+        .where(eq(sessions.tokenHash, tokenHash));
     }
     return { member: row.member, tokenHash };
   }
@@ -102,6 +122,10 @@ export class Sessions {
   async endAll(db: Db, memberId: string, exceptTokenHash?: string): Promise<void> {
     await db
       .delete(sessions)
-      .where(exceptTokenHash ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.memberId, memberId));
+      .where(
+        exceptTokenHash
+          ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, exceptTokenHash))
+          : eq(sessions.memberId, memberId),
+      );
   }
 }

@@ -34,6 +34,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** An activation code: letters and digits (docs/product/accounts.md#input-limits), uniformly random. */
 export function randomCode(length: number): string {
   let code = '';
-  for (let index = 0; index < length; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let index = 0; index < length; index += 1)
+    code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }

@@ -8,7 +8,12 @@ import { placeOf } from './places.ts';
  * and programmes. Sent with the results so the page shows 長榮航空 rather than BR without
  * carrying the reference data in its bundle.
  */
-export function awardNames(itineraries: readonly AwardItinerary[], places: readonly string[], language: PlaceLanguage, moreProgrammes: readonly string[] = []): AwardNames {
+export function awardNames(
+  itineraries: readonly AwardItinerary[],
+  places: readonly string[],
+  language: PlaceLanguage,
+  moreProgrammes: readonly string[] = [],
+): AwardNames {
   const names: AwardNames = { places: {}, airlines: {}, programmes: {} };
   const addPlace = (code: string) => {
     if (names.places[code]) return;

@@ -36,7 +36,13 @@ type Executor = Pick<Db, 'execute' | 'select'>;
  * stays within the cap, and PostgreSQL locks the row for the update, so concurrent searches can
  * never overspend. Returns the days used after the charge, or null when it would go over.
  */
-export async function chargeDays(db: Executor, memberId: string, month: string, days: number, cap: number | null): Promise<number | null> {
+export async function chargeDays(
+  db: Executor,
+  memberId: string,
+  month: string,
+  days: number,
+  cap: number | null,
+): Promise<number | null> {
   if (cap !== null && days > cap) return null;
   const limit = cap ?? 2_147_483_647;
   const result = await db.execute(sql`
@@ -49,8 +55,15 @@ export async function chargeDays(db: Executor, memberId: string, month: string, 
   return row ? Number(row.days_used) : null;
 }
 
-export async function refundDays(db: Executor, memberId: string, month: string, days: number): Promise<void> {
-  await db.execute(sql`UPDATE award_quota_usage SET days_used = GREATEST(0, days_used - ${days}) WHERE member_id = ${memberId} AND month = ${month}`);
+export async function refundDays(
+  db: Executor,
+  memberId: string,
+  month: string,
+  days: number,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE award_quota_usage SET days_used = GREATEST(0, days_used - ${days}) WHERE member_id = ${memberId} AND month = ${month}`,
+  );
 }
 
 export async function daysUsed(db: Executor, memberId: string, month: string): Promise<number> {
@@ -62,7 +75,12 @@ export async function daysUsed(db: Executor, memberId: string, month: string): P
 }
 
 /** Days left this month, or null when the plan has no monthly cap. */
-export async function daysLeft(db: Executor, memberId: string, plan: Plan, month: string): Promise<number | null> {
+export async function daysLeft(
+  db: Executor,
+  memberId: string,
+  plan: Plan,
+  month: string,
+): Promise<number | null> {
   const { daysPerMonth } = quotaRules(plan);
   if (daysPerMonth === null) return null;
   return Math.max(0, daysPerMonth - (await daysUsed(db, memberId, month)));

@@ -11,13 +11,19 @@ import { SimulatedSource } from './simulated-source.ts';
  * every result), and seats.aero when a Partner API key is set. Started once, on first use or at
  * boot, because building the simulated inventory takes seconds.
  */
-export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
+export function awardSearchFromConfig(
+  config: Config,
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+) {
   let simulated: SimulatedSource | null = null;
   let started: Promise<AwardSearch> | null = null;
 
   const start = (): Promise<AwardSearch> => {
     started ??= (async () => {
-      const airports = listSetting(config.AWARD_SIMULATION_AIRPORTS).map((code) => code.toUpperCase());
+      const airports = listSetting(config.AWARD_SIMULATION_AIRPORTS).map((code) =>
+        code.toUpperCase(),
+      );
       simulated = SimulatedSource.start({
         seed: config.AWARD_SIMULATION_SEED,
         now,
@@ -28,8 +34,20 @@ export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, no
       const ready = await simulated.ready();
       log.info(ready, 'simulated award inventory built');
       const sources: AwardSource[] = [simulated];
-      if (config.SEATS_AERO_API_KEY) sources.push(new SeatsAeroSource({ apiKey: config.SEATS_AERO_API_KEY, baseUrl: config.SEATS_AERO_BASE_URL }));
-      return new AwardSearch({ sources, timeoutMs: config.AWARD_SOURCE_TIMEOUT_MS, deadlineMs: config.AWARD_SEARCH_DEADLINE_MS, now, log });
+      if (config.SEATS_AERO_API_KEY)
+        sources.push(
+          new SeatsAeroSource({
+            apiKey: config.SEATS_AERO_API_KEY,
+            baseUrl: config.SEATS_AERO_BASE_URL,
+          }),
+        );
+      return new AwardSearch({
+        sources,
+        timeoutMs: config.AWARD_SOURCE_TIMEOUT_MS,
+        deadlineMs: config.AWARD_SEARCH_DEADLINE_MS,
+        now,
+        log,
+      });
     })();
     return started;
   };
@@ -43,5 +61,7 @@ export function awardSearchFromConfig(config: Config, log: FastifyBaseLogger, no
 }
 
 function alliancesSetting(value: string): SearchAlliance[] {
-  return listSetting(value).filter((alliance): alliance is SearchAlliance => (SEARCH_ALLIANCES as readonly string[]).includes(alliance));
+  return listSetting(value).filter((alliance): alliance is SearchAlliance =>
+    (SEARCH_ALLIANCES as readonly string[]).includes(alliance),
+  );
 }

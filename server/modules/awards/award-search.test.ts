@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AwardQueryError } from '../../../core/awards/engine.ts';
-import type { AwardItinerary, AwardQuery, SearchAlliance, SourceId } from '../../../core/awards/search.ts';
+import type {
+  AwardItinerary,
+  AwardQuery,
+  SearchAlliance,
+  SourceId,
+} from '../../../core/awards/search.ts';
 import { AppError } from '../../errors.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 import { AwardSearch, type AwardSearchOptions } from './award-search.ts';
@@ -48,17 +53,26 @@ function leg(spec: LegSpec) {
 }
 
 /** An itinerary as a source answers it (best unset), priced by one programme per entry of `prices`. */
-function itinerary(legs: LegSpec[], prices: { programme: string; miles: number; feesUsd?: number }[], source: SourceId = 'simulated'): AwardItinerary {
+function itinerary(
+  legs: LegSpec[],
+  prices: { programme: string; miles: number; feesUsd?: number }[],
+  source: SourceId = 'simulated',
+): AwardItinerary {
   const built = legs.map(leg);
   const first = built[0];
   const last = built[built.length - 1];
   if (!first || !last) throw new Error('an itinerary has legs');
   const cashUsd = 3400;
   return {
-    id: built.map((item) => `${item.flightNumber}@${item.departure.slice(0, 10)}/${item.cabin}`).join('+'),
+    id: built
+      .map((item) => `${item.flightNumber}@${item.departure.slice(0, 10)}/${item.cabin}`)
+      .join('+'),
     departure: first.departure,
     arrival: last.arrival,
-    arrivalDayOffset: Math.round((Date.parse(last.arrival.slice(0, 10)) - Date.parse(first.departure.slice(0, 10))) / 86_400_000),
+    arrivalDayOffset: Math.round(
+      (Date.parse(last.arrival.slice(0, 10)) - Date.parse(first.departure.slice(0, 10))) /
+        86_400_000,
+    ),
     durationMinutes: Math.round((Date.parse(last.arrival) - Date.parse(first.departure)) / 60_000),
     stops: built.length - 1,
     airlines: [...new Set(built.map((item) => item.airline))],
@@ -66,23 +80,70 @@ function itinerary(legs: LegSpec[], prices: { programme: string; miles: number; 
     seats: 2,
     mixedCabinPercent: 100,
     legs: built,
-    redeemOptions: prices.map(({ programme, miles, feesUsd = 56 }) => ({ programme, miles, feesUsd, halfOfRoundTrip: false, estimate: false, centsPerPoint: Math.round(((cashUsd - feesUsd) / miles) * 1000) / 10 })),
+    redeemOptions: prices.map(({ programme, miles, feesUsd = 56 }) => ({
+      programme,
+      miles,
+      feesUsd,
+      halfOfRoundTrip: false,
+      estimate: false,
+      centsPerPoint: Math.round(((cashUsd - feesUsd) / miles) * 1000) / 10,
+    })),
     cashUsd,
     best: false,
     source: { id: source, simulated: source === 'simulated', fetchedAt: NOW.toISOString() },
   };
 }
 
-const BR12 = (day = '01', miles = 75_000) => itinerary([{ flightNumber: 'BR12', from: 'TPE', to: 'LAX', departure: `2026-12-${day}T23:55+08:00`, blockMinutes: 705, miles: 6787 }], [{ programme: 'eva-infinity-mileagelands', miles }]);
+const BR12 = (day = '01', miles = 75_000) =>
+  itinerary(
+    [
+      {
+        flightNumber: 'BR12',
+        from: 'TPE',
+        to: 'LAX',
+        departure: `2026-12-${day}T23:55+08:00`,
+        blockMinutes: 705,
+        miles: 6787,
+      },
+    ],
+    [{ programme: 'eva-infinity-mileagelands', miles }],
+  );
 const CX = (day = '01') =>
   itinerary(
     [
-      { flightNumber: 'CX451', from: 'TPE', to: 'HKG', departure: `2026-12-${day}T16:40+08:00`, blockMinutes: 110, miles: 501 },
-      { flightNumber: 'CX880', from: 'HKG', to: 'LAX', departure: `2026-12-${day}T20:15+08:00`, blockMinutes: 790, miles: 7260 },
+      {
+        flightNumber: 'CX451',
+        from: 'TPE',
+        to: 'HKG',
+        departure: `2026-12-${day}T16:40+08:00`,
+        blockMinutes: 110,
+        miles: 501,
+      },
+      {
+        flightNumber: 'CX880',
+        from: 'HKG',
+        to: 'LAX',
+        departure: `2026-12-${day}T20:15+08:00`,
+        blockMinutes: 790,
+        miles: 7260,
+      },
     ],
     [{ programme: 'cathay-asia-miles', miles: 88_000 }],
   );
-const DL = (day = '02') => itinerary([{ flightNumber: 'DL68', from: 'TPE', to: 'LAX', departure: `2026-12-${day}T13:35+08:00`, blockMinutes: 680, miles: 6787 }], [{ programme: 'delta-skymiles', miles: 95_000 }]);
+const DL = (day = '02') =>
+  itinerary(
+    [
+      {
+        flightNumber: 'DL68',
+        from: 'TPE',
+        to: 'LAX',
+        departure: `2026-12-${day}T13:35+08:00`,
+        blockMinutes: 680,
+        miles: 6787,
+      },
+    ],
+    [{ programme: 'delta-skymiles', miles: 95_000 }],
+  );
 
 // --- Sources: plain objects answering per alliance --------------------------------------------
 
@@ -107,12 +168,18 @@ function fakeSource(id: SourceId, answers: Partial<Record<SearchAlliance, Answer
   };
 }
 
-const answer = (...itineraries: AwardItinerary[]): Answer => () => Promise.resolve(itineraries);
+const answer =
+  (...itineraries: AwardItinerary[]): Answer =>
+  () =>
+    Promise.resolve(itineraries);
 const fail: Answer = () => Promise.reject(new Error('HTTP 500'));
 /** Never answers and ignores its signal: only the orchestrator's own cut ends the wait. */
 const hang: Answer = () => new Promise<AwardItinerary[]>(() => undefined);
 
-function awardSearch(sources: AwardSource[], options: Partial<AwardSearchOptions> = {}): AwardSearch {
+function awardSearch(
+  sources: AwardSource[],
+  options: Partial<AwardSearchOptions> = {},
+): AwardSearch {
   return new AwardSearch({ sources, timeoutMs: 50, deadlineMs: 1000, now: () => NOW, ...options });
 }
 
@@ -129,7 +196,11 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 describe('award search across sources and alliances', () => {
   it('returns the other alliances when one alliance’s source fails, with a notice', async () => {
-    const source = fakeSource('simulated', { star: fail, oneworld: answer(CX()), skyteam: answer(DL()) });
+    const source = fakeSource('simulated', {
+      star: fail,
+      oneworld: answer(CX()),
+      skyteam: answer(DL()),
+    });
     const result = await awardSearch([source]).search(QUERY);
     expect(result.itineraries.map((item) => item.id)).toEqual([CX().id, DL().id]);
     expect(result.notices).toEqual([{ code: 'alliance-down', alliance: 'star' }]);
@@ -143,7 +214,11 @@ describe('award search across sources and alliances', () => {
   });
 
   it('keeps an alliance up when one of its sources fails and another answers', async () => {
-    const simulated = fakeSource('simulated', { star: answer(BR12()), oneworld: answer(CX()), skyteam: answer(DL()) });
+    const simulated = fakeSource('simulated', {
+      star: answer(BR12()),
+      oneworld: answer(CX()),
+      skyteam: answer(DL()),
+    });
     const seatsAero = fakeSource('seats.aero', { star: fail, oneworld: fail });
     const result = await awardSearch([simulated, seatsAero]).search(QUERY);
     expect(result.notices).toEqual([]);
@@ -152,7 +227,11 @@ describe('award search across sources and alliances', () => {
   });
 
   it('asks only the alliance the query names', async () => {
-    const source = fakeSource('simulated', { star: answer(BR12()), oneworld: answer(CX()), skyteam: answer(DL()) });
+    const source = fakeSource('simulated', {
+      star: answer(BR12()),
+      oneworld: answer(CX()),
+      skyteam: answer(DL()),
+    });
     const result = await awardSearch([source]).search({ ...QUERY, alliance: 'star' });
     expect(source.calls.map((call) => call.alliance)).toEqual(['star']);
     expect(result.alliances).toEqual(['star']);
@@ -160,7 +239,11 @@ describe('award search across sources and alliances', () => {
   });
 
   it('cuts a source that never answers at the timeout, aborting its signal', async () => {
-    const source = fakeSource('simulated', { star: answer(BR12()), oneworld: answer(CX()), skyteam: hang });
+    const source = fakeSource('simulated', {
+      star: answer(BR12()),
+      oneworld: answer(CX()),
+      skyteam: hang,
+    });
     const result = await awardSearch([source], { timeoutMs: 50 }).search(QUERY);
     expect(result.itineraries.map((item) => item.id)).toEqual([CX().id, BR12().id]);
     expect(result.notices).toEqual([{ code: 'alliance-down', alliance: 'skyteam' }]);
@@ -179,13 +262,22 @@ describe('award search across sources and alliances', () => {
       { code: 'alliance-down', alliance: 'oneworld' },
       { code: 'alliance-down', alliance: 'skyteam' },
     ]);
-    expect(source.calls.filter((call) => call.signal.aborted).map((call) => call.alliance)).toEqual(['oneworld', 'skyteam']);
+    expect(source.calls.filter((call) => call.signal.aborted).map((call) => call.alliance)).toEqual(
+      ['oneworld', 'skyteam'],
+    );
   });
 
   it('stops calling a source for an alliance after 3 failures in a row, until the cooldown passes', async () => {
     let now = NOW;
-    const source = fakeSource('simulated', { star: fail, oneworld: answer(CX()), skyteam: answer(DL()) });
-    const search = awardSearch([source], { now: () => now, breaker: { failureThreshold: 3, cooldownMs: 60_000 } });
+    const source = fakeSource('simulated', {
+      star: fail,
+      oneworld: answer(CX()),
+      skyteam: answer(DL()),
+    });
+    const search = awardSearch([source], {
+      now: () => now,
+      breaker: { failureThreshold: 3, cooldownMs: 60_000 },
+    });
     const starCalls = () => source.calls.filter((call) => call.alliance === 'star').length;
 
     for (let attempt = 1; attempt <= 3; attempt += 1) await search.search(QUERY);
@@ -215,9 +307,13 @@ describe('award search across sources and alliances', () => {
     expect(error.error).toBe('SEARCH_UNAVAILABLE');
 
     const mixed = fakeSource('simulated', { star: hang, oneworld: fail, skyteam: hang });
-    expect((await rejection(awardSearch([mixed], { timeoutMs: 30 }).search(QUERY))).status).toBe(503);
+    expect((await rejection(awardSearch([mixed], { timeoutMs: 30 }).search(QUERY))).status).toBe(
+      503,
+    );
     // No source at all for the asked alliance: nothing to show, and not a timeout.
-    expect((await rejection(awardSearch([]).search({ ...QUERY, alliance: 'star' }))).status).toBe(503);
+    expect((await rejection(awardSearch([]).search({ ...QUERY, alliance: 'star' }))).status).toBe(
+      503,
+    );
   });
 
   it('turns a query error into a 400 naming the field and the code, without tripping the breaker', async () => {
@@ -226,7 +322,11 @@ describe('award search across sources and alliances', () => {
       oneworld: () => Promise.reject(new AwardQueryError('unknown-origin', 'unknown origin XXX')),
       skyteam: hang,
     });
-    const search = awardSearch([source], { timeoutMs: 60_000, deadlineMs: 60_000, breaker: { failureThreshold: 1, cooldownMs: 60_000 } });
+    const search = awardSearch([source], {
+      timeoutMs: 60_000,
+      deadlineMs: 60_000,
+      breaker: { failureThreshold: 1, cooldownMs: 60_000 },
+    });
     const error = await rejection(search.search({ ...QUERY, origin: 'XXX' }));
     expect(error.status).toBe(400);
     expect(error.error).toBe('INVALID_AWARD_QUERY');
@@ -235,7 +335,10 @@ describe('award search across sources and alliances', () => {
     expect(source.calls.find((call) => call.alliance === 'skyteam')?.signal.aborted).toBe(true);
 
     // A code-carrying error rebuilt by a source (as after a worker hop) counts the same.
-    const rebuilt = fakeSource('simulated', { star: () => Promise.reject(Object.assign(new Error('too many days'), { code: 'too-many-days' })) });
+    const rebuilt = fakeSource('simulated', {
+      star: () =>
+        Promise.reject(Object.assign(new Error('too many days'), { code: 'too-many-days' })),
+    });
     const second = await rejection(awardSearch([rebuilt]).search({ ...QUERY, alliance: 'star' }));
     expect([second.status, second.fields]).toEqual([400, { dates: 'too-many-days' }]);
 
@@ -245,9 +348,35 @@ describe('award search across sources and alliances', () => {
   });
 
   it('merges sources, marks the best flights over the merge, and caps the result with a notice', async () => {
-    const slowBr12 = itinerary([{ flightNumber: 'BR12', from: 'TPE', to: 'LAX', departure: '2026-12-01T23:55+08:00', blockMinutes: 705, miles: 6787 }], [{ programme: 'eva-infinity-mileagelands', miles: 75_000 }], 'seats.aero');
+    const slowBr12 = itinerary(
+      [
+        {
+          flightNumber: 'BR12',
+          from: 'TPE',
+          to: 'LAX',
+          departure: '2026-12-01T23:55+08:00',
+          blockMinutes: 705,
+          miles: 6787,
+        },
+      ],
+      [{ programme: 'eva-infinity-mileagelands', miles: 75_000 }],
+      'seats.aero',
+    );
     // A partner flight both alliances' programmes book: the simulated source answers it for each.
-    const jx = (programme: string, miles: number) => itinerary([{ flightNumber: 'JX2', from: 'TPE', to: 'LAX', departure: '2026-12-01T19:10+08:00', blockMinutes: 690, miles: 6787 }], [{ programme, miles }]);
+    const jx = (programme: string, miles: number) =>
+      itinerary(
+        [
+          {
+            flightNumber: 'JX2',
+            from: 'TPE',
+            to: 'LAX',
+            departure: '2026-12-01T19:10+08:00',
+            blockMinutes: 690,
+            miles: 6787,
+          },
+        ],
+        [{ programme, miles }],
+      );
     const simulated = fakeSource('simulated', {
       star: answer(BR12('01'), jx('united-mileageplus', 80_000), BR12('02', 70_000)),
       oneworld: answer(CX('01'), jx('alaska-atmos', 70_000)),
@@ -273,8 +402,18 @@ describe('award search across sources and alliances', () => {
     ]);
     // Best per departure day over the merge: on the 1st JX2 (70,000 miles, shortest) dominates the
     // BR12 copies (75,000) and CX (88,000, one stop); on the 2nd BR12 (70,000) and DL (95,000, shorter).
-    expect(all.itineraries.filter((item) => item.best).map((item) => item.id)).toEqual([jx('x', 1).id, DL('02').id, BR12('02').id]);
-    expect(all.itineraries.every((item, index, list) => index === 0 || Date.parse((list[index - 1] as AwardItinerary).departure) <= Date.parse(item.departure))).toBe(true);
+    expect(all.itineraries.filter((item) => item.best).map((item) => item.id)).toEqual([
+      jx('x', 1).id,
+      DL('02').id,
+      BR12('02').id,
+    ]);
+    expect(
+      all.itineraries.every(
+        (item, index, list) =>
+          index === 0 ||
+          Date.parse((list[index - 1] as AwardItinerary).departure) <= Date.parse(item.departure),
+      ),
+    ).toBe(true);
 
     const capped = await awardSearch([simulated, seatsAero]).search(QUERY, { limit: 4 });
     expect(capped.notices).toEqual([{ code: 'truncated', shown: 4, found: 6 }]);

@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_RESULT_LIMIT, isAwardQueryErrorCode, type AwardQueryErrorCode } from '../../../core/awards/engine.ts';
+import {
+  DEFAULT_RESULT_LIMIT,
+  isAwardQueryErrorCode,
+  type AwardQueryErrorCode,
+} from '../../../core/awards/engine.ts';
 import {
   instantOf,
   markBest,
@@ -57,8 +61,14 @@ type QueryErrorCode = AwardQueryErrorCode;
 /** Which request field each query error is about, and what the member is told. */
 const QUERY_ERRORS: Record<QueryErrorCode, { field: string; message: string }> = {
   'unknown-origin': { field: 'origin', message: 'The origin is not an airport or city we know.' },
-  'unknown-destination': { field: 'destination', message: 'The destination is not an airport or city we know.' },
-  'same-place': { field: 'destination', message: 'The origin and the destination are the same place.' },
+  'unknown-destination': {
+    field: 'destination',
+    message: 'The destination is not an airport or city we know.',
+  },
+  'same-place': {
+    field: 'destination',
+    message: 'The origin and the destination are the same place.',
+  },
   'bad-dates': { field: 'dates', message: 'The dates are not a valid range.' },
   'too-many-days': { field: 'dates', message: 'The date range is too long.' },
 };
@@ -76,9 +86,15 @@ function queryErrorCode(error: unknown): QueryErrorCode | null {
  */
 function nothingAnswered(failures: readonly FailureReason[]): AppError {
   if (failures.length > 0 && failures.every((reason) => reason === 'timeout')) {
-    return new AppError('SEARCH_TIMEOUT', { status: 504, message: 'The award search took too long. Please try again, or narrow the search.' });
+    return new AppError('SEARCH_TIMEOUT', {
+      status: 504,
+      message: 'The award search took too long. Please try again, or narrow the search.',
+    });
   }
-  return new AppError('SEARCH_UNAVAILABLE', { status: 503, message: 'Award availability cannot be searched right now. Please try again later.' });
+  return new AppError('SEARCH_UNAVAILABLE', {
+    status: 503,
+    message: 'Award availability cannot be searched right now. Please try again later.',
+  });
 }
 
 function invalidQuery(code: QueryErrorCode): AppError {
@@ -88,10 +104,13 @@ function invalidQuery(code: QueryErrorCode): AppError {
 
 type FailureReason = 'timeout' | 'error' | 'circuit-open';
 
-type CallOutcome = { alliance: SearchAlliance; source: AwardSource; itineraries: AwardItinerary[] } | { alliance: SearchAlliance; source: AwardSource; failed: FailureReason };
+type CallOutcome =
+  | { alliance: SearchAlliance; source: AwardSource; itineraries: AwardItinerary[] }
+  | { alliance: SearchAlliance; source: AwardSource; failed: FailureReason };
 
 /** What the breaker's task resolves to: only real upstream failures are thrown, and so counted. */
-type TaskResult = { itineraries: AwardItinerary[] } | { queryError: QueryErrorCode } | { cancelled: true };
+type TaskResult =
+  { itineraries: AwardItinerary[] } | { queryError: QueryErrorCode } | { cancelled: true };
 
 export class AwardSearch {
   readonly #sources: readonly AwardSource[];
@@ -111,13 +130,22 @@ export class AwardSearch {
     this.#log = log;
   }
 
-  async search(query: AwardQuery, options: AwardSearchRequestOptions = {}): Promise<AwardSearchResult> {
+  async search(
+    query: AwardQuery,
+    options: AwardSearchRequestOptions = {},
+  ): Promise<AwardSearchResult> {
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const now = options.at ?? this.#now();
     const alliances = query.alliance ? [query.alliance] : [...SEARCH_ALLIANCES];
 
     const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(new DOMException(`The search deadline of ${this.#deadlineMs} ms passed`, 'TimeoutError')), this.#deadlineMs);
+    const deadlineTimer = setTimeout(
+      () =>
+        deadline.abort(
+          new DOMException(`The search deadline of ${this.#deadlineMs} ms passed`, 'TimeoutError'),
+        ),
+      this.#deadlineMs,
+    );
     // Fired when the search ends early (a bad query): the calls still out stop, and are not counted as failures.
     const cancel = new AbortController();
 
@@ -128,9 +156,33 @@ export class AwardSearch {
         await Promise.all(
           alliances.map(async (alliance) => {
             report({ type: 'scanning', alliance });
-            const calls = await Promise.all(this.#sources.filter((source) => source.serves(alliance)).map((source) => this.#call(source, alliance, query, now, deadline.signal, cancel.signal, options.live ?? false)));
-            const answers = calls.flatMap((outcome) => ('itineraries' in outcome ? [outcome.itineraries.length] : []));
-            report(answers.length > 0 ? { type: 'alliance-done', alliance, found: answers.reduce((sum, count) => sum + count, 0) } : { type: 'alliance-down', alliance });
+            const calls = await Promise.all(
+              this.#sources
+                .filter((source) => source.serves(alliance))
+                .map((source) =>
+                  this.#call(
+                    source,
+                    alliance,
+                    query,
+                    now,
+                    deadline.signal,
+                    cancel.signal,
+                    options.live ?? false,
+                  ),
+                ),
+            );
+            const answers = calls.flatMap((outcome) =>
+              'itineraries' in outcome ? [outcome.itineraries.length] : [],
+            );
+            report(
+              answers.length > 0
+                ? {
+                    type: 'alliance-done',
+                    alliance,
+                    found: answers.reduce((sum, count) => sum + count, 0),
+                  }
+                : { type: 'alliance-down', alliance },
+            );
             return calls;
           }),
         )
@@ -144,7 +196,8 @@ export class AwardSearch {
     const down: SearchAlliance[] = [];
     for (const alliance of alliances) {
       // An alliance no source serves is down too: its availability is missing from the result, which is what the notice says.
-      if (outcomes.some((outcome) => outcome.alliance === alliance && 'itineraries' in outcome)) answered.push(alliance);
+      if (outcomes.some((outcome) => outcome.alliance === alliance && 'itineraries' in outcome))
+        answered.push(alliance);
       else down.push(alliance);
     }
     if (answered.length === 0) {
@@ -173,21 +226,35 @@ export class AwardSearch {
       sources.map(async (source) => {
         const signal = AbortSignal.timeout(this.#deadlineMs);
         try {
-          return await untilAborted((source.calendar as NonNullable<AwardSource['calendar']>)({ query, now, signal }), signal);
+          return await untilAborted(
+            (source.calendar as NonNullable<AwardSource['calendar']>)({ query, now, signal }),
+            signal,
+          );
         } catch (error) {
           const code = queryErrorCode(error);
           if (code) throw invalidQuery(code);
-          this.#log?.warn({ source: source.id, reason: signal.aborted ? 'timeout' : 'error', message: error instanceof Error ? error.message : String(error) }, 'award calendar failed');
+          this.#log?.warn(
+            {
+              source: source.id,
+              reason: signal.aborted ? 'timeout' : 'error',
+              message: error instanceof Error ? error.message : String(error),
+            },
+            'award calendar failed',
+          );
           return signal.aborted ? 'timeout' : 'error';
         }
       }),
     );
     const days = answers.filter((answer): answer is CalendarDay[] => Array.isArray(answer));
-    if (days.length === 0) throw nothingAnswered(answers.filter((answer): answer is 'timeout' | 'error' => typeof answer === 'string'));
+    if (days.length === 0)
+      throw nothingAnswered(
+        answers.filter((answer): answer is 'timeout' | 'error' => typeof answer === 'string'),
+      );
     const lowest = new Map<string, CalendarDay>();
     for (const day of days.flat()) {
       const known = lowest.get(day.date);
-      if (!known || (day.miles !== null && (known.miles === null || day.miles < known.miles))) lowest.set(day.date, day);
+      if (!known || (day.miles !== null && (known.miles === null || day.miles < known.miles)))
+        lowest.set(day.date, day);
     }
     return [...lowest.values()].sort((a, b) => a.date.localeCompare(b.date));
   }
@@ -203,10 +270,24 @@ export class AwardSearch {
   }
 
   /** One source for one alliance: an answer or a failure, never a throw, except for a bad query. */
-  async #call(source: AwardSource, alliance: SearchAlliance, query: AwardQuery, now: Date, deadline: AbortSignal, cancel: AbortSignal, fresh: boolean): Promise<CallOutcome> {
+  async #call(
+    source: AwardSource,
+    alliance: SearchAlliance,
+    query: AwardQuery,
+    now: Date,
+    deadline: AbortSignal,
+    cancel: AbortSignal,
+    fresh: boolean,
+  ): Promise<CallOutcome> {
     const controller = new AbortController();
     const { signal } = controller;
-    const timer = setTimeout(() => controller.abort(new DOMException(`${source.id} took longer than ${this.#timeoutMs} ms`, 'TimeoutError')), this.#timeoutMs);
+    const timer = setTimeout(
+      () =>
+        controller.abort(
+          new DOMException(`${source.id} took longer than ${this.#timeoutMs} ms`, 'TimeoutError'),
+        ),
+      this.#timeoutMs,
+    );
     const onDeadline = () => controller.abort(deadline.reason);
     const onCancel = () => controller.abort(cancel.reason);
     deadline.addEventListener('abort', onDeadline, { once: true });
@@ -216,7 +297,12 @@ export class AwardSearch {
     try {
       const result = await this.#breaker(source, alliance).run(async (): Promise<TaskResult> => {
         try {
-          return { itineraries: await untilAborted(source.search({ query, alliance, now, signal, fresh }), signal) };
+          return {
+            itineraries: await untilAborted(
+              source.search({ query, alliance, now, signal, fresh }),
+              signal,
+            ),
+          };
         } catch (error) {
           // Resolved rather than thrown so the breaker does not count them: a bad query is the
           // member's mistake and a cancelled call says nothing about the upstream.
@@ -232,9 +318,18 @@ export class AwardSearch {
       return { alliance, source, itineraries: result.itineraries };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const failed: FailureReason = error instanceof CircuitOpenError ? 'circuit-open' : signal.aborted ? 'timeout' : 'error';
+      const failed: FailureReason =
+        error instanceof CircuitOpenError ? 'circuit-open' : signal.aborted ? 'timeout' : 'error';
       // The reason and the error's message only: sources word their errors without keys or request bodies.
-      this.#log?.warn({ source: source.id, alliance, reason: failed, message: error instanceof Error ? error.message : String(error) }, 'award source failed');
+      this.#log?.warn(
+        {
+          source: source.id,
+          alliance,
+          reason: failed,
+          message: error instanceof Error ? error.message : String(error),
+        },
+        'award source failed',
+      );
       return { alliance, source, failed };
     } finally {
       clearTimeout(timer);
@@ -286,15 +381,30 @@ function mergeAnswers(outcomes: readonly CallOutcome[]): AwardItinerary[] {
 }
 
 function combine(a: AwardItinerary, b: AwardItinerary): AwardItinerary {
-  const [fresher, older] = Date.parse(b.source.fetchedAt) > Date.parse(a.source.fetchedAt) ? [b, a] : [a, b];
-  const options = new Map<string, RedeemOption>(older.redeemOptions.map((option) => [option.programme, option]));
+  const [fresher, older] =
+    Date.parse(b.source.fetchedAt) > Date.parse(a.source.fetchedAt) ? [b, a] : [a, b];
+  const options = new Map<string, RedeemOption>(
+    older.redeemOptions.map((option) => [option.programme, option]),
+  );
   // The fresher look's price wins for a programme both have.
   for (const option of fresher.redeemOptions) options.set(option.programme, option);
-  return { ...fresher, redeemOptions: [...options.values()].sort((x, y) => x.miles - y.miles || x.feesUsd - y.feesUsd || x.programme.localeCompare(y.programme)) };
+  return {
+    ...fresher,
+    redeemOptions: [...options.values()].sort(
+      (x, y) =>
+        x.miles - y.miles || x.feesUsd - y.feesUsd || x.programme.localeCompare(y.programme),
+    ),
+  };
 }
 
 /** The order the cap keeps: best flights first, then the fewest miles (ties by departure, then id, so the cut is stable). */
 function byBestThenCheapest(a: AwardItinerary, b: AwardItinerary): number {
   const miles = (itinerary: AwardItinerary) => milesFor(itinerary, null) ?? Number.MAX_SAFE_INTEGER;
-  return Number(b.best) - Number(a.best) || miles(a) - miles(b) || instantOf(a.departure) - instantOf(b.departure) || a.id.localeCompare(b.id) || a.source.id.localeCompare(b.source.id);
+  return (
+    Number(b.best) - Number(a.best) ||
+    miles(a) - miles(b) ||
+    instantOf(a.departure) - instantOf(b.departure) ||
+    a.id.localeCompare(b.id) ||
+    a.source.id.localeCompare(b.source.id)
+  );
 }

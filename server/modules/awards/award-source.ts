@@ -1,4 +1,10 @@
-import type { AwardItinerary, AwardQuery, CalendarDay, SearchAlliance, SourceId } from '../../../core/awards/search.ts';
+import type {
+  AwardItinerary,
+  AwardQuery,
+  CalendarDay,
+  SearchAlliance,
+  SourceId,
+} from '../../../core/awards/search.ts';
 
 /**
  * The port every availability source implements (docs/awards.md#sources). The orchestrator calls a

@@ -26,7 +26,8 @@ function setup(options: { failureThreshold?: number; cooldownMs?: number } = {})
 }
 
 async function failTimes(breaker: CircuitBreaker, fail: () => Promise<string>, times: number) {
-  for (let i = 0; i < times; i += 1) await expect(breaker.run(fail)).rejects.toThrow('upstream down');
+  for (let i = 0; i < times; i += 1)
+    await expect(breaker.run(fail)).rejects.toThrow('upstream down');
 }
 
 describe('CircuitBreaker', () => {

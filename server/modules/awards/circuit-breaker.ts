@@ -35,9 +35,15 @@ export class CircuitBreaker {
   #openedAt = 0;
   #trialInFlight = false;
 
-  constructor({ failureThreshold = 3, cooldownMs = 60_000, now = Date.now }: CircuitBreakerOptions = {}) {
-    if (!Number.isInteger(failureThreshold) || failureThreshold < 1) throw new RangeError('failureThreshold must be a positive integer');
-    if (!Number.isFinite(cooldownMs) || cooldownMs < 0) throw new RangeError('cooldownMs must be a non-negative number');
+  constructor({
+    failureThreshold = 3,
+    cooldownMs = 60_000,
+    now = Date.now,
+  }: CircuitBreakerOptions = {}) {
+    if (!Number.isInteger(failureThreshold) || failureThreshold < 1)
+      throw new RangeError('failureThreshold must be a positive integer');
+    if (!Number.isFinite(cooldownMs) || cooldownMs < 0)
+      throw new RangeError('cooldownMs must be a non-negative number');
     this.#failureThreshold = failureThreshold;
     this.#cooldownMs = cooldownMs;
     this.#now = now;
@@ -46,14 +52,17 @@ export class CircuitBreaker {
   get state(): CircuitState {
     if (this.#phase === 'closed') return 'closed';
     // Computed on read rather than by a timer, so an idle breaker holds no timer and a fake clock suffices.
-    return this.#trialInFlight || this.#now() - this.#openedAt >= this.#cooldownMs ? 'half-open' : 'open';
+    return this.#trialInFlight || this.#now() - this.#openedAt >= this.#cooldownMs
+      ? 'half-open'
+      : 'open';
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     // Everything up to the first await runs synchronously, so two concurrent calls in half-open
     // cannot both see "no trial in flight": the first one claims the trial before yielding.
     const state = this.state;
-    if (state === 'open' || (state === 'half-open' && this.#trialInFlight)) throw new CircuitOpenError();
+    if (state === 'open' || (state === 'half-open' && this.#trialInFlight))
+      throw new CircuitOpenError();
     const trial = state === 'half-open';
     if (trial) this.#trialInFlight = true;
 

@@ -1,7 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AwardQueryError, type AwardQueryErrorCode } from '../../../core/awards/engine.ts';
 import type { AwardInventory } from '../../../core/awards/inventory.ts';
-import { MAX_SEARCH_DAYS, cheapestOption, type AwardItinerary, type CalendarDay, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import {
+  MAX_SEARCH_DAYS,
+  cheapestOption,
+  type AwardItinerary,
+  type CalendarDay,
+  type AwardQuery,
+  type SearchAlliance,
+} from '../../../core/awards/search.ts';
 import { refreshSimulatedSeats } from '../../../core/awards/simulated-inventory.ts';
 import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { createSimulatedEngine, type SimulatedEngine } from './reference-inventory.ts';
@@ -27,7 +34,15 @@ export interface EngineWorkerData {
 }
 
 export type EngineWorkerRequest =
-  | { id: number; type: 'search'; query: AwardQuery; alliance: SearchAlliance; nowMs: number; limit?: number; fresh?: boolean }
+  | {
+      id: number;
+      type: 'search';
+      query: AwardQuery;
+      alliance: SearchAlliance;
+      nowMs: number;
+      limit?: number;
+      fresh?: boolean;
+    }
   /** The lowest miles per day of `query.dates` (up to a month), from the seats held: no refresh. */
   | { id: number; type: 'calendar'; query: AwardQuery; nowMs: number }
   | { id: number; type: 'stats' }
@@ -48,7 +63,10 @@ const MAX_AGE_MINUTES = 15;
 const DAY_MINUTES = 1440;
 
 function build(data: EngineWorkerData): SimulatedEngine {
-  return createSimulatedEngine(new Date(data.nowMs), data.seed, { ...(data.small ? { airports: new Set(data.airports ?? []) } : {}), ...(data.days === undefined ? {} : { days: data.days }) });
+  return createSimulatedEngine(new Date(data.nowMs), data.seed, {
+    ...(data.small ? { airports: new Set(data.airports ?? []) } : {}),
+    ...(data.days === undefined ? {} : { days: data.days }),
+  });
 }
 
 /**
@@ -62,11 +80,24 @@ function build(data: EngineWorkerData): SimulatedEngine {
  * legs, zones west of UTC). Only this alliance's airlines and airlines outside every alliance
  * (the partners its programmes book) are refreshed: the other alliances are asked separately.
  */
-function refreshForQuery(inventory: AwardInventory, seed: number, query: AwardQuery, alliance: SearchAlliance, now: Date, fresh: boolean): void {
+function refreshForQuery(
+  inventory: AwardInventory,
+  seed: number,
+  query: AwardQuery,
+  alliance: SearchAlliance,
+  now: Date,
+  fresh: boolean,
+): void {
   const first = epochDay(query.dates.from);
   const last = epochDay(query.dates.to);
   // A range the engine will refuse is not refreshed (NaN bounds would select every flight-day).
-  if (!Number.isFinite(first) || !Number.isFinite(last) || last < first || last - first + 1 > MAX_SEARCH_DAYS) return;
+  if (
+    !Number.isFinite(first) ||
+    !Number.isFinite(last) ||
+    last < first ||
+    last - first + 1 > MAX_SEARCH_DAYS
+  )
+    return;
   refreshSimulatedSeats(inventory, {
     seed,
     now,
@@ -79,18 +110,32 @@ function refreshForQuery(inventory: AwardInventory, seed: number, query: AwardQu
 
 /** A refused query keeps its code across the thread; anything else is the engine's own failure. */
 function failure(id: number, error: unknown): EngineWorkerReply {
-  if (error instanceof AwardQueryError) return { id, ok: false, code: error.code, message: error.message };
-  return { id, ok: false, code: 'engine-error', message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof AwardQueryError)
+    return { id, ok: false, code: error.code, message: error.message };
+  return {
+    id,
+    ok: false,
+    code: 'engine-error',
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
-function search({ inventory, engine }: SimulatedEngine, seed: number, request: Extract<EngineWorkerRequest, { type: 'search' }>): EngineWorkerReply {
+function search(
+  { inventory, engine }: SimulatedEngine,
+  seed: number,
+  request: Extract<EngineWorkerRequest, { type: 'search' }>,
+): EngineWorkerReply {
   const { id, query, alliance } = request;
   // Asked for one alliance, the orchestrator only calls that one; answer others empty all the same.
-  if (query.alliance !== null && query.alliance !== alliance) return { id, ok: true, itineraries: [], found: 0 };
+  if (query.alliance !== null && query.alliance !== alliance)
+    return { id, ok: true, itineraries: [], found: 0 };
   const now = new Date(request.nowMs);
   try {
     refreshForQuery(inventory, seed, query, alliance, now, request.fresh ?? false);
-    const { itineraries, found } = engine.search({ ...query, alliance }, { now, limit: request.limit });
+    const { itineraries, found } = engine.search(
+      { ...query, alliance },
+      { now, limit: request.limit },
+    );
     return { id, ok: true, itineraries, found };
   } catch (error) {
     return failure(id, error);
@@ -100,16 +145,26 @@ function search({ inventory, engine }: SimulatedEngine, seed: number, request: E
 /** Enough to see every itinerary of a day, so the day's lowest price is never cut off. */
 const CALENDAR_DAY_LIMIT = 100_000;
 
-function calendar({ engine }: SimulatedEngine, request: Extract<EngineWorkerRequest, { type: 'calendar' }>): EngineWorkerReply {
+function calendar(
+  { engine }: SimulatedEngine,
+  request: Extract<EngineWorkerRequest, { type: 'calendar' }>,
+): EngineWorkerReply {
   const { id, query } = request;
   const now = new Date(request.nowMs);
   try {
     const days: CalendarDay[] = [];
     for (let day = epochDay(query.dates.from); day <= epochDay(query.dates.to); day += 1) {
       const date = dateOfEpochDay(day);
-      const { itineraries } = engine.search({ ...query, dates: { from: date, to: date } }, { now, limit: CALENDAR_DAY_LIMIT });
+      const { itineraries } = engine.search(
+        { ...query, dates: { from: date, to: date } },
+        { now, limit: CALENDAR_DAY_LIMIT },
+      );
       const cheapest = cheapestOption(itineraries);
-      days.push({ date, miles: cheapest?.option.miles ?? null, programme: cheapest?.option.programme ?? null });
+      days.push({
+        date,
+        miles: cheapest?.option.miles ?? null,
+        programme: cheapest?.option.programme ?? null,
+      });
     }
     return { id, ok: true, days };
   } catch (error) {
@@ -123,7 +178,11 @@ function main(): void {
   const data = workerData as EngineWorkerData;
   const started = performance.now();
   const simulated = build(data);
-  const ready: EngineWorkerReply = { type: 'ready', flightDays: simulated.inventory.flightDays, buildMs: Math.round(performance.now() - started) };
+  const ready: EngineWorkerReply = {
+    type: 'ready',
+    flightDays: simulated.inventory.flightDays,
+    buildMs: Math.round(performance.now() - started),
+  };
   port.postMessage(ready);
 
   // Messages are queued and handled from a setImmediate, one per turn: the port delivers what
@@ -140,7 +199,12 @@ function main(): void {
     scheduled = false;
     const request = queue.shift();
     if (request?.type === 'stats') {
-      port.postMessage({ id: request.id, ok: true, flightDays: simulated.inventory.flightDays, bytes: simulated.inventory.byteSize() } satisfies EngineWorkerReply);
+      port.postMessage({
+        id: request.id,
+        ok: true,
+        flightDays: simulated.inventory.flightDays,
+        bytes: simulated.inventory.byteSize(),
+      } satisfies EngineWorkerReply);
     } else if (request?.type === 'search') {
       port.postMessage(search(simulated, data.seed, request) satisfies EngineWorkerReply);
     } else if (request?.type === 'calendar') {

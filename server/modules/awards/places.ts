@@ -1,4 +1,9 @@
-import { foldPlaceText, PLACE_SUGGESTIONS, type Place, type PlaceLanguage } from '../../../core/awards/places.ts';
+import {
+  foldPlaceText,
+  PLACE_SUGGESTIONS,
+  type Place,
+  type PlaceLanguage,
+} from '../../../core/awards/places.ts';
 import { airports, metros, routes } from '../../../data/reference.ts';
 
 /**
@@ -28,10 +33,20 @@ function build(): Entry[] {
     const members = metro.airports.filter((code) => airports().has(code));
     const first = airports().get(members[0] ?? '');
     if (!first) continue;
-    const place = (language: PlaceLanguage): Place => ({ code: metro.code, kind: 'metro', name: metro.name[language], city: metro.name[language], asciiCity: metro.name.en, country: first.country, airports: members });
+    const place = (language: PlaceLanguage): Place => ({
+      code: metro.code,
+      kind: 'metro',
+      name: metro.name[language],
+      city: metro.name[language],
+      asciiCity: metro.name.en,
+      country: first.country,
+      airports: members,
+    });
     entries.push({
       place: { en: place('en'), 'zh-Hant': place('zh-Hant'), 'zh-Hans': place('zh-Hans') },
-      keys: [metro.code, metro.name.en, metro.name['zh-Hant'], metro.name['zh-Hans']].map(foldPlaceText),
+      keys: [metro.code, metro.name.en, metro.name['zh-Hant'], metro.name['zh-Hans']].map(
+        foldPlaceText,
+      ),
       // A metro outranks each of its airports.
       weight: members.reduce((sum, code) => sum + (routeCount.get(code) ?? 0), 0) + 1,
     });
@@ -50,7 +65,15 @@ function build(): Entry[] {
     });
     entries.push({
       place: { en: place('en'), 'zh-Hant': place('zh-Hant'), 'zh-Hans': place('zh-Hans') },
-      keys: [airport.iata, airport.name, airport.city, airport.zh?.['zh-Hant'], airport.zh?.['zh-Hans'], airport.cityZh?.['zh-Hant'], airport.cityZh?.['zh-Hans']]
+      keys: [
+        airport.iata,
+        airport.name,
+        airport.city,
+        airport.zh?.['zh-Hant'],
+        airport.zh?.['zh-Hans'],
+        airport.cityZh?.['zh-Hant'],
+        airport.cityZh?.['zh-Hans'],
+      ]
         .filter((key): key is string => Boolean(key))
         .map(foldPlaceText),
       weight,
@@ -74,7 +97,12 @@ export function suggestPlaces(text: string, language: PlaceLanguage): Place[] {
   return index
     .map((entry) => ({ entry, score: score(entry, folded) }))
     .filter((match) => match.score > 0)
-    .sort((a, b) => b.score - a.score || b.entry.weight - a.entry.weight || a.entry.place.en.code.localeCompare(b.entry.place.en.code))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.entry.weight - a.entry.weight ||
+        a.entry.place.en.code.localeCompare(b.entry.place.en.code),
+    )
     .slice(0, PLACE_SUGGESTIONS)
     .map((match) => match.entry.place[language]);
 }
@@ -86,7 +114,8 @@ export function placeOf(code: string, language: PlaceLanguage): Place | null {
   index ??= build();
   if (!byCode) {
     byCode = new Map();
-    for (const entry of index) if (!byCode.has(entry.place.en.code)) byCode.set(entry.place.en.code, entry);
+    for (const entry of index)
+      if (!byCode.has(entry.place.en.code)) byCode.set(entry.place.en.code, entry);
   }
   return byCode.get(code.toUpperCase())?.place[language] ?? null;
 }

@@ -1,10 +1,23 @@
 import { supersededOn } from '../../../core/awards/award-pricing.ts';
 import { AwardEngine, type ProgrammeChart } from '../../../core/awards/engine.ts';
 import type { AwardInventory } from '../../../core/awards/inventory.ts';
-import { buildSimulatedInventory, refreshSimulatedSeats, type SimulationInput } from '../../../core/awards/simulated-inventory.ts';
+import {
+  buildSimulatedInventory,
+  refreshSimulatedSeats,
+  type SimulationInput,
+} from '../../../core/awards/simulated-inventory.ts';
 import { dateOfEpochDay } from '../../../core/awards/zone-clock.ts';
 import { dayOf } from '../../../core/dated.ts';
-import { allianceOn, airlines, airports, awardCharts, greatCircleMiles, metros, programmeAllianceOn, routes } from '../../../data/reference.ts';
+import {
+  allianceOn,
+  airlines,
+  airports,
+  awardCharts,
+  greatCircleMiles,
+  metros,
+  programmeAllianceOn,
+  routes,
+} from '../../../data/reference.ts';
 
 /**
  * Wires the reference data (data/) into the engine's pure inputs: the simulated source's
@@ -16,14 +29,25 @@ import { allianceOn, airlines, airports, awardCharts, greatCircleMiles, metros, 
  * (quick starts, tests). Airlines carry their alliance on `day` (the inventory's first date) and,
  * when it changes on a known date, every dated membership: the engine reads the one of the travel date.
  */
-export function simulationInput(only?: ReadonlySet<string>, day = dayOf(new Date())): SimulationInput {
+export function simulationInput(
+  only?: ReadonlySet<string>,
+  day = dayOf(new Date()),
+): SimulationInput {
   const airportMap = airports();
   return {
-    airports: [...airportMap.values()].map((airport) => ({ code: airport.iata, tz: airport.tz, lat: airport.lat, lon: airport.lon, country: airport.country })),
+    airports: [...airportMap.values()].map((airport) => ({
+      code: airport.iata,
+      tz: airport.tz,
+      lat: airport.lat,
+      lon: airport.lon,
+      country: airport.country,
+    })),
     airlines: [...airlines().values()].map((airline) => ({
       code: airline.iata,
       alliance: allianceOn(airline, day),
-      ...(airline.memberships.some((membership) => membership.since || membership.until) ? { memberships: airline.memberships } : {}),
+      ...(airline.memberships.some((membership) => membership.since || membership.until)
+        ? { memberships: airline.memberships }
+        : {}),
     })),
     routes: routes().flatMap((route) => {
       if (only && !(only.has(route.from) && only.has(route.to))) return [];
@@ -36,7 +60,9 @@ export function simulationInput(only?: ReadonlySet<string>, day = dayOf(new Date
 
 /** The charts that price awards on `day`, with their programme's alliance then: a chart superseded by unpublished prices prices nothing. */
 export function programmeCharts(day = dayOf(new Date())): ProgrammeChart[] {
-  return [...awardCharts().values()].filter((chart) => !supersededOn(chart, day)).map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, day) }));
+  return [...awardCharts().values()]
+    .filter((chart) => !supersededOn(chart, day))
+    .map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, day) }));
 }
 
 export function metroAirports(): Map<string, string[]> {
@@ -49,9 +75,20 @@ export interface SimulatedEngine {
 }
 
 /** The simulated inventory (today and 330 days on, or `days`; every route, or those between `airports`), seats drawn at `now`, and its engine. */
-export function createSimulatedEngine(now: Date, seed: number, options: { airports?: ReadonlySet<string>; days?: number } = {}): SimulatedEngine {
+export function createSimulatedEngine(
+  now: Date,
+  seed: number,
+  options: { airports?: ReadonlySet<string>; days?: number } = {},
+): SimulatedEngine {
   const firstDate = dateOfEpochDay(Math.floor(now.getTime() / 86_400_000));
-  const inventory = buildSimulatedInventory(simulationInput(options.airports, firstDate), firstDate, options.days);
+  const inventory = buildSimulatedInventory(
+    simulationInput(options.airports, firstDate),
+    firstDate,
+    options.days,
+  );
   refreshSimulatedSeats(inventory, { seed, now });
-  return { inventory, engine: new AwardEngine(inventory, programmeCharts(firstDate), metroAirports()) };
+  return {
+    inventory,
+    engine: new AwardEngine(inventory, programmeCharts(firstDate), metroAirports()),
+  };
 }

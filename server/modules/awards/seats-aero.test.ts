@@ -3,7 +3,12 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { estimateCashFare } from '../../../core/awards/cash-fare.ts';
-import { centsPerPoint, type AwardItinerary, type AwardQuery, type SearchAlliance } from '../../../core/awards/search.ts';
+import {
+  centsPerPoint,
+  type AwardItinerary,
+  type AwardQuery,
+  type SearchAlliance,
+} from '../../../core/awards/search.ts';
 import { airports, greatCircleMiles } from '../../../data/reference.ts';
 import { SeatsAeroSource } from './seats-aero.ts';
 import { awardQuery } from '../../test/award-query.ts';
@@ -18,7 +23,9 @@ interface Envelope {
   cursor: number;
 }
 function fixture(name: string): Envelope {
-  return JSON.parse(readFileSync(new URL(`./fixtures/seats-aero/${name}`, import.meta.url), 'utf8')) as Envelope;
+  return JSON.parse(
+    readFileSync(new URL(`./fixtures/seats-aero/${name}`, import.meta.url), 'utf8'),
+  ) as Envelope;
 }
 const starPage1 = fixture('search-tpe-lax-business-star.page1.json');
 const starPage2 = fixture('search-tpe-lax-business-star.page2.json');
@@ -45,7 +52,16 @@ interface RecordedRequest {
   headers: IncomingHttpHeaders;
 }
 
-const REQUIRED_PARAMS = ['origin_airport', 'destination_airport', 'start_date', 'end_date', 'cabins', 'sources', 'include_trips', 'take'];
+const REQUIRED_PARAMS = [
+  'origin_airport',
+  'destination_airport',
+  'start_date',
+  'end_date',
+  'cabins',
+  'sources',
+  'include_trips',
+  'take',
+];
 
 let requests: RecordedRequest[] = [];
 let mode: 'fixtures' | 'error' | 'not-json' | 'hang' = 'fixtures';
@@ -58,9 +74,16 @@ function send(response: ServerResponse, status: number, body: unknown) {
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  requests.push({ method: request.method ?? '', path: url.pathname, params: url.searchParams, headers: request.headers });
-  if (request.method !== 'GET' || url.pathname !== '/partnerapi/search') return send(response, 404, { error: 'not found' });
-  if (request.headers['partner-authorization'] !== API_KEY) return send(response, 401, { error: 'invalid API key' });
+  requests.push({
+    method: request.method ?? '',
+    path: url.pathname,
+    params: url.searchParams,
+    headers: request.headers,
+  });
+  if (request.method !== 'GET' || url.pathname !== '/partnerapi/search')
+    return send(response, 404, { error: 'not found' });
+  if (request.headers['partner-authorization'] !== API_KEY)
+    return send(response, 401, { error: 'invalid API key' });
   const missing = REQUIRED_PARAMS.filter((name) => !url.searchParams.get(name));
   if (missing.length > 0) return send(response, 400, { error: `missing ${missing.join(', ')}` });
 
@@ -75,8 +98,10 @@ const server = createServer((request, response) => {
   const take = Number(url.searchParams.get('take'));
   const skip = Number(url.searchParams.get('skip') ?? '0');
   if (sources.includes('aeroplan')) {
-    if (skip === 0 && !url.searchParams.has('cursor')) return send(response, 200, fullPage(starPage1, take));
-    if (skip === take && url.searchParams.get('cursor') === String(starPage1.cursor)) return send(response, 200, starPage2);
+    if (skip === 0 && !url.searchParams.has('cursor'))
+      return send(response, 200, fullPage(starPage1, take));
+    if (skip === take && url.searchParams.get('cursor') === String(starPage1.cursor))
+      return send(response, 200, starPage2);
     return send(response, 400, { error: 'unexpected page' });
   }
   if (sources.includes('alaska')) return send(response, 200, oneworld);
@@ -101,12 +126,34 @@ beforeEach(() => {
 // --- Helpers ---------------------------------------------------------------------------------------
 
 function query(overrides: Partial<AwardQuery> = {}): AwardQuery {
-  return awardQuery({ dates: { from: '2026-12-01', to: '2026-12-02' }, stops: 'two', mixedCabin: { allowed: false, minPercent: 0 }, ...overrides });
+  return awardQuery({
+    dates: { from: '2026-12-01', to: '2026-12-02' },
+    stops: 'two',
+    mixedCabin: { allowed: false, minPercent: 0 },
+    ...overrides,
+  });
 }
 
-function search(overrides: Partial<AwardQuery> = {}, options: { alliance?: SearchAlliance; pageLimit?: number; apiKey?: string; signal?: AbortSignal } = {}) {
-  const source = new SeatsAeroSource({ apiKey: options.apiKey ?? API_KEY, baseUrl, pageLimit: options.pageLimit });
-  return source.search({ query: query(overrides), alliance: options.alliance ?? 'star', now: NOW, signal: options.signal ?? new AbortController().signal });
+function search(
+  overrides: Partial<AwardQuery> = {},
+  options: {
+    alliance?: SearchAlliance;
+    pageLimit?: number;
+    apiKey?: string;
+    signal?: AbortSignal;
+  } = {},
+) {
+  const source = new SeatsAeroSource({
+    apiKey: options.apiKey ?? API_KEY,
+    baseUrl,
+    pageLimit: options.pageLimit,
+  });
+  return source.search({
+    query: query(overrides),
+    alliance: options.alliance ?? 'star',
+    now: NOW,
+    signal: options.signal ?? new AbortController().signal,
+  });
 }
 
 const ids = (itineraries: AwardItinerary[]) => itineraries.map((itinerary) => itinerary.id);
@@ -146,7 +193,11 @@ describe('SeatsAeroSource request', () => {
   });
 
   it('expands metro codes and keeps plain airport codes', async () => {
-    await search({ origin: 'TSA', destination: 'TYO', dates: { from: '2026-12-05', to: '2026-12-05' } });
+    await search({
+      origin: 'TSA',
+      destination: 'TYO',
+      dates: { from: '2026-12-05', to: '2026-12-05' },
+    });
     expect(requests[0]?.params.get('origin_airport')).toBe('TSA');
     expect(requests[0]?.params.get('destination_airport')).toBe('NRT,HND');
     expect(requests[0]?.params.get('start_date')).toBe('2026-12-05');
@@ -160,7 +211,10 @@ describe('SeatsAeroSource request', () => {
   });
 
   it.each([
-    ['star', ['aeroplan', 'connectmiles', 'ethiopian', 'lufthansa', 'singapore', 'turkish', 'united']],
+    [
+      'star',
+      ['aeroplan', 'connectmiles', 'ethiopian', 'lufthansa', 'singapore', 'turkish', 'united'],
+    ],
     ['oneworld', ['alaska', 'american', 'finnair', 'qantas', 'qatar']],
     ['skyteam', ['aeromexico', 'delta', 'eurobonus', 'flyingblue', 'saudia', 'virginatlantic']],
   ] as const)('asks only the %s sources, and serves that alliance', async (alliance, sources) => {
@@ -175,7 +229,12 @@ describe('SeatsAeroSource results (Star Alliance, TPE → LAX business, 1–2 De
   it('finds five itineraries, by departure, leaving out other cabins, foreign-currency fees and unknown sources', async () => {
     const itineraries = await search();
     expect(ids(itineraries)).toEqual([UA_VIA_SFO, BR12_DEC1, BR16_DEC2, BR_UA_VIA_SFO, BR12_DEC2]);
-    expect(itineraries.every((itinerary) => itinerary.cabin === 'business' && itinerary.legs.every((leg) => leg.cabin === 'business'))).toBe(true);
+    expect(
+      itineraries.every(
+        (itinerary) =>
+          itinerary.cabin === 'business' && itinerary.legs.every((leg) => leg.cabin === 'business'),
+      ),
+    ).toBe(true);
   });
 
   it('merges BR12 sold by Aeroplan and United into one itinerary, cheapest option first', async () => {
@@ -183,14 +242,32 @@ describe('SeatsAeroSource results (Star Alliance, TPE → LAX business, 1–2 De
     const cashUsd = estimateCashFare([{ miles: 6787, cabin: 'business' }], 10, false);
     expect(br12.cashUsd).toBe(cashUsd);
     expect(br12.redeemOptions).toEqual([
-      { programme: 'aeroplan', miles: 87_500, feesUsd: 38.4, halfOfRoundTrip: false, estimate: false, centsPerPoint: centsPerPoint(cashUsd, 38.4, 87_500) },
-      { programme: 'united-mileageplus', miles: 88_000, feesUsd: 56.3, halfOfRoundTrip: false, estimate: false, centsPerPoint: centsPerPoint(cashUsd, 56.3, 88_000) },
+      {
+        programme: 'aeroplan',
+        miles: 87_500,
+        feesUsd: 38.4,
+        halfOfRoundTrip: false,
+        estimate: false,
+        centsPerPoint: centsPerPoint(cashUsd, 38.4, 87_500),
+      },
+      {
+        programme: 'united-mileageplus',
+        miles: 88_000,
+        feesUsd: 56.3,
+        halfOfRoundTrip: false,
+        estimate: false,
+        centsPerPoint: centsPerPoint(cashUsd, 56.3, 88_000),
+      },
     ]);
     expect(br12.redeemOptions[0]?.centsPerPoint).toBeGreaterThan(3);
     // United sees four seats, Aeroplan two: the higher count is kept.
     expect(br12.seats).toBe(4);
     // The freshest of the two records dates the itinerary.
-    expect(br12.source).toEqual({ id: 'seats.aero', simulated: false, fetchedAt: '2026-11-21T03:05:44.901Z' });
+    expect(br12.source).toEqual({
+      id: 'seats.aero',
+      simulated: false,
+      fetchedAt: '2026-11-21T03:05:44.901Z',
+    });
     expect(br12.best).toBe(false);
     expect(br12.mixedCabinPercent).toBe(100);
   });
@@ -236,8 +313,23 @@ describe('SeatsAeroSource results (Star Alliance, TPE → LAX business, 1–2 De
 
   it('maps a connection leg by leg, in segment order', async () => {
     const viaSfo = find(await search(), UA_VIA_SFO);
-    expect(viaSfo).toMatchObject({ stops: 1, airlines: ['UA'], durationMinutes: 920, arrivalDayOffset: 0, seats: 1 });
-    expect(viaSfo.legs.map((leg) => [leg.flightNumber, leg.from, leg.to, leg.departure, leg.arrival, leg.miles])).toEqual([
+    expect(viaSfo).toMatchObject({
+      stops: 1,
+      airlines: ['UA'],
+      durationMinutes: 920,
+      arrivalDayOffset: 0,
+      seats: 1,
+    });
+    expect(
+      viaSfo.legs.map((leg) => [
+        leg.flightNumber,
+        leg.from,
+        leg.to,
+        leg.departure,
+        leg.arrival,
+        leg.miles,
+      ]),
+    ).toEqual([
       ['UA872', 'TPE', 'SFO', '2026-12-01T15:40+08:00', '2026-12-01T11:05-08:00', 6457],
       ['UA1197', 'SFO', 'LAX', '2026-12-01T13:30-08:00', '2026-12-01T15:00-08:00', 338],
     ]);
@@ -248,7 +340,11 @@ describe('SeatsAeroSource results (Star Alliance, TPE → LAX business, 1–2 De
   it('puts legs in segment Order even when seats.aero lists them otherwise', async () => {
     const mixed = find(await search(), BR_UA_VIA_SFO);
     expect(mixed.legs.map((leg) => leg.flightNumber)).toEqual(['BR18', 'UA2375']);
-    expect(mixed).toMatchObject({ departure: '2026-12-02T23:40+08:00', arrival: '2026-12-02T22:45-08:00', arrivalDayOffset: 0 });
+    expect(mixed).toMatchObject({
+      departure: '2026-12-02T23:40+08:00',
+      arrival: '2026-12-02T22:45-08:00',
+      arrivalDayOffset: 0,
+    });
   });
 
   it('falls back to great-circle miles without a distance, and to the clock without ComputedLastSeen', async () => {
@@ -273,10 +369,13 @@ describe('SeatsAeroSource pagination', () => {
     expect(second?.params.get('cursor')).toBe(String(starPage1.cursor));
     expect(second?.params.get('skip')).toBe('500');
     // Every other parameter stays the same.
-    const rest = (params: URLSearchParams | undefined) => [...(params ?? [])].filter(([name]) => name !== 'cursor' && name !== 'skip');
+    const rest = (params: URLSearchParams | undefined) =>
+      [...(params ?? [])].filter(([name]) => name !== 'cursor' && name !== 'skip');
     expect(rest(second?.params)).toEqual(rest(first?.params));
     // Page 2 repeats page 1's United record (same ID, 70,000 miles): the repeat is dropped.
-    const united = find(itineraries, BR12_DEC1).redeemOptions.find((option) => option.programme === 'united-mileageplus');
+    const united = find(itineraries, BR12_DEC1).redeemOptions.find(
+      (option) => option.programme === 'united-mileageplus',
+    );
     expect(united?.miles).toBe(88_000);
   });
 
@@ -297,7 +396,9 @@ describe('SeatsAeroSource filters the API leaves to the client', () => {
     const itineraries = await search({ seats: 3 });
     expect(ids(itineraries)).toEqual([BR12_DEC1, BR12_DEC2]);
     // Aeroplan shows two seats on BR12 on 1 Dec: only United can sell three.
-    expect(find(itineraries, BR12_DEC1).redeemOptions.map((option) => option.programme)).toEqual(['united-mileageplus']);
+    expect(find(itineraries, BR12_DEC1).redeemOptions.map((option) => option.programme)).toEqual([
+      'united-mileageplus',
+    ]);
   });
 
   it('keeps nonstop flights only when asked for direct', async () => {
@@ -324,20 +425,33 @@ describe('SeatsAeroSource filters the API leaves to the client', () => {
   });
 
   it('keeps first departures in the times of day asked for, local at the origin', async () => {
-    expect(ids(await search({ timesOfDay: ['night'] }))).toEqual([BR12_DEC1, BR_UA_VIA_SFO, BR12_DEC2]);
+    expect(ids(await search({ timesOfDay: ['night'] }))).toEqual([
+      BR12_DEC1,
+      BR_UA_VIA_SFO,
+      BR12_DEC2,
+    ]);
     expect(ids(await search({ timesOfDay: ['early-morning'] }))).toEqual([BR16_DEC2]);
-    expect(ids(await search({ timesOfDay: ['early-morning', 'afternoon'] }))).toEqual([UA_VIA_SFO, BR16_DEC2]);
+    expect(ids(await search({ timesOfDay: ['early-morning', 'afternoon'] }))).toEqual([
+      UA_VIA_SFO,
+      BR16_DEC2,
+    ]);
     expect(await search({ timesOfDay: ['morning'] })).toEqual([]);
   });
 
   it('keeps departures within the dates asked for', async () => {
-    expect(ids(await search({ dates: { from: '2026-12-02', to: '2026-12-02' } }))).toEqual([BR16_DEC2, BR_UA_VIA_SFO, BR12_DEC2]);
+    expect(ids(await search({ dates: { from: '2026-12-02', to: '2026-12-02' } }))).toEqual([
+      BR16_DEC2,
+      BR_UA_VIA_SFO,
+      BR12_DEC2,
+    ]);
   });
 
   it('keeps only trips in the cabin asked for', async () => {
     const economy = await search({ cabin: 'economy' });
     expect(ids(economy)).toEqual(['BR12@2026-12-01/economy']);
-    expect(economy[0]?.redeemOptions.map((option) => [option.programme, option.miles])).toEqual([['aeroplan', 35_000]]);
+    expect(economy[0]?.redeemOptions.map((option) => [option.programme, option.miles])).toEqual([
+      ['aeroplan', 35_000],
+    ]);
   });
 });
 
@@ -349,11 +463,21 @@ describe('SeatsAeroSource (oneworld)', () => {
       'JL802@2026-12-01/business+JL62@2026-12-01/business',
     ]);
     const [cathay, jal] = itineraries;
-    expect(cathay).toMatchObject({ departure: '2026-12-01T08:10+08:00', arrival: '2026-12-01T08:30-08:00', durationMinutes: 980, airlines: ['CX'] });
-    expect(cathay?.redeemOptions.map((option) => [option.programme, option.miles, option.feesUsd])).toEqual([['alaska-atmos', 70_000, 58.7]]);
+    expect(cathay).toMatchObject({
+      departure: '2026-12-01T08:10+08:00',
+      arrival: '2026-12-01T08:30-08:00',
+      durationMinutes: 980,
+      airlines: ['CX'],
+    });
+    expect(
+      cathay?.redeemOptions.map((option) => [option.programme, option.miles, option.feesUsd]),
+    ).toEqual([['alaska-atmos', 70_000, 58.7]]);
     expect(jal?.legs[0]?.arrival).toBe('2026-12-01T16:40+09:00');
     expect(jal?.legs[1]?.departure).toBe('2026-12-01T18:05+09:00');
-    expect(jal).toMatchObject({ durationMinutes: 870, redeemOptions: [expect.objectContaining({ programme: 'aadvantage', miles: 60_000 })] });
+    expect(jal).toMatchObject({
+      durationMinutes: 870,
+      redeemOptions: [expect.objectContaining({ programme: 'aadvantage', miles: 60_000 })],
+    });
   });
 
   it('answers nothing when seats.aero has nothing', async () => {
@@ -386,7 +510,9 @@ describe('SeatsAeroSource failures', () => {
   it('rejects at once with an already aborted signal', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(search({}, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(search({}, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('rejects when the signal aborts while seats.aero is still answering', async () => {

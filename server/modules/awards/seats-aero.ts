@@ -12,8 +12,18 @@ import {
   type SearchAlliance,
 } from '../../../core/awards/search.ts';
 import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
-import { dayDifference, fromLocal, offsetMinutes, toLocal } from '../../../core/awards/zoned-time.ts';
-import { airports, greatCircleMiles, metros, programmeAllianceOn } from '../../../data/reference.ts';
+import {
+  dayDifference,
+  fromLocal,
+  offsetMinutes,
+  toLocal,
+} from '../../../core/awards/zoned-time.ts';
+import {
+  airports,
+  greatCircleMiles,
+  metros,
+  programmeAllianceOn,
+} from '../../../data/reference.ts';
 import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 
@@ -126,7 +136,8 @@ function text(value: unknown): string | null {
 /** Numbers, or numeric strings: MileageCost is a string in availability objects and an int in trips. */
 function numeric(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return null;
 }
 
@@ -172,7 +183,8 @@ function readTrip(value: unknown, availabilitySource: string): TripData | null {
   }
   const mileageCost = numeric(value.MileageCost);
   const totalTaxesCents = numeric(value.TotalTaxes);
-  if (segments.length === 0 || mileageCost === null || mileageCost <= 0 || totalTaxesCents === null) return null;
+  if (segments.length === 0 || mileageCost === null || mileageCost <= 0 || totalTaxesCents === null)
+    return null;
   return {
     source: text(value.Source) ?? availabilitySource,
     cabin: (text(value.Cabin) ?? '').toLowerCase(),
@@ -206,12 +218,18 @@ function localTime(reading: string, timeZone: string): LocalTime | null {
   if (!match) return null;
   const [, date = '', hours = '', minutes = ''] = match;
   const clock = Number(hours) * 60 + Number(minutes);
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+    return null;
   const instant = fromLocal(date, clock, timeZone);
   // Re-read the clock at that instant: in a spring-forward gap fromLocal moves past the jump, and
   // the text must name a time that exists with the offset it carries.
   const local = toLocal(instant, timeZone);
-  return { text: `${local.date}T${hhmm(local.minutes)}${offsetText(offsetMinutes(instant, timeZone))}`, date: local.date, minutes: local.minutes, instant };
+  return {
+    text: `${local.date}T${hhmm(local.minutes)}${offsetText(offsetMinutes(instant, timeZone))}`,
+    date: local.date,
+    minutes: local.minutes,
+    instant,
+  };
 }
 
 function hhmm(minutes: number): string {
@@ -241,7 +259,12 @@ interface Candidate {
   departureDate: string;
 }
 
-function mapTrip(trip: TripData, programme: string, fetchedAt: string, now: Date): Candidate | null {
+function mapTrip(
+  trip: TripData,
+  programme: string,
+  fetchedAt: string,
+  now: Date,
+): Candidate | null {
   const cabin = CABINS.has(trip.cabin) ? (trip.cabin as Cabin) : null;
   if (cabin === null) return null;
   // Fees are shown in dollars; other currencies would need a rate we do not have, and a wrong fee
@@ -297,7 +320,9 @@ function mapTrip(trip: TripData, programme: string, fetchedAt: string, now: Date
     departureMinutes: first.departure.minutes,
     departureDate,
     itinerary: {
-      id: legs.map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`).join('+'),
+      id: legs
+        .map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`)
+        .join('+'),
       departure: first.departure.text,
       arrival: last.arrival.text,
       arrivalDayOffset: dayDifference(departureDate, last.arrival.date),
@@ -325,7 +350,8 @@ function matches(candidate: Candidate, query: AwardQuery): boolean {
   if (itinerary.cabin !== query.cabin) return false;
   if (itinerary.seats < query.seats) return false;
   if (itinerary.stops > MAX_STOPS[query.stops]) return false;
-  if (candidate.departureDate < query.dates.from || candidate.departureDate > query.dates.to) return false;
+  if (candidate.departureDate < query.dates.from || candidate.departureDate > query.dates.to)
+    return false;
   if (query.airlines.length > 0) {
     const wanted = new Set(query.airlines.map((airline) => airline.toUpperCase()));
     if (!itinerary.legs.every((leg) => wanted.has(leg.airline))) return false;
@@ -336,7 +362,12 @@ function matches(candidate: Candidate, query: AwardQuery): boolean {
   }
   if (query.timesOfDay.length > 0) {
     const hour = Math.floor(candidate.departureMinutes / 60);
-    if (!query.timesOfDay.some((slot) => hour >= TIME_OF_DAY_HOURS[slot][0] && hour < TIME_OF_DAY_HOURS[slot][1])) return false;
+    if (
+      !query.timesOfDay.some(
+        (slot) => hour >= TIME_OF_DAY_HOURS[slot][0] && hour < TIME_OF_DAY_HOURS[slot][1],
+      )
+    )
+      return false;
   }
   return true;
 }
@@ -361,7 +392,13 @@ function merge(into: AwardItinerary, other: AwardItinerary): AwardItinerary {
     legs: into.legs.map((leg) => ({ ...leg, seats })),
     redeemOptions: [...options.values()].sort(byPrice),
     // The freshest look at these flights dates the whole itinerary.
-    source: { ...into.source, fetchedAt: into.source.fetchedAt > other.source.fetchedAt ? into.source.fetchedAt : other.source.fetchedAt },
+    source: {
+      ...into.source,
+      fetchedAt:
+        into.source.fetchedAt > other.source.fetchedAt
+          ? into.source.fetchedAt
+          : other.source.fetchedAt,
+    },
   };
 }
 
@@ -385,8 +422,14 @@ export class SeatsAeroSource implements AwardSource {
   readonly #fetch: typeof fetch;
   readonly #pageLimit: number;
 
-  constructor({ apiKey, baseUrl, fetch: fetchImpl = globalThis.fetch, pageLimit = 3 }: SeatsAeroOptions) {
-    if (!Number.isInteger(pageLimit) || pageLimit < 1) throw new RangeError('pageLimit must be a positive integer');
+  constructor({
+    apiKey,
+    baseUrl,
+    fetch: fetchImpl = globalThis.fetch,
+    pageLimit = 3,
+  }: SeatsAeroOptions) {
+    if (!Number.isInteger(pageLimit) || pageLimit < 1)
+      throw new RangeError('pageLimit must be a positive integer');
     this.#apiKey = apiKey;
     this.#searchUrl = `${baseUrl.replace(/\/+$/, '')}/search`;
     this.#fetch = fetchImpl;
@@ -416,14 +459,21 @@ export class SeatsAeroSource implements AwardSource {
         const candidate = mapTrip(trip, programme, fetchedAt, now);
         if (!candidate || !matches(candidate, query)) continue;
         const existing = merged.get(candidate.key);
-        merged.set(candidate.key, existing ? merge(existing, candidate.itinerary) : candidate.itinerary);
+        merged.set(
+          candidate.key,
+          existing ? merge(existing, candidate.itinerary) : candidate.itinerary,
+        );
       }
     }
     return sortItineraries([...merged.values()], 'departure');
   }
 
   /** Every page up to the limit, availability records deduplicated by ID (records can shift between pages). */
-  async #fetchAll(query: AwardQuery, sources: string[], signal: AbortSignal): Promise<AvailabilityData[]> {
+  async #fetchAll(
+    query: AwardQuery,
+    sources: string[],
+    signal: AbortSignal,
+  ): Promise<AvailabilityData[]> {
     const params = new URLSearchParams({
       origin_airport: expandCode(query.origin).join(','),
       destination_airport: expandCode(query.destination).join(','),
@@ -462,7 +512,10 @@ export class SeatsAeroSource implements AwardSource {
     return found;
   }
 
-  async #fetchPage(params: URLSearchParams, signal: AbortSignal): Promise<{ data: unknown[]; nextCursor: string | null }> {
+  async #fetchPage(
+    params: URLSearchParams,
+    signal: AbortSignal,
+  ): Promise<{ data: unknown[]; nextCursor: string | null }> {
     const response = await this.#fetch(`${this.#searchUrl}?${params}`, {
       headers: { 'Partner-Authorization': this.#apiKey, accept: 'application/json' },
       signal,
@@ -478,10 +531,20 @@ export class SeatsAeroSource implements AwardSource {
     } catch (error) {
       // An abort while reading the body is an abort, not bad JSON.
       if (signal.aborted) throw error;
-      throw new Error(`seats.aero search failed: HTTP ${response.status} with a body that is not JSON`, { cause: error });
+      throw new Error(
+        `seats.aero search failed: HTTP ${response.status} with a body that is not JSON`,
+        { cause: error },
+      );
     }
-    if (!isRecord(body) || !Array.isArray(body.data)) throw new Error(`seats.aero search failed: HTTP ${response.status} without a data list`);
+    if (!isRecord(body) || !Array.isArray(body.data))
+      throw new Error(`seats.aero search failed: HTTP ${response.status} without a data list`);
     const cursor = body.cursor;
-    return { data: body.data, nextCursor: typeof cursor === 'number' || (typeof cursor === 'string' && cursor !== '') ? String(cursor) : null };
+    return {
+      data: body.data,
+      nextCursor:
+        typeof cursor === 'number' || (typeof cursor === 'string' && cursor !== '')
+          ? String(cursor)
+          : null,
+    };
   }
 }

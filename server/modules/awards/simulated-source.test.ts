@@ -22,10 +22,18 @@ let source: SimulatedSource;
 let ready: SimulatedSourceReady;
 
 function start(): SimulatedSource {
-  return SimulatedSource.start({ seed: SEED, now: () => NOW, small: { airports: AIRPORTS, days: 40 } });
+  return SimulatedSource.start({
+    seed: SEED,
+    now: () => NOW,
+    small: { airports: AIRPORTS, days: 40 },
+  });
 }
 
-function search(now: Date, query: AwardQuery = QUERY, signal = new AbortController().signal): Promise<AwardItinerary[]> {
+function search(
+  now: Date,
+  query: AwardQuery = QUERY,
+  signal = new AbortController().signal,
+): Promise<AwardItinerary[]> {
   return source.search({ query, alliance: 'star', now, signal });
 }
 
@@ -46,7 +54,9 @@ describe('the simulated source on its worker', () => {
     expect(stats.flightDays).toBe(ready.flightDays);
     expect(stats.bytes).toBeGreaterThan(0);
     expect(source.id).toBe('simulated');
-    expect((['star', 'oneworld', 'skyteam'] as const).every((alliance) => source.serves(alliance))).toBe(true);
+    expect(
+      (['star', 'oneworld', 'skyteam'] as const).every((alliance) => source.serves(alliance)),
+    ).toBe(true);
   });
 
   it('answers a star search with star airlines and the partners star programmes book, stamped with the request’s clock', async () => {
@@ -54,18 +64,38 @@ describe('the simulated source on its worker', () => {
     expect(itineraries.length).toBeGreaterThan(0);
     const known = airlines();
     const day = NOW.toISOString().slice(0, 10);
-    const starProgrammes = new Set([...programmes().values()].filter((programme) => programmeAllianceOn(programme.id, day) === 'star').map((programme) => programme.id));
+    const starProgrammes = new Set(
+      [...programmes().values()]
+        .filter((programme) => programmeAllianceOn(programme.id, day) === 'star')
+        .map((programme) => programme.id),
+    );
     for (const itinerary of itineraries) {
-      const alliances = itinerary.legs.map((leg) => allianceOn(known.get(leg.airline)!, leg.departure.slice(0, 10)));
+      const alliances = itinerary.legs.map((leg) =>
+        allianceOn(known.get(leg.airline)!, leg.departure.slice(0, 10)),
+      );
       expect(alliances.every((alliance) => alliance === 'star' || alliance === null)).toBe(true);
       // A leg outside every alliance is there because a star programme books it.
-      if (alliances.includes(null)) expect(itinerary.redeemOptions.some((option) => starProgrammes.has(option.programme))).toBe(true);
+      if (alliances.includes(null))
+        expect(itinerary.redeemOptions.some((option) => starProgrammes.has(option.programme))).toBe(
+          true,
+        );
       expect(['TPE', 'TSA']).toContain(itinerary.legs[0]?.from);
       expect(itinerary.legs.at(-1)?.to).toBe('LAX');
-      expect(itinerary.departure.slice(0, 10) >= '2026-12-01' && itinerary.departure.slice(0, 10) <= '2026-12-03').toBe(true);
-      expect(itinerary.source).toEqual({ id: 'simulated', simulated: true, fetchedAt: NOW.toISOString() });
+      expect(
+        itinerary.departure.slice(0, 10) >= '2026-12-01' &&
+          itinerary.departure.slice(0, 10) <= '2026-12-03',
+      ).toBe(true);
+      expect(itinerary.source).toEqual({
+        id: 'simulated',
+        simulated: true,
+        fetchedAt: NOW.toISOString(),
+      });
     }
-    expect(itineraries.some((itinerary) => itinerary.airlines.some((airline) => allianceOn(known.get(airline)!, day) === 'star'))).toBe(true);
+    expect(
+      itineraries.some((itinerary) =>
+        itinerary.airlines.some((airline) => allianceOn(known.get(airline)!, day) === 'star'),
+      ),
+    ).toBe(true);
   });
 
   it('gives the same answer to the same query at the same time, from this worker and from another with the same seed', async () => {
@@ -74,7 +104,14 @@ describe('the simulated source on its worker', () => {
     const other = start();
     try {
       await other.ready();
-      expect(await other.search({ query: QUERY, alliance: 'star', now: NOW, signal: new AbortController().signal })).toEqual(first);
+      expect(
+        await other.search({
+          query: QUERY,
+          alliance: 'star',
+          now: NOW,
+          signal: new AbortController().signal,
+        }),
+      ).toEqual(first);
     } finally {
       await other.close();
     }
@@ -88,7 +125,9 @@ describe('the simulated source on its worker', () => {
     const later = minutesAfter(NOW, 120);
     const after = await search(later);
     expect(after.length).toBeGreaterThan(0);
-    expect(after.every((itinerary) => itinerary.source.fetchedAt === later.toISOString())).toBe(true);
+    expect(after.every((itinerary) => itinerary.source.fetchedAt === later.toISOString())).toBe(
+      true,
+    );
   });
 
   it('looks again at once for a live scan, where a plain search serves the seats seen minutes ago', async () => {
@@ -96,29 +135,55 @@ describe('the simulated source on its worker', () => {
     await search(seen);
     const fiveMinutesOn = minutesAfter(seen, 5);
     const plain = await search(fiveMinutesOn);
-    expect(plain.every((itinerary) => itinerary.source.fetchedAt === seen.toISOString())).toBe(true);
-    const live = await source.search({ query: QUERY, alliance: 'star', now: fiveMinutesOn, signal: new AbortController().signal, fresh: true });
+    expect(plain.every((itinerary) => itinerary.source.fetchedAt === seen.toISOString())).toBe(
+      true,
+    );
+    const live = await source.search({
+      query: QUERY,
+      alliance: 'star',
+      now: fiveMinutesOn,
+      signal: new AbortController().signal,
+      fresh: true,
+    });
     expect(live.length).toBeGreaterThan(0);
-    expect(live.every((itinerary) => itinerary.source.fetchedAt === fiveMinutesOn.toISOString())).toBe(true);
+    expect(
+      live.every((itinerary) => itinerary.source.fetchedAt === fiveMinutesOn.toISOString()),
+    ).toBe(true);
   });
 
   it('gives the lowest miles of each day, the cheapest option a search of that day finds', async () => {
     const now = minutesAfter(NOW, 181);
-    const days = await source.calendar({ query: { ...QUERY, alliance: null, dates: { from: '2026-12-01', to: '2026-12-31' } }, now, signal: new AbortController().signal });
-    expect(days.map((day) => day.date)).toEqual(Array.from({ length: 31 }, (_, index) => `2026-12-${String(index + 1).padStart(2, '0')}`));
+    const days = await source.calendar({
+      query: { ...QUERY, alliance: null, dates: { from: '2026-12-01', to: '2026-12-31' } },
+      now,
+      signal: new AbortController().signal,
+    });
+    expect(days.map((day) => day.date)).toEqual(
+      Array.from({ length: 31 }, (_, index) => `2026-12-${String(index + 1).padStart(2, '0')}`),
+    );
     const single = { ...QUERY, alliance: null, dates: { from: '2026-12-02', to: '2026-12-02' } };
-    const found = await Promise.all((['star', 'oneworld', 'skyteam'] as const).map((alliance) => source.search({ query: single, alliance, now, signal: new AbortController().signal })));
-    const miles = found.flat().flatMap((itinerary) => itinerary.redeemOptions.map((option) => option.miles));
+    const found = await Promise.all(
+      (['star', 'oneworld', 'skyteam'] as const).map((alliance) =>
+        source.search({ query: single, alliance, now, signal: new AbortController().signal }),
+      ),
+    );
+    const miles = found
+      .flat()
+      .flatMap((itinerary) => itinerary.redeemOptions.map((option) => option.miles));
     expect(days[1]?.miles).toBe(Math.min(...miles));
     // The inventory holds 40 days from 21 November: nothing on the last days of December.
     expect(days[30]).toEqual({ date: '2026-12-31', miles: null, programme: null });
   });
 
   it('rejects a query the engine refuses with its code', async () => {
-    const error: unknown = await search(NOW, { ...QUERY, origin: 'XXX' }).catch((caught: unknown) => caught);
+    const error: unknown = await search(NOW, { ...QUERY, origin: 'XXX' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(AwardQueryError);
     expect(error).toMatchObject({ code: 'unknown-origin' });
-    await expect(search(NOW, { ...QUERY, dates: { from: '2026-12-01', to: '2026-12-31' } })).rejects.toMatchObject({ code: 'too-many-days' });
+    await expect(
+      search(NOW, { ...QUERY, dates: { from: '2026-12-01', to: '2026-12-31' } }),
+    ).rejects.toMatchObject({ code: 'too-many-days' });
   });
 
   it('rejects when the request’s signal aborts, and keeps serving', async () => {
@@ -136,7 +201,13 @@ describe('the simulated source on its worker', () => {
 
   it('leaves the main thread free while the worker searches', async () => {
     // A heavier search (two stops, 15 days, mixed cabin) at a new hour, so the worker also redraws seats.
-    const heavy: AwardQuery = { ...QUERY, cabin: 'economy', stops: 'two', dates: { from: '2026-12-01', to: '2026-12-15' }, mixedCabin: { allowed: true, minPercent: 0 } };
+    const heavy: AwardQuery = {
+      ...QUERY,
+      cabin: 'economy',
+      stops: 'two',
+      dates: { from: '2026-12-01', to: '2026-12-15' },
+      mixedCabin: { allowed: true, minPercent: 0 },
+    };
     const order: string[] = [];
     const searching = search(minutesAfter(NOW, 240), heavy).then((itineraries) => {
       order.push('search');

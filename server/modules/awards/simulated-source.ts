@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AwardQueryError, DEFAULT_RESULT_LIMIT, isAwardQueryErrorCode } from '../../../core/awards/engine.ts';
+import {
+  AwardQueryError,
+  DEFAULT_RESULT_LIMIT,
+  isAwardQueryErrorCode,
+} from '../../../core/awards/engine.ts';
 import type { AwardItinerary, CalendarDay, SearchAlliance } from '../../../core/awards/search.ts';
 import type { AwardSource, CalendarRequest, SourceRequest } from './award-source.ts';
 import type { EngineWorkerData, EngineWorkerReply, EngineWorkerRequest } from './engine-worker.ts';
@@ -44,7 +48,6 @@ export class SimulatedEngineError extends Error {
   readonly code = 'engine-error';
 }
 
-
 /**
  * The worker runs TypeScript, so it needs tsx's loader in its own thread. `execArgv: ['--import',
  * 'tsx']` does not give it that on Node 20: tsx registers its hooks on the main thread only there
@@ -56,13 +59,21 @@ export class SimulatedEngineError extends Error {
  */
 function bootstrap(): string {
   // Compiled (production runs dist/node): the worker is JavaScript beside this file.
-  if (import.meta.url.endsWith('.js')) return `import(${JSON.stringify(new URL('./engine-worker.js', import.meta.url).href)});`;
+  if (import.meta.url.endsWith('.js'))
+    return `import(${JSON.stringify(new URL('./engine-worker.js', import.meta.url).href)});`;
   // Found through tsx's package.json rather than import.meta.resolve, which Vite's module runner
   // (the browser tests' global setup loads the server through it) does not support.
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const api = pathToFileURL(join(dirname(manifestPath), manifest.exports['./esm/api']?.import.default ?? 'dist/esm/api/index.mjs')).href;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  const api = pathToFileURL(
+    join(
+      dirname(manifestPath),
+      manifest.exports['./esm/api']?.import.default ?? 'dist/esm/api/index.mjs',
+    ),
+  ).href;
   const workerUrl = new URL('./engine-worker.ts', import.meta.url).href;
   return `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(workerUrl)}, ${JSON.stringify(import.meta.url)}));`;
 }
@@ -84,7 +95,12 @@ export class SimulatedSource implements AwardSource {
   /** Set once the worker is gone (closed or crashed): every call fails with it from then on. */
   #stopped: Error | null = null;
 
-  private constructor(worker: Worker, limit: number, outage: readonly SearchAlliance[], slow: readonly SearchAlliance[]) {
+  private constructor(
+    worker: Worker,
+    limit: number,
+    outage: readonly SearchAlliance[],
+    slow: readonly SearchAlliance[],
+  ) {
     this.#worker = worker;
     this.#limit = limit;
     this.#outage = new Set(outage);
@@ -100,7 +116,12 @@ export class SimulatedSource implements AwardSource {
         if (!pending) return;
         this.#pending.delete(reply.id);
         if (reply.ok) pending.resolve(reply);
-        else pending.reject(isAwardQueryErrorCode(reply.code) ? new AwardQueryError(reply.code, reply.message) : new SimulatedEngineError(reply.message));
+        else
+          pending.reject(
+            isAwardQueryErrorCode(reply.code)
+              ? new AwardQueryError(reply.code, reply.message)
+              : new SimulatedEngineError(reply.message),
+          );
       });
       worker.on('error', (error) => {
         const stopped = new SimulatedEngineError('The simulated engine stopped', { cause: error });
@@ -117,8 +138,19 @@ export class SimulatedSource implements AwardSource {
     this.#ready.catch(() => undefined);
   }
 
-  static start({ seed, now = () => new Date(), small, limit = DEFAULT_RESULT_LIMIT, outage = [], slow = [] }: SimulatedSourceOptions): SimulatedSource {
-    const workerData: EngineWorkerData = { seed, nowMs: now().getTime(), ...(small ? { small: true, airports: small.airports, days: small.days } : {}) };
+  static start({
+    seed,
+    now = () => new Date(),
+    small,
+    limit = DEFAULT_RESULT_LIMIT,
+    outage = [],
+    slow = [],
+  }: SimulatedSourceOptions): SimulatedSource {
+    const workerData: EngineWorkerData = {
+      seed,
+      nowMs: now().getTime(),
+      ...(small ? { small: true, airports: small.airports, days: small.days } : {}),
+    };
     // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
     const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv: [] });
     return new SimulatedSource(worker, limit, outage, slow);
@@ -135,29 +167,45 @@ export class SimulatedSource implements AwardSource {
   }
 
   async search({ query, alliance, now, signal, fresh }: SourceRequest): Promise<AwardItinerary[]> {
-    if (this.#outage.has(alliance)) throw new SimulatedEngineError(`Simulated outage of ${alliance}`);
+    if (this.#outage.has(alliance))
+      throw new SimulatedEngineError(`Simulated outage of ${alliance}`);
     if (this.#slow.has(alliance)) {
       await new Promise<never>((_, reject) => {
         if (signal.aborted) reject(abortReason(signal));
         signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
       });
     }
-    const reply = await this.#call({ type: 'search', query, alliance, nowMs: now.getTime(), limit: this.#limit, fresh: fresh ?? false }, signal);
-    if (!('itineraries' in reply)) throw new SimulatedEngineError('The simulated engine answered a search with something else');
+    const reply = await this.#call(
+      {
+        type: 'search',
+        query,
+        alliance,
+        nowMs: now.getTime(),
+        limit: this.#limit,
+        fresh: fresh ?? false,
+      },
+      signal,
+    );
+    if (!('itineraries' in reply))
+      throw new SimulatedEngineError('The simulated engine answered a search with something else');
     return reply.itineraries;
   }
 
   /** The lowest miles per day of the query's dates, from the seats held. */
   async calendar({ query, now, signal }: CalendarRequest): Promise<CalendarDay[]> {
     const reply = await this.#call({ type: 'calendar', query, nowMs: now.getTime() }, signal);
-    if (!('days' in reply)) throw new SimulatedEngineError('The simulated engine answered a calendar with something else');
+    if (!('days' in reply))
+      throw new SimulatedEngineError(
+        'The simulated engine answered a calendar with something else',
+      );
     return reply.days;
   }
 
   /** Size of the inventory: flight-days and the bytes of its typed arrays. */
   async stats(): Promise<{ flightDays: number; bytes: number }> {
     const reply = await this.#call({ type: 'stats' });
-    if (!('bytes' in reply)) throw new SimulatedEngineError('The simulated engine answered stats with something else');
+    if (!('bytes' in reply))
+      throw new SimulatedEngineError('The simulated engine answered stats with something else');
     return { flightDays: reply.flightDays, bytes: reply.bytes };
   }
 
@@ -167,7 +215,10 @@ export class SimulatedSource implements AwardSource {
     await this.#worker.terminate();
   }
 
-  #call(message: DistributiveOmit<Exclude<EngineWorkerRequest, { type: 'cancel' }>, 'id'>, signal?: AbortSignal): Promise<Extract<EngineWorkerReply, { ok: true }>> {
+  #call(
+    message: DistributiveOmit<Exclude<EngineWorkerRequest, { type: 'cancel' }>, 'id'>,
+    signal?: AbortSignal,
+  ): Promise<Extract<EngineWorkerReply, { ok: true }>> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const id = this.#nextId;
@@ -204,5 +255,7 @@ export class SimulatedSource implements AwardSource {
 }
 
 function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('The search was aborted', 'AbortError');
+  return signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('The search was aborted', 'AbortError');
 }

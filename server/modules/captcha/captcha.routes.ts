@@ -13,11 +13,27 @@ const AltchaChallengeSchema = z.object({
   signature: z.string(),
 }) satisfies z.ZodType<AltchaChallenge>;
 
-export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (app, { captcha }) => {
+export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (
+  app,
+  { captcha },
+) => {
   /** A fresh proof-of-work challenge for the ALTCHA provider; `hard` for an address after many failed logins. */
-  app.get('/captcha/challenge', { schema: { querystring: z.object({ strength: z.enum(['normal', 'hard']).default('normal') }), response: withErrors({ 200: okSchema({ challenge: AltchaChallengeSchema }) }) } }, async (request, reply) => {
-    if (captcha.provider !== 'altcha') throw new AppError('NOT_FOUND', { status: 404, message: 'This site does not use the proof-of-work captcha.' });
-    reply.header('cache-control', 'no-store');
-    return { ok: true as const, challenge: captcha.challenge(request.query.strength) };
-  });
+  app.get(
+    '/captcha/challenge',
+    {
+      schema: {
+        querystring: z.object({ strength: z.enum(['normal', 'hard']).default('normal') }),
+        response: withErrors({ 200: okSchema({ challenge: AltchaChallengeSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      if (captcha.provider !== 'altcha')
+        throw new AppError('NOT_FOUND', {
+          status: 404,
+          message: 'This site does not use the proof-of-work captcha.',
+        });
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const, challenge: captcha.challenge(request.query.strength) };
+    },
+  );
 };

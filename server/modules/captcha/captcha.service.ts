@@ -3,10 +3,18 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { usedCaptchaChallenges } from '../../db/schema/index.ts';
 import { TEST_CAPTCHA_TOKENS, type CaptchaStrength } from '../../../core/captcha.ts';
-import { checkAltchaSolution, createAltchaChallenge, parseAltchaPayload, type AltchaChallenge } from './altcha.ts';
+import {
+  checkAltchaSolution,
+  createAltchaChallenge,
+  parseAltchaPayload,
+  type AltchaChallenge,
+} from './altcha.ts';
 
 /** Numbers a proof of work may need to try: about a second on a phone, and ten times that when hard. */
-const ALTCHA_MAX_NUMBER = { normal: 50_000, hard: 500_000 } as const satisfies Record<CaptchaStrength, number>;
+const ALTCHA_MAX_NUMBER = { normal: 50_000, hard: 500_000 } as const satisfies Record<
+  CaptchaStrength,
+  number
+>;
 const ALTCHA_TTL_MS = 10 * 60 * 1000;
 
 const VERIFY_URLS = {
@@ -23,15 +31,26 @@ export class CaptchaService {
   }
 
   challenge(strength: CaptchaStrength = 'normal'): AltchaChallenge {
-    return createAltchaChallenge(this.options.secret, { maxNumber: ALTCHA_MAX_NUMBER[strength], ttlMs: ALTCHA_TTL_MS, strength });
+    return createAltchaChallenge(this.options.secret, {
+      maxNumber: ALTCHA_MAX_NUMBER[strength],
+      ttlMs: ALTCHA_TTL_MS,
+      strength,
+    });
   }
 
   /** Checks an answer; `hard` takes only an answer to a hard challenge (its strength is signed into the challenge). */
-  async verify(token: string, remoteIp: string, strength: CaptchaStrength = 'normal'): Promise<boolean> {
+  async verify(
+    token: string,
+    remoteIp: string,
+    strength: CaptchaStrength = 'normal',
+  ): Promise<boolean> {
     if (!token) return false;
     switch (this.provider) {
       case 'test':
-        return token === TEST_CAPTCHA_TOKENS[strength] || (strength === 'normal' && token === TEST_CAPTCHA_TOKENS.hard);
+        return (
+          token === TEST_CAPTCHA_TOKENS[strength] ||
+          (strength === 'normal' && token === TEST_CAPTCHA_TOKENS.hard)
+        );
       case 'altcha':
         return this.verifyAltcha(token, strength);
       case 'turnstile':
@@ -51,17 +70,27 @@ export class CaptchaService {
       .values({ challenge: solution.challenge, expiresAt: checked.expiresAt })
       .onConflictDoNothing()
       .returning({ challenge: usedCaptchaChallenges.challenge });
-    await this.options.db.delete(usedCaptchaChallenges).where(lt(usedCaptchaChallenges.expiresAt, new Date()));
+    await this.options.db
+      .delete(usedCaptchaChallenges)
+      .where(lt(usedCaptchaChallenges.expiresAt, new Date()));
     return inserted.length === 1;
   }
 
-  private async verifyRemote(provider: 'turnstile' | 'recaptcha', token: string, remoteIp: string): Promise<boolean> {
+  private async verifyRemote(
+    provider: 'turnstile' | 'recaptcha',
+    token: string,
+    remoteIp: string,
+  ): Promise<boolean> {
     const url = this.options.config.CAPTCHA_VERIFY_URL || VERIFY_URLS[provider];
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ secret: this.options.config.CAPTCHA_SECRET_KEY, response: token, remoteip: remoteIp }),
+        body: new URLSearchParams({
+          secret: this.options.config.CAPTCHA_SECRET_KEY,
+          response: token,
+          remoteip: remoteIp,
+        }),
         signal: AbortSignal.timeout(8000),
       });
       const body = (await response.json()) as { success?: boolean };

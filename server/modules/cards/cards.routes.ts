@@ -17,16 +17,32 @@ import type { Wallets } from './wallet.service.ts';
  * fixed for outside callers), the reference the pages value cards with, and the member's wallet and
  * card-holder preferences.
  */
-export const cardsRoutes: FastifyPluginAsyncZod<{ catalogue: CardCatalogue; wallets: Wallets; sessions: Sessions }> = async (app, { catalogue, wallets, sessions }) => {
-  const member = async (request: Parameters<Sessions['current']>[0]) => (await sessions.requireMember(request)).id;
+export const cardsRoutes: FastifyPluginAsyncZod<{
+  catalogue: CardCatalogue;
+  wallets: Wallets;
+  sessions: Sessions;
+}> = async (app, { catalogue, wallets, sessions }) => {
+  const member = async (request: Parameters<Sessions['current']>[0]) =>
+    (await sessions.requireMember(request)).id;
   // The member's wallet and preferences answer whole after every change, so the page redraws from the answer.
   const WalletAnswer = withErrors({ 200: okSchema({ wallet: WalletSchema }) });
   const PreferencesAnswer = withErrors({ 200: okSchema({ preferences: CardPreferencesSchema }) });
 
-  app.get('/cards', { schema: { querystring: CardFilterSchema, response: withErrors({ 200: okSchema({ total: z.number().int(), cards: z.array(CardSchema) }) }) } }, async (request) => {
-    const cards = catalogue.list(request.query);
-    return { ok: true as const, total: cards.length, cards };
-  });
+  app.get(
+    '/cards',
+    {
+      schema: {
+        querystring: CardFilterSchema,
+        response: withErrors({
+          200: okSchema({ total: z.number().int(), cards: z.array(CardSchema) }),
+        }),
+      },
+    },
+    async (request) => {
+      const cards = catalogue.list(request.query);
+      return { ok: true as const, total: cards.length, cards };
+    },
+  );
 
   const ReferenceAnswer = okSchema({
     currencies: z.array(PointsCurrencySchema),
@@ -34,40 +50,105 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ catalogue: CardCatalogue; wall
     savingsAccounts: z.array(SavingsAccountSchema),
     rates: ExchangeRatesSchema,
   });
-  app.get('/cards/reference', { schema: { response: withErrors({ 200: ReferenceAnswer }) } }, async (_request, reply) => {
-    // The data changes only with a deploy; an hour in the browser's cache is fine.
-    reply.header('cache-control', 'public, max-age=3600');
-    return { ok: true as const, ...catalogue.reference() };
+  app.get(
+    '/cards/reference',
+    { schema: { response: withErrors({ 200: ReferenceAnswer }) } },
+    async (_request, reply) => {
+      // The data changes only with a deploy; an hour in the browser's cache is fine.
+      reply.header('cache-control', 'public, max-age=3600');
+      return { ok: true as const, ...catalogue.reference() };
+    },
+  );
+
+  const CardAnswer = okSchema({
+    card: CardSchema,
+    currency: PointsCurrencySchema.nullable().describe(
+      'What the card earns, with its value and transfers',
+    ),
+    partners: z.array(PartnerViewSchema),
   });
+  app.get(
+    '/cards/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(80) }),
+        response: withErrors({ 200: CardAnswer }),
+      },
+    },
+    async (request) => {
+      const card = catalogue.get(request.params.id);
+      if (!card) throw new AppError('NOT_FOUND', { status: 404, message: 'No such card.' });
+      return {
+        ok: true as const,
+        card,
+        currency: catalogue.currencyOf(card),
+        partners: catalogue.partnersOf(card),
+      };
+    },
+  );
 
-  const CardAnswer = okSchema({ card: CardSchema, currency: PointsCurrencySchema.nullable().describe('What the card earns, with its value and transfers'), partners: z.array(PartnerViewSchema) });
-  app.get('/cards/:id', { schema: { params: z.object({ id: z.string().max(80) }), response: withErrors({ 200: CardAnswer }) } }, async (request) => {
-    const card = catalogue.get(request.params.id);
-    if (!card) throw new AppError('NOT_FOUND', { status: 404, message: 'No such card.' });
-    return { ok: true as const, card, currency: catalogue.currencyOf(card), partners: catalogue.partnersOf(card) };
-  });
-
-  app.get('/card-preferences', { schema: { response: PreferencesAnswer } }, async (request) => ({ ok: true as const, preferences: await wallets.preferences(await member(request)) }));
-
-  app.put('/card-preferences', { schema: { body: CardPreferencesSchema, response: PreferencesAnswer } }, async (request) => ({ ok: true as const, preferences: await wallets.setPreferences(await member(request), request.body) }));
-
-  app.get('/wallet', { schema: { response: WalletAnswer } }, async (request) => ({ ok: true as const, wallet: await wallets.get(await member(request)) }));
-
-  app.post('/wallet/cards', { schema: { body: WalletCardSchema, response: WalletAnswer } }, async (request) => ({ ok: true as const, wallet: await wallets.addCard(await member(request), request.body) }));
-
-  app.delete('/wallet/cards/:cardId', { schema: { params: z.object({ cardId: z.string().max(80) }), response: WalletAnswer } }, async (request) => ({
+  app.get('/card-preferences', { schema: { response: PreferencesAnswer } }, async (request) => ({
     ok: true as const,
-    wallet: await wallets.removeCard(await member(request), request.params.cardId),
+    preferences: await wallets.preferences(await member(request)),
   }));
+
+  app.put(
+    '/card-preferences',
+    { schema: { body: CardPreferencesSchema, response: PreferencesAnswer } },
+    async (request) => ({
+      ok: true as const,
+      preferences: await wallets.setPreferences(await member(request), request.body),
+    }),
+  );
+
+  app.get('/wallet', { schema: { response: WalletAnswer } }, async (request) => ({
+    ok: true as const,
+    wallet: await wallets.get(await member(request)),
+  }));
+
+  app.post(
+    '/wallet/cards',
+    { schema: { body: WalletCardSchema, response: WalletAnswer } },
+    async (request) => ({
+      ok: true as const,
+      wallet: await wallets.addCard(await member(request), request.body),
+    }),
+  );
+
+  app.delete(
+    '/wallet/cards/:cardId',
+    { schema: { params: z.object({ cardId: z.string().max(80) }), response: WalletAnswer } },
+    async (request) => ({
+      ok: true as const,
+      wallet: await wallets.removeCard(await member(request), request.params.cardId),
+    }),
+  );
 
   const Programme = z.object({ programme: z.string().max(60) });
-  app.put('/wallet/balances/:programme', { schema: { params: Programme, body: z.object({ balance: z.number().int().min(0).max(100_000_000) }).strict(), response: WalletAnswer } }, async (request) => ({
-    ok: true as const,
-    wallet: await wallets.setBalance(await member(request), { programme: request.params.programme, balance: request.body.balance }),
-  }));
+  app.put(
+    '/wallet/balances/:programme',
+    {
+      schema: {
+        params: Programme,
+        body: z.object({ balance: z.number().int().min(0).max(100_000_000) }).strict(),
+        response: WalletAnswer,
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      wallet: await wallets.setBalance(await member(request), {
+        programme: request.params.programme,
+        balance: request.body.balance,
+      }),
+    }),
+  );
 
-  app.delete('/wallet/balances/:programme', { schema: { params: Programme, response: WalletAnswer } }, async (request) => ({
-    ok: true as const,
-    wallet: await wallets.removeBalance(await member(request), request.params.programme),
-  }));
+  app.delete(
+    '/wallet/balances/:programme',
+    { schema: { params: Programme, response: WalletAnswer } },
+    async (request) => ({
+      ok: true as const,
+      wallet: await wallets.removeBalance(await member(request), request.params.programme),
+    }),
+  );
 };

@@ -20,11 +20,23 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookies: Record<string, string>, payload?: unknown) => {
+const send = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookies: Record<string, string>,
+  payload?: unknown,
+) => {
   const { headers, cookies: csrfCookies } = csrf(cookies);
-  return app.inject({ method, url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    cookies: { ...csrfCookies, ...cookies },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 };
-const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });
+const get = (url: string, cookies: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, cookies });
 
 describe('GET /api/cards', () => {
   it('lists at least 60 US cards of the seven issuers and 20 Taiwan cards, each with a source and a date', async () => {
@@ -50,7 +62,8 @@ describe('GET /api/cards', () => {
     expect(business.length).toBeGreaterThan(0);
     expect(business.every((card) => card.business)).toBe(true);
     expect((await get('/api/cards?business=true')).json().cards).toEqual(business);
-    const personalHotel = (await get('/api/cards?type=hotel&business=personal')).json().cards as Card[];
+    const personalHotel = (await get('/api/cards?type=hotel&business=personal')).json()
+      .cards as Card[];
     expect(personalHotel.length).toBeGreaterThan(0);
     expect(personalHotel.every((card) => card.kind === 'hotel' && !card.business)).toBe(true);
     const twoBanks = (await get('/api/cards?bank=citi,capital-one')).json().cards as Card[];
@@ -66,8 +79,16 @@ describe('GET /api/cards', () => {
     const response = (await get(`/api/cards/${sapphire.id}`)).json();
     expect(response.card).toEqual(sapphire);
     expect(response.currency).toMatchObject({ id: 'chase-ur', kind: 'bank' });
-    expect(response.partners).toContainEqual(expect.objectContaining({ programme: 'united-mileageplus', kind: 'airline', ratio: { from: 1, to: 1 } }));
-    expect(response.partners).toContainEqual(expect.objectContaining({ programme: 'world-of-hyatt', kind: 'hotel' }));
+    expect(response.partners).toContainEqual(
+      expect.objectContaining({
+        programme: 'united-mileageplus',
+        kind: 'airline',
+        ratio: { from: 1, to: 1 },
+      }),
+    );
+    expect(response.partners).toContainEqual(
+      expect.objectContaining({ programme: 'world-of-hyatt', kind: 'hotel' }),
+    );
     const missing = await get('/api/cards/no-such-card');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ ok: false, error: 'NOT_FOUND' });
@@ -77,53 +98,105 @@ describe('GET /api/cards', () => {
 describe('the wallet', () => {
   it('is for members only', async () => {
     expect((await get('/api/wallet')).statusCode).toBe(401);
-    expect((await send('POST', '/api/wallet/cards', {}, { cardId: all[0]!.id })).statusCode).toBe(401);
+    expect((await send('POST', '/api/wallet/cards', {}, { cardId: all[0]!.id })).statusCode).toBe(
+      401,
+    );
   });
 
   it(`keeps at most ${LIMITS.wallet.maxCards} cards and says so at the limit`, async () => {
     const { id, cookies } = await memberWithSession(app);
     for (const card of all.slice(0, LIMITS.wallet.maxCards)) {
-      expect((await send('POST', '/api/wallet/cards', cookies, { cardId: card.id, since: '2024-05' })).statusCode).toBe(200);
+      expect(
+        (await send('POST', '/api/wallet/cards', cookies, { cardId: card.id, since: '2024-05' }))
+          .statusCode,
+      ).toBe(200);
     }
     // Adding one already held changes its month, not the count.
-    const again = await send('POST', '/api/wallet/cards', cookies, { cardId: all[0]!.id, since: '2023-01' });
+    const again = await send('POST', '/api/wallet/cards', cookies, {
+      cardId: all[0]!.id,
+      since: '2023-01',
+    });
     expect(again.json().wallet.cards).toHaveLength(LIMITS.wallet.maxCards);
     expect(again.json().wallet.cards[0]).toEqual({ cardId: all[0]!.id, since: '2023-01' });
-    const full = await send('POST', '/api/wallet/cards', cookies, { cardId: all[LIMITS.wallet.maxCards]!.id });
+    const full = await send('POST', '/api/wallet/cards', cookies, {
+      cardId: all[LIMITS.wallet.maxCards]!.id,
+    });
     expect(full.statusCode).toBe(409);
     expect(full.json()).toMatchObject({ error: 'WALLET_CARDS_FULL' });
-    expect(await app.database.db.select().from(walletCards).where(eq(walletCards.memberId, id))).toHaveLength(LIMITS.wallet.maxCards);
+    expect(
+      await app.database.db.select().from(walletCards).where(eq(walletCards.memberId, id)),
+    ).toHaveLength(LIMITS.wallet.maxCards);
     const removed = await send('DELETE', `/api/wallet/cards/${all[1]!.id}`, cookies);
-    expect(removed.json().wallet.cards.map((card: { cardId: string }) => card.cardId)).not.toContain(all[1]!.id);
-    expect((await send('POST', '/api/wallet/cards', cookies, { cardId: all[LIMITS.wallet.maxCards]!.id })).statusCode).toBe(200);
+    expect(
+      removed.json().wallet.cards.map((card: { cardId: string }) => card.cardId),
+    ).not.toContain(all[1]!.id);
+    expect(
+      (
+        await send('POST', '/api/wallet/cards', cookies, {
+          cardId: all[LIMITS.wallet.maxCards]!.id,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('lets only one of two cards added at once take the last place', async () => {
     const { id, cookies } = await memberWithSession(app);
-    for (const card of all.slice(0, LIMITS.wallet.maxCards - 1)) await send('POST', '/api/wallet/cards', cookies, { cardId: card.id });
-    const [first, second] = await Promise.all([send('POST', '/api/wallet/cards', cookies, { cardId: all[20]!.id }), send('POST', '/api/wallet/cards', cookies, { cardId: all[21]!.id })]);
+    for (const card of all.slice(0, LIMITS.wallet.maxCards - 1))
+      await send('POST', '/api/wallet/cards', cookies, { cardId: card.id });
+    const [first, second] = await Promise.all([
+      send('POST', '/api/wallet/cards', cookies, { cardId: all[20]!.id }),
+      send('POST', '/api/wallet/cards', cookies, { cardId: all[21]!.id }),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    expect(await app.database.db.select().from(walletCards).where(eq(walletCards.memberId, id))).toHaveLength(LIMITS.wallet.maxCards);
+    expect(
+      await app.database.db.select().from(walletCards).where(eq(walletCards.memberId, id)),
+    ).toHaveLength(LIMITS.wallet.maxCards);
   });
 
   it(`keeps balances of at most ${LIMITS.wallet.maxProgrammes} programmes, and refuses unknown ones and bad numbers by name`, async () => {
     const { id, cookies } = await memberWithSession(app);
-    const programmes = ['chase-ur', 'amex-mr', 'united-mileageplus', 'eva-infinity', 'asia-miles', 'marriott-bonvoy', 'ba-avios'];
+    const programmes = [
+      'chase-ur',
+      'amex-mr',
+      'united-mileageplus',
+      'eva-infinity',
+      'asia-miles',
+      'marriott-bonvoy',
+      'ba-avios',
+    ];
     for (const [index, programme] of programmes.slice(0, LIMITS.wallet.maxProgrammes).entries()) {
-      expect((await send('PUT', `/api/wallet/balances/${programme}`, cookies, { balance: 10_000 * (index + 1) })).statusCode).toBe(200);
+      expect(
+        (
+          await send('PUT', `/api/wallet/balances/${programme}`, cookies, {
+            balance: 10_000 * (index + 1),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    const full = await send('PUT', `/api/wallet/balances/${programmes[6]}`, cookies, { balance: 5_000 });
+    const full = await send('PUT', `/api/wallet/balances/${programmes[6]}`, cookies, {
+      balance: 5_000,
+    });
     expect(full.statusCode).toBe(409);
     expect(full.json()).toMatchObject({ error: 'WALLET_PROGRAMMES_FULL' });
     // Changing a balance already kept is not a new programme.
-    const changed = await send('PUT', '/api/wallet/balances/chase-ur', cookies, { balance: 123_456 });
+    const changed = await send('PUT', '/api/wallet/balances/chase-ur', cookies, {
+      balance: 123_456,
+    });
     expect(changed.json().wallet.balances[0]).toEqual({ programme: 'chase-ur', balance: 123_456 });
-    const unknown = await send('PUT', '/api/wallet/balances/no-such-miles', cookies, { balance: 1 });
-    expect(unknown.json()).toMatchObject({ error: 'UNKNOWN_PROGRAMME', fields: { programme: 'unknown programme' } });
+    const unknown = await send('PUT', '/api/wallet/balances/no-such-miles', cookies, {
+      balance: 1,
+    });
+    expect(unknown.json()).toMatchObject({
+      error: 'UNKNOWN_PROGRAMME',
+      fields: { programme: 'unknown programme' },
+    });
     const negative = await send('PUT', '/api/wallet/balances/chase-ur', cookies, { balance: -5 });
     expect(negative.json()).toMatchObject({ error: 'INVALID_INPUT' });
     expect(Object.keys(negative.json().fields)).toEqual(['balance']);
-    const rows = await app.database.db.select().from(walletBalances).where(eq(walletBalances.memberId, id));
+    const rows = await app.database.db
+      .select()
+      .from(walletBalances)
+      .where(eq(walletBalances.memberId, id));
     expect(rows.map((row) => [row.programme, row.balance]).sort()).toEqual([
       ['amex-mr', 20_000],
       ['asia-miles', 50_000],
@@ -132,19 +205,44 @@ describe('the wallet', () => {
       ['marriott-bonvoy', 60_000],
       ['united-mileageplus', 30_000],
     ]);
-    const unknownCard = await send('POST', '/api/wallet/cards', cookies, { cardId: 'no-such-card' });
-    expect(unknownCard.json()).toMatchObject({ error: 'UNKNOWN_CARD', fields: { cardId: 'unknown card' } });
+    const unknownCard = await send('POST', '/api/wallet/cards', cookies, {
+      cardId: 'no-such-card',
+    });
+    expect(unknownCard.json()).toMatchObject({
+      error: 'UNKNOWN_CARD',
+      fields: { cardId: 'unknown card' },
+    });
   });
 });
 
 describe('card-holder preferences', () => {
   it('are stored for a member, without liked cards that do not exist', async () => {
     const { cookies } = await memberWithSession(app);
-    expect((await get('/api/card-preferences', cookies)).json().preferences).toEqual({ likedCards: [], ignoredBanks: [], promoteBusiness: false });
-    const saved = await send('PUT', '/api/card-preferences', cookies, { likedCards: [all[2]!.id, 'gone-card', all[2]!.id], ignoredBanks: ['citi'], promoteBusiness: true });
-    expect(saved.json().preferences).toEqual({ likedCards: [all[2]!.id], ignoredBanks: ['citi'], promoteBusiness: true });
-    expect((await get('/api/card-preferences', cookies)).json().preferences).toEqual({ likedCards: [all[2]!.id], ignoredBanks: ['citi'], promoteBusiness: true });
-    const bad = await send('PUT', '/api/card-preferences', cookies, { likedCards: [], ignoredBanks: ['no-bank'], promoteBusiness: true });
+    expect((await get('/api/card-preferences', cookies)).json().preferences).toEqual({
+      likedCards: [],
+      ignoredBanks: [],
+      promoteBusiness: false,
+    });
+    const saved = await send('PUT', '/api/card-preferences', cookies, {
+      likedCards: [all[2]!.id, 'gone-card', all[2]!.id],
+      ignoredBanks: ['citi'],
+      promoteBusiness: true,
+    });
+    expect(saved.json().preferences).toEqual({
+      likedCards: [all[2]!.id],
+      ignoredBanks: ['citi'],
+      promoteBusiness: true,
+    });
+    expect((await get('/api/card-preferences', cookies)).json().preferences).toEqual({
+      likedCards: [all[2]!.id],
+      ignoredBanks: ['citi'],
+      promoteBusiness: true,
+    });
+    const bad = await send('PUT', '/api/card-preferences', cookies, {
+      likedCards: [],
+      ignoredBanks: ['no-bank'],
+      promoteBusiness: true,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['ignoredBanks.0']);
   });

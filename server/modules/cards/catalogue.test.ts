@@ -14,7 +14,13 @@ const withEnd: CardData = {
   ...data,
   cards: data.cards.map((card) =>
     card === sapphire
-      ? { ...card, welcomeBonus: { ...card.welcomeBonus!, until: '2026-12-31' }, bonusHistory: card.bonusHistory.map((record, index) => (index === card.bonusHistory.length - 1 ? { ...record, until: '2026-12-31' } : record)) }
+      ? {
+          ...card,
+          welcomeBonus: { ...card.welcomeBonus!, until: '2026-12-31' },
+          bonusHistory: card.bonusHistory.map((record, index) =>
+            index === card.bonusHistory.length - 1 ? { ...record, until: '2026-12-31' } : record,
+          ),
+        }
       : card,
   ),
 };
@@ -28,13 +34,21 @@ function catalogueOn(day: string) {
 describe('the card catalogue on a given day', () => {
   it('shows a welcome offer up to its last day and drops it the day after, keeping its history', () => {
     const { catalogue, moveTo } = catalogueOn('2026-12-31');
-    expect(catalogue.get(sapphire.id)?.welcomeBonus).toMatchObject({ amount: sapphire.welcomeBonus!.amount, until: '2026-12-31' });
+    expect(catalogue.get(sapphire.id)?.welcomeBonus).toMatchObject({
+      amount: sapphire.welcomeBonus!.amount,
+      until: '2026-12-31',
+    });
     moveTo('2027-01-01');
     const after = catalogue.get(sapphire.id)!;
     expect(after.welcomeBonus).toBeNull();
-    expect(after.bonusHistory.at(-1)).toMatchObject({ amount: sapphire.welcomeBonus!.amount, until: '2026-12-31' });
+    expect(after.bonusHistory.at(-1)).toMatchObject({
+      amount: sapphire.welcomeBonus!.amount,
+      until: '2026-12-31',
+    });
     // The list reads the same day.
-    expect(catalogue.list({ country: 'US' }).find((card) => card.id === sapphire.id)?.welcomeBonus).toBeNull();
+    expect(
+      catalogue.list({ country: 'US' }).find((card) => card.id === sapphire.id)?.welcomeBonus,
+    ).toBeNull();
   });
 
   it('leaves the offer out of the finder’s first-year value the day after it ends', () => {
@@ -53,7 +67,10 @@ describe('the card catalogue on a given day', () => {
   it('gives a card’s transfer partners at the ratio of the day: Amex → Asia Miles 1:1 until February 2026, 5:4 after', () => {
     const { catalogue, moveTo } = catalogueOn('2026-02-28');
     const gold = data.cards.find((card) => card.earns === 'amex-mr')!;
-    const asiaMiles = () => catalogue.partnersOf(catalogue.get(gold.id)!).filter((partner) => partner.programme === 'asia-miles');
+    const asiaMiles = () =>
+      catalogue
+        .partnersOf(catalogue.get(gold.id)!)
+        .filter((partner) => partner.programme === 'asia-miles');
     expect(asiaMiles().map((partner) => partner.ratio)).toEqual([{ from: 1, to: 1 }]);
     moveTo('2026-03-01');
     expect(asiaMiles().map((partner) => partner.ratio)).toEqual([{ from: 5, to: 4 }]);

@@ -24,10 +24,18 @@ export class CardCatalogue {
     const day = dayOf(this.now());
     if (this.#today?.day !== day) {
       const cards = this.source.cards.map((card) => cardOn(card, day));
-      const currencies = new Map([...this.source.currencies].map(([id, currency]) => [id, currencyOn(currency, day)]));
+      const currencies = new Map(
+        [...this.source.currencies].map(([id, currency]) => [id, currencyOn(currency, day)]),
+      );
       // A promotional savings rate past its last day is not shown as today's rate.
-      const savingsAccounts = this.source.savingsAccounts.filter((account) => !account.until || account.until >= day);
-      this.#today = { day, data: { ...this.source, cards, currencies, savingsAccounts }, byId: new Map(cards.map((card) => [card.id, card])) };
+      const savingsAccounts = this.source.savingsAccounts.filter(
+        (account) => !account.until || account.until >= day,
+      );
+      this.#today = {
+        day,
+        data: { ...this.source, cards, currencies, savingsAccounts },
+        byId: new Map(cards.map((card) => [card.id, card])),
+      };
     }
     return this.#today;
   }
@@ -64,7 +72,15 @@ export class CardCatalogue {
       const hotel = this.data.hotelProgrammes.get(transfer.to);
       const name = airline?.name ?? hotel?.name;
       if (!name) return [];
-      return [{ programme: transfer.to, kind: airline ? 'airline' : 'hotel', name, ratio: transfer.ratio, time: transfer.time }];
+      return [
+        {
+          programme: transfer.to,
+          kind: airline ? 'airline' : 'hotel',
+          name,
+          ratio: transfer.ratio,
+          time: transfer.time,
+        },
+      ];
     });
   }
 

@@ -1,13 +1,44 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import { supersededOn } from '../../../core/awards/award-pricing.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
-import { chartOptions, checkExplorerForm, currentCampaign, explore, type ChartOption, type ExplorerData, type ExplorerForm, type ExplorerResult } from '../../../core/guides/explorer.ts';
-import type { ExplorerNames, LibraryEntry, PartnerAirline, PartnerAirlines, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
+import {
+  chartOptions,
+  checkExplorerForm,
+  currentCampaign,
+  explore,
+  type ChartOption,
+  type ExplorerData,
+  type ExplorerForm,
+  type ExplorerResult,
+} from '../../../core/guides/explorer.ts';
+import type {
+  ExplorerNames,
+  LibraryEntry,
+  PartnerAirline,
+  PartnerAirlines,
+  ProgrammePage,
+  TransferSource,
+} from '../../../core/guides/contract.ts';
 import { collator } from '../../../core/intl.ts';
-import { partnersFrom, partnersTo, type ProgrammeName, type TransferDirectory, type TransferPartnerRow } from '../../../core/guides/transfers.ts';
+import {
+  partnersFrom,
+  partnersTo,
+  type ProgrammeName,
+  type TransferDirectory,
+  type TransferPartnerRow,
+} from '../../../core/guides/transfers.ts';
 import type { CardData } from '../../../data/cards.ts';
 import type { GuideData } from '../../../data/guides.ts';
-import { allianceOn, airlines, airports, awardCharts, programmeAllianceOn, programmes, routes, type Airline } from '../../../data/reference.ts';
+import {
+  allianceOn,
+  airlines,
+  airports,
+  awardCharts,
+  programmeAllianceOn,
+  programmes,
+  routes,
+  type Airline,
+} from '../../../data/reference.ts';
 import { AppError } from '../../errors.ts';
 import { placeOf } from '../awards/index.ts';
 
@@ -21,10 +52,16 @@ const OPTION_CACHE_SIZE = 64;
 /** Airlines with their place in the list, by name, in each language's own sorting. */
 function ranked(list: readonly Airline[]): PartnerAirline[] {
   const rank = { en: 0, 'zh-Hant': 0, 'zh-Hans': 0 };
-  const entries: PartnerAirline[] = list.map((airline) => ({ iata: airline.iata, name: airline.name, rank: { ...rank } }));
+  const entries: PartnerAirline[] = list.map((airline) => ({
+    iata: airline.iata,
+    name: airline.name,
+    rank: { ...rank },
+  }));
   for (const language of ['en', 'zh-Hant', 'zh-Hans'] as const) {
     const compare = collator(language).compare;
-    [...entries].sort((a, b) => compare(a.name[language], b.name[language])).forEach((entry, index) => (entry.rank[language] = index));
+    [...entries]
+      .sort((a, b) => compare(a.name[language], b.name[language]))
+      .forEach((entry, index) => (entry.rank[language] = index));
   }
   return entries;
 }
@@ -38,9 +75,15 @@ export class Guides {
 
   constructor(private readonly options: { guides: GuideData; cards: CardData; now: () => Date }) {
     const names = new Map<string, ProgrammeName>();
-    for (const programme of programmes().values()) names.set(programme.id, { id: programme.id, kind: 'airline', name: programme.name });
-    for (const hotel of options.cards.hotelProgrammes.values()) names.set(hotel.id, { id: hotel.id, kind: 'hotel', name: hotel.name });
-    this.#directory = { currencies: options.cards.currencies, programmes: names, bonuses: options.guides.bonuses };
+    for (const programme of programmes().values())
+      names.set(programme.id, { id: programme.id, kind: 'airline', name: programme.name });
+    for (const hotel of options.cards.hotelProgrammes.values())
+      names.set(hotel.id, { id: hotel.id, kind: 'hotel', name: hotel.name });
+    this.#directory = {
+      currencies: options.cards.currencies,
+      programmes: names,
+      bonuses: options.guides.bonuses,
+    };
     this.#explorerDay = this.today();
     this.#explorerData = this.#readExplorerData(this.#explorerDay);
   }
@@ -52,7 +95,9 @@ export class Guides {
       network: {
         airports: airports(),
         routes: routes(),
-        alliances: new Map([...airlines().values()].map((airline) => [airline.iata, allianceOn(airline, day)])),
+        alliances: new Map(
+          [...airlines().values()].map((airline) => [airline.iata, allianceOn(airline, day)]),
+        ),
         // A chart superseded by prices the programme did not publish prices no trip.
         charts: new Map([...awardCharts()].filter(([, chart]) => !supersededOn(chart, day))),
       },
@@ -60,7 +105,12 @@ export class Guides {
       bonuses: options.guides.bonuses,
       campaigns: options.guides.campaigns,
       // A purchase is planned only at a price a source confirms (docs/data-audit.md#unconfirmed-offers).
-      purchaseRules: new Map([...options.guides.guides.values()].map((guide) => [guide.id, options.guides.unconfirmedPrices.has(guide.id) ? null : guide.rules.purchase])),
+      purchaseRules: new Map(
+        [...options.guides.guides.values()].map((guide) => [
+          guide.id,
+          options.guides.unconfirmedPrices.has(guide.id) ? null : guide.rules.purchase,
+        ]),
+      ),
       // A sale priced in a currency without a rate (pounds) is compared as if in dollars.
       usdPer: (currency) => (perUsd[currency] ? 1 / perUsd[currency] : 1),
     };
@@ -83,8 +133,13 @@ export class Guides {
   }
 
   /** `GET /api/transfer-partners`: null for an unknown currency or programme. */
-  transferPartners(query: { from?: string | undefined; to?: string | undefined }): TransferPartnerRow[] | null {
-    return query.from ? partnersFrom(this.#directory, query.from, this.today()) : partnersTo(this.#directory, query.to ?? '', this.today());
+  transferPartners(query: {
+    from?: string | undefined;
+    to?: string | undefined;
+  }): TransferPartnerRow[] | null {
+    return query.from
+      ? partnersFrom(this.#directory, query.from, this.today())
+      : partnersTo(this.#directory, query.to ?? '', this.today());
   }
 
   /** Every currency that transfers anywhere, for the lookup's picker: banks first. */
@@ -92,7 +147,12 @@ export class Guides {
     return [...this.options.cards.currencies.values()]
       .filter((currency) => currency.transfers.length > 0)
       .sort((a, b) => Number(a.kind !== 'bank') - Number(b.kind !== 'bank'))
-      .map((currency) => ({ id: currency.id, kind: currency.kind, country: currency.country, name: currency.name }));
+      .map((currency) => ({
+        id: currency.id,
+        kind: currency.kind,
+        country: currency.country,
+        name: currency.name,
+      }));
   }
 
   library(kind: 'airline' | 'hotel'): LibraryEntry[] {
@@ -101,7 +161,9 @@ export class Guides {
         ? [...programmes().values()].map((programme) => this.#entry(programme.id)!)
         : [...this.options.cards.hotelProgrammes.keys()].map((id) => this.#entry(id)!);
     // Programmes with a guide first, as they have the most to read.
-    return entries.sort((a, b) => Number(b.hasGuide) - Number(a.hasGuide) || a.name.en.localeCompare(b.name.en));
+    return entries.sort(
+      (a, b) => Number(b.hasGuide) - Number(a.hasGuide) || a.name.en.localeCompare(b.name.en),
+    );
   }
 
   #owner(airlineCode: string | null, chain: string | null): LibraryEntry['owner'] {
@@ -135,7 +197,9 @@ export class Guides {
       guide: this.options.guides.guides.get(id) ?? null,
       chart: awardCharts().get(id) ?? null,
       transfersIn: partnersTo(this.#directory, id, today) ?? [],
-      transfersOut: this.options.cards.currencies.get(id)?.transfers.length ? (partnersFrom(this.#directory, id, today) ?? []) : [],
+      transfersOut: this.options.cards.currencies.get(id)?.transfers.length
+        ? (partnersFrom(this.#directory, id, today) ?? [])
+        : [],
       partnerAirlines: this.#partnerAirlines(id),
       sale: currentCampaign(this.options.guides.campaigns, id, today),
     };
@@ -149,11 +213,16 @@ export class Guides {
     const alliance = programmeAllianceOn(id, today);
     // An airline flying with this programme (EVA's UNI Air, which its chart books) is its own, not a partner.
     const own = (airline: Airline) => airline.programme === id;
-    const members = [...known.values()].filter((airline) => alliance !== null && allianceOn(airline, today) === alliance && !own(airline));
+    const members = [...known.values()].filter(
+      (airline) => alliance !== null && allianceOn(airline, today) === alliance && !own(airline),
+    );
     // The chart names the partners outside the alliance.
     const others = (awardCharts().get(id)?.bookable.airlines ?? [])
       .flatMap((iata) => known.get(iata) ?? [])
-      .filter((airline) => !own(airline) && (alliance === null || allianceOn(airline, today) !== alliance));
+      .filter(
+        (airline) =>
+          !own(airline) && (alliance === null || allianceOn(airline, today) !== alliance),
+      );
     return { alliance, members: ranked(members), others: ranked(others) };
   }
 
@@ -165,20 +234,36 @@ export class Guides {
    * The redeem explorer. `wallet` holds the member's balances in wallet mode. A bad form is a
    * 400 whose fields name each problem (docs/product/guides.md#redeem-explorer).
    */
-  explore(form: ExplorerForm, wallet: { programme: string; balance: number }[] | null, language: PlaceLanguage): { result: ExplorerResult; names: ExplorerNames } {
+  explore(
+    form: ExplorerForm,
+    wallet: { programme: string; balance: number }[] | null,
+    language: PlaceLanguage,
+  ): { result: ExplorerResult; names: ExplorerNames } {
     const checked = checkExplorerForm(form, {
       currency: (id) => this.options.cards.currencies.has(id) || programmes().has(id),
       origin: (code) => (placeOf(code, 'en')?.airports.length ?? 0) > 0,
     });
-    if ('errors' in checked) throw new AppError('INVALID_INPUT', { status: 400, message: 'Check the explorer form.', fields: checked.errors });
+    if ('errors' in checked)
+      throw new AppError('INVALID_INPUT', {
+        status: 400,
+        message: 'Check the explorer form.',
+        fields: checked.errors,
+      });
     const { request } = checked;
     const origin = placeOf(request.origin, 'en')!;
-    const holdings = request.wallet ? (wallet ?? []).map((balance) => ({ currency: balance.programme, points: balance.balance })) : [{ currency: request.source!, points: request.amount! }];
+    const holdings = request.wallet
+      ? (wallet ?? []).map((balance) => ({ currency: balance.programme, points: balance.balance }))
+      : [{ currency: request.source!, points: request.amount! }];
     const data = this.#explorer();
     const result = explore(
       data,
       this.#options(origin.airports, request.cabin),
-      { holdings, origin: { code: origin.code, airports: origin.airports }, cabin: request.cabin, buy: request.buy },
+      {
+        holdings,
+        origin: { code: origin.code, airports: origin.airports },
+        cabin: request.cabin,
+        buy: request.buy,
+      },
       this.today(),
     );
     return { result, names: this.#names(result, language) };
@@ -189,7 +274,8 @@ export class Guides {
     let options = this.#optionCache.get(key);
     if (!options) {
       options = chartOptions(this.#explorer().network, originAirports, cabin);
-      if (this.#optionCache.size >= OPTION_CACHE_SIZE) this.#optionCache.delete(this.#optionCache.keys().next().value!);
+      if (this.#optionCache.size >= OPTION_CACHE_SIZE)
+        this.#optionCache.delete(this.#optionCache.keys().next().value!);
       this.#optionCache.set(key, options);
     }
     return options;
@@ -209,7 +295,9 @@ export class Guides {
     for (const holding of result.holdings) {
       programme(holding.programme);
       for (const source of holding.sources) {
-        const currency = this.options.cards.currencies.get(source.currency)?.name ?? programmes().get(source.currency)?.name;
+        const currency =
+          this.options.cards.currencies.get(source.currency)?.name ??
+          programmes().get(source.currency)?.name;
         if (currency) names.currencies[source.currency] = currency[language];
       }
     }

@@ -15,9 +15,17 @@ export interface DkimKey {
 }
 
 /** The DKIM key of the settings, or null when none is configured. */
-export function dkimFromConfig(config: { DKIM_DOMAIN: string; DKIM_SELECTOR: string; DKIM_PRIVATE_KEY: string }): DkimKey | null {
+export function dkimFromConfig(config: {
+  DKIM_DOMAIN: string;
+  DKIM_SELECTOR: string;
+  DKIM_PRIVATE_KEY: string;
+}): DkimKey | null {
   if (!config.DKIM_DOMAIN || !config.DKIM_SELECTOR || !config.DKIM_PRIVATE_KEY) return null;
-  return { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: config.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') };
+  return {
+    domainName: config.DKIM_DOMAIN,
+    keySelector: config.DKIM_SELECTOR,
+    privateKey: config.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+  };
 }
 
 /** Retries wait 30 s, 1 min, 2 min, … ; after this many failures the message is marked failed. */
@@ -54,7 +62,10 @@ const outboxRow = (message: OutgoingMail) => ({
 
 /** Writes a message into the outbox; call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: Pick<Db, 'insert'>, message: OutgoingMail): Promise<number> {
-  const [row] = await db.insert(mailOutbox).values(outboxRow(message)).returning({ id: mailOutbox.id });
+  const [row] = await db
+    .insert(mailOutbox)
+    .values(outboxRow(message))
+    .returning({ id: mailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
 }
@@ -98,7 +109,12 @@ export class MailDelivery {
   ) {
     const defaults = options.dkim ? { dkim: options.dkim } : {};
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, defaults) : null;
-    this.bulk = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 1 }, defaults) : null;
+    this.bulk = options.smtpUrl
+      ? nodemailer.createTransport(
+          { url: options.smtpUrl, pool: true, maxConnections: 1 },
+          defaults,
+        )
+      : null;
   }
 
   /**
@@ -107,10 +123,15 @@ export class MailDelivery {
    * the SMTP server refuses it. `handOver` runs before the message's body is released to the
    * server: until it has finished, the server cannot have accepted the message.
    */
-  async sendDirect(message: OutgoingMail & { messageId: string }, handOver: () => Promise<void> = async () => {}): Promise<'sent' | 'kept'> {
+  async sendDirect(
+    message: OutgoingMail & { messageId: string },
+    handOver: () => Promise<void> = async () => {},
+  ): Promise<'sent' | 'kept'> {
     if (!this.bulk) {
       await handOver();
-      await this.options.db.insert(mailOutbox).values({ ...outboxRow(message), status: 'kept', sentAt: new Date() });
+      await this.options.db
+        .insert(mailOutbox)
+        .values({ ...outboxRow(message), status: 'kept', sentAt: new Date() });
       return 'kept';
     }
     // The text part is the first of the body nodemailer streams: it waits for the hand-over.
@@ -124,7 +145,8 @@ export class MailDelivery {
             this.push(message.text);
             this.push(null);
           },
-          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+          (error: unknown) =>
+            this.destroy(error instanceof Error ? error : new Error(String(error))),
         );
       },
     });
@@ -156,7 +178,10 @@ export class MailDelivery {
   private async outcomeOf(id: number): Promise<boolean> {
     const until = Date.now() + OUTCOME_WAIT_MS;
     for (;;) {
-      const [row] = await this.options.db.select({ status: mailOutbox.status, lastError: mailOutbox.lastError }).from(mailOutbox).where(eq(mailOutbox.id, id));
+      const [row] = await this.options.db
+        .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, id));
       if (!row) return false;
       if (row.status === 'sent' || row.status === 'kept') return true;
       // Pending with an error: that attempt failed, and the message waits for its retry.
@@ -180,7 +205,9 @@ export class MailDelivery {
     if (this.timer) return;
     const round = () => {
       this.running ??= this.deliverDue()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'mail delivery round failed'))
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error }, 'mail delivery round failed'),
+        )
         .finally(() => (this.running = null));
     };
     // At once too: a process that restarts delivers what it left behind without waiting a round.
@@ -219,7 +246,10 @@ export class MailDelivery {
 
   private async send(row: OutboxRow): Promise<boolean> {
     if (!this.transport) {
-      await this.options.db.update(mailOutbox).set({ status: 'kept', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      await this.options.db
+        .update(mailOutbox)
+        .set({ status: 'kept', sentAt: new Date() })
+        .where(eq(mailOutbox.id, row.id));
       return true;
     }
     try {
@@ -233,12 +263,18 @@ export class MailDelivery {
         ...(row.messageId ? { messageId: row.messageId } : {}),
         headers: { ...row.headers, 'Content-Language': row.language },
       });
-      await this.options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      await this.options.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
       return true;
     } catch (error) {
       const failed = row.attempts >= MAX_ATTEMPTS;
       const backoffSeconds = 30 * 2 ** Math.max(0, row.attempts - 1);
-      this.options.log.warn({ err: error, mailId: row.id, attempts: row.attempts }, 'mail delivery failed');
+      this.options.log.warn(
+        { err: error, mailId: row.id, attempts: row.attempts },
+        'mail delivery failed',
+      );
       await this.options.db
         .update(mailOutbox)
         .set({

@@ -2,7 +2,11 @@ import type { Language } from '../../../core/locale.ts';
 import { escapeHtml, serverText } from '../../i18n.ts';
 
 /** A string of the `emails` catalog; Japanese (partial by design) falls back to English. */
-export function emailText(language: Language, key: string, values: Record<string, string | number> = {}): string {
+export function emailText(
+  language: Language,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   return serverText('emails', language, key, values);
 }
 
@@ -35,7 +39,9 @@ export function renderMail(options: {
     options.heading,
     '',
     ...options.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(options.list && options.list.length > 0 ? [...options.list.map((item) => `- ${item}`), ''] : []),
+    ...(options.list && options.list.length > 0
+      ? [...options.list.map((item) => `- ${item}`), '']
+      : []),
     ...(options.closing ?? []).flatMap((paragraph) => [paragraph, '']),
     ...(options.code ? [options.code, ''] : []),
     ...(options.link ? [`${options.link.label}: ${options.link.url}`, ''] : []),

@@ -53,7 +53,10 @@ async function closedPort(): Promise<number> {
 
 describe('e-mail over real SMTP', () => {
   it('delivers the activation code with text and HTML parts, and the code activates the account', async () => {
-    const testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'TripPlus <no-reply@tripplus.test>' });
+    const testApp = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'TripPlus <no-reply@tripplus.test>',
+    });
     try {
       const email = `smtp.${Date.now()}@example.com`;
       const protection = csrf();
@@ -66,7 +69,9 @@ describe('e-mail over real SMTP', () => {
       });
       expect(signup.statusCode).toBe(200);
 
-      const mail = received.find((message) => message.to && JSON.stringify(message.to).includes(email));
+      const mail = received.find(
+        (message) => message.to && JSON.stringify(message.to).includes(email),
+      );
       expect(mail).toBeDefined();
       expect(mail?.from?.text).toContain('no-reply@tripplus.test');
       expect(mail?.subject).toContain('激活码');
@@ -75,7 +80,12 @@ describe('e-mail over real SMTP', () => {
       const code = activationCodeIn(mail?.text ?? '');
       expect(mail?.html).toContain(code);
 
-      const activate = await testApp.app.inject({ method: 'POST', url: '/api/auth/activate', payload: { email, code }, ...csrf() });
+      const activate = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/activate',
+        payload: { email, code },
+        ...csrf(),
+      });
       expect(activate.json()).toMatchObject({ ok: true, email, name: '小林' });
     } finally {
       await testApp.close();
@@ -93,7 +103,11 @@ describe('e-mail over real SMTP', () => {
         ...csrf(),
       });
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ ok: false, code: -5, error: 'ACTIVATION_MAIL_FAILED' });
+      expect(response.json()).toMatchObject({
+        ok: false,
+        code: -5,
+        error: 'ACTIVATION_MAIL_FAILED',
+      });
       const again = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
@@ -109,9 +123,21 @@ describe('e-mail over real SMTP', () => {
   it('reports the outcome of a delivery round that took the message first, and sends it once', async () => {
     const { database, drop } = await createTestDatabase();
     const quiet = { warn: () => {}, error: () => {} };
-    const mail = (to: string) => ({ to, language: 'en' as const, template: 'test', subject: 'Your code', text: 'code 123456', html: '<p>code 123456</p>' });
+    const mail = (to: string) => ({
+      to,
+      language: 'en' as const,
+      template: 'test',
+      subject: 'Your code',
+      text: 'code 123456',
+      html: '<p>code 123456</p>',
+    });
     try {
-      const sent = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${slowPort}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet });
+      const sent = new MailDelivery({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${slowPort}`,
+        from: 'TripPlus <no-reply@tripplus.test>',
+        log: quiet,
+      });
       const to = `raced.${Date.now()}@example.com`;
       const id = await enqueueMail(database.db, mail(to));
       // The round claims the message and is still sending it when the immediate delivery asks.
@@ -124,7 +150,12 @@ describe('e-mail over real SMTP', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
 
       // When that round's attempt fails, so does the immediate delivery.
-      const failing = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet });
+      const failing = new MailDelivery({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+        from: 'TripPlus <no-reply@tripplus.test>',
+        log: quiet,
+      });
       const lost = await enqueueMail(database.db, mail(`lost.${Date.now()}@example.com`));
       const [first, now] = await Promise.all([failing.deliverDue(), failing.deliverNow(lost)]);
       expect(first).toBeUndefined();
@@ -143,15 +174,41 @@ describe('e-mail over real SMTP', () => {
     const { database, drop } = await createTestDatabase();
     const quiet = { warn: () => {}, error: () => {} };
     try {
-      const signing = new MailDelivery({ db: database.db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'TripPlus <no-reply@tripplus.test>', log: quiet, dkim: { domainName: 'tripplus.test', keySelector: 'mail2026', privateKey: pem } });
+      const signing = new MailDelivery({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+        from: 'TripPlus <no-reply@tripplus.test>',
+        log: quiet,
+        dkim: { domainName: 'tripplus.test', keySelector: 'mail2026', privateKey: pem },
+      });
       const queuedTo = `dkim.queued.${Date.now()}@example.com`;
       const directTo = `dkim.direct.${Date.now()}@example.com`;
-      expect(await signing.deliverNow(await enqueueMail(database.db, { to: queuedTo, language: 'en', template: 'test', subject: 'Signed', text: 'signed text', html: '<p>signed</p>' }))).toBe(true);
-      await signing.sendDirect({ to: directTo, language: 'en', template: 'test', subject: 'Signed too', text: 'signed text', html: '<p>signed</p>', messageId: '<dkim-direct@tripplus.test>' });
+      expect(
+        await signing.deliverNow(
+          await enqueueMail(database.db, {
+            to: queuedTo,
+            language: 'en',
+            template: 'test',
+            subject: 'Signed',
+            text: 'signed text',
+            html: '<p>signed</p>',
+          }),
+        ),
+      ).toBe(true);
+      await signing.sendDirect({
+        to: directTo,
+        language: 'en',
+        template: 'test',
+        subject: 'Signed too',
+        text: 'signed text',
+        html: '<p>signed</p>',
+        messageId: '<dkim-direct@tripplus.test>',
+      });
       await signing.stop();
       for (const to of [queuedTo, directTo]) {
         const mail = received.find((message) => JSON.stringify(message.to).includes(to));
-        const signature = mail?.headerLines.find((line) => line.key === 'dkim-signature')?.line ?? '';
+        const signature =
+          mail?.headerLines.find((line) => line.key === 'dkim-signature')?.line ?? '';
         expect(signature, to).toMatch(/d=tripplus\.test;/);
         expect(signature, to).toMatch(/s=mail2026;/);
         expect(signature, to).toMatch(/a=rsa-sha256;/);

@@ -67,7 +67,13 @@ interface MimePart {
 function mimePart(raw: string): MimePart {
   const split = raw.search(/\n\s*\n/);
   const head = split < 0 ? raw : raw.slice(0, split);
-  const body = split < 0 ? '' : raw.slice(split).replace(/^\s*\n/, '').replace(/^\n/, '');
+  const body =
+    split < 0
+      ? ''
+      : raw
+          .slice(split)
+          .replace(/^\s*\n/, '')
+          .replace(/^\n/, '');
   return { headers: fields(head), body };
 }
 
@@ -88,11 +94,20 @@ function leafParts(raw: string, depth = 0): { type: string; text: string }[] {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? 'text/plain';
   const boundary = parameter(contentType, 'boundary');
   if (type.startsWith('multipart/') && boundary && depth < 5) {
-    const pieces = part.body.split(new RegExp(`^--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?\\s*$`, 'm')).slice(1, -1);
+    const pieces = part.body
+      .split(new RegExp(`^--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?\\s*$`, 'm'))
+      .slice(1, -1);
     return pieces.flatMap((piece) => leafParts(piece.replace(/^\n/, ''), depth + 1));
   }
   const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? part.body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : part.body;
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? part.body
+            .replace(/=\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        : part.body;
   return [{ type, text }];
 }
 
@@ -105,7 +120,10 @@ export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): I
   const status = partText('message/delivery-status');
   if (status !== null) {
     // The first block is about the message; each following block is one recipient's.
-    const blocks = status.split(/\n\s*\n/).map(fields).slice(1);
+    const blocks = status
+      .split(/\n\s*\n/)
+      .map(fields)
+      .slice(1);
     const verdicts: InboundVerdict[] = [];
     for (const block of blocks) {
       const email = addressOf(block.get('final-recipient') ?? block.get('original-recipient'));
@@ -118,9 +136,16 @@ export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): I
         continue;
       }
       const detail = [code, block.get('diagnostic-code')].filter(Boolean).join(' ').slice(0, 500);
-      verdicts.push({ kind: 'bounce', email, bounce: code.startsWith('4') ? 'soft' : 'hard', detail });
+      verdicts.push({
+        kind: 'bounce',
+        email,
+        bounce: code.startsWith('4') ? 'soft' : 'hard',
+        detail,
+      });
     }
-    return verdicts.length > 0 ? verdicts : [{ kind: 'ignored', reason: 'a delivery report naming no recipient' }];
+    return verdicts.length > 0
+      ? verdicts
+      : [{ kind: 'ignored', reason: 'a delivery report naming no recipient' }];
   }
 
   const feedback = partText('message/feedback-report');
@@ -133,14 +158,22 @@ export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): I
       email = original ? addressOf(bareAddress(mimePart(original).headers.get('to'))) : null;
     }
     if (!email) return [{ kind: 'ignored', reason: 'a feedback report naming no recipient' }];
-    return [{ kind: 'complaint', email, detail: `feedback-type ${report.get('feedback-type') ?? 'unknown'}` }];
+    return [
+      {
+        kind: 'complaint',
+        email,
+        detail: `feedback-type ${report.get('feedback-type') ?? 'unknown'}`,
+      },
+    ];
   }
 
   const top = mimePart(message).headers;
   const to = (top.get('to') ?? '').split(',').map(bareAddress);
   if (to.includes(unsubscribeMailbox.toLowerCase())) {
     const token = /unsubscribe\s+(\S+)/i.exec(top.get('subject') ?? '')?.[1];
-    return token ? [{ kind: 'unsubscribe', token }] : [{ kind: 'ignored', reason: 'an unsubscribe request without its token' }];
+    return token
+      ? [{ kind: 'unsubscribe', token }]
+      : [{ kind: 'ignored', reason: 'an unsubscribe request without its token' }];
   }
   return [{ kind: 'ignored', reason: 'not a bounce, a complaint or an unsubscribe request' }];
 }
@@ -155,10 +188,16 @@ export async function applyInbound(
   for (const verdict of verdicts) {
     if (verdict.kind === 'bounce' || verdict.kind === 'complaint') {
       const kind = verdict.kind === 'complaint' ? 'complaint' : verdict.bounce;
-      outcomes.push(`${verdict.email}: ${await subscriptions.recordBounce({ email: verdict.email, kind, source, detail: verdict.detail })}`);
+      outcomes.push(
+        `${verdict.email}: ${await subscriptions.recordBounce({ email: verdict.email, kind, source, detail: verdict.detail })}`,
+      );
     } else if (verdict.kind === 'unsubscribe') {
       try {
-        outcomes.push((await subscriptions.unsubscribe(verdict.token, 'mailto')) ? 'unsubscribed' : 'already unsubscribed');
+        outcomes.push(
+          (await subscriptions.unsubscribe(verdict.token, 'mailto'))
+            ? 'unsubscribed'
+            : 'already unsubscribed',
+        );
       } catch {
         outcomes.push('an unsubscribe request with a token not made here');
       }

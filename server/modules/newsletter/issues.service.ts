@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { LANGUAGES } from '../../../core/locale.ts';
-import { IssueDraftSchema, type IssueDraft, type IssueView, type MailLanguage } from '../../../core/newsletter.ts';
+import {
+  IssueDraftSchema,
+  type IssueDraft,
+  type IssueView,
+  type MailLanguage,
+} from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -14,7 +19,11 @@ type IssueRow = typeof newsletterIssues.$inferSelect;
 
 /** Languages whose subject, or whose text when the issue has no product section, is still empty. */
 function unwritten(issue: Pick<IssueRow, 'content' | 'sections'>): string[] {
-  return LANGUAGES.filter((language) => !issue.content[language].subject.trim() || (issue.sections.length === 0 && !issue.content[language].body.trim()));
+  return LANGUAGES.filter(
+    (language) =>
+      !issue.content[language].subject.trim() ||
+      (issue.sections.length === 0 && !issue.content[language].body.trim()),
+  );
 }
 
 /** An issue goes out (or to a test) only written in every language. */
@@ -29,7 +38,11 @@ function requireWritten(issue: Pick<IssueRow, 'content' | 'sections'>): void {
   }
 }
 
-const closed = () => new AppError('NEWSLETTER_ISSUE_CLOSED', { status: 409, message: 'This issue has started sending and can no longer be changed.' });
+const closed = () =>
+  new AppError('NEWSLETTER_ISSUE_CLOSED', {
+    status: 409,
+    message: 'This issue has started sending and can no longer be changed.',
+  });
 const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such issue.' });
 
 /**
@@ -54,7 +67,11 @@ export class NewsletterIssues {
   }
 
   async list(): Promise<IssueView[]> {
-    const rows = await this.options.db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.id)).limit(100);
+    const rows = await this.options.db
+      .select()
+      .from(newsletterIssues)
+      .orderBy(desc(newsletterIssues.id))
+      .limit(100);
     return Promise.all(rows.map((row) => this.view(row)));
   }
 
@@ -64,7 +81,10 @@ export class NewsletterIssues {
 
   async create(draft: IssueDraft, staffId: string): Promise<IssueView> {
     const parsed = IssueDraftSchema.parse(draft);
-    const [row] = await this.options.db.insert(newsletterIssues).values({ ...parsed, createdBy: staffId }).returning();
+    const [row] = await this.options.db
+      .insert(newsletterIssues)
+      .values({ ...parsed, createdBy: staffId })
+      .returning();
     if (!row) throw new Error('issue insert returned nothing');
     return this.view(row);
   }
@@ -75,19 +95,31 @@ export class NewsletterIssues {
     const [row] = await this.options.db
       .update(newsletterIssues)
       .set({ ...parsed, updatedAt: this.now() })
-      .where(and(eq(newsletterIssues.id, id), inArray(newsletterIssues.status, ['draft', 'scheduled'])))
+      .where(
+        and(eq(newsletterIssues.id, id), inArray(newsletterIssues.status, ['draft', 'scheduled'])),
+      )
       .returning();
     if (!row) throw (await this.exists(id)) ? closed() : notFound();
     return this.view(row);
   }
 
   async schedule(id: number, at: Date): Promise<IssueView> {
-    if (pickedInThePast(at, this.now())) throw new AppError('INVALID_INPUT', { message: 'Choose a time from now on.', fields: { at: 'past' }, details: { problem: 'past' } });
+    if (pickedInThePast(at, this.now()))
+      throw new AppError('INVALID_INPUT', {
+        message: 'Choose a time from now on.',
+        fields: { at: 'past' },
+        details: { problem: 'past' },
+      });
     requireWritten(await this.row(id));
     const [row] = await this.options.db
       .update(newsletterIssues)
       .set({ status: 'scheduled', scheduledAt: at, updatedAt: this.now() })
-      .where(and(eq(newsletterIssues.id, id), inArray(newsletterIssues.status, ['draft', 'scheduled', 'cancelled'])))
+      .where(
+        and(
+          eq(newsletterIssues.id, id),
+          inArray(newsletterIssues.status, ['draft', 'scheduled', 'cancelled']),
+        ),
+      )
       .returning();
     if (!row) throw (await this.exists(id)) ? closed() : notFound();
     return this.view(row);
@@ -105,10 +137,18 @@ export class NewsletterIssues {
   }
 
   /** The issue as a reader of `language` would get it now, with links that lead to the pages but manage no one. */
-  async preview(id: number, language: MailLanguage): Promise<{ subject: string; text: string; html: string }> {
+  async preview(
+    id: number,
+    language: MailLanguage,
+  ): Promise<{ subject: string; text: string; html: string }> {
     const row = await this.row(id);
-    const snapshot = row.snapshot ?? (await snapshotOf(row, this.options.product, this.options.postalAddress));
-    return personalise(snapshot[language], { language, topics: row.topics, links: this.sampleLinks() });
+    const snapshot =
+      row.snapshot ?? (await snapshotOf(row, this.options.product, this.options.postalAddress));
+    return personalise(snapshot[language], {
+      language,
+      topics: row.topics,
+      links: this.sampleLinks(),
+    });
   }
 
   /** Sends the issue in each language to the staff member's own address, marked as a test. */
@@ -118,7 +158,11 @@ export class NewsletterIssues {
     const snapshot = await snapshotOf(row, this.options.product, this.options.postalAddress);
     const ids: number[] = [];
     for (const language of LANGUAGES) {
-      const copy = personalise(snapshot[language], { language, topics: row.topics, links: this.sampleLinks() });
+      const copy = personalise(snapshot[language], {
+        language,
+        topics: row.topics,
+        links: this.sampleLinks(),
+      });
       ids.push(
         await enqueueMail(this.options.db, {
           ...copy,
@@ -134,17 +178,26 @@ export class NewsletterIssues {
   }
 
   private sampleLinks() {
-    return { preference: this.options.links.absolute('/edm/preference'), unsubscribe: this.options.links.absolute('/edm/preference') };
+    return {
+      preference: this.options.links.absolute('/edm/preference'),
+      unsubscribe: this.options.links.absolute('/edm/preference'),
+    };
   }
 
   private async row(id: number): Promise<IssueRow> {
-    const [row] = await this.options.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id));
+    const [row] = await this.options.db
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, id));
     if (!row) throw notFound();
     return row;
   }
 
   private async exists(id: number): Promise<boolean> {
-    const [row] = await this.options.db.select({ id: newsletterIssues.id }).from(newsletterIssues).where(eq(newsletterIssues.id, id));
+    const [row] = await this.options.db
+      .select({ id: newsletterIssues.id })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, id));
     return Boolean(row);
   }
 

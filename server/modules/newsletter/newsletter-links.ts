@@ -32,7 +32,9 @@ export class NewsletterLinks {
   }
 
   #mac(subscriberId: string, list: string): string {
-    return createHmac('sha256', this.secret).update(`newsletter-link:${list}:${subscriberId}`).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`newsletter-link:${list}:${subscriberId}`)
+      .digest('base64url');
   }
 
   token(subscriberId: string): string {
@@ -80,7 +82,10 @@ export class NewsletterLinks {
 }
 
 /** unsubscribe@ the domain MAIL_FROM sends from, unless NEWSLETTER_UNSUBSCRIBE_MAILTO names one. */
-export function unsubscribeMailbox(config: { NEWSLETTER_UNSUBSCRIBE_MAILTO: string; MAIL_FROM: string }): string {
+export function unsubscribeMailbox(config: {
+  NEWSLETTER_UNSUBSCRIBE_MAILTO: string;
+  MAIL_FROM: string;
+}): string {
   if (config.NEWSLETTER_UNSUBSCRIBE_MAILTO) return config.NEWSLETTER_UNSUBSCRIBE_MAILTO;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1] ?? 'localhost';
   return `unsubscribe@${domain}`;

@@ -5,22 +5,33 @@ import { escapeHtml } from '../../i18n.ts';
 import type { OutgoingMail } from '../mail/index.ts';
 import { emailText, renderMail } from '../mail/index.ts';
 
-const t = (language: Language, key: string, values: Record<string, string | number> = {}) => emailText(language, `newsletter.${key}`, values);
+const t = (language: Language, key: string, values: Record<string, string | number> = {}) =>
+  emailText(language, `newsletter.${key}`, values);
 
 /** The topics in words, in the reader's language. */
 export function topicsText(language: Language, topics: readonly NewsletterTopic[]): string {
-  return topics.map((topic) => emailText(language, `newsletterTopics.${topic}`)).join(emailText(language, 'newsletter.listSeparator'));
+  return topics
+    .map((topic) => emailText(language, `newsletterTopics.${topic}`))
+    .join(emailText(language, 'newsletter.listSeparator'));
 }
 
 /** The double opt-in e-mail: one button that confirms these topics in this language. */
-export function confirmationMail(input: { to: string; language: MailLanguage; topics: readonly NewsletterTopic[]; confirmUrl: string }): OutgoingMail {
+export function confirmationMail(input: {
+  to: string;
+  language: MailLanguage;
+  topics: readonly NewsletterTopic[];
+  confirmUrl: string;
+}): OutgoingMail {
   const { language } = input;
   return {
     ...renderMail({
       language,
       subject: t(language, 'confirmSubject'),
       heading: t(language, 'confirmHeading'),
-      paragraphs: [t(language, 'confirmIntro', { topics: topicsText(language, input.topics) }), t(language, 'confirmExpiry')],
+      paragraphs: [
+        t(language, 'confirmIntro', { topics: topicsText(language, input.topics) }),
+        t(language, 'confirmExpiry'),
+      ],
       link: { label: t(language, 'confirmButton'), url: input.confirmUrl },
       footer: t(language, 'confirmFooter'),
     }),
@@ -46,14 +57,24 @@ const URL_PATTERN = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
 /** Staff's text as HTML: blank lines part paragraphs, a line starting `## ` is a heading, lines starting `- ` a list; addresses become links. */
 function bodyHtml(body: string): string {
-  const linked = (line: string) => escapeHtml(line).replace(URL_PATTERN, (url) => `<a href="${url}" style="color:#1864ab">${url}</a>`);
+  const linked = (line: string) =>
+    escapeHtml(line).replace(
+      URL_PATTERN,
+      (url) => `<a href="${url}" style="color:#1864ab">${url}</a>`,
+    );
   const html: string[] = [];
   for (const block of body.replace(/\r\n/g, '\n').split(/\n{2,}/)) {
     let paragraph: string[] = [];
     let list: string[] = [];
     const flush = () => {
-      if (paragraph.length > 0) html.push(`<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${paragraph.map(linked).join('<br>')}</p>`);
-      if (list.length > 0) html.push(`<ul style="font-size:15px;line-height:1.6;margin:0 0 12px;padding-left:20px">${list.map((item) => `<li>${linked(item)}</li>`).join('')}</ul>`);
+      if (paragraph.length > 0)
+        html.push(
+          `<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${paragraph.map(linked).join('<br>')}</p>`,
+        );
+      if (list.length > 0)
+        html.push(
+          `<ul style="font-size:15px;line-height:1.6;margin:0 0 12px;padding-left:20px">${list.map((item) => `<li>${linked(item)}</li>`).join('')}</ul>`,
+        );
       paragraph = [];
       list = [];
     };
@@ -86,17 +107,32 @@ function bodyText(body: string): string {
 }
 
 /** Each reader's own parts of an issue, filled in when it is sent to them. */
-export const READER_SLOTS = { preference: '{{preference}}', unsubscribe: '{{unsubscribe}}', reason: '{{reason}}' } as const;
+export const READER_SLOTS = {
+  preference: '{{preference}}',
+  unsubscribe: '{{unsubscribe}}',
+  reason: '{{reason}}',
+} as const;
 
 /**
  * An issue in one language, as every reader of that language gets it but for their own links and
  * the reason they get it (READER_SLOTS): a text part and an HTML part, the product sections after
  * staff's text, and a footer with the reason, the links and the postal address.
  */
-export function renderIssue(input: { language: MailLanguage; text: IssueText; sections: readonly ProductSection[]; postalAddress: string }): IssueSnapshot[MailLanguage] {
+export function renderIssue(input: {
+  language: MailLanguage;
+  text: IssueText;
+  sections: readonly ProductSection[];
+  postalAddress: string;
+}): IssueSnapshot[MailLanguage] {
   const { language } = input;
   const postal = input.postalAddress || t(language, 'noPostalAddress');
-  const sectionText = input.sections.flatMap((section) => ['', section.heading.toUpperCase(), ...section.items.map((item) => `- ${item.title}${item.detail ? ` (${item.detail})` : ''}: ${item.url}`)]);
+  const sectionText = input.sections.flatMap((section) => [
+    '',
+    section.heading.toUpperCase(),
+    ...section.items.map(
+      (item) => `- ${item.title}${item.detail ? ` (${item.detail})` : ''}: ${item.url}`,
+    ),
+  ]);
   const text = [
     bodyText(input.text.body),
     ...sectionText,
@@ -111,7 +147,10 @@ export function renderIssue(input: { language: MailLanguage; text: IssueText; se
     .map(
       (section) =>
         `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(section.heading)}</h2><ul style="font-size:15px;line-height:1.6;margin:0 0 12px;padding-left:20px">${section.items
-          .map((item) => `<li style="margin-bottom:6px"><a href="${escapeHtml(item.url)}" style="color:#1864ab;font-weight:bold">${escapeHtml(item.title)}</a>${item.detail ? `<br><span style="color:#495057">${escapeHtml(item.detail)}</span>` : ''}</li>`)
+          .map(
+            (item) =>
+              `<li style="margin-bottom:6px"><a href="${escapeHtml(item.url)}" style="color:#1864ab;font-weight:bold">${escapeHtml(item.title)}</a>${item.detail ? `<br><span style="color:#495057">${escapeHtml(item.detail)}</span>` : ''}</li>`,
+          )
           .join('')}</ul>`,
     )
     .join('\n');
@@ -131,11 +170,27 @@ ${sectionsHtml}
 /** One reader's copy of an issue: their links and their reason put in. */
 export function personalise(
   snapshot: IssueSnapshot[MailLanguage],
-  reader: { language: MailLanguage; topics: readonly NewsletterTopic[]; links: { preference: string; unsubscribe: string } },
+  reader: {
+    language: MailLanguage;
+    topics: readonly NewsletterTopic[];
+    links: { preference: string; unsubscribe: string };
+  },
 ): { subject: string; text: string; html: string } {
-  const reason = t(reader.language, 'reason', { topics: topicsText(reader.language, reader.topics) });
-  const values = { preference: reader.links.preference, unsubscribe: reader.links.unsubscribe, reason };
+  const reason = t(reader.language, 'reason', {
+    topics: topicsText(reader.language, reader.topics),
+  });
+  const values = {
+    preference: reader.links.preference,
+    unsubscribe: reader.links.unsubscribe,
+    reason,
+  };
   const fill = (template: string, escape: (value: string) => string) =>
-    template.replace(/\{\{(preference|unsubscribe|reason)\}\}/g, (_, slot: keyof typeof values) => escape(values[slot]));
-  return { subject: snapshot.subject, text: fill(snapshot.text, (value) => value), html: fill(snapshot.html, escapeHtml) };
+    template.replace(/\{\{(preference|unsubscribe|reason)\}\}/g, (_, slot: keyof typeof values) =>
+      escape(values[slot]),
+    );
+  return {
+    subject: snapshot.subject,
+    text: fill(snapshot.text, (value) => value),
+    html: fill(snapshot.html, escapeHtml),
+  };
 }

@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES } from '../../../core/locale.ts';
-import { mailLanguageOf, type IssueSection, type MailLanguage, type NewsletterTopic } from '../../../core/newsletter.ts';
+import {
+  mailLanguageOf,
+  type IssueSection,
+  type MailLanguage,
+  type NewsletterTopic,
+} from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
-import { mailSuppressions, newsletterDeliveries, newsletterIssues, newsletterSubscribers, type IssueContent, type IssueSnapshot } from '../../db/schema/index.ts';
+import {
+  mailSuppressions,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  type IssueContent,
+  type IssueSnapshot,
+} from '../../db/schema/index.ts';
 import type { MailDelivery } from '../mail/index.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise, renderIssue, type ProductSection } from './newsletter-mail.ts';
@@ -13,11 +25,19 @@ type IssueRow = typeof newsletterIssues.$inferSelect;
 type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
 
 /** The product's live content for an issue's sections, in one language (storefront sales, card offers, articles). */
-export type ProductContent = (sections: readonly IssueSection[], language: MailLanguage) => Promise<ProductSection[]>;
+export type ProductContent = (
+  sections: readonly IssueSection[],
+  language: MailLanguage,
+) => Promise<ProductSection[]>;
 
 /** A subscriber who still wants this issue: subscribed, to one of its topics, and not suppressed. */
 export function wantsIssue(topics: readonly NewsletterTopic[]): SQL {
-  const anyTopic = or(...topics.map((topic) => sql`${newsletterSubscribers.topics} @> ${JSON.stringify([topic])}::jsonb`)) ?? sql`false`;
+  const anyTopic =
+    or(
+      ...topics.map(
+        (topic) => sql`${newsletterSubscribers.topics} @> ${JSON.stringify([topic])}::jsonb`,
+      ),
+    ) ?? sql`false`;
   return and(
     eq(newsletterSubscribers.status, 'subscribed'),
     anyTopic,
@@ -26,9 +46,24 @@ export function wantsIssue(topics: readonly NewsletterTopic[]): SQL {
 }
 
 /** The issue in every language as it goes out, with the product's sections as they are now. */
-export async function snapshotOf(issue: { content: IssueContent; sections: readonly IssueSection[] }, product: ProductContent, postalAddress: string): Promise<IssueSnapshot> {
+export async function snapshotOf(
+  issue: { content: IssueContent; sections: readonly IssueSection[] },
+  product: ProductContent,
+  postalAddress: string,
+): Promise<IssueSnapshot> {
   const entries = await Promise.all(
-    LANGUAGES.map(async (language) => [language, renderIssue({ language, text: issue.content[language], sections: await product(issue.sections, language), postalAddress })] as const),
+    LANGUAGES.map(
+      async (language) =>
+        [
+          language,
+          renderIssue({
+            language,
+            text: issue.content[language],
+            sections: await product(issue.sections, language),
+            postalAddress,
+          }),
+        ] as const,
+    ),
   );
   return Object.fromEntries(entries) as IssueSnapshot;
 }
@@ -76,7 +111,12 @@ export class NewsletterSender {
     const due = await this.options.db
       .select()
       .from(newsletterIssues)
-      .where(and(eq(newsletterIssues.status, 'scheduled'), lte(newsletterIssues.scheduledAt, this.now())));
+      .where(
+        and(
+          eq(newsletterIssues.status, 'scheduled'),
+          lte(newsletterIssues.scheduledAt, this.now()),
+        ),
+      );
     const started: number[] = [];
     for (const issue of due) if (await this.start(issue)) started.push(issue.id);
     return started;
@@ -86,7 +126,11 @@ export class NewsletterSender {
   private async start(issue: IssueRow): Promise<boolean> {
     const snapshot = await snapshotOf(issue, this.options.product, this.options.postalAddress);
     return this.options.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(newsletterIssues).where(and(eq(newsletterIssues.id, issue.id), eq(newsletterIssues.status, 'scheduled'))).for('update');
+      const [locked] = await tx
+        .select()
+        .from(newsletterIssues)
+        .where(and(eq(newsletterIssues.id, issue.id), eq(newsletterIssues.status, 'scheduled')))
+        .for('update');
       if (!locked) return false;
       await tx.execute(sql`
         INSERT INTO newsletter_deliveries (issue_id, subscriber_id, email, language, message_id)
@@ -96,7 +140,10 @@ export class NewsletterSender {
         WHERE ${wantsIssue(locked.topics)}
         ORDER BY ${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}
         ON CONFLICT DO NOTHING`);
-      await tx.update(newsletterIssues).set({ status: 'sending', snapshot, startedAt: this.now(), updatedAt: this.now() }).where(eq(newsletterIssues.id, issue.id));
+      await tx
+        .update(newsletterIssues)
+        .set({ status: 'sending', snapshot, startedAt: this.now(), updatedAt: this.now() })
+        .where(eq(newsletterIssues.id, issue.id));
       this.options.log.info({ issue: issue.id }, 'newsletter issue started');
       return true;
     });
@@ -111,7 +158,11 @@ export class NewsletterSender {
     await this.startDue();
     for (;;) {
       if (this.#stopping) return;
-      const sending = await this.options.db.select().from(newsletterIssues).where(eq(newsletterIssues.status, 'sending')).orderBy(newsletterIssues.id);
+      const sending = await this.options.db
+        .select()
+        .from(newsletterIssues)
+        .where(eq(newsletterIssues.status, 'sending'))
+        .orderBy(newsletterIssues.id);
       if (sending.length === 0) return;
       let heldElsewhere = false;
       for (const issue of sending) {
@@ -130,13 +181,22 @@ export class NewsletterSender {
     const taken = await this.options.db
       .update(newsletterIssues)
       .set({ leaseHolder: this.holder, leaseUntil: until })
-      .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.status, 'sending'), sql`(${newsletterIssues.leaseUntil} IS NULL OR ${newsletterIssues.leaseUntil} < now() OR ${newsletterIssues.leaseHolder} = ${this.holder})`))
+      .where(
+        and(
+          eq(newsletterIssues.id, issueId),
+          eq(newsletterIssues.status, 'sending'),
+          sql`(${newsletterIssues.leaseUntil} IS NULL OR ${newsletterIssues.leaseUntil} < now() OR ${newsletterIssues.leaseHolder} = ${this.holder})`,
+        ),
+      )
       .returning({ id: newsletterIssues.id });
     return taken.length === 1;
   }
 
   private async release(issueId: number): Promise<void> {
-    await this.options.db.update(newsletterIssues).set({ leaseHolder: null, leaseUntil: null }).where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.leaseHolder, this.holder)));
+    await this.options.db
+      .update(newsletterIssues)
+      .set({ leaseHolder: null, leaseUntil: null })
+      .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.leaseHolder, this.holder)));
   }
 
   private async work(issue: IssueRow, deadline: number): Promise<void> {
@@ -147,13 +207,28 @@ export class NewsletterSender {
     await db
       .update(newsletterDeliveries)
       .set({ status: 'pending', claimedAt: null })
-      .where(and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, 'sending'), isNull(newsletterDeliveries.handedOverAt)));
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issue.id),
+          eq(newsletterDeliveries.status, 'sending'),
+          isNull(newsletterDeliveries.handedOverAt),
+        ),
+      );
     const abandoned = await db
       .update(newsletterDeliveries)
-      .set({ status: 'uncertain', error: 'the sender stopped while the mail server was taking this message' })
-      .where(and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, 'sending')))
+      .set({
+        status: 'uncertain',
+        error: 'the sender stopped while the mail server was taking this message',
+      })
+      .where(
+        and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, 'sending')),
+      )
       .returning({ id: newsletterDeliveries.id });
-    if (abandoned.length > 0) this.options.log.warn({ issue: issue.id, uncertain: abandoned.length }, 'newsletter: messages a stopped sender was handing to the mail server; not sent again');
+    if (abandoned.length > 0)
+      this.options.log.warn(
+        { issue: issue.id, uncertain: abandoned.length },
+        'newsletter: messages a stopped sender was handing to the mail server; not sent again',
+      );
 
     const snapshot = issue.snapshot;
     if (!snapshot) throw new Error(`newsletter issue ${issue.id} is sending without a snapshot`);
@@ -168,13 +243,20 @@ export class NewsletterSender {
         }
         const delivery = await this.claim(issue.id);
         if (!delivery) {
-          await db.update(newsletterIssues).set({ status: 'sent', finishedAt: this.now(), updatedAt: this.now() }).where(and(eq(newsletterIssues.id, issue.id), eq(newsletterIssues.status, 'sending')));
+          await db
+            .update(newsletterIssues)
+            .set({ status: 'sent', finishedAt: this.now(), updatedAt: this.now() })
+            .where(and(eq(newsletterIssues.id, issue.id), eq(newsletterIssues.status, 'sending')));
           this.options.log.info({ issue: issue.id }, 'newsletter issue sent');
           return;
         }
         const reader = await this.reader(delivery, issue.topics);
         if (!reader) {
-          await this.settle(delivery.id, 'skipped', 'unsubscribed, paused or suppressed since the issue started');
+          await this.settle(
+            delivery.id,
+            'skipped',
+            'unsubscribed, paused or suppressed since the issue started',
+          );
           continue;
         }
         const wait = nextAt - Date.now();
@@ -182,10 +264,17 @@ export class NewsletterSender {
         nextAt = Math.max(Date.now(), nextAt) + gapMs;
         const language = mailLanguageOf(delivery.language);
         const links = this.options.links.forSubscriber(delivery.subscriberId);
-        const copy = personalise(snapshot[language], { language, topics: reader.topics.filter((topic) => issue.topics.includes(topic)), links });
+        const copy = personalise(snapshot[language], {
+          language,
+          topics: reader.topics.filter((topic) => issue.topics.includes(topic)),
+          links,
+        });
         let handedOver = false;
         const handOver = async () => {
-          await db.update(newsletterDeliveries).set({ handedOverAt: new Date() }).where(eq(newsletterDeliveries.id, delivery.id));
+          await db
+            .update(newsletterDeliveries)
+            .set({ handedOverAt: new Date() })
+            .where(eq(newsletterDeliveries.id, delivery.id));
           handedOver = true;
         };
         try {
@@ -205,7 +294,10 @@ export class NewsletterSender {
         } catch (error) {
           const verdict = failureOf(error, handedOver);
           await this.settle(delivery.id, verdict.status, verdict.message);
-          this.options.log.warn({ issue: issue.id, delivery: delivery.id, status: verdict.status, err: error }, 'newsletter message not sent');
+          this.options.log.warn(
+            { issue: issue.id, delivery: delivery.id, status: verdict.status, err: error },
+            'newsletter message not sent',
+          );
           // The mail server said "later" or could not be reached: stop this round, the next tries again.
           if (verdict.status === 'pending') return;
         }
@@ -227,12 +319,18 @@ export class NewsletterSender {
       RETURNING id`);
     const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
     if (id === undefined) return null;
-    const [row] = await this.options.db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.id, Number(id)));
+    const [row] = await this.options.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.id, Number(id)));
     return row ?? null;
   }
 
   /** The subscriber of a delivery if they still want the issue now (they may have left since it started). */
-  private async reader(delivery: DeliveryRow, topics: readonly NewsletterTopic[]): Promise<{ topics: NewsletterTopic[] } | null> {
+  private async reader(
+    delivery: DeliveryRow,
+    topics: readonly NewsletterTopic[],
+  ): Promise<{ topics: NewsletterTopic[] } | null> {
     const [row] = await this.options.db
       .select({ topics: newsletterSubscribers.topics })
       .from(newsletterSubscribers)
@@ -240,10 +338,19 @@ export class NewsletterSender {
     return row ?? null;
   }
 
-  private async settle(id: number, status: 'sent' | 'skipped' | 'failed' | 'pending' | 'uncertain', error: string | null): Promise<void> {
+  private async settle(
+    id: number,
+    status: 'sent' | 'skipped' | 'failed' | 'pending' | 'uncertain',
+    error: string | null,
+  ): Promise<void> {
     await this.options.db
       .update(newsletterDeliveries)
-      .set({ status, error, ...(status === 'sent' ? { sentAt: this.now() } : {}), ...(status === 'pending' ? { claimedAt: null, handedOverAt: null } : {}) })
+      .set({
+        status,
+        error,
+        ...(status === 'sent' ? { sentAt: this.now() } : {}),
+        ...(status === 'pending' ? { claimedAt: null, handedOverAt: null } : {}),
+      })
       .where(and(eq(newsletterDeliveries.id, id), eq(newsletterDeliveries.status, 'sending')));
   }
 }
@@ -253,11 +360,16 @@ export class NewsletterSender {
  * tried again. Without an answer (a dropped connection), a message whose body never reached the
  * server is tried again; one whose body did may have been accepted: `uncertain`, not sent again.
  */
-export function failureOf(error: unknown, handedOver: boolean): { status: 'pending' | 'failed' | 'uncertain'; message: string } {
+export function failureOf(
+  error: unknown,
+  handedOver: boolean,
+): { status: 'pending' | 'failed' | 'uncertain'; message: string } {
   const details = error as { responseCode?: number; message?: string };
   const message = (details.message ?? 'unknown error').slice(0, 500);
-  if (details.responseCode !== undefined && details.responseCode >= 500) return { status: 'failed', message };
-  if (details.responseCode !== undefined && details.responseCode >= 400) return { status: 'pending', message };
+  if (details.responseCode !== undefined && details.responseCode >= 500)
+    return { status: 'failed', message };
+  if (details.responseCode !== undefined && details.responseCode >= 400)
+    return { status: 'pending', message };
   return { status: handedOver ? 'uncertain' : 'pending', message };
 }
 

@@ -20,24 +20,56 @@ const ROUND_MS = 50_000;
  */
 function newsletterJobs(sender: NewsletterSender, log: Pick<FastifyBaseLogger, 'error'>): JobArea {
   return async (boss) => {
-    await boss.createQueue(NEWSLETTER_QUEUE, { name: NEWSLETTER_QUEUE, policy: 'standard', expireInSeconds: 5 * 60, retryLimit: 0 });
+    await boss.createQueue(NEWSLETTER_QUEUE, {
+      name: NEWSLETTER_QUEUE,
+      policy: 'standard',
+      expireInSeconds: 5 * 60,
+      retryLimit: 0,
+    });
     await boss.schedule(NEWSLETTER_QUEUE, '* * * * *', {}, { tz: 'UTC' });
     await boss.work(NEWSLETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
-      await sender.round(ROUND_MS).catch((error: unknown) => log.error({ err: error }, 'newsletter round failed'));
+      await sender
+        .round(ROUND_MS)
+        .catch((error: unknown) => log.error({ err: error }, 'newsletter round failed'));
     });
     await boss.send(NEWSLETTER_QUEUE, {});
   };
 }
 
 /** The newsletter as the server and `npm run worker` build it. */
-export function newsletterFromConfig(options: { config: Config; database: Database; secret: string; mail: MailDelivery; product: ProductSources; log: FastifyBaseLogger; now?: () => Date }) {
+export function newsletterFromConfig(options: {
+  config: Config;
+  database: Database;
+  secret: string;
+  mail: MailDelivery;
+  product: ProductSources;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const { config } = options;
   const links = new NewsletterLinks(config.PUBLIC_URL, options.secret, unsubscribeMailbox(config));
-  const product = productContent({ ...options.product, absolute: (path) => links.absolute(path), now: options.now ?? (() => new Date()) });
+  const product = productContent({
+    ...options.product,
+    absolute: (path) => links.absolute(path),
+    now: options.now ?? (() => new Date()),
+  });
   const delivered = (mailId: number) => options.mail.deliverNow(mailId);
   const now = options.now ? { now: options.now } : {};
-  const subscriptions = new Subscriptions({ db: options.database.db, links, delivered, blockedDomains: listSetting(config.BLOCKED_EMAIL_DOMAINS), ...now });
-  const issues = new NewsletterIssues({ db: options.database.db, links, product, postalAddress: config.NEWSLETTER_POSTAL_ADDRESS, delivered, ...now });
+  const subscriptions = new Subscriptions({
+    db: options.database.db,
+    links,
+    delivered,
+    blockedDomains: listSetting(config.BLOCKED_EMAIL_DOMAINS),
+    ...now,
+  });
+  const issues = new NewsletterIssues({
+    db: options.database.db,
+    links,
+    product,
+    postalAddress: config.NEWSLETTER_POSTAL_ADDRESS,
+    delivered,
+    ...now,
+  });
   const sender = new NewsletterSender({
     db: options.database.db,
     mail: options.mail,

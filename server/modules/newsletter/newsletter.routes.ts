@@ -42,71 +42,170 @@ const TokenQuery = z.object({ t: LinkTokenSchema });
  * page by signed link or signed in, the one-click unsubscribe, the provider's bounce webhook,
  * and staff's issues.
  */
-export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (app, { subscriptions, issues, links, sessions, captcha, webhookToken, rateLimitScale }) => {
-  const memberOf = async (request: Parameters<Sessions['current']>[0]) => (await sessions.current(request))?.member ?? null;
+export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { subscriptions, issues, links, sessions, captcha, webhookToken, rateLimitScale },
+) => {
+  const memberOf = async (request: Parameters<Sessions['current']>[0]) =>
+    (await sessions.current(request))?.member ?? null;
 
   app.post(
     '/newsletter/subscribe',
-    { schema: { body: SubscribeSchema, response: Done }, preHandler: rateLimited(app, 'newsletterSubscribe', rateLimitScale) },
+    {
+      schema: { body: SubscribeSchema, response: Done },
+      preHandler: rateLimited(app, 'newsletterSubscribe', rateLimitScale),
+    },
     async (request) => {
-      if (!(await captcha.verify(request.body.captcha, request.ip))) throw new AppError('CAPTCHA_FAILED', { message: 'Please confirm you are not a robot.', fields: { captcha: 'failed' } });
+      if (!(await captcha.verify(request.body.captcha, request.ip)))
+        throw new AppError('CAPTCHA_FAILED', {
+          message: 'Please confirm you are not a robot.',
+          fields: { captcha: 'failed' },
+        });
       const member = await memberOf(request);
-      await subscriptions.request({ ...request.body, memberId: member && member.email === request.body.email.trim().toLowerCase() ? member.id : null });
+      await subscriptions.request({
+        ...request.body,
+        memberId:
+          member && member.email === request.body.email.trim().toLowerCase() ? member.id : null,
+      });
       return { ok: true as const };
     },
   );
 
   app.post(
     '/newsletter/confirm',
-    { schema: { body: ConfirmSchema, response: withErrors({ 200: okSchema({ subscription: PreferenceViewSchema, token: z.string() }) }) }, preHandler: rateLimited(app, 'newsletterLink', rateLimitScale) },
+    {
+      schema: {
+        body: ConfirmSchema,
+        response: withErrors({
+          200: okSchema({ subscription: PreferenceViewSchema, token: z.string() }),
+        }),
+      },
+      preHandler: rateLimited(app, 'newsletterLink', rateLimitScale),
+    },
     async (request) => {
       const confirmed = await subscriptions.confirm(request.body.token);
       return { ok: true as const, subscription: confirmed.view, token: confirmed.token };
     },
   );
 
-  const PreferenceAnswer = withErrors({ 200: okSchema({ subscription: PreferenceViewSchema, confirmationSent: z.boolean() }) });
+  const PreferenceAnswer = withErrors({
+    200: okSchema({ subscription: PreferenceViewSchema, confirmationSent: z.boolean() }),
+  });
 
   /** By the e-mail's signed link (`?t=`), else the signed-in member's own. */
-  app.get('/newsletter/preference', { schema: { querystring: z.object({ t: LinkTokenSchema.optional() }), response: PreferenceAnswer } }, async (request) => {
-    if (request.query.t) return { ok: true as const, subscription: await subscriptions.byToken(request.query.t), confirmationSent: false };
-    const member = await sessions.requireMember(request);
-    return { ok: true as const, subscription: await subscriptions.forMember(member), confirmationSent: false };
-  });
+  app.get(
+    '/newsletter/preference',
+    {
+      schema: {
+        querystring: z.object({ t: LinkTokenSchema.optional() }),
+        response: PreferenceAnswer,
+      },
+    },
+    async (request) => {
+      if (request.query.t)
+        return {
+          ok: true as const,
+          subscription: await subscriptions.byToken(request.query.t),
+          confirmationSent: false,
+        };
+      const member = await sessions.requireMember(request);
+      return {
+        ok: true as const,
+        subscription: await subscriptions.forMember(member),
+        confirmationSent: false,
+      };
+    },
+  );
 
-  app.post('/newsletter/preference', { schema: { body: PreferenceChangeSchema, response: PreferenceAnswer }, preHandler: rateLimited(app, 'newsletterLink', rateLimitScale) }, async (request) => {
-    const { token, ...change } = request.body;
-    const who = token ? { token } : { member: await sessions.requireMember(request) };
-    const changed = await subscriptions.change(who, change);
-    return { ok: true as const, subscription: changed.view, confirmationSent: changed.confirmationSent };
-  });
+  app.post(
+    '/newsletter/preference',
+    {
+      schema: { body: PreferenceChangeSchema, response: PreferenceAnswer },
+      preHandler: rateLimited(app, 'newsletterLink', rateLimitScale),
+    },
+    async (request) => {
+      const { token, ...change } = request.body;
+      const who = token ? { token } : { member: await sessions.requireMember(request) };
+      const changed = await subscriptions.change(who, change);
+      return {
+        ok: true as const,
+        subscription: changed.view,
+        confirmationSent: changed.confirmationSent,
+      };
+    },
+  );
 
   // The unsubscribe page's button posts here with the page's CSRF token.
-  app.post('/newsletter/unsubscribe', { schema: { body: z.object({ token: LinkTokenSchema }), response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }) }, preHandler: rateLimited(app, 'newsletterLink', rateLimitScale) }, async (request) => {
-    return { ok: true as const, unsubscribed: await subscriptions.unsubscribe(request.body.token, 'preference') };
-  });
+  app.post(
+    '/newsletter/unsubscribe',
+    {
+      schema: {
+        body: z.object({ token: LinkTokenSchema }),
+        response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }),
+      },
+      preHandler: rateLimited(app, 'newsletterLink', rateLimitScale),
+    },
+    async (request) => {
+      return {
+        ok: true as const,
+        unsubscribed: await subscriptions.unsubscribe(request.body.token, 'preference'),
+      };
+    },
+  );
 
   // The provider's bounces and complaints: JSON events, or a raw report (message/rfc822).
-  app.addContentTypeParser(['message/rfc822', 'text/plain'], { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['message/rfc822', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
   app.post(
     '/newsletter/bounces',
-    { schema: { body: z.unknown(), response: withErrors({ 200: okSchema({ outcomes: z.array(z.string()) }) }) }, config: { csrf: false } },
+    {
+      schema: {
+        body: z.unknown(),
+        response: withErrors({ 200: okSchema({ outcomes: z.array(z.string()) }) }),
+      },
+      config: { csrf: false },
+    },
     async (request) => {
       const given = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
       // No token configured: the webhook is off and looks like any unknown address.
       if (!webhookToken) throw new AppError('NOT_FOUND', { status: 404, message: 'Not found.' });
-      if (!sameText(given, webhookToken)) throw new AppError('WEBHOOK_REJECTED', { status: 401, message: 'The webhook token is wrong.' });
+      if (!sameText(given, webhookToken))
+        throw new AppError('WEBHOOK_REJECTED', {
+          status: 401,
+          message: 'The webhook token is wrong.',
+        });
       if (Buffer.isBuffer(request.body)) {
-        return { ok: true as const, outcomes: await applyInbound(subscriptions, readInbound(request.body, links.mailto), 'dsn') };
+        return {
+          ok: true as const,
+          outcomes: await applyInbound(
+            subscriptions,
+            readInbound(request.body, links.mailto),
+            'dsn',
+          ),
+        };
       }
       const parsed = BounceWebhookSchema.safeParse(request.body);
-      if (!parsed.success) throw new AppError('INVALID_INPUT', { message: 'Expected { events: [{ type, email, bounce? }] }.' });
+      if (!parsed.success)
+        throw new AppError('INVALID_INPUT', {
+          message: 'Expected { events: [{ type, email, bounce? }] }.',
+        });
       const verdicts = parsed.data.events.map((event) =>
         event.type === 'complaint'
           ? { kind: 'complaint' as const, email: event.email, detail: event.detail ?? 'complaint' }
-          : { kind: 'bounce' as const, email: event.email, bounce: event.bounce ?? 'hard', detail: event.detail ?? '' },
+          : {
+              kind: 'bounce' as const,
+              email: event.email,
+              bounce: event.bounce ?? 'hard',
+              detail: event.detail ?? '',
+            },
       );
-      return { ok: true as const, outcomes: await applyInbound(subscriptions, verdicts, 'webhook') };
+      return {
+        ok: true as const,
+        outcomes: await applyInbound(subscriptions, verdicts, 'webhook'),
+      };
     },
   );
 
@@ -116,48 +215,104 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (app, { su
 
   app.get(
     '/admin/newsletter',
-    { schema: { response: withErrors({ 200: okSchema({ issues: z.array(IssueViewSchema), audience: z.record(z.string(), z.number()), suppressions: z.array(SuppressionSchema) }) }) } },
+    {
+      schema: {
+        response: withErrors({
+          200: okSchema({
+            issues: z.array(IssueViewSchema),
+            audience: z.record(z.string(), z.number()),
+            suppressions: z.array(SuppressionSchema),
+          }),
+        }),
+      },
+    },
     async (request) => {
       await sessions.requireStaff(request);
-      const [list, audience, suppressions] = await Promise.all([issues.list(), subscriptions.audience(), subscriptions.suppressions()]);
+      const [list, audience, suppressions] = await Promise.all([
+        issues.list(),
+        subscriptions.audience(),
+        subscriptions.suppressions(),
+      ]);
       return { ok: true as const, issues: list, audience, suppressions };
     },
   );
-  app.post('/admin/newsletter/issues', { schema: { body: IssueDraftSchema, response: IssueAnswer } }, async (request) => {
-    const staff = await sessions.requireStaff(request);
-    return { ok: true as const, issue: await issues.create(request.body, staff.id) };
-  });
-  app.put('/admin/newsletter/issues/:id', { schema: { params: Params, body: IssueDraftSchema, response: IssueAnswer } }, async (request) => {
-    await sessions.requireStaff(request);
-    return { ok: true as const, issue: await issues.update(request.params.id, request.body) };
-  });
-  app.get(
-    '/admin/newsletter/issues/:id/preview',
-    { schema: { params: Params, querystring: z.object({ language: z.enum(LANGUAGES) }), response: withErrors({ 200: okSchema({ subject: z.string(), text: z.string(), html: z.string() }) }) } },
+  app.post(
+    '/admin/newsletter/issues',
+    { schema: { body: IssueDraftSchema, response: IssueAnswer } },
     async (request) => {
-      await sessions.requireStaff(request);
-      return { ok: true as const, ...(await issues.preview(request.params.id, request.query.language)) };
+      const staff = await sessions.requireStaff(request);
+      return { ok: true as const, issue: await issues.create(request.body, staff.id) };
     },
   );
-  app.post('/admin/newsletter/issues/:id/test', { schema: { params: Params, response: withErrors({ 200: okSchema({ sent: z.number().int() }) }) } }, async (request) => {
-    const staff = await sessions.requireStaff(request);
-    if (!staff.email) throw new AppError('INVALID_EMAIL', { message: 'Your account has no e-mail address to send the test to.' });
-    const sent = await issues.testSend(request.params.id, staff.email);
-    request.log.info({ issue: request.params.id, staff: staff.id }, 'newsletter test sent');
-    return { ok: true as const, sent };
-  });
-  app.post('/admin/newsletter/issues/:id/schedule', { schema: { params: Params, body: ScheduleSchema, response: IssueAnswer } }, async (request) => {
-    const staff = await sessions.requireStaff(request);
-    const issue = await issues.schedule(request.params.id, new Date(request.body.at));
-    request.log.info({ issue: issue.id, staff: staff.id, at: issue.scheduledAt }, 'newsletter issue scheduled');
-    return { ok: true as const, issue };
-  });
-  app.post('/admin/newsletter/issues/:id/cancel', { schema: { params: Params, response: IssueAnswer } }, async (request) => {
-    const staff = await sessions.requireStaff(request);
-    const issue = await issues.cancel(request.params.id);
-    request.log.info({ issue: issue.id, staff: staff.id }, 'newsletter issue cancelled');
-    return { ok: true as const, issue };
-  });
+  app.put(
+    '/admin/newsletter/issues/:id',
+    { schema: { params: Params, body: IssueDraftSchema, response: IssueAnswer } },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return { ok: true as const, issue: await issues.update(request.params.id, request.body) };
+    },
+  );
+  app.get(
+    '/admin/newsletter/issues/:id/preview',
+    {
+      schema: {
+        params: Params,
+        querystring: z.object({ language: z.enum(LANGUAGES) }),
+        response: withErrors({
+          200: okSchema({ subject: z.string(), text: z.string(), html: z.string() }),
+        }),
+      },
+    },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return {
+        ok: true as const,
+        ...(await issues.preview(request.params.id, request.query.language)),
+      };
+    },
+  );
+  app.post(
+    '/admin/newsletter/issues/:id/test',
+    {
+      schema: {
+        params: Params,
+        response: withErrors({ 200: okSchema({ sent: z.number().int() }) }),
+      },
+    },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      if (!staff.email)
+        throw new AppError('INVALID_EMAIL', {
+          message: 'Your account has no e-mail address to send the test to.',
+        });
+      const sent = await issues.testSend(request.params.id, staff.email);
+      request.log.info({ issue: request.params.id, staff: staff.id }, 'newsletter test sent');
+      return { ok: true as const, sent };
+    },
+  );
+  app.post(
+    '/admin/newsletter/issues/:id/schedule',
+    { schema: { params: Params, body: ScheduleSchema, response: IssueAnswer } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const issue = await issues.schedule(request.params.id, new Date(request.body.at));
+      request.log.info(
+        { issue: issue.id, staff: staff.id, at: issue.scheduledAt },
+        'newsletter issue scheduled',
+      );
+      return { ok: true as const, issue };
+    },
+  );
+  app.post(
+    '/admin/newsletter/issues/:id/cancel',
+    { schema: { params: Params, response: IssueAnswer } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const issue = await issues.cancel(request.params.id);
+      request.log.info({ issue: issue.id, staff: staff.id }, 'newsletter issue cancelled');
+      return { ok: true as const, issue };
+    },
+  );
 };
 
 /**
@@ -167,13 +322,35 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (app, { su
  * asks first, so a link scanner opening it unsubscribes no one. No rate limit: mail providers post
  * many readers' one clicks from few addresses, and a token cannot be guessed.
  */
-export const oneClickRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscriptions }> = async (app, { subscriptions }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+export const oneClickRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscriptions }> = async (
+  app,
+  { subscriptions },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(
+        null,
+        Object.fromEntries(
+          new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')),
+        ),
+      );
+    },
+  );
   app.post(
     '/edm/unsubscribe',
-    { schema: { querystring: TokenQuery, body: z.record(z.string(), z.unknown()).optional(), response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }) }, config: { csrf: false } },
-    async (request) => ({ ok: true as const, unsubscribed: await subscriptions.unsubscribe(request.query.t, 'one-click') }),
+    {
+      schema: {
+        querystring: TokenQuery,
+        body: z.record(z.string(), z.unknown()).optional(),
+        response: withErrors({ 200: okSchema({ unsubscribed: z.boolean() }) }),
+      },
+      config: { csrf: false },
+    },
+    async (request) => ({
+      ok: true as const,
+      unsubscribed: await subscriptions.unsubscribe(request.query.t, 'one-click'),
+    }),
   );
 };

@@ -13,7 +13,12 @@ import {
   type Suppression,
 } from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
-import { mailSuppressions, newsletterConfirmations, newsletterEvents, newsletterSubscribers } from '../../db/schema/index.ts';
+import {
+  mailSuppressions,
+  newsletterConfirmations,
+  newsletterEvents,
+  newsletterSubscribers,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
@@ -28,7 +33,11 @@ const CONFIRMATION_TTL_MS = 48 * 3_600_000;
 const CONFIRMATIONS_PER_DAY = 3;
 
 /** docs/product/newsletter.md#rules: the preference page's one message for a link that names no subscriber. */
-const linkInvalid = () => new AppError('NEWSLETTER_LINK_INVALID', { status: 400, message: 'Reset failed, please check if account is correct.' });
+const linkInvalid = () =>
+  new AppError('NEWSLETTER_LINK_INVALID', {
+    status: 400,
+    message: 'Reset failed, please check if account is correct.',
+  });
 
 /**
  * Who gets the newsletter (docs/newsletter.md#states): subscribing with a double opt-in, the
@@ -56,17 +65,35 @@ export class Subscriptions {
    * address's state the answer is the same, so the form tells no one whether an address is
    * subscribed; the link applies the choice once its owner clicks it.
    */
-  async request(input: { email: string; topics: NewsletterTopic[]; language: MailLanguage; memberId?: string | null }): Promise<void> {
+  async request(input: {
+    email: string;
+    topics: NewsletterTopic[];
+    language: MailLanguage;
+    memberId?: string | null;
+  }): Promise<void> {
     const email = normalizeEmail(input.email).toLowerCase();
-    if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', { message: 'Please enter a valid e-mail address.', fields: { email: 'invalid' } });
-    if (emailAtDomains(email, this.options.blockedDomains)) throw new AppError('BAD_EMAIL_DOMAIN', { message: 'Please use a permanent e-mail address.', fields: { email: 'domain' } });
+    if (!isValidEmail(email))
+      throw new AppError('INVALID_EMAIL', {
+        message: 'Please enter a valid e-mail address.',
+        fields: { email: 'invalid' },
+      });
+    if (emailAtDomains(email, this.options.blockedDomains))
+      throw new AppError('BAD_EMAIL_DOMAIN', {
+        message: 'Please use a permanent e-mail address.',
+        fields: { email: 'domain' },
+      });
     const mailId = await this.options.db.transaction(async (tx) => {
       const subscriber = await this.findOrCreate(tx, email, input.language, input.memberId ?? null);
       const since = new Date(this.now().getTime() - 24 * 3_600_000);
       const [recent] = await tx
         .select({ n: count() })
         .from(newsletterConfirmations)
-        .where(and(eq(newsletterConfirmations.subscriberId, subscriber.id), gt(newsletterConfirmations.createdAt, since)));
+        .where(
+          and(
+            eq(newsletterConfirmations.subscriberId, subscriber.id),
+            gt(newsletterConfirmations.createdAt, since),
+          ),
+        );
       if ((recent?.n ?? 0) >= CONFIRMATIONS_PER_DAY) return null;
       const token = randomToken();
       await tx.insert(newsletterConfirmations).values({
@@ -77,7 +104,15 @@ export class Subscriptions {
         expiresAt: new Date(this.now().getTime() + CONFIRMATION_TTL_MS),
         createdAt: this.now(),
       });
-      return enqueueMail(tx, confirmationMail({ to: email, language: input.language, topics: input.topics, confirmUrl: this.options.links.confirmation(token) }));
+      return enqueueMail(
+        tx,
+        confirmationMail({
+          to: email,
+          language: input.language,
+          topics: input.topics,
+          confirmUrl: this.options.links.confirmation(token),
+        }),
+      );
     });
     if (mailId !== null) await this.options.delivered(mailId);
   }
@@ -88,14 +123,29 @@ export class Subscriptions {
       const [confirmation] = await tx
         .select()
         .from(newsletterConfirmations)
-        .where(and(eq(newsletterConfirmations.tokenHash, sha256(token)), isNull(newsletterConfirmations.consumedAt)))
+        .where(
+          and(
+            eq(newsletterConfirmations.tokenHash, sha256(token)),
+            isNull(newsletterConfirmations.consumedAt),
+          ),
+        )
         .for('update');
       if (!confirmation || confirmation.expiresAt.getTime() < this.now().getTime()) return null;
-      await tx.update(newsletterConfirmations).set({ consumedAt: this.now() }).where(eq(newsletterConfirmations.id, confirmation.id));
-      const [subscriber] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, confirmation.subscriberId)).for('update');
+      await tx
+        .update(newsletterConfirmations)
+        .set({ consumedAt: this.now() })
+        .where(eq(newsletterConfirmations.id, confirmation.id));
+      const [subscriber] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, confirmation.subscriberId))
+        .for('update');
       if (!subscriber) return null;
       // The owner's own click: it lifts a suppression (a hard bounce or a complaint) too.
-      const lifted = await tx.delete(mailSuppressions).where(eq(mailSuppressions.email, subscriber.email)).returning({ email: mailSuppressions.email });
+      const lifted = await tx
+        .delete(mailSuppressions)
+        .where(eq(mailSuppressions.email, subscriber.email))
+        .returning({ email: mailSuppressions.email });
       return this.move(tx, subscriber, 'subscribed', 'confirmation', {
         topics: confirmation.topics,
         language: confirmation.language,
@@ -104,7 +154,11 @@ export class Subscriptions {
         detail: lifted.length > 0 ? 'suppression lifted by a fresh opt-in' : null,
       });
     });
-    if (!row) throw new AppError('NEWSLETTER_CONFIRM_INVALID', { status: 400, message: 'This confirmation link has expired or was already used. Please subscribe again.' });
+    if (!row)
+      throw new AppError('NEWSLETTER_CONFIRM_INVALID', {
+        status: 400,
+        message: 'This confirmation link has expired or was already used. Please subscribe again.',
+      });
     return { view: this.view(row), token: this.options.links.token(row.id) };
   }
 
@@ -113,16 +167,29 @@ export class Subscriptions {
    * activated: activation proved the address, so no second confirmation; all topics, in the
    * member's language. A suppressed address is not subscribed this way.
    */
-  async subscribeAtActivation(member: { id: string; email: string | null; language: string; edm: boolean }): Promise<void> {
+  async subscribeAtActivation(member: {
+    id: string;
+    email: string | null;
+    language: string;
+    edm: boolean;
+  }): Promise<void> {
     if (!member.edm || !member.email) return;
     const email = member.email;
     const language = mailLanguageOf(member.language);
     await this.options.db.transaction(async (tx) => {
-      const [suppressed] = await tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, email));
+      const [suppressed] = await tx
+        .select()
+        .from(mailSuppressions)
+        .where(eq(mailSuppressions.email, email));
       if (suppressed) return;
       const subscriber = await this.findOrCreate(tx, email, language, member.id);
       if (subscriber.status === 'subscribed') return;
-      await this.move(tx, subscriber, 'subscribed', 'sign-up', { topics: [...NEWSLETTER_TOPICS], language, confirmedAt: this.now(), softBounces: 0 });
+      await this.move(tx, subscriber, 'subscribed', 'sign-up', {
+        topics: [...NEWSLETTER_TOPICS],
+        language,
+        confirmedAt: this.now(),
+        softBounces: 0,
+      });
     });
   }
 
@@ -135,7 +202,13 @@ export class Subscriptions {
   async forMember(member: { email: string | null; language: string }): Promise<PreferenceView> {
     const row = member.email ? await this.byEmail(member.email) : null;
     if (row) return this.view(row);
-    return { state: 'none', email: member.email ? maskEmail(member.email) : '', topics: [...NEWSLETTER_TOPICS], language: mailLanguageOf(member.language), needsConfirmation: true };
+    return {
+      state: 'none',
+      email: member.email ? maskEmail(member.email) : '',
+      topics: [...NEWSLETTER_TOPICS],
+      language: mailLanguageOf(member.language),
+      needsConfirmation: true,
+    };
   }
 
   /**
@@ -144,39 +217,73 @@ export class Subscriptions {
    */
   async change(
     who: { token: string } | { member: { id: string; email: string | null; language: string } },
-    change: { action: PreferenceAction; topics?: NewsletterTopic[] | undefined; language?: MailLanguage | undefined },
+    change: {
+      action: PreferenceAction;
+      topics?: NewsletterTopic[] | undefined;
+      language?: MailLanguage | undefined;
+    },
   ): Promise<{ view: PreferenceView; confirmationSent: boolean }> {
     const source: SubscriptionSource = 'token' in who ? 'preference' : 'profile';
-    let subscriber = 'token' in who ? await this.subscriberOf(who.token) : who.member.email ? await this.byEmail(who.member.email) : null;
+    let subscriber =
+      'token' in who
+        ? await this.subscriberOf(who.token)
+        : who.member.email
+          ? await this.byEmail(who.member.email)
+          : null;
     if (!subscriber) {
       if (!('member' in who) || !who.member.email) throw linkInvalid();
       if (change.action !== 'resubscribe' && change.action !== 'save') throw linkInvalid();
       const language = change.language ?? mailLanguageOf(who.member.language);
-      await this.request({ email: who.member.email, topics: change.topics ?? [...NEWSLETTER_TOPICS], language, memberId: who.member.id });
+      await this.request({
+        email: who.member.email,
+        topics: change.topics ?? [...NEWSLETTER_TOPICS],
+        language,
+        memberId: who.member.id,
+      });
       return { view: await this.forMember(who.member), confirmationSent: true };
     }
     const topics = change.topics ?? subscriber.topics;
     const language = change.language ?? mailLanguageOf(subscriber.language);
     const needsConfirmation = subscriber.status === 'suppressed' || subscriber.status === 'pending';
     if (change.action === 'resubscribe' && needsConfirmation) {
-      await this.request({ email: subscriber.email, topics, language, memberId: subscriber.memberId });
+      await this.request({
+        email: subscriber.email,
+        topics,
+        language,
+        memberId: subscriber.memberId,
+      });
       return { view: this.view(subscriber), confirmationSent: true };
     }
     const target: Record<PreferenceAction, SubscriberState | null> = {
       save: null,
       pause: subscriber.status === 'subscribed' ? 'paused' : null,
       resume: subscriber.status === 'paused' ? 'subscribed' : null,
-      unsubscribe: subscriber.status === 'unsubscribed' || subscriber.status === 'suppressed' ? null : 'unsubscribed',
+      unsubscribe:
+        subscriber.status === 'unsubscribed' || subscriber.status === 'suppressed'
+          ? null
+          : 'unsubscribed',
       resubscribe: subscriber.status === 'subscribed' ? null : 'subscribed',
     };
     const to = target[change.action];
     const id = subscriber.id;
     subscriber = await this.options.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
+      const [locked] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, id))
+        .for('update');
       if (!locked) throw linkInvalid();
-      const fields = { topics, language, ...(change.action === 'resubscribe' ? { softBounces: 0 } : {}) };
+      const fields = {
+        topics,
+        language,
+        ...(change.action === 'resubscribe' ? { softBounces: 0 } : {}),
+      };
       if (to) return this.move(tx, locked, to, source, fields);
-      const [saved] = await tx.update(newsletterSubscribers).set({ ...fields, updatedAt: this.now() }).where(eq(newsletterSubscribers.id, id)).returning();
+      const [saved] = await tx
+        .update(newsletterSubscribers)
+        .set({ ...fields, updatedAt: this.now() })
+        .where(eq(newsletterSubscribers.id, id))
+        .returning();
       return saved ?? locked;
     });
     return { view: this.view(subscriber), confirmationSent: false };
@@ -190,7 +297,11 @@ export class Subscriptions {
     const id = this.options.links.verify(token);
     if (!id) throw linkInvalid();
     return this.options.db.transaction(async (tx) => {
-      const [subscriber] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for('update');
+      const [subscriber] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, id))
+        .for('update');
       if (!subscriber) throw linkInvalid();
       if (subscriber.status === 'unsubscribed' || subscriber.status === 'suppressed') return false;
       await this.move(tx, subscriber, 'unsubscribed', source, {});
@@ -202,38 +313,79 @@ export class Subscriptions {
    * A bounce or complaint about an address (the provider's webhook, a DSN or a feedback report):
    * a hard bounce or a complaint suppresses it for good; the third soft bounce suspends it.
    */
-  async recordBounce(input: { email: string; kind: 'hard' | 'soft' | 'complaint'; source: string; detail?: string | null }): Promise<'suppressed' | 'suspended' | 'counted' | 'unknown'> {
+  async recordBounce(input: {
+    email: string;
+    kind: 'hard' | 'soft' | 'complaint';
+    source: string;
+    detail?: string | null;
+  }): Promise<'suppressed' | 'suspended' | 'counted' | 'unknown'> {
     const email = normalizeEmail(input.email).toLowerCase();
     if (!isValidEmail(email)) return 'unknown';
     return this.options.db.transaction(async (tx) => {
-      const [subscriber] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
+      const [subscriber] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+        .for('update');
       const detail = input.detail?.slice(0, 500) ?? null;
       if (input.kind !== 'soft') {
         const reason = input.kind === 'complaint' ? 'complaint' : 'hard-bounce';
-        await tx.insert(mailSuppressions).values({ email, reason, source: input.source, detail }).onConflictDoUpdate({ target: mailSuppressions.email, set: { reason, source: input.source, detail, createdAt: this.now() } });
-        if (subscriber && subscriber.status !== 'suppressed') await this.move(tx, subscriber, 'suppressed', input.kind === 'complaint' ? 'complaint' : 'bounce', { detail });
+        await tx
+          .insert(mailSuppressions)
+          .values({ email, reason, source: input.source, detail })
+          .onConflictDoUpdate({
+            target: mailSuppressions.email,
+            set: { reason, source: input.source, detail, createdAt: this.now() },
+          });
+        if (subscriber && subscriber.status !== 'suppressed')
+          await this.move(
+            tx,
+            subscriber,
+            'suppressed',
+            input.kind === 'complaint' ? 'complaint' : 'bounce',
+            { detail },
+          );
         return 'suppressed';
       }
       if (!subscriber) return 'unknown';
       const softBounces = subscriber.softBounces + 1;
       if (softBounces >= 3 && subscriber.status === 'subscribed') {
-        await this.move(tx, subscriber, 'suspended', 'bounce', { softBounces, detail: detail ?? 'three soft bounces' });
+        await this.move(tx, subscriber, 'suspended', 'bounce', {
+          softBounces,
+          detail: detail ?? 'three soft bounces',
+        });
         return 'suspended';
       }
-      await tx.update(newsletterSubscribers).set({ softBounces, updatedAt: this.now() }).where(eq(newsletterSubscribers.id, subscriber.id));
+      await tx
+        .update(newsletterSubscribers)
+        .set({ softBounces, updatedAt: this.now() })
+        .where(eq(newsletterSubscribers.id, subscriber.id));
       return 'counted';
     });
   }
 
   /** Staff's list of suppressed addresses, newest first. */
   async suppressions(limit = 200): Promise<Suppression[]> {
-    const rows = await this.options.db.select().from(mailSuppressions).orderBy(desc(mailSuppressions.createdAt)).limit(limit);
-    return rows.map((row) => ({ email: row.email, reason: row.reason, source: row.source, detail: row.detail, at: row.createdAt.toISOString() }));
+    const rows = await this.options.db
+      .select()
+      .from(mailSuppressions)
+      .orderBy(desc(mailSuppressions.createdAt))
+      .limit(limit);
+    return rows.map((row) => ({
+      email: row.email,
+      reason: row.reason,
+      source: row.source,
+      detail: row.detail,
+      at: row.createdAt.toISOString(),
+    }));
   }
 
   /** Subscribers per state, for staff. */
   async audience(): Promise<Record<string, number>> {
-    const rows = await this.options.db.select({ status: newsletterSubscribers.status, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status);
+    const rows = await this.options.db
+      .select({ status: newsletterSubscribers.status, n: count() })
+      .from(newsletterSubscribers)
+      .groupBy(newsletterSubscribers.status);
     return Object.fromEntries(rows.map((row) => [row.status, row.n]));
   }
 
@@ -241,27 +393,56 @@ export class Subscriptions {
   async history(email: string): Promise<(typeof newsletterEvents.$inferSelect)[]> {
     const subscriber = await this.byEmail(email);
     if (!subscriber) return [];
-    return this.options.db.select().from(newsletterEvents).where(eq(newsletterEvents.subscriberId, subscriber.id)).orderBy(newsletterEvents.id);
+    return this.options.db
+      .select()
+      .from(newsletterEvents)
+      .where(eq(newsletterEvents.subscriberId, subscriber.id))
+      .orderBy(newsletterEvents.id);
   }
 
   private async subscriberOf(token: string): Promise<SubscriberRow> {
     const id = this.options.links.verify(token);
-    const row = id ? (await this.options.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)))[0] : undefined;
+    const row = id
+      ? (
+          await this.options.db
+            .select()
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.id, id))
+        )[0]
+      : undefined;
     if (!row) throw linkInvalid();
     return row;
   }
 
   private async byEmail(email: string): Promise<SubscriberRow | null> {
-    const [row] = await this.options.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.toLowerCase()));
+    const [row] = await this.options.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.toLowerCase()));
     return row ?? null;
   }
 
-  private async findOrCreate(tx: Tx, email: string, language: MailLanguage, memberId: string | null): Promise<SubscriberRow> {
-    await tx.insert(newsletterSubscribers).values({ email, language, memberId }).onConflictDoNothing();
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
+  private async findOrCreate(
+    tx: Tx,
+    email: string,
+    language: MailLanguage,
+    memberId: string | null,
+  ): Promise<SubscriberRow> {
+    await tx
+      .insert(newsletterSubscribers)
+      .values({ email, language, memberId })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+      .for('update');
     if (!row) throw new Error('subscriber upsert returned nothing');
     if (memberId && !row.memberId) {
-      await tx.update(newsletterSubscribers).set({ memberId }).where(eq(newsletterSubscribers.id, row.id));
+      await tx
+        .update(newsletterSubscribers)
+        .set({ memberId })
+        .where(eq(newsletterSubscribers.id, row.id));
       return { ...row, memberId };
     }
     return row;
@@ -273,7 +454,9 @@ export class Subscriptions {
     subscriber: SubscriberRow,
     to: SubscriberState,
     source: SubscriptionSource,
-    fields: Partial<Pick<SubscriberRow, 'topics' | 'language' | 'confirmedAt' | 'softBounces'>> & { detail?: string | null },
+    fields: Partial<Pick<SubscriberRow, 'topics' | 'language' | 'confirmedAt' | 'softBounces'>> & {
+      detail?: string | null;
+    },
   ): Promise<SubscriberRow> {
     const { detail, ...columns } = fields;
     const [moved] = await tx
@@ -282,7 +465,14 @@ export class Subscriptions {
       .where(eq(newsletterSubscribers.id, subscriber.id))
       .returning();
     if (!moved) throw new Error('subscriber update returned nothing');
-    await tx.insert(newsletterEvents).values({ subscriberId: subscriber.id, fromStatus: subscriber.status, toStatus: to, source, detail: detail ?? null, at: this.now() });
+    await tx.insert(newsletterEvents).values({
+      subscriberId: subscriber.id,
+      fromStatus: subscriber.status,
+      toStatus: to,
+      source,
+      detail: detail ?? null,
+      at: this.now(),
+    });
     return moved;
   }
 

@@ -27,7 +27,11 @@ export interface PaymentProvider {
   /** The same, or null when the provider has no such charge (a signed webhook may name one of another system). */
   findCharge(id: string): Promise<Charge | null>;
   /** Checks a webhook's signature over its raw body and reads it; throws WebhookRejected. */
-  readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent;
+  readWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): WebhookEvent;
 }
 
 export interface BrowserSetup {

@@ -1,11 +1,21 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../core/locale.ts';
-import type { CheckoutDetails, PaymentFailure, PaymentPurpose } from '../../../core/payments/checkout-contract.ts';
+import type {
+  CheckoutDetails,
+  PaymentFailure,
+  PaymentPurpose,
+} from '../../../core/payments/checkout-contract.ts';
 import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { paymentCards, paymentEvents, payments, receiptCounters, receiptNumbers } from '../../db/schema/index.ts';
+import {
+  paymentCards,
+  paymentEvents,
+  payments,
+  receiptCounters,
+  receiptNumbers,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CardRejected, type Charge, type PaymentProvider } from './payment-provider.ts';
 
@@ -51,22 +61,39 @@ export interface PayRequest {
 export class Payments {
   readonly #succeeded = new Map<PaymentPurpose, PaymentHandler>();
   readonly #failed = new Map<PaymentPurpose, PaymentHandler>();
-  readonly #describers = new Map<PaymentPurpose, (payment: PaymentRow, language: Language) => Promise<string | null>>();
+  readonly #describers = new Map<
+    PaymentPurpose,
+    (payment: PaymentRow, language: Language) => Promise<string | null>
+  >();
 
-  constructor(private readonly options: { db: Db; provider: PaymentProvider; publicUrl: string; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      provider: PaymentProvider;
+      publicUrl: string;
+      now: () => Date;
+      log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+    },
+  ) {}
 
   get provider(): PaymentProvider {
     return this.options.provider;
   }
 
   /** Registers what a purpose does once its payment succeeds (and, optionally, fails). */
-  on(purpose: PaymentPurpose, handlers: { succeeded: PaymentHandler; failed?: PaymentHandler }): void {
+  on(
+    purpose: PaymentPurpose,
+    handlers: { succeeded: PaymentHandler; failed?: PaymentHandler },
+  ): void {
     this.#succeeded.set(purpose, handlers.succeeded);
     if (handlers.failed) this.#failed.set(purpose, handlers.failed);
   }
 
   /** Registers how a purpose names what a payment bought, for its receipt (a storefront order's miles and account). */
-  describe(purpose: PaymentPurpose, describer: (payment: PaymentRow, language: Language) => Promise<string | null>): void {
+  describe(
+    purpose: PaymentPurpose,
+    describer: (payment: PaymentRow, language: Language) => Promise<string | null>,
+  ): void {
     this.#describers.set(purpose, describer);
   }
 
@@ -81,11 +108,25 @@ export class Payments {
       const saved = await this.options.provider.saveCard({ token, customer: memberId });
       const [card] = await this.options.db
         .insert(paymentCards)
-        .values({ memberId, provider: this.options.provider.name, providerRef: saved.ref, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName })
+        .values({
+          memberId,
+          provider: this.options.provider.name,
+          providerRef: saved.ref,
+          brand: saved.brand,
+          last4: saved.last4,
+          expMonth: saved.expMonth,
+          expYear: saved.expYear,
+          holderName,
+        })
         .returning();
       return card!;
     } catch (error) {
-      if (error instanceof CardRejected) throw new AppError('CARD_INFO_INCOMPLETE', { status: 400, message: 'Card info incomplete.', fields: { card: 'card info incomplete' } });
+      if (error instanceof CardRejected)
+        throw new AppError('CARD_INFO_INCOMPLETE', {
+          status: 400,
+          message: 'Card info incomplete.',
+          fields: { card: 'card info incomplete' },
+        });
       throw error;
     }
   }
@@ -93,12 +134,18 @@ export class Payments {
   /** The card a payment was charged to (its member's own). */
   async cardOf(payment: PaymentRow): Promise<CardRow | null> {
     if (!payment.cardId) return null;
-    const [card] = await this.options.db.select().from(paymentCards).where(and(eq(paymentCards.id, payment.cardId), eq(paymentCards.memberId, payment.memberId)));
+    const [card] = await this.options.db
+      .select()
+      .from(paymentCards)
+      .where(and(eq(paymentCards.id, payment.cardId), eq(paymentCards.memberId, payment.memberId)));
     return card ?? null;
   }
 
   async byKey(idempotencyKey: string): Promise<PaymentRow | null> {
-    const [row] = await this.options.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    const [row] = await this.options.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, idempotencyKey));
     return row ?? null;
   }
 
@@ -116,7 +163,8 @@ export class Payments {
     const payment = await this.#settled(request.idempotencyKey);
     // The twin that wrote it could not save its card and withdrew the payment: the same token fails here too.
     if (!payment) return this.pay(request);
-    if (payment.memberId !== request.memberId) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+    if (payment.memberId !== request.memberId)
+      throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
     // Asked before: its charge already answered (or is waiting for the holder).
     if (payment.status !== 'pending' || !payment.cardId) return payment;
     // Left pending by a request that stopped (a crash): the same key asks the provider for the same charge.
@@ -158,7 +206,8 @@ export class Payments {
   async #settled(idempotencyKey: string): Promise<PaymentRow | null> {
     for (;;) {
       const payment = await this.byKey(idempotencyKey);
-      const inFlight = payment?.status === 'pending' && Date.now() - payment.createdAt.getTime() < SETTLE_WAIT_MS;
+      const inFlight =
+        payment?.status === 'pending' && Date.now() - payment.createdAt.getTime() < SETTLE_WAIT_MS;
       if (!inFlight) return payment;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
     }
@@ -172,17 +221,27 @@ export class Payments {
       try {
         card = await request.card.save();
       } catch (error) {
-        await this.options.db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+        await this.options.db
+          .delete(payments)
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
         throw error;
       }
-      [payment] = (await this.options.db.update(payments).set({ cardId: card.id }).where(eq(payments.id, payment.id)).returning()) as [PaymentRow];
+      [payment] = (await this.options.db
+        .update(payments)
+        .set({ cardId: card.id })
+        .where(eq(payments.id, payment.id))
+        .returning()) as [PaymentRow];
     }
     if (!card) throw new Error(`payment ${payment.id} has no card to charge`);
     return this.#chargeAndRecord(payment, card, request);
   }
 
   /** Asks the provider for a payment's charge under the payment's own idempotency key, and records the answer. */
-  async #chargeAndRecord(payment: PaymentRow, card: CardRow, how: { description: string; holderPresent: boolean; returnPath: string }): Promise<PaymentRow> {
+  async #chargeAndRecord(
+    payment: PaymentRow,
+    card: CardRow,
+    how: { description: string; holderPresent: boolean; returnPath: string },
+  ): Promise<PaymentRow> {
     const charge = await this.options.provider.charge({
       cardRef: card.providerRef,
       amount: payment.amount,
@@ -210,21 +269,36 @@ export class Payments {
     const stale = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - STALE_PENDING_MS))))
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
+        ),
+      )
       .limit(100);
     const report = { withdrawn: 0, settled: 0 };
     for (const payment of stale) {
       const card = await this.cardOf(payment);
       if (!card) {
-        const gone = await db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning({ id: payments.id });
+        const gone = await db
+          .delete(payments)
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+          .returning({ id: payments.id });
         report.withdrawn += gone.length;
         continue;
       }
       try {
-        await this.#chargeAndRecord(payment, card, { description: `TripPlus ${payment.plan ?? payment.purpose}`, holderPresent: false, returnPath: '/profilepage/transaction' });
+        await this.#chargeAndRecord(payment, card, {
+          description: `TripPlus ${payment.plan ?? payment.purpose}`,
+          holderPresent: false,
+          returnPath: '/profilepage/transaction',
+        });
         report.settled += 1;
       } catch (error) {
-        this.options.log.warn({ err: error, payment: payment.id }, 'a pending payment could not be settled; the next run tries again');
+        this.options.log.warn(
+          { err: error, payment: payment.id },
+          'a pending payment could not be settled; the next run tries again',
+        );
       }
     }
     return report;
@@ -237,31 +311,63 @@ export class Payments {
    * reason decides.
    */
   async refund(paymentId: string): Promise<PaymentRow> {
-    const [payment] = await this.options.db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = await this.options.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!payment) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
-    if (payment.status !== 'succeeded' || !payment.providerChargeId) throw new AppError('INVALID_INPUT', { status: 400, message: 'Only a paid payment can be refunded.' });
+    if (payment.status !== 'succeeded' || !payment.providerChargeId)
+      throw new AppError('INVALID_INPUT', {
+        status: 400,
+        message: 'Only a paid payment can be refunded.',
+      });
     if (payment.refundedAt) return payment;
-    const refund = await this.options.provider.refund({ chargeId: payment.providerChargeId, amount: payment.amount, idempotencyKey: `refund-${payment.id}` });
-    if (refund.status === 'failed') throw new AppError('UNAVAILABLE', { status: 502, message: 'The processor refused the refund.' });
-    const [refunded] = await this.options.db.update(payments).set({ refundId: refund.id, refundedAt: this.options.now(), updatedAt: this.options.now() }).where(eq(payments.id, payment.id)).returning();
+    const refund = await this.options.provider.refund({
+      chargeId: payment.providerChargeId,
+      amount: payment.amount,
+      idempotencyKey: `refund-${payment.id}`,
+    });
+    if (refund.status === 'failed')
+      throw new AppError('UNAVAILABLE', {
+        status: 502,
+        message: 'The processor refused the refund.',
+      });
+    const [refunded] = await this.options.db
+      .update(payments)
+      .set({ refundId: refund.id, refundedAt: this.options.now(), updatedAt: this.options.now() })
+      .where(eq(payments.id, payment.id))
+      .returning();
     this.options.log.info({ payment: payment.id, refund: refund.id }, 'payment refunded');
     return refunded!;
   }
 
   /** Asks the provider where a payment's charge stands and records it (the page's return from verification). */
   async refresh(payment: PaymentRow): Promise<PaymentRow> {
-    if (payment.status === 'succeeded' || payment.status === 'failed' || !payment.providerChargeId) return payment;
-    return this.#record(payment.id, await this.options.provider.getCharge(payment.providerChargeId));
+    if (payment.status === 'succeeded' || payment.status === 'failed' || !payment.providerChargeId)
+      return payment;
+    return this.#record(
+      payment.id,
+      await this.options.provider.getCharge(payment.providerChargeId),
+    );
   }
 
   async get(memberId: string, paymentId: string): Promise<PaymentRow | null> {
-    const [row] = await this.options.db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.memberId, memberId)));
+    const [row] = await this.options.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.memberId, memberId)));
     return row ?? null;
   }
 
   /** The member's payments, newest first (the profile's transactions). */
   async list(memberId: string): Promise<(PaymentRow & { card: CardRow | null })[]> {
-    const rows = await this.options.db.select({ payment: payments, card: paymentCards }).from(payments).leftJoin(paymentCards, eq(paymentCards.id, payments.cardId)).where(eq(payments.memberId, memberId)).orderBy(desc(payments.createdAt)).limit(200);
+    const rows = await this.options.db
+      .select({ payment: payments, card: paymentCards })
+      .from(payments)
+      .leftJoin(paymentCards, eq(paymentCards.id, payments.cardId))
+      .where(eq(payments.memberId, memberId))
+      .orderBy(desc(payments.createdAt))
+      .limit(200);
     return rows.map((row) => ({ ...row.payment, card: row.card }));
   }
 
@@ -269,17 +375,37 @@ export class Payments {
    * A webhook: the event id goes in first, in the transaction of its effect, so a replay (or two
    * deliveries at once) changes nothing. Answers whether it was new.
    */
-  async handleWebhook(event: { id: string; type: string; chargeId: string; reference: string }): Promise<'handled' | 'duplicate' | 'ignored'> {
+  async handleWebhook(event: {
+    id: string;
+    type: string;
+    chargeId: string;
+    reference: string;
+  }): Promise<'handled' | 'duplicate' | 'ignored'> {
     // A charge the provider does not know (a signed event of another system, or a test's) is ignored, not a failure.
-    const charge = event.type === 'charge.succeeded' || event.type === 'charge.failed' ? await this.options.provider.findCharge(event.chargeId) : null;
+    const charge =
+      event.type === 'charge.succeeded' || event.type === 'charge.failed'
+        ? await this.options.provider.findCharge(event.chargeId)
+        : null;
     return this.options.db.transaction(async (tx) => {
-      const inserted = await tx.insert(paymentEvents).values({ provider: this.options.provider.name, eventId: event.id, type: event.type }).onConflictDoNothing().returning();
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({ provider: this.options.provider.name, eventId: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning();
       if (inserted.length === 0) return 'duplicate';
       if (!charge) return 'ignored';
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.provider, this.options.provider.name), or(eq(payments.providerChargeId, event.chargeId), eq(payments.id, uuidOrNil(event.reference)))));
+        .where(
+          and(
+            eq(payments.provider, this.options.provider.name),
+            or(
+              eq(payments.providerChargeId, event.chargeId),
+              eq(payments.id, uuidOrNil(event.reference)),
+            ),
+          ),
+        );
       if (!payment) return 'ignored';
       await this.#move(tx as unknown as Db, payment.id, charge);
       return 'handled';
@@ -287,7 +413,9 @@ export class Payments {
   }
 
   async #record(paymentId: string, charge: Charge): Promise<PaymentRow> {
-    return this.options.db.transaction(async (tx) => this.#move(tx as unknown as Db, paymentId, charge));
+    return this.options.db.transaction(async (tx) =>
+      this.#move(tx as unknown as Db, paymentId, charge),
+    );
   }
 
   /**
@@ -297,8 +425,16 @@ export class Payments {
    */
   async #move(tx: Db, paymentId: string, charge: Charge): Promise<PaymentRow> {
     const now = this.options.now();
-    const from = charge.status === 'requires-verification' ? (['pending'] as const) : (['pending', 'verifying'] as const);
-    const status = charge.status === 'succeeded' ? 'succeeded' : charge.status === 'failed' ? 'failed' : 'verifying';
+    const from =
+      charge.status === 'requires-verification'
+        ? (['pending'] as const)
+        : (['pending', 'verifying'] as const);
+    const status =
+      charge.status === 'succeeded'
+        ? 'succeeded'
+        : charge.status === 'failed'
+          ? 'failed'
+          : 'verifying';
     const [moved] = await tx
       .update(payments)
       .set({
@@ -319,7 +455,11 @@ export class Payments {
       const number = await nextReceiptNumber(tx);
       await tx.insert(receiptNumbers).values({ id: number, paymentId });
       const receiptNumber = `TP-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(number).padStart(6, '0')}`;
-      const [numbered] = await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId)).returning();
+      const [numbered] = await tx
+        .update(payments)
+        .set({ receiptNumber })
+        .where(eq(payments.id, paymentId))
+        .returning();
       await this.#succeeded.get(moved.purpose)?.(tx, numbered!);
       const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
       return after!;
@@ -337,14 +477,19 @@ export async function nextReceiptNumber(tx: Db): Promise<number> {
   const [row] = await tx
     .insert(receiptCounters)
     .values({ series: 'receipt', last: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.series, set: { last: sql`${receiptCounters.last} + 1` } })
+    .onConflictDoUpdate({
+      target: receiptCounters.series,
+      set: { last: sql`${receiptCounters.last} + 1` },
+    })
     .returning({ last: receiptCounters.last });
   return row!.last;
 }
 
 /** A webhook's reference that is not one of our ids matches nothing (and must not break the query). */
 function uuidOrNil(value: string): string {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value
+    : '00000000-0000-0000-0000-000000000000';
 }
 
 export type { PaymentFailure };

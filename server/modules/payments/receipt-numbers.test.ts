@@ -10,10 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-const take = () => database.db.transaction((tx) => nextReceiptNumber(tx as unknown as Parameters<typeof nextReceiptNumber>[0]));
+const take = () =>
+  database.db.transaction((tx) =>
+    nextReceiptNumber(tx as unknown as Parameters<typeof nextReceiptNumber>[0]),
+  );
 
 describe('receipt numbers', () => {
-  it('run without a gap when a payment\'s transaction fails after taking one', async () => {
+  it("run without a gap when a payment's transaction fails after taking one", async () => {
     const first = await take();
     await expect(
       database.db.transaction(async (tx) => {
@@ -27,6 +30,8 @@ describe('receipt numbers', () => {
   it('never hand one number to two payments paid at the same moment', async () => {
     const before = await take();
     const numbers = await Promise.all(Array.from({ length: 12 }, () => take()));
-    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => before + 1 + index));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => before + 1 + index),
+    );
   });
 });

@@ -11,28 +11,60 @@ import type { Sessions } from '../auth/index.ts';
 import { setPreferenceCookies } from '../preferences/index.ts';
 
 /** The signed-in member (docs/product/accounts.md#profile): read, and change name, picture, language and currency. */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: Sessions; secureCookies: boolean }> = async (app, { db, sessions, secureCookies }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  sessions: Sessions;
+  secureCookies: boolean;
+}> = async (app, { db, sessions, secureCookies }) => {
   // A visitor gets `member: null` with 200, so every page can ask without a console error.
-  app.get('/me', { schema: { response: withErrors({ 200: okSchema({ member: MemberSchema.nullable() }) }) } }, async (request) => {
-    const session = await sessions.current(request);
-    return { ok: true as const, member: session ? toMember(session.member) : null };
-  });
+  app.get(
+    '/me',
+    { schema: { response: withErrors({ 200: okSchema({ member: MemberSchema.nullable() }) }) } },
+    async (request) => {
+      const session = await sessions.current(request);
+      return { ok: true as const, member: session ? toMember(session.member) : null };
+    },
+  );
 
-  app.put('/me', { schema: { body: UpdateProfileSchema, response: withErrors({ 200: okSchema({ member: MemberSchema }) }) } }, async (request, reply) => {
-    const session = await sessions.current(request);
-    if (!session) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
-    const changes: Partial<typeof members.$inferInsert> = { updatedAt: new Date() };
-    if (request.body.name !== undefined) {
-      const name = normalizeNickname(request.body.name);
-      if (!name) throw new AppError('INVALID_NAME', { code: -3, message: 'invalid name', fields: { name: 'required' } });
-      changes.name = name;
-    }
-    if (request.body.photo !== undefined) changes.photo = request.body.photo || null;
-    if (request.body.language) changes.language = request.body.language;
-    if (request.body.currency) changes.currency = request.body.currency;
-    setPreferenceCookies(reply, { language: request.body.language, currency: request.body.currency }, secureCookies);
-    const [updated] = await db.update(members).set(changes).where(eq(members.id, session.member.id)).returning();
-    if (!updated) throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
-    return { ok: true as const, member: toMember(updated) };
-  });
+  app.put(
+    '/me',
+    {
+      schema: {
+        body: UpdateProfileSchema,
+        response: withErrors({ 200: okSchema({ member: MemberSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.current(request);
+      if (!session)
+        throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+      const changes: Partial<typeof members.$inferInsert> = { updatedAt: new Date() };
+      if (request.body.name !== undefined) {
+        const name = normalizeNickname(request.body.name);
+        if (!name)
+          throw new AppError('INVALID_NAME', {
+            code: -3,
+            message: 'invalid name',
+            fields: { name: 'required' },
+          });
+        changes.name = name;
+      }
+      if (request.body.photo !== undefined) changes.photo = request.body.photo || null;
+      if (request.body.language) changes.language = request.body.language;
+      if (request.body.currency) changes.currency = request.body.currency;
+      setPreferenceCookies(
+        reply,
+        { language: request.body.language, currency: request.body.currency },
+        secureCookies,
+      );
+      const [updated] = await db
+        .update(members)
+        .set(changes)
+        .where(eq(members.id, session.member.id))
+        .returning();
+      if (!updated)
+        throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+      return { ok: true as const, member: toMember(updated) };
+    },
+  );
 };

@@ -13,7 +13,10 @@ afterAll(() => testApp.close());
 
 describe('campaign banner promotion', () => {
   it('has none on an empty database', async () => {
-    expect((await testApp.app.inject('/api/promotions/current?lang=en')).json()).toEqual({ ok: true, promotion: null });
+    expect((await testApp.app.inject('/api/promotions/current?lang=en')).json()).toEqual({
+      ok: true,
+      promotion: null,
+    });
   });
 
   it('answers the demo promotion in each language, Japanese falling back to English when it has none', async () => {
@@ -39,11 +42,21 @@ describe('campaign banner promotion', () => {
   });
 
   it('skips a promotion that has ended or not started', async () => {
-    const afterEnd = await getCurrentPromotion({ db: testApp.app.database.db, language: 'en', now: new Date('2030-03-01T00:00:00Z') });
+    const afterEnd = await getCurrentPromotion({
+      db: testApp.app.database.db,
+      language: 'en',
+      now: new Date('2030-03-01T00:00:00Z'),
+    });
     expect(afterEnd?.title).not.toBe('English only');
     const seededRows = await testApp.app.database.db.select().from(promotions);
     const earliest = Math.min(...seededRows.map((row) => row.startsAt.getTime()));
-    expect(await getCurrentPromotion({ db: testApp.app.database.db, language: 'en', now: new Date(earliest - 1000) })).toBeNull();
+    expect(
+      await getCurrentPromotion({
+        db: testApp.app.database.db,
+        language: 'en',
+        now: new Date(earliest - 1000),
+      }),
+    ).toBeNull();
   });
 
   it('refuses an unknown language', async () => {

@@ -1,7 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FlaggedRecord, ShareKind } from '../../../core/shares/flags.ts';
 import type { Db } from '../../db/client.ts';
-import { articleGroups, articles, renewalOffers, sharedStores, shareFlags } from '../../db/schema/index.ts';
+import {
+  articleGroups,
+  articles,
+  renewalOffers,
+  sharedStores,
+  shareFlags,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -50,12 +56,30 @@ export class ShareFlags {
     return Promise.all(
       rows.map(async (row) => {
         if (row.kind === 'article') {
-          const [article] = await this.options.db.select().from(articles).where(eq(articles.id, row.recordId));
-          return { ...row, label: article?.title ?? '', slug: article?.slug ?? null, cardId: null, hidden: Boolean(article?.hiddenAt) };
+          const [article] = await this.options.db
+            .select()
+            .from(articles)
+            .where(eq(articles.id, row.recordId));
+          return {
+            ...row,
+            label: article?.title ?? '',
+            slug: article?.slug ?? null,
+            cardId: null,
+            hidden: Boolean(article?.hiddenAt),
+          };
         }
         if (row.kind === 'group') {
-          const [group] = await this.options.db.select().from(articleGroups).where(eq(articleGroups.id, row.recordId));
-          return { ...row, label: group?.name ?? '', slug: group?.slug ?? null, cardId: null, hidden: Boolean(group?.hiddenAt) };
+          const [group] = await this.options.db
+            .select()
+            .from(articleGroups)
+            .where(eq(articleGroups.id, row.recordId));
+          return {
+            ...row,
+            label: group?.name ?? '',
+            slug: group?.slug ?? null,
+            cardId: null,
+            hidden: Boolean(group?.hiddenAt),
+          };
         }
         if (row.kind === 'store') {
           const [store] = await this.options.db

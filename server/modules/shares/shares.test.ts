@@ -249,7 +249,12 @@ describe('stores taking US cards', () => {
     );
     expect(await problemOf(store({ name: '好'.repeat(61) }))).toBe('nameTooLong');
     // A character that draws nothing would make a second record look like the first.
-    for (const name of ['Cost\u200bco 好市多', 'Costco\u2060好市多', '\u202eCostco', 'Cost\u00adco'])
+    for (const name of [
+      'Cost\u200bco 好市多',
+      'Costco\u2060好市多',
+      '\u202eCostco',
+      'Cost\u00adco',
+    ])
       expect(await problemOf(store({ name })), JSON.stringify(name)).toBe('nameInvisible');
     expect(await app.database.db.select().from(sharedStores)).toHaveLength(0);
   });
@@ -268,7 +273,14 @@ describe('stores taking US cards', () => {
     });
     // Other cases, widths and word orders, and letters of other scripts that look the same
     // (Cyrillic С and о, a zero for an o).
-    for (const name of ['COSTCO好市多', '好市多 costco', 'ｃｏｓｔｃｏ　好市多', 'Сostco 好市多', 'Cоstcо 好市多', 'C0stco 好市多']) {
+    for (const name of [
+      'COSTCO好市多',
+      '好市多 costco',
+      'ｃｏｓｔｃｏ　好市多',
+      'Сostco 好市多',
+      'Cоstcо 好市多',
+      'C0stco 好市多',
+    ]) {
       const again = await send('POST', '/api/stores', owner.cookies, store({ name }));
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({

@@ -5,14 +5,26 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
-import { PAGE_SCRIPTS_ELEMENT_ID, siteVariantOf, type ClientConfig } from '../../../core/client-config.ts';
-import { DEFAULT_MONEY_CURRENCY, isMoneyCurrency, languageFromQuery, pickLanguage } from '../../../core/locale.ts';
+import {
+  PAGE_SCRIPTS_ELEMENT_ID,
+  siteVariantOf,
+  type ClientConfig,
+} from '../../../core/client-config.ts';
+import {
+  DEFAULT_MONEY_CURRENCY,
+  isMoneyCurrency,
+  languageFromQuery,
+  pickLanguage,
+} from '../../../core/locale.ts';
 import { setPreferenceCookies } from '../preferences/index.ts';
 import { PageCache } from './page-cache.ts';
 import type { BootState, RenderResult, WebRenderer } from './web-renderer.ts';
 
 /** Vite's build manifest: per source module, its file, the chunks it imports and its CSS. */
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+>;
 
 const SLOT = { head: '<!--app-head-->', body: '<!--app-body-->', data: '<!--app-data-->' } as const;
 const SCRIPTS_ELEMENT_ID = PAGE_SCRIPTS_ELEMENT_ID;
@@ -30,7 +42,10 @@ export async function loadWebRenderer(distDir: string): Promise<WebRenderer | nu
 }
 
 /** The stylesheets and script modules a page's own modules need, and everything they import. */
-function pageAssets(manifest: Manifest, sources: readonly string[]): { styles: string[]; modules: string[] } {
+function pageAssets(
+  manifest: Manifest,
+  sources: readonly string[],
+): { styles: string[]; modules: string[] } {
   const modules = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -82,9 +97,21 @@ export async function registerWebApp(
 ): Promise<{ cache: PageCache<RenderResult> }> {
   const distDir = resolve(options.distDir);
   const { renderer } = options;
-  const cache = new PageCache<RenderResult>({ maxEntries: 500, ttlMs: options.cacheSeconds * 1000 });
+  const cache = new PageCache<RenderResult>({
+    maxEntries: 500,
+    ttlMs: options.cacheSeconds * 1000,
+  });
   if (!renderer) {
-    app.setNotFoundHandler((request, reply) => notFound(request, reply, () => reply.status(503).send({ ok: false, code: -99, error: 'UNAVAILABLE', message: 'The web app is not built; run npm run build.' })));
+    app.setNotFoundHandler((request, reply) =>
+      notFound(request, reply, () =>
+        reply.status(503).send({
+          ok: false,
+          code: -99,
+          error: 'UNAVAILABLE',
+          message: 'The web app is not built; run npm run build.',
+        }),
+      ),
+    );
     return { cache };
   }
 
@@ -92,16 +119,21 @@ export async function registerWebApp(
   let entryScript = '';
   const entryPreloads: string[] = [];
   const template = readFileSync(join(distDir, 'index.html'), 'utf8')
-    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-      entryScript = src;
-      return '';
-    })
+    .replace(
+      /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, src: string) => {
+        entryScript = src;
+        return '';
+      },
+    )
     .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
       entryPreloads.push(href);
       return '';
     });
   if (!entryScript) throw new Error(`${join(distDir, 'index.html')} has no entry script`);
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   const colorScheme = renderer.colorSchemeScript().html;
   const origin = options.origin.replace(/\/$/, '');
 
@@ -112,11 +144,15 @@ export async function registerWebApp(
     // The build writes a Brotli and a gzip copy of each script and stylesheet (scripts/precompress.ts).
     preCompressed: true,
     // The page template is not a page: every page comes rendered. Source maps only where asked.
-    allowedPath: (pathName) => pathName !== '/index.html' && (options.sourceMaps || !pathName.endsWith('.map')),
+    allowedPath: (pathName) =>
+      pathName !== '/index.html' && (options.sourceMaps || !pathName.endsWith('.map')),
     setHeaders(reply, filePath) {
       // File names under assets/ carry a content hash, so they never change.
       const immutable = filePath.startsWith(join(distDir, 'assets'));
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
     },
   });
 
@@ -128,11 +164,14 @@ export async function registerWebApp(
     const forced = languageFromQuery(url.searchParams.get('lang'));
     if (forced) setPreferenceCookies(reply, { language: forced }, options.secureCookies);
     url.searchParams.delete('lang');
-    const language = forced ?? pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
+    const language =
+      forced ??
+      pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']);
     // `?currency=` works the same way for the money currency.
     const askedCurrency = url.searchParams.get('currency')?.toUpperCase();
     const forcedCurrency = isMoneyCurrency(askedCurrency) ? askedCurrency : null;
-    if (forcedCurrency) setPreferenceCookies(reply, { currency: forcedCurrency }, options.secureCookies);
+    if (forcedCurrency)
+      setPreferenceCookies(reply, { currency: forcedCurrency }, options.secureCookies);
     url.searchParams.delete('currency');
     const savedCurrency = forcedCurrency ?? request.cookies[MONEY_CURRENCY_COOKIE];
     const boot: BootState = {
@@ -144,7 +183,16 @@ export async function registerWebApp(
       languageInAddress: forced !== null,
       today: new Date().toISOString().slice(0, 10),
     };
-    const key = JSON.stringify([boot.today, boot.language, boot.moneyCurrency, boot.variant, boot.isMobile, boot.languageInAddress, url.pathname, url.search]);
+    const key = JSON.stringify([
+      boot.today,
+      boot.language,
+      boot.moneyCurrency,
+      boot.variant,
+      boot.isMobile,
+      boot.languageInAddress,
+      url.pathname,
+      url.search,
+    ]);
 
     let result: RenderResult | undefined = cache.get(key);
     if (!result) {
@@ -156,7 +204,12 @@ export async function registerWebApp(
         // The page's loaders ask the API in-process, as an anonymous visitor from the same address:
         // no member's data reaches a page that may be kept for others, and rate limits still apply.
         callApi: async (path) => {
-          const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json', 'accept-language': language }, remoteAddress: request.ip });
+          const answer = await app.inject({
+            method: 'GET',
+            url: path,
+            headers: { accept: 'application/json', 'accept-language': language },
+            remoteAddress: request.ip,
+          });
           let body: unknown;
           try {
             body = answer.json();
@@ -166,17 +219,28 @@ export async function registerWebApp(
           return { status: answer.statusCode, body };
         },
       });
-      if (result.kind === 'redirect' || (result.shareable && result.status === 200)) cache.set(key, result, renderedFrom);
+      if (result.kind === 'redirect' || (result.shareable && result.status === 200))
+        cache.set(key, result, renderedFrom);
     }
 
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
 
     const assets = pageAssets(manifest, result.sources);
     const styles = assets.styles.filter((href) => !template.includes(`"${href}"`));
-    const scripts = { entry: entryScript, preload: [...new Set([...entryPreloads, ...assets.modules])] };
+    const scripts = {
+      entry: entryScript,
+      preload: [...new Set([...entryPreloads, ...assets.modules])],
+    };
     const html = template
       .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
-      .replace(SLOT.head, [colorScheme, result.head, ...styles.map((href) => `<link rel="stylesheet" href="${href}">`)].join('\n    '))
+      .replace(
+        SLOT.head,
+        [
+          colorScheme,
+          result.head,
+          ...styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+        ].join('\n    '),
+      )
       .replace(SLOT.body, result.body)
       .replace(
         SLOT.data,
@@ -195,7 +259,8 @@ export async function registerWebApp(
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .header('etag', etag);
-    if (result.status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (result.status === 200 && request.headers['if-none-match'] === etag)
+      return reply.status(304).send();
     return reply.send(html);
   };
 
@@ -209,9 +274,16 @@ export async function registerWebApp(
 function notFound(request: FastifyRequest, reply: FastifyReply, servePage: () => unknown) {
   const path = request.url.split('?')[0] ?? '/';
   if (path === '/api' || path.startsWith('/api/')) {
-    return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `No API at ${request.method} ${path}.` });
+    return reply.status(404).send({
+      ok: false,
+      code: -99,
+      error: 'NOT_FOUND',
+      message: `No API at ${request.method} ${path}.`,
+    });
   }
   const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
   if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) return servePage();
-  return reply.status(404).send({ ok: false, code: -99, error: 'NOT_FOUND', message: `Nothing at ${path}.` });
+  return reply
+    .status(404)
+    .send({ ok: false, code: -99, error: 'NOT_FOUND', message: `Nothing at ${path}.` });
 }

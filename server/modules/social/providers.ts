@@ -71,10 +71,22 @@ export function configuredProviders(config: Config): Map<SocialProvider, Provide
       clientSecret: config.LINE_CLIENT_SECRET,
     },
   ];
-  return new Map(all.filter((provider) => provider.clientId && provider.clientSecret).map((provider) => [provider.id, provider]));
+  return new Map(
+    all
+      .filter((provider) => provider.clientId && provider.clientSecret)
+      .map((provider) => [provider.id, provider]),
+  );
 }
 
 /** Reads a dotted path out of a JSON answer; undefined when any step is missing. */
 export function pick(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (current, key) =>
+        current && typeof current === 'object'
+          ? (current as Record<string, unknown>)[key]
+          : undefined,
+      value,
+    );
 }

@@ -20,34 +20,64 @@ const STATE_COOKIE = 'oauth_state';
  * browser to the provider; the callback comes back with a code. The callback is a GET that signs
  * in: it is bound to this browser by the signed state cookie, which is the OAuth 2.0 CSRF defence.
  */
-export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; sessions: Sessions; accounts: Accounts; publicUrl: string; secureCookies: boolean; rateLimitScale: number }> = async (
-  app,
-  options,
-) => {
+export const socialRoutes: FastifyPluginAsyncZod<{
+  social: SocialSignIn;
+  sessions: Sessions;
+  accounts: Accounts;
+  publicUrl: string;
+  secureCookies: boolean;
+  rateLimitScale: number;
+}> = async (app, options) => {
   const { social, sessions, accounts, secureCookies } = options;
   const Params = z.object({ provider: z.string().max(20) });
   // Both calls answer the browser with a redirect and no body.
-  const ToProvider = withErrors({ 302: z.undefined().describe("To the provider's sign-in page, with the signed state cookie set") });
+  const ToProvider = withErrors({
+    302: z.undefined().describe("To the provider's sign-in page, with the signed state cookie set"),
+  });
   const BackToSite = withErrors({
-    302: z.undefined().describe('Back to the page the sign-in started from, signed in; on failure with ?social_error=<result code> (-101 failed, -103 early adopters only; docs/product/accounts.md#result-codes)'),
+    302: z
+      .undefined()
+      .describe(
+        'Back to the page the sign-in started from, signed in; on failure with ?social_error=<result code> (-101 failed, -103 early adopters only; docs/product/accounts.md#result-codes)',
+      ),
   });
   // The provider sends the browser back to the configured public address, never to the request's Host.
-  const redirectUri = (provider: string) => `${options.publicUrl}/api/auth/social/${provider}/callback`;
+  const redirectUri = (provider: string) =>
+    `${options.publicUrl}/api/auth/social/${provider}/callback`;
 
   app.get(
     '/auth/social/:provider/start',
-    { schema: { params: Params, querystring: z.object({ from: z.string().max(300).optional() }), response: ToProvider }, preHandler: rateLimited(app, 'social', options.rateLimitScale) },
+    {
+      schema: {
+        params: Params,
+        querystring: z.object({ from: z.string().max(300).optional() }),
+        response: ToProvider,
+      },
+      preHandler: rateLimited(app, 'social', options.rateLimitScale),
+    },
     async (request, reply) => {
       const provider = social.provider(request.params.provider);
-      if (!provider) throw new AppError('NOT_FOUND', { status: 404, message: 'This sign-in provider is not available.' });
+      if (!provider)
+        throw new AppError('NOT_FOUND', {
+          status: 404,
+          message: 'This sign-in provider is not available.',
+        });
       const state = randomBytes(24).toString('base64url');
-      reply.setCookie(STATE_COOKIE, social.sealState({ state, provider: provider.id, from: safeReturnPath(request.query.from) }), {
-        path: '/api/auth/social',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: options.secureCookies,
-        maxAge: 600,
-      });
+      reply.setCookie(
+        STATE_COOKIE,
+        social.sealState({
+          state,
+          provider: provider.id,
+          from: safeReturnPath(request.query.from),
+        }),
+        {
+          path: '/api/auth/social',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: options.secureCookies,
+          maxAge: 600,
+        },
+      );
       return reply.redirect(social.authorizeUrl(provider, redirectUri(provider.id), state));
     },
   );
@@ -57,7 +87,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
     {
       schema: {
         params: Params,
-        querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
         response: BackToSite,
       },
       preHandler: rateLimited(app, 'social', options.rateLimitScale),
@@ -65,11 +99,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
     async (request, reply) => {
       const saved = social.openState(request.cookies[STATE_COOKIE]);
       reply.clearCookie(STATE_COOKIE, { path: '/api/auth/social' });
-      const back = (path: string, code?: number) => reply.redirect(code === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}social_error=${code}`);
+      const back = (path: string, code?: number) =>
+        reply.redirect(
+          code === undefined
+            ? path
+            : `${path}${path.includes('?') ? '&' : '?'}social_error=${code}`,
+        );
       const provider = social.provider(request.params.provider);
       // Checked again as it leaves: the sealed state is ours, but the redirect is the last word.
       const from = safeReturnPath(saved?.from);
-      if (!provider || !saved || saved.provider !== provider.id || saved.state !== request.query.state || !request.query.code || request.query.error) {
+      if (
+        !provider ||
+        !saved ||
+        saved.provider !== provider.id ||
+        saved.state !== request.query.state ||
+        !request.query.code ||
+        request.query.error
+      ) {
         return back(from, SOCIAL_CODES.failed);
       }
       try {
@@ -77,16 +123,26 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialSignIn; session
           provider,
           code: request.query.code,
           redirectUri: redirectUri(provider.id),
-          language: pickLanguage(request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language']),
+          language: pickLanguage(
+            request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language'],
+          ),
         });
         await sessions.start(request, reply, member.id, request.headers['user-agent'] ?? '');
         // The browser's language and currency, when it chose them, become the account's (as on a password login).
-        const settled = await accounts.settlePreferences(member, { language: request.cookies[LANGUAGE_COOKIE], currency: request.cookies[MONEY_CURRENCY_COOKIE] });
-        setPreferenceCookies(reply, { language: settled.language, currency: settled.currency }, secureCookies);
+        const settled = await accounts.settlePreferences(member, {
+          language: request.cookies[LANGUAGE_COOKIE],
+          currency: request.cookies[MONEY_CURRENCY_COOKIE],
+        });
+        setPreferenceCookies(
+          reply,
+          { language: settled.language, currency: settled.currency },
+          secureCookies,
+        );
         return back(from);
       } catch (error) {
         const code = error instanceof AppError ? error.code : SOCIAL_CODES.failed;
-        if (!(error instanceof AppError)) request.log.error({ err: error }, 'social sign-in failed');
+        if (!(error instanceof AppError))
+          request.log.error({ err: error }, 'social sign-in failed');
         return back(from, code === SOCIAL_CODES.earlyAdopter ? code : SOCIAL_CODES.failed);
       }
     },

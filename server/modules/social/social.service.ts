@@ -20,7 +20,12 @@ export interface OAuthState {
   expires: number;
 }
 
-const failed = () => new AppError('SOCIAL_FAILED', { code: SOCIAL_CODES.failed, status: 400, message: 'Login failed.' });
+const failed = () =>
+  new AppError('SOCIAL_FAILED', {
+    code: SOCIAL_CODES.failed,
+    status: 400,
+    message: 'Login failed.',
+  });
 
 /** OAuth 2.0 sign-in with the configured providers (docs/product/accounts.md#social-sign-in). */
 export class SocialSignIn {
@@ -40,14 +45,22 @@ export class SocialSignIn {
 
   /** The signed value of the short-lived cookie that ties the callback to this browser. */
   sealState(value: Omit<OAuthState, 'expires'>): string {
-    const body = Buffer.from(JSON.stringify({ ...value, expires: Date.now() + STATE_TTL_MS })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ ...value, expires: Date.now() + STATE_TTL_MS }),
+    ).toString('base64url');
     return `${body}.${hmac(this.deps.secret, `oauth:${body}`)}`;
   }
 
   openState(sealed: string | undefined): OAuthState | null {
     if (!sealed) return null;
     const [body, signature] = sealed.split('.');
-    if (!body || !signature || !/^[0-9a-f]{64}$/.test(signature) || !sameHex(hmac(this.deps.secret, `oauth:${body}`), signature)) return null;
+    if (
+      !body ||
+      !signature ||
+      !/^[0-9a-f]{64}$/.test(signature) ||
+      !sameHex(hmac(this.deps.secret, `oauth:${body}`), signature)
+    )
+      return null;
     try {
       const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as OAuthState;
       return value.expires > Date.now() ? value : null;
@@ -69,26 +82,48 @@ export class SocialSignIn {
   private async call(url: string, init: RequestInit = {}): Promise<unknown> {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok || (body && typeof body === 'object' && 'error' in body)) throw new Error(`provider answered ${response.status}`);
+    if (!response.ok || (body && typeof body === 'object' && 'error' in body))
+      throw new Error(`provider answered ${response.status}`);
     return body;
   }
 
-  private async accessToken(provider: ProviderDefinition, code: string, redirectUri: string): Promise<string> {
-    const params = { client_id: provider.clientId, client_secret: provider.clientSecret, redirect_uri: redirectUri, code, grant_type: 'authorization_code' };
+  private async accessToken(
+    provider: ProviderDefinition,
+    code: string,
+    redirectUri: string,
+  ): Promise<string> {
+    const params = {
+      client_id: provider.clientId,
+      client_secret: provider.clientSecret,
+      redirect_uri: redirectUri,
+      code,
+      grant_type: 'authorization_code',
+    };
     const body =
       provider.tokenMethod === 'GET'
         ? await this.call(`${provider.tokenUrl}?${new URLSearchParams(params)}`)
-        : await this.call(provider.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+        : await this.call(provider.tokenUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(params),
+          });
     const token = pick(body, 'access_token');
     if (typeof token !== 'string' || !token) throw new Error('no access token');
     return token;
   }
 
   /** Reads the picture (180 x 180, no redirect) and uses its address if there was no error (docs/product/accounts.md#social-sign-in). */
-  private async picture(provider: ProviderDefinition, subject: string, token: string): Promise<string | null> {
+  private async picture(
+    provider: ProviderDefinition,
+    subject: string,
+    token: string,
+  ): Promise<string | null> {
     if (!provider.pictureUrl || !provider.picturePath) return null;
     try {
-      const body = await this.call(provider.pictureUrl.replace('{id}', encodeURIComponent(subject)), { headers: { authorization: `Bearer ${token}` } });
+      const body = await this.call(
+        provider.pictureUrl.replace('{id}', encodeURIComponent(subject)),
+        { headers: { authorization: `Bearer ${token}` } },
+      );
       const url = pick(body, provider.picturePath);
       return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
     } catch (error) {
@@ -98,24 +133,41 @@ export class SocialSignIn {
   }
 
   /** Trades the code for a profile, then finds or creates the member. */
-  async complete(options: { provider: ProviderDefinition; code: string; redirectUri: string; language: Language }): Promise<MemberRow> {
+  async complete(options: {
+    provider: ProviderDefinition;
+    code: string;
+    redirectUri: string;
+    language: Language;
+  }): Promise<MemberRow> {
     const { provider } = options;
     let token: string;
     let profile: unknown;
     try {
       token = await this.accessToken(provider, options.code, options.redirectUri);
-      profile = await this.call(provider.profileUrl, { headers: { authorization: `Bearer ${token}` } });
+      profile = await this.call(provider.profileUrl, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     } catch (error) {
-      this.deps.log.warn({ err: error, provider: provider.id }, 'social sign-in failed at the provider');
+      this.deps.log.warn(
+        { err: error, provider: provider.id },
+        'social sign-in failed at the provider',
+      );
       throw failed();
     }
     const subject = pick(profile, provider.fields.subject);
-    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '') throw failed();
+    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '')
+      throw failed();
     const id = String(subject);
-    const name = String(pick(profile, provider.fields.name) ?? '').trim().slice(0, 28) || 'Member';
+    const name =
+      String(pick(profile, provider.fields.name) ?? '')
+        .trim()
+        .slice(0, 28) || 'Member';
     const emailValue = provider.fields.email ? pick(profile, provider.fields.email) : undefined;
-    const email = typeof emailValue === 'string' && emailValue.includes('@') ? emailValue.toLowerCase() : null;
-    const pictureValue = provider.fields.picture ? pick(profile, provider.fields.picture) : undefined;
+    const email =
+      typeof emailValue === 'string' && emailValue.includes('@') ? emailValue.toLowerCase() : null;
+    const pictureValue = provider.fields.picture
+      ? pick(profile, provider.fields.picture)
+      : undefined;
 
     const [linked] = await this.deps.db
       .select({ member: members })
@@ -126,10 +178,19 @@ export class SocialSignIn {
 
     if (!member) {
       if (this.deps.config.SOCIAL_SIGNUP === 'closed') {
-        throw new AppError('EARLY_ADOPTER', { code: SOCIAL_CODES.earlyAdopter, status: 403, message: 'Social sign-up is open to early adopters only.' });
+        throw new AppError('EARLY_ADOPTER', {
+          code: SOCIAL_CODES.earlyAdopter,
+          status: 403,
+          message: 'Social sign-up is open to early adopters only.',
+        });
       }
       // An address that already belongs to another account is not taken over: the new account goes without it.
-      const [holder] = email ? await this.deps.db.select({ id: members.id }).from(members).where(eq(members.email, email)) : [];
+      const [holder] = email
+        ? await this.deps.db
+            .select({ id: members.id })
+            .from(members)
+            .where(eq(members.email, email))
+        : [];
       member = await this.deps.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(members)
@@ -137,14 +198,19 @@ export class SocialSignIn {
             account: `${provider.prefix}${id}`,
             email: holder ? null : email,
             name,
-            photo: typeof pictureValue === 'string' && /^https?:\/\//.test(pictureValue) ? pictureValue : null,
+            photo:
+              typeof pictureValue === 'string' && /^https?:\/\//.test(pictureValue)
+                ? pictureValue
+                : null,
             activatedAt: new Date(),
             language: options.language,
             source: `social:${provider.id}`,
           })
           .returning();
         if (!created) throw new Error('member insert returned nothing');
-        await tx.insert(socialIdentities).values({ provider: provider.id, subject: id, memberId: created.id });
+        await tx
+          .insert(socialIdentities)
+          .values({ provider: provider.id, subject: id, memberId: created.id });
         return created;
       });
     }
@@ -152,7 +218,11 @@ export class SocialSignIn {
     if (!member.photo) {
       const photo = await this.picture(provider, id, token);
       if (photo) {
-        const [updated] = await this.deps.db.update(members).set({ photo, updatedAt: new Date() }).where(eq(members.id, member.id)).returning();
+        const [updated] = await this.deps.db
+          .update(members)
+          .set({ photo, updatedAt: new Date() })
+          .where(eq(members.id, member.id))
+          .returning();
         if (updated) member = updated;
       }
     }

@@ -6,20 +6,28 @@ import { startOAuthProvider } from '../../test/oauth-provider.ts';
 
 let provider: Awaited<ReturnType<typeof startOAuthProvider>>;
 beforeAll(async () => {
-  provider = await startOAuthProvider({ clientId: 'tripplus-test', clientSecret: 'provider-secret' });
+  provider = await startOAuthProvider({
+    clientId: 'tripplus-test',
+    clientSecret: 'provider-secret',
+  });
 });
 afterAll(() => provider.close());
 
 /** Follows the whole redirect dance as a browser would; returns where it ends and the session. */
 async function signInWithFacebook(app: FastifyInstance, from = '/cardplus') {
-  const start = await app.inject(`/api/auth/social/facebook/start?from=${encodeURIComponent(from)}`);
+  const start = await app.inject(
+    `/api/auth/social/facebook/start?from=${encodeURIComponent(from)}`,
+  );
   expect(start.statusCode).toBe(302);
   const stateCookie = start.cookies.find((cookie) => cookie.name === 'oauth_state');
   expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   const consent = await fetch(start.headers.location as string).then((response) => response.text());
   const allow = /id="allow" href="([^"]+)"/.exec(consent)?.[1]?.replaceAll('&amp;', '&') ?? '';
   const callback = new URL(allow);
-  const done = await app.inject({ url: `${callback.pathname}${callback.search}`, cookies: { oauth_state: stateCookie?.value ?? '' } });
+  const done = await app.inject({
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { oauth_state: stateCookie?.value ?? '' },
+  });
   return { done, session: done.cookies.find((cookie) => cookie.name === 'SF_SID')?.value };
 }
 
@@ -35,7 +43,9 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
     const target = new URL(start.headers.location as string);
     expect(target.pathname).toBe('/dialog/oauth');
     expect(target.searchParams.get('client_id')).toBe('tripplus-test');
-    expect(target.searchParams.get('redirect_uri')).toMatch(/\/api\/auth\/social\/facebook\/callback$/);
+    expect(target.searchParams.get('redirect_uri')).toMatch(
+      /\/api\/auth\/social\/facebook\/callback$/,
+    );
     expect(target.searchParams.get('state')?.length).toBeGreaterThan(20);
   });
 
@@ -44,15 +54,28 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
     const { done, session } = await signInWithFacebook(testApp.app, '/cardplus/finder');
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('/cardplus/finder');
-    const me = (await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: session ?? '' } })).json();
-    expect(me.member).toMatchObject({ account: 'fb_424242', name: 'Lin FB', email: 'lin.fb@example.com', photo: 'https://pictures.example.com/424242/180.jpg' });
+    const me = (
+      await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: session ?? '' } })
+    ).json();
+    expect(me.member).toMatchObject({
+      account: 'fb_424242',
+      name: 'Lin FB',
+      email: 'lin.fb@example.com',
+      photo: 'https://pictures.example.com/424242/180.jpg',
+    });
     const query = provider.pictureQueries.at(-1);
-    expect([query?.get('width'), query?.get('height'), query?.get('redirect')]).toEqual(['180', '180', 'false']);
+    expect([query?.get('width'), query?.get('height'), query?.get('redirect')]).toEqual([
+      '180',
+      '180',
+      'false',
+    ]);
 
     // The second time the same account signs in, and the picture is not asked for again.
     const calls = provider.pictureQueries.length;
     const again = await signInWithFacebook(testApp.app, '/');
-    const meAgain = (await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: again.session ?? '' } })).json();
+    const meAgain = (
+      await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: again.session ?? '' } })
+    ).json();
     expect(meAgain.member.account).toBe('fb_424242');
     expect(provider.pictureQueries.length).toBe(calls);
   });
@@ -60,29 +83,52 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
   it('leaves the photo empty when the picture call answers an error', async () => {
     provider.setUser({ id: '777', name: 'No Picture', noPicture: true });
     const { session } = await signInWithFacebook(testApp.app);
-    const me = (await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: session ?? '' } })).json();
+    const me = (
+      await testApp.app.inject({ url: '/api/me', cookies: { SF_SID: session ?? '' } })
+    ).json();
     expect(me.member).toMatchObject({ account: 'fb_777', email: null, photo: null });
   });
 
   it('answers -101 to a forged state, a cancelled consent, or a missing state cookie', async () => {
-    const forged = await testApp.app.inject({ url: '/api/auth/social/facebook/callback?code=abc&state=forged', cookies: { oauth_state: 'x.y' } });
+    const forged = await testApp.app.inject({
+      url: '/api/auth/social/facebook/callback?code=abc&state=forged',
+      cookies: { oauth_state: 'x.y' },
+    });
     expect(forged.headers.location).toBe('/?social_error=-101');
     const start = await testApp.app.inject('/api/auth/social/facebook/start?from=/faq');
     const state = new URL(start.headers.location as string).searchParams.get('state');
     const cancelled = await testApp.app.inject({
       url: `/api/auth/social/facebook/callback?error=access_denied&state=${state}`,
-      cookies: { oauth_state: start.cookies.find((cookie) => cookie.name === 'oauth_state')?.value ?? '' },
+      cookies: {
+        oauth_state: start.cookies.find((cookie) => cookie.name === 'oauth_state')?.value ?? '',
+      },
     });
     expect(cancelled.headers.location).toBe('/faq?social_error=-101');
-    const noCookie = await testApp.app.inject(`/api/auth/social/facebook/callback?code=abc&state=${state}`);
+    const noCookie = await testApp.app.inject(
+      `/api/auth/social/facebook/callback?code=abc&state=${state}`,
+    );
     expect(noCookie.headers.location).toBe('/?social_error=-101');
   });
 
   it('never returns to another site', async () => {
     provider.setUser({ id: '888', name: 'Redirect' });
-    for (const from of ['//evil.example.com/steal', '/\t/evil.example.com', '/%2F/evil.example.com', '/\\evil.example.com', 'https://evil.example.com/', '/.//evil.example.com', '/..//evil.example.com', '/a/..//evil.example.com', '/%2e//evil.example.com']) {
+    for (const from of [
+      '//evil.example.com/steal',
+      '/\t/evil.example.com',
+      '/%2F/evil.example.com',
+      '/\\evil.example.com',
+      'https://evil.example.com/',
+      '/.//evil.example.com',
+      '/..//evil.example.com',
+      '/a/..//evil.example.com',
+      '/%2e//evil.example.com',
+    ]) {
       const { done } = await signInWithFacebook(testApp.app, from);
-      expect({ from, status: done.statusCode, location: done.headers.location }).toEqual({ from, status: 302, location: '/' });
+      expect({ from, status: done.statusCode, location: done.headers.location }).toEqual({
+        from,
+        status: 302,
+        location: '/',
+      });
     }
   });
 
@@ -101,8 +147,13 @@ describe('social sign-up closed by the setting', () => {
       expect(session).toBeUndefined();
 
       // A member who linked Facebook before the doors closed still gets in.
-      const [existing] = await testApp.app.database.db.insert(members).values({ account: 'fb_2020', name: 'Early Bird', activatedAt: new Date() }).returning();
-      await testApp.app.database.db.insert(socialIdentities).values({ provider: 'facebook', subject: '2020', memberId: existing?.id ?? '' });
+      const [existing] = await testApp.app.database.db
+        .insert(members)
+        .values({ account: 'fb_2020', name: 'Early Bird', activatedAt: new Date() })
+        .returning();
+      await testApp.app.database.db
+        .insert(socialIdentities)
+        .values({ provider: 'facebook', subject: '2020', memberId: existing?.id ?? '' });
       provider.setUser({ id: '2020', name: 'Early Bird' });
       const early = await signInWithFacebook(testApp.app, '/faq');
       expect(early.done.headers.location).toBe('/faq');

@@ -1,4 +1,9 @@
-import { isLanguage, INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
+import {
+  isLanguage,
+  INTL_LOCALES,
+  type Language,
+  type MoneyCurrency,
+} from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { MemberRow } from '../auth/index.ts';
 import type { OutgoingMail } from '../mail/index.ts';
@@ -8,7 +13,12 @@ import type { SponsorshipRow } from './sponsorships.service.ts';
 
 /** A day in the member's language, in the billing time zone (where the billing month turns). */
 export function billingDay(language: Language, at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(at);
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(at);
 }
 
 /**
@@ -25,11 +35,23 @@ export function sponsorshipMail(input: {
   retryAt?: Date | null;
 }): OutgoingMail {
   const language: Language = isLanguage(input.member.language) ? input.member.language : 'en';
-  const t = (key: string, values: Record<string, string | number> = {}) => emailText(language, `sponsorship.${key}`, values);
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    emailText(language, `sponsorship.${key}`, values);
   const day = (at: Date) => billingDay(language, at, input.timeZone);
-  const plan = emailText(language, `plans.${input.payment?.plan ?? input.sponsorship?.plan ?? 'sponsor'}`);
-  const amount = input.payment ? formatMinor(input.payment.amount, input.payment.currency as MoneyCurrency, language) : '';
-  const common = { language, footer: t('footer'), heading: '', subject: '', paragraphs: [] as string[] };
+  const plan = emailText(
+    language,
+    `plans.${input.payment?.plan ?? input.sponsorship?.plan ?? 'sponsor'}`,
+  );
+  const amount = input.payment
+    ? formatMinor(input.payment.amount, input.payment.currency as MoneyCurrency, language)
+    : '';
+  const common = {
+    language,
+    footer: t('footer'),
+    heading: '',
+    subject: '',
+    paragraphs: [] as string[],
+  };
   let rendered;
   if (input.kind === 'receipt') {
     const payment = input.payment!;
@@ -40,7 +62,9 @@ export function sponsorshipMail(input: {
       paragraphs: [
         t('greeting', { name: input.member.name }),
         t('receiptPaid', { amount, plan }),
-        ...(payment.periodStart && payment.periodEnd ? [t('receiptPeriod', { from: day(payment.periodStart), to: day(payment.periodEnd) })] : []),
+        ...(payment.periodStart && payment.periodEnd
+          ? [t('receiptPeriod', { from: day(payment.periodStart), to: day(payment.periodEnd) })]
+          : []),
         t('receiptNumber', { number: payment.receiptNumber ?? '' }),
       ],
       link: { label: t('receiptButton'), url: `${input.siteUrl}/profilepage/transaction` },
@@ -52,7 +76,11 @@ export function sponsorshipMail(input: {
       heading: t('failedHeading'),
       paragraphs: [
         t('greeting', { name: input.member.name }),
-        t('failedWhat', { amount, plan, reason: emailText(language, `failures.${input.payment?.failure ?? 'declined'}`) }),
+        t('failedWhat', {
+          amount,
+          plan,
+          reason: emailText(language, `failures.${input.payment?.failure ?? 'declined'}`),
+        }),
         t('failedRetry', { date: input.retryAt ? day(input.retryAt) : '' }),
       ],
       link: { label: t('failedButton'), url: `${input.siteUrl}/profilepage/sponsorship` },

@@ -1,11 +1,22 @@
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyCurrency } from '../../../core/locale.ts';
-import { billingAnchor, billingPeriod, proratedCharge } from '../../../core/payments/billing-period.ts';
+import {
+  billingAnchor,
+  billingPeriod,
+  proratedCharge,
+} from '../../../core/payments/billing-period.ts';
 import type { SponsorCheckout } from '../../../core/payments/checkout-contract.ts';
 import type { SponsorshipOverview } from '../../../core/payments/payment-view.ts';
 import type { PriceList } from '../../../core/payments/money.ts';
-import { PLAN_ENTITLEMENT, PLAN_RANK, SPONSOR_PLANS, currentPlan, planBenefits, type SponsorPlan } from '../../../core/payments/sponsorship.ts';
+import {
+  PLAN_ENTITLEMENT,
+  PLAN_RANK,
+  SPONSOR_PLANS,
+  currentPlan,
+  planBenefits,
+  type SponsorPlan,
+} from '../../../core/payments/sponsorship.ts';
 import type { Plan } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -55,7 +66,10 @@ const MANAGE_RETURN_PATH = '/profilepage/sponsorship?payment={payment}';
 export class Sponsorships {
   constructor(private readonly options: SponsorshipOptions) {
     options.payments.on('sponsorship', { succeeded: (tx, payment) => this.#started(tx, payment) });
-    options.payments.on('renewal', { succeeded: (tx, payment) => this.#renewed(tx, payment), failed: (tx, payment) => this.#renewalFailed(tx, payment) });
+    options.payments.on('renewal', {
+      succeeded: (tx, payment) => this.#renewed(tx, payment),
+      failed: (tx, payment) => this.#renewalFailed(tx, payment),
+    });
     options.payments.on('upgrade', { succeeded: (tx, payment) => this.#upgraded(tx, payment) });
   }
 
@@ -82,7 +96,10 @@ export class Sponsorships {
       plan: input.plan,
       amount: this.price(input.plan, input.currency),
       currency: input.currency,
-      card: { save: () => this.options.payments.saveCard(member.id, input.card.token, input.details.holderName) },
+      card: {
+        save: () =>
+          this.options.payments.saveCard(member.id, input.card.token, input.details.holderName),
+      },
       idempotencyKey: `checkout:${input.checkoutId}`,
       description: `TripPlus ${input.plan}`,
       billing,
@@ -93,8 +110,17 @@ export class Sponsorships {
     // The same checkout sent again (a double click, a retry) answers with its payment, not "already sponsoring".
     if (!(await this.options.payments.byKey(request.idempotencyKey))) {
       const live = await this.current(member.id);
-      if (live && live.status !== 'cancelling') throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'You already sponsor TripPlus. Change your plan on the manage page.' });
-      if (live) throw new AppError('ALREADY_SPONSORING', { status: 409, message: 'Your sponsorship runs to the end of its month. Resume it on the manage page, or sponsor again after it ends.' });
+      if (live && live.status !== 'cancelling')
+        throw new AppError('ALREADY_SPONSORING', {
+          status: 409,
+          message: 'You already sponsor TripPlus. Change your plan on the manage page.',
+        });
+      if (live)
+        throw new AppError('ALREADY_SPONSORING', {
+          status: 409,
+          message:
+            'Your sponsorship runs to the end of its month. Resume it on the manage page, or sponsor again after it ends.',
+        });
     }
     return this.options.payments.pay(request);
   }
@@ -121,25 +147,63 @@ export class Sponsorships {
           taxId: payment.billing?.taxId ?? '',
         })
         .returning();
-      await tx.update(payments).set({ sponsorshipId: row!.id, periodStart: new Date(period.start), periodEnd: new Date(period.end) }).where(eq(payments.id, payment.id));
-      await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], new Date(period.end + RENEWAL_GRACE_MS));
-      await this.#mail(tx, payment.memberId, 'receipt', { payment: { ...payment, periodStart: new Date(period.start), periodEnd: new Date(period.end) } });
+      await tx
+        .update(payments)
+        .set({
+          sponsorshipId: row!.id,
+          periodStart: new Date(period.start),
+          periodEnd: new Date(period.end),
+        })
+        .where(eq(payments.id, payment.id));
+      await this.#grant(
+        tx,
+        payment.memberId,
+        PLAN_ENTITLEMENT[planOf(payment)],
+        new Date(period.end + RENEWAL_GRACE_MS),
+      );
+      await this.#mail(tx, payment.memberId, 'receipt', {
+        payment: {
+          ...payment,
+          periodStart: new Date(period.start),
+          periodEnd: new Date(period.end),
+        },
+      });
     } catch (error) {
       // Two checkouts paid at once (two tabs): the first one holds; the second stays a recorded
       // payment for support to refund by hand (docs/payments.md), rather than a lost webhook.
       if (!isUniqueViolation(error)) throw error;
-      this.options.log.warn({ payment: payment.id, member: payment.memberId }, 'second sponsorship paid while one is live; refund it by hand');
+      this.options.log.warn(
+        { payment: payment.id, member: payment.memberId },
+        'second sponsorship paid while one is live; refund it by hand',
+      );
     }
   }
 
   async #grant(tx: Db, memberId: string, plan: Plan, until: Date): Promise<void> {
-    await tx.update(members).set({ plan, planUntil: until, updatedAt: this.options.now() }).where(eq(members.id, memberId));
+    await tx
+      .update(members)
+      .set({ plan, planUntil: until, updatedAt: this.options.now() })
+      .where(eq(members.id, memberId));
   }
 
-  async #mail(tx: Db, memberId: string, kind: 'receipt' | 'renewal-failed' | 'ended', details: { payment?: PaymentRow; sponsorship?: SponsorshipRow; retryAt?: Date | null }): Promise<void> {
+  async #mail(
+    tx: Db,
+    memberId: string,
+    kind: 'receipt' | 'renewal-failed' | 'ended',
+    details: { payment?: PaymentRow; sponsorship?: SponsorshipRow; retryAt?: Date | null },
+  ): Promise<void> {
     const [member] = await tx.select().from(members).where(eq(members.id, memberId));
     if (!member?.email) return;
-    await enqueueMail(tx, sponsorshipMail({ kind, member, siteUrl: this.options.siteUrl, timeZone: this.options.timeZone, ...details }));
+    await enqueueMail(
+      tx,
+      sponsorshipMail({
+        kind,
+        member,
+        siteUrl: this.options.siteUrl,
+        timeZone: this.options.timeZone,
+        ...details,
+      }),
+    );
   }
 
   /** Cancelling keeps the plan to the end of the paid month, without refund (docs/product/sponsorship.md#rules). */
@@ -148,17 +212,37 @@ export class Sponsorships {
       const [live] = await tx
         .select()
         .from(sponsorships)
-        .where(and(eq(sponsorships.memberId, member.id), inArray(sponsorships.status, ['active', 'past-due'])))
+        .where(
+          and(
+            eq(sponsorships.memberId, member.id),
+            inArray(sponsorships.status, ['active', 'past-due']),
+          ),
+        )
         .for('update');
-      if (!live) throw new AppError('NOT_SPONSORING', { status: 409, message: 'There is no sponsorship to cancel.' });
+      if (!live)
+        throw new AppError('NOT_SPONSORING', {
+          status: 409,
+          message: 'There is no sponsorship to cancel.',
+        });
       const now = this.options.now();
       // A sponsorship whose renewal is failing has no paid month left: it ends now.
       const ended = live.status === 'past-due' || live.periodEnd.getTime() <= now.getTime();
       await tx
         .update(sponsorships)
-        .set({ status: ended ? 'ended' : 'cancelling', cancelledAt: now, nextPlan: null, nextAttemptAt: null, ...(ended ? { endedAt: now } : {}) })
+        .set({
+          status: ended ? 'ended' : 'cancelling',
+          cancelledAt: now,
+          nextPlan: null,
+          nextAttemptAt: null,
+          ...(ended ? { endedAt: now } : {}),
+        })
         .where(eq(sponsorships.id, live.id));
-      await this.#grant(tx as unknown as Db, member.id, PLAN_ENTITLEMENT[live.plan], ended ? now : live.periodEnd);
+      await this.#grant(
+        tx as unknown as Db,
+        member.id,
+        PLAN_ENTITLEMENT[live.plan],
+        ended ? now : live.periodEnd,
+      );
     });
   }
 
@@ -171,9 +255,21 @@ export class Sponsorships {
         .from(sponsorships)
         .where(and(eq(sponsorships.memberId, member.id), eq(sponsorships.status, 'cancelling')))
         .for('update');
-      if (!live || live.periodEnd.getTime() <= now.getTime()) throw new AppError('NOT_SPONSORING', { status: 409, message: 'There is no cancelled sponsorship to resume.' });
-      await tx.update(sponsorships).set({ status: 'active', cancelledAt: null }).where(eq(sponsorships.id, live.id));
-      await this.#grant(tx as unknown as Db, member.id, PLAN_ENTITLEMENT[live.plan], new Date(live.periodEnd.getTime() + RENEWAL_GRACE_MS));
+      if (!live || live.periodEnd.getTime() <= now.getTime())
+        throw new AppError('NOT_SPONSORING', {
+          status: 409,
+          message: 'There is no cancelled sponsorship to resume.',
+        });
+      await tx
+        .update(sponsorships)
+        .set({ status: 'active', cancelledAt: null })
+        .where(eq(sponsorships.id, live.id));
+      await this.#grant(
+        tx as unknown as Db,
+        member.id,
+        PLAN_ENTITLEMENT[live.plan],
+        new Date(live.periodEnd.getTime() + RENEWAL_GRACE_MS),
+      );
     });
   }
 
@@ -182,18 +278,41 @@ export class Sponsorships {
    * keeping the higher plan to the end of the paid month (no refund, as with a cancel).
    * Choosing the current plan again takes back a pending downgrade.
    */
-  async changePlan(member: MemberRow, plan: SponsorPlan, checkoutId: string): Promise<{ payment: PaymentRow | null }> {
+  async changePlan(
+    member: MemberRow,
+    plan: SponsorPlan,
+    checkoutId: string,
+  ): Promise<{ payment: PaymentRow | null }> {
     const live = await this.current(member.id);
-    if (!live || live.status !== 'active') throw new AppError('NOT_SPONSORING', { status: 409, message: 'Only an active sponsorship can change plan.' });
+    if (!live || live.status !== 'active')
+      throw new AppError('NOT_SPONSORING', {
+        status: 409,
+        message: 'Only an active sponsorship can change plan.',
+      });
     if (PLAN_RANK[plan] <= PLAN_RANK[live.plan]) {
-      await this.options.db.update(sponsorships).set({ nextPlan: plan === live.plan ? null : plan }).where(eq(sponsorships.id, live.id));
+      await this.options.db
+        .update(sponsorships)
+        .set({ nextPlan: plan === live.plan ? null : plan })
+        .where(eq(sponsorships.id, live.id));
       return { payment: null };
     }
     const currency = live.currency as MoneyCurrency;
     const now = this.options.now();
-    const period = { index: live.periodIndex, start: live.periodStart.getTime(), end: live.periodEnd.getTime() };
-    const amount = proratedCharge(this.price(plan, currency) - this.price(live.plan, currency), period, now.getTime());
-    if (amount === 0) throw new AppError('NOT_SPONSORING', { status: 409, message: 'The month has ended; change the plan after the renewal.' });
+    const period = {
+      index: live.periodIndex,
+      start: live.periodStart.getTime(),
+      end: live.periodEnd.getTime(),
+    };
+    const amount = proratedCharge(
+      this.price(plan, currency) - this.price(live.plan, currency),
+      period,
+      now.getTime(),
+    );
+    if (amount === 0)
+      throw new AppError('NOT_SPONSORING', {
+        status: 409,
+        message: 'The month has ended; change the plan after the renewal.',
+      });
     const payment = await this.options.payments.pay({
       memberId: member.id,
       purpose: 'upgrade',
@@ -213,10 +332,20 @@ export class Sponsorships {
   }
 
   async #upgraded(tx: Db, payment: PaymentRow): Promise<void> {
-    const [live] = await tx.select().from(sponsorships).where(eq(sponsorships.id, payment.sponsorshipId!)).for('update');
+    const [live] = await tx
+      .select()
+      .from(sponsorships)
+      .where(eq(sponsorships.id, payment.sponsorshipId!))
+      .for('update');
     if (!live || live.status === 'ended') return;
-    await tx.update(sponsorships).set({ plan: planOf(payment), nextPlan: null }).where(eq(sponsorships.id, live.id));
-    const until = live.status === 'cancelling' ? live.periodEnd : new Date(live.periodEnd.getTime() + RENEWAL_GRACE_MS);
+    await tx
+      .update(sponsorships)
+      .set({ plan: planOf(payment), nextPlan: null })
+      .where(eq(sponsorships.id, live.id));
+    const until =
+      live.status === 'cancelling'
+        ? live.periodEnd
+        : new Date(live.periodEnd.getTime() + RENEWAL_GRACE_MS);
     await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], until);
     await this.#mail(tx, payment.memberId, 'receipt', { payment });
   }
@@ -224,9 +353,19 @@ export class Sponsorships {
   /** A new card for the renewals; a sponsorship whose renewal was failing is tried again at once. */
   async updateCard(member: MemberRow, token: string, holderName: string): Promise<CardRow> {
     const live = await this.current(member.id);
-    if (!live) throw new AppError('NOT_SPONSORING', { status: 409, message: 'There is no sponsorship to pay for.' });
+    if (!live)
+      throw new AppError('NOT_SPONSORING', {
+        status: 409,
+        message: 'There is no sponsorship to pay for.',
+      });
     const card = await this.options.payments.saveCard(member.id, token, holderName);
-    await this.options.db.update(sponsorships).set({ cardId: card.id, ...(live.status === 'past-due' ? { nextAttemptAt: this.options.now() } : {}) }).where(eq(sponsorships.id, live.id));
+    await this.options.db
+      .update(sponsorships)
+      .set({
+        cardId: card.id,
+        ...(live.status === 'past-due' ? { nextAttemptAt: this.options.now() } : {}),
+      })
+      .where(eq(sponsorships.id, live.id));
     if (live.status === 'past-due') await this.renewDue(this.options.now());
     return card;
   }
@@ -248,13 +387,25 @@ export class Sponsorships {
     const due = await this.options.db
       .select()
       .from(sponsorships)
-      .where(and(inArray(sponsorships.status, ['active', 'past-due']), lte(sponsorships.periodEnd, at), or(isNull(sponsorships.nextAttemptAt), lte(sponsorships.nextAttemptAt, at))))
+      .where(
+        and(
+          inArray(sponsorships.status, ['active', 'past-due']),
+          lte(sponsorships.periodEnd, at),
+          or(isNull(sponsorships.nextAttemptAt), lte(sponsorships.nextAttemptAt, at)),
+        ),
+      )
       .limit(500);
     for (const candidate of due) {
       const [claimed] = await this.options.db
         .update(sponsorships)
         .set({ nextAttemptAt: new Date(at.getTime() + RENEWAL_CLAIM_MS) })
-        .where(and(eq(sponsorships.id, candidate.id), inArray(sponsorships.status, ['active', 'past-due']), or(isNull(sponsorships.nextAttemptAt), lte(sponsorships.nextAttemptAt, at))))
+        .where(
+          and(
+            eq(sponsorships.id, candidate.id),
+            inArray(sponsorships.status, ['active', 'past-due']),
+            or(isNull(sponsorships.nextAttemptAt), lte(sponsorships.nextAttemptAt, at)),
+          ),
+        )
         .returning();
       if (!claimed) continue;
       try {
@@ -262,7 +413,10 @@ export class Sponsorships {
         if (payment.status === 'succeeded') report.renewed += 1;
         else report.failed += 1;
       } catch (error) {
-        this.options.log.error({ err: error, sponsorship: claimed.id }, 'renewal could not be charged; it will be tried again');
+        this.options.log.error(
+          { err: error, sponsorship: claimed.id },
+          'renewal could not be charged; it will be tried again',
+        );
       }
     }
     return report;
@@ -273,8 +427,14 @@ export class Sponsorships {
     const currency = sponsorship.currency as MoneyCurrency;
     const nextIndex = sponsorship.periodIndex + 1;
     const next = billingPeriod(sponsorship.anchorAt.getTime(), nextIndex, this.options.timeZone);
-    const [card] = await this.options.db.select().from(paymentCards).where(eq(paymentCards.id, sponsorship.cardId));
-    const [member] = await this.options.db.select().from(members).where(eq(members.id, sponsorship.memberId));
+    const [card] = await this.options.db
+      .select()
+      .from(paymentCards)
+      .where(eq(paymentCards.id, sponsorship.cardId));
+    const [member] = await this.options.db
+      .select()
+      .from(members)
+      .where(eq(members.id, sponsorship.memberId));
     const payment = await this.options.payments.pay({
       memberId: sponsorship.memberId,
       purpose: 'renewal',
@@ -291,43 +451,80 @@ export class Sponsorships {
       returnPath: MANAGE_RETURN_PATH,
     });
     // A provider that asks for the holder on a renewal (nobody is there): count it as failed.
-    if (payment.status === 'verifying') await this.options.db.transaction((tx) => this.#renewalFailed(tx as unknown as Db, payment));
+    if (payment.status === 'verifying')
+      await this.options.db.transaction((tx) => this.#renewalFailed(tx as unknown as Db, payment));
     return payment;
   }
 
   async #renewed(tx: Db, payment: PaymentRow): Promise<void> {
-    const [live] = await tx.select().from(sponsorships).where(eq(sponsorships.id, payment.sponsorshipId!)).for('update');
+    const [live] = await tx
+      .select()
+      .from(sponsorships)
+      .where(eq(sponsorships.id, payment.sponsorshipId!))
+      .for('update');
     if (!live) return;
     const nextIndex = live.periodIndex + 1;
     const next = billingPeriod(live.anchorAt.getTime(), nextIndex, this.options.timeZone);
     await tx
       .update(sponsorships)
-      .set({ status: 'active', plan: planOf(payment), nextPlan: null, periodIndex: nextIndex, periodStart: new Date(next.start), periodEnd: new Date(next.end), renewalFailures: 0, nextAttemptAt: null })
+      .set({
+        status: 'active',
+        plan: planOf(payment),
+        nextPlan: null,
+        periodIndex: nextIndex,
+        periodStart: new Date(next.start),
+        periodEnd: new Date(next.end),
+        renewalFailures: 0,
+        nextAttemptAt: null,
+      })
       .where(eq(sponsorships.id, live.id));
-    await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[planOf(payment)], new Date(next.end + RENEWAL_GRACE_MS));
+    await this.#grant(
+      tx,
+      payment.memberId,
+      PLAN_ENTITLEMENT[planOf(payment)],
+      new Date(next.end + RENEWAL_GRACE_MS),
+    );
     await this.#mail(tx, payment.memberId, 'receipt', { payment });
   }
 
   async #renewalFailed(tx: Db, payment: PaymentRow): Promise<void> {
-    const [live] = await tx.select().from(sponsorships).where(eq(sponsorships.id, payment.sponsorshipId!)).for('update');
+    const [live] = await tx
+      .select()
+      .from(sponsorships)
+      .where(eq(sponsorships.id, payment.sponsorshipId!))
+      .for('update');
     if (!live || live.status === 'ended' || live.status === 'cancelling') return;
     const now = this.options.now();
     const failures = live.renewalFailures + 1;
     const retryDays = RENEWAL_RETRY_DAYS[failures - 1];
     if (retryDays === undefined) {
-      await tx.update(sponsorships).set({ status: 'ended', endedAt: now, renewalFailures: failures, nextAttemptAt: null }).where(eq(sponsorships.id, live.id));
+      await tx
+        .update(sponsorships)
+        .set({ status: 'ended', endedAt: now, renewalFailures: failures, nextAttemptAt: null })
+        .where(eq(sponsorships.id, live.id));
       await this.#grant(tx, payment.memberId, PLAN_ENTITLEMENT[live.plan], now);
       await this.#mail(tx, payment.memberId, 'ended', { sponsorship: live });
       return;
     }
     const retryAt = new Date(now.getTime() + retryDays * DAY_MS);
-    await tx.update(sponsorships).set({ status: 'past-due', renewalFailures: failures, nextAttemptAt: retryAt }).where(eq(sponsorships.id, live.id));
-    await this.#mail(tx, payment.memberId, 'renewal-failed', { sponsorship: live, payment, retryAt });
+    await tx
+      .update(sponsorships)
+      .set({ status: 'past-due', renewalFailures: failures, nextAttemptAt: retryAt })
+      .where(eq(sponsorships.id, live.id));
+    await this.#mail(tx, payment.memberId, 'renewal-failed', {
+      sponsorship: live,
+      payment,
+      retryAt,
+    });
   }
 
   /** Every plan with its price in a currency and what it gives. */
   prices(currency: MoneyCurrency) {
-    return SPONSOR_PLANS.map((plan) => ({ plan, price: this.price(plan, currency), benefits: planBenefits(PLAN_ENTITLEMENT[plan]) }));
+    return SPONSOR_PLANS.map((plan) => ({
+      plan,
+      price: this.price(plan, currency),
+      benefits: planBenefits(PLAN_ENTITLEMENT[plan]),
+    }));
   }
 
   /**
@@ -335,7 +532,14 @@ export class Sponsorships {
    * and for a member the plan they have now and their sponsorship.
    */
   async overview(member: MemberRow | null, currency: MoneyCurrency): Promise<SponsorshipOverview> {
-    if (!member) return { currency, plans: this.prices(currency), planNow: null, planUntil: null, sponsorship: null };
+    if (!member)
+      return {
+        currency,
+        plans: this.prices(currency),
+        planNow: null,
+        planUntil: null,
+        sponsorship: null,
+      };
     const live = await this.current(member.id);
     const shownCurrency = (live?.currency as MoneyCurrency | undefined) ?? currency;
     const nextAt = live?.status === 'past-due' ? live.nextAttemptAt : live?.periodEnd;
@@ -354,8 +558,19 @@ export class Sponsorships {
             periodStart: live.periodStart.toISOString(),
             periodEnd: live.periodEnd.toISOString(),
             nextAttemptAt: live.nextAttemptAt?.toISOString() ?? null,
-            nextCharge: live.status === 'cancelling' ? null : { amount: this.price(live.nextPlan ?? live.plan, shownCurrency), at: nextAt?.toISOString() ?? null },
-            card: { brand: live.card.brand, last4: live.card.last4, expMonth: live.card.expMonth, expYear: live.card.expYear },
+            nextCharge:
+              live.status === 'cancelling'
+                ? null
+                : {
+                    amount: this.price(live.nextPlan ?? live.plan, shownCurrency),
+                    at: nextAt?.toISOString() ?? null,
+                  },
+            card: {
+              brand: live.card.brand,
+              last4: live.card.last4,
+              expMonth: live.card.expMonth,
+              expYear: live.card.expYear,
+            },
             company: live.company,
           }
         : null,

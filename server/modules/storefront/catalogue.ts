@@ -1,8 +1,17 @@
 import type { AwardSample } from '../../../core/awards/search.ts';
 import type { LocalizedText } from '../../../core/cards/card.ts';
 import type { ProgrammeRules } from '../../../core/guides/guide.ts';
-import type { StorefrontCampaign, StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
-import type { CampaignView, ProgrammeOnSale, ProgrammeSaleDetail, SaleEvent, SampleRedemption } from '../../../core/storefront/api-schemas.ts';
+import type {
+  StorefrontCampaign,
+  StorefrontProgramme,
+} from '../../../core/storefront/catalogue-schema.ts';
+import type {
+  CampaignView,
+  ProgrammeOnSale,
+  ProgrammeSaleDetail,
+  SaleEvent,
+  SampleRedemption,
+} from '../../../core/storefront/api-schemas.ts';
 import {
   basePriceOn,
   basePriceRecordOn,
@@ -26,10 +35,16 @@ const YEAR_MS = 365 * 86_400_000;
  * neither says, bonus miles count (the reading that never passes the cap).
  */
 function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): CampaignTerms {
-  const rule = campaign.bonusCountsTowardCap === 'as-programme' ? programme.capIncludesBonus : campaign.bonusCountsTowardCap;
-  return { ...campaign, bonusCountsTowardCap: rule !== 'no', confirmed: campaign.status === 'confirmed' };
+  const rule =
+    campaign.bonusCountsTowardCap === 'as-programme'
+      ? programme.capIncludesBonus
+      : campaign.bonusCountsTowardCap;
+  return {
+    ...campaign,
+    bonusCountsTowardCap: rule !== 'no',
+    confirmed: campaign.status === 'confirmed',
+  };
 }
-
 
 /**
  * The storefront's catalogue (docs/product/storefront.md#what-is-sold): the programmes on sale,
@@ -51,7 +66,14 @@ export class StorefrontCatalogue {
     },
   ) {
     this.#byId = new Map(options.data.programmes.map((programme) => [programme.id, programme]));
-    this.#campaigns = new Map(options.data.programmes.map((programme) => [programme.id, options.data.campaigns.filter((campaign) => campaign.programme === programme.id).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))]));
+    this.#campaigns = new Map(
+      options.data.programmes.map((programme) => [
+        programme.id,
+        options.data.campaigns
+          .filter((campaign) => campaign.programme === programme.id)
+          .sort((a, b) => Date.parse(a.start) - Date.parse(b.start)),
+      ]),
+    );
   }
 
   /** The storefront's clock (tests drive it). */
@@ -75,12 +97,18 @@ export class StorefrontCatalogue {
 
   /** Whether the programme takes orders, and the limits they are checked against (core/storefront/limits.ts). */
   limits(programme: StorefrontProgramme, at = this.options.now()): LimitReading {
-    return readLimits({ ...programme, priceConfirmed: !basePriceRecordOn(programme.basePrices, at.toISOString().slice(0, 10)).unconfirmed });
+    return readLimits({
+      ...programme,
+      priceConfirmed: !basePriceRecordOn(programme.basePrices, at.toISOString().slice(0, 10))
+        .unconfirmed,
+    });
   }
 
   /** The confirmed campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
   live(programme: StorefrontProgramme, at: Date): CampaignTerms | null {
-    const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) => termsOf(campaign, programme));
+    const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) =>
+      termsOf(campaign, programme),
+    );
     return liveCampaign(terms, displayLimits(programme), this.basePrice(programme, at), at);
   }
 
@@ -94,7 +122,10 @@ export class StorefrontCatalogue {
     const state = campaignState(terms, now);
     // A running campaign is priced as the checkout charges it, against today's base price; a past
     // or announced one against the base price of its own first day.
-    const base = state === 'ongoing' || state === 'limited' ? this.basePrice(programme, now) : basePriceOn(programme.basePrices, campaign.start.slice(0, 10));
+    const base =
+      state === 'ongoing' || state === 'limited'
+        ? this.basePrice(programme, now)
+        : basePriceOn(programme.basePrices, campaign.start.slice(0, 10));
     return {
       id: campaign.id,
       programme: programme.id,
@@ -109,7 +140,9 @@ export class StorefrontCatalogue {
       bonusLadder: campaign.bonusLadder,
       bonusCountsTowardCap: terms.bonusCountsTowardCap,
       // An unconfirmed campaign is listed, never priced.
-      pricePer1000: terms.confirmed ? bestPricePer1000(displayLimits(programme), base, terms).pricePer1000 : null,
+      pricePer1000: terms.confirmed
+        ? bestPricePer1000(displayLimits(programme), base, terms).pricePer1000
+        : null,
       status: campaign.status,
       announcement: campaign.announcement ?? null,
       source: campaign.source,
@@ -121,13 +154,25 @@ export class StorefrontCatalogue {
   onSale(programme: StorefrontProgramme, now = this.options.now()): ProgrammeOnSale {
     const base = this.basePrice(programme, now);
     const live = this.live(programme, now);
-    const campaign = live ? this.#view(programme, this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!, now) : null;
+    const campaign = live
+      ? this.#view(
+          programme,
+          this.#campaigns.get(programme.id)!.find((row) => row.id === live.id)!,
+          now,
+        )
+      : null;
     // With no sale, the lowest price per 1,000 an order reaches: a price that falls with quantity is quoted "from".
-    const pricePer1000 = campaign?.pricePer1000 ?? bestPricePer1000(displayLimits(programme), base, null).pricePer1000;
+    const pricePer1000 =
+      campaign?.pricePer1000 ?? bestPricePer1000(displayLimits(programme), base, null).pricePer1000;
     const limits = this.limits(programme, now);
     const yearAgo = now.getTime() - YEAR_MS;
     const recent = (this.#campaigns.get(programme.id) ?? [])
-      .filter((row) => row.status === 'confirmed' && Date.parse(row.end) > yearAgo && Date.parse(row.start) <= now.getTime())
+      .filter(
+        (row) =>
+          row.status === 'confirmed' &&
+          Date.parse(row.end) > yearAgo &&
+          Date.parse(row.start) <= now.getTime(),
+      )
       .map((row) => this.#view(programme, row, now).pricePer1000 ?? Infinity);
     const lowest12Months = recent.length > 0 ? Math.min(...recent) : null;
     return {
@@ -137,13 +182,17 @@ export class StorefrontCatalogue {
       unit: programme.unit,
       currency: base.currency,
       basePricePer1000: minorPer1000(base),
-      basePriceTiers: (base.tiers ?? []).map((tier) => ({ from: tier.from, pricePer1000: Math.round(tier.amount * 100) })),
+      basePriceTiers: (base.tiers ?? []).map((tier) => ({
+        from: tier.from,
+        pricePer1000: Math.round(tier.amount * 100),
+      })),
       saleState: saleState(live, now),
       orders: limits.open ? 'open' : limits.reason,
       campaign,
       pricePer1000,
       lowest12Months,
-      isLowest12Months: campaign !== null && lowest12Months !== null && pricePer1000 <= lowest12Months + 1e-9,
+      isLowest12Months:
+        campaign !== null && lowest12Months !== null && pricePer1000 <= lowest12Months + 1e-9,
     };
   }
 
@@ -159,7 +208,12 @@ export class StorefrontCatalogue {
         (this.#campaigns.get(programme.id) ?? [])
           .map((campaign) => this.#view(programme, campaign, now))
           .filter((view) => view.state !== 'expired')
-          .map((view) => ({ ...view, name: this.options.names(programme.id), kind: programme.kind, currency: this.basePrice(programme, now).currency })),
+          .map((view) => ({
+            ...view,
+            name: this.options.names(programme.id),
+            kind: programme.kind,
+            currency: this.basePrice(programme, now).currency,
+          })),
       )
       .sort((a, b) => Date.parse(a.end) - Date.parse(b.end));
   }
@@ -169,8 +223,11 @@ export class StorefrontCatalogue {
    * now, the one that takes the most off its programme's base price per 1,000.
    */
   featured(now = this.options.now()): ProgrammeOnSale | null {
-    const live = this.list(now).filter((programme) => programme.campaign && programme.orders === 'open');
-    const saving = (programme: ProgrammeOnSale) => 1 - programme.pricePer1000 / programme.basePricePer1000;
+    const live = this.list(now).filter(
+      (programme) => programme.campaign && programme.orders === 'open',
+    );
+    const saving = (programme: ProgrammeOnSale) =>
+      1 - programme.pricePer1000 / programme.basePricePer1000;
     return live.sort((a, b) => saving(b) - saving(a))[0] ?? null;
   }
 
@@ -180,9 +237,17 @@ export class StorefrontCatalogue {
     const summary = this.onSale(programme, now);
     const base = this.basePrice(programme, now);
     const live = this.live(programme, now);
-    const history = (this.#campaigns.get(programme.id) ?? []).map((campaign) => this.#view(programme, campaign, now));
+    const history = (this.#campaigns.get(programme.id) ?? []).map((campaign) =>
+      this.#view(programme, campaign, now),
+    );
     const started = history.filter((view) => view.state !== 'upcoming');
-    const low = started.reduce<(CampaignView & { pricePer1000: number }) | null>((best, view) => (view.pricePer1000 !== null && (!best || view.pricePer1000 < best.pricePer1000) ? { ...view, pricePer1000: view.pricePer1000 } : best), null);
+    const low = started.reduce<(CampaignView & { pricePer1000: number }) | null>(
+      (best, view) =>
+        view.pricePer1000 !== null && (!best || view.pricePer1000 < best.pricePer1000)
+          ? { ...view, pricePer1000: view.pricePer1000 }
+          : best,
+      null,
+    );
     const rules = displayLimits(programme);
     const reading = this.limits(programme, now);
     return {
@@ -198,8 +263,14 @@ export class StorefrontCatalogue {
         expiry: programme.expiry,
       },
       account: programme.account,
-      priceTable: tableQuantities(rules, live, base).map((quantity) => priceOrder(rules, base, live, quantity)),
-      basePrices: programme.basePrices.map((price) => ({ since: price.since, until: price.until, pricePer1000: minorPer1000(price.pricePer1000) })),
+      priceTable: tableQuantities(rules, live, base).map((quantity) =>
+        priceOrder(rules, base, live, quantity),
+      ),
+      basePrices: programme.basePrices.map((price) => ({
+        since: price.since,
+        until: price.until,
+        pricePer1000: minorPer1000(price.pricePer1000),
+      })),
       history,
       allTimeLow: low && { pricePer1000: low.pricePer1000, campaignId: low.id, start: low.start },
       sample: await this.#sample(programme, base, live),
@@ -214,16 +285,26 @@ export class StorefrontCatalogue {
    * What one of the award search's sample redemptions costs in this programme, and what buying
    * its miles costs today: the smallest order (with the campaign's bonus) that covers them.
    */
-  async #sample(programme: StorefrontProgramme, base: UnitPrice, live: CampaignTerms | null): Promise<SampleRedemption | null> {
+  async #sample(
+    programme: StorefrontProgramme,
+    base: UnitPrice,
+    live: CampaignTerms | null,
+  ): Promise<SampleRedemption | null> {
     if (programme.kind !== 'airline') return null;
     const samples = await this.options.samples().catch(() => [] as AwardSample[]);
     for (const sample of samples) {
-      const option = sample.itinerary.redeemOptions.find((candidate) => candidate.programme === programme.id);
+      const option = sample.itinerary.redeemOptions.find(
+        (candidate) => candidate.programme === programme.id,
+      );
       if (!option) continue;
       const reading = this.limits(programme);
       const rules = displayLimits(programme);
       let quantity = rules.minPerOrder;
-      while (quantity <= rules.maxPerOrder && priceOrder(rules, base, live, quantity).total < option.miles) quantity += rules.increment;
+      while (
+        quantity <= rules.maxPerOrder &&
+        priceOrder(rules, base, live, quantity).total < option.miles
+      )
+        quantity += rules.increment;
       return {
         origin: sample.origin,
         destination: sample.destination,
@@ -235,7 +316,10 @@ export class StorefrontCatalogue {
         estimate: option.estimate,
         simulated: sample.itinerary.source.simulated,
         // No purchase is quoted where orders are closed: its limit is not known.
-        buy: reading.open && quantity <= rules.maxPerOrder ? priceOrder(rules, base, live, quantity) : null,
+        buy:
+          reading.open && quantity <= rules.maxPerOrder
+            ? priceOrder(rules, base, live, quantity)
+            : null,
       };
     }
     return null;

@@ -11,17 +11,33 @@ export const CREDITING_QUEUE = 'storefront-crediting';
  * refund refused ones; then e-mail the price alerts a running sale meets. A singleton queue; every move is conditional anyway, so a run that dies
  * half-way is finished by the next without crediting or refunding twice.
  */
-export function creditingJobs(options: { orders: StorefrontOrders; alerts: PriceAlerts; intervalMinutes: number; log: Pick<FastifyBaseLogger, 'info' | 'error'> }): JobArea {
+export function creditingJobs(options: {
+  orders: StorefrontOrders;
+  alerts: PriceAlerts;
+  intervalMinutes: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}): JobArea {
   return async (boss) => {
-    await boss.createQueue(CREDITING_QUEUE, { name: CREDITING_QUEUE, policy: 'singleton', expireInSeconds: 10 * 60, retryLimit: 2, retryDelay: 30 });
-    await boss.schedule(CREDITING_QUEUE, everyMinutes(options.intervalMinutes), {}, { tz: 'UTC' });
-    await boss.work<{ at?: string }>(CREDITING_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      const at = job.data?.at ? new Date(job.data.at) : new Date();
-      const report = await options.orders.advance(at);
-      if (report.released + report.submitted + report.credited + report.refunded > 0) options.log.info({ crediting: report }, 'storefront crediting');
-      const alerted = await options.alerts.notify(at);
-      if (alerted > 0) options.log.info({ priceAlerts: alerted }, 'storefront price alerts sent');
+    await boss.createQueue(CREDITING_QUEUE, {
+      name: CREDITING_QUEUE,
+      policy: 'singleton',
+      expireInSeconds: 10 * 60,
+      retryLimit: 2,
+      retryDelay: 30,
     });
+    await boss.schedule(CREDITING_QUEUE, everyMinutes(options.intervalMinutes), {}, { tz: 'UTC' });
+    await boss.work<{ at?: string }>(
+      CREDITING_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        const at = job.data?.at ? new Date(job.data.at) : new Date();
+        const report = await options.orders.advance(at);
+        if (report.released + report.submitted + report.credited + report.refunded > 0)
+          options.log.info({ crediting: report }, 'storefront crediting');
+        const alerted = await options.alerts.notify(at);
+        if (alerted > 0) options.log.info({ priceAlerts: alerted }, 'storefront price alerts sent');
+      },
+    );
   };
 }

@@ -7,8 +7,22 @@ import { localize } from '../../../core/cards/card.ts';
 import { numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import { serverText } from '../../i18n.ts';
-import { CAP_COUNTED_STATUSES, normalizeAccountNumber, type OrderPay, type OrderRequest, type OrderView } from '../../../core/storefront/orders.ts';
-import { capRemaining, largestOrderWithin, priceOrder, QUOTE_HOLD_MINUTES, quantityProblem, yearIn, type PurchaseRules } from '../../../core/storefront/pricing.ts';
+import {
+  CAP_COUNTED_STATUSES,
+  normalizeAccountNumber,
+  type OrderPay,
+  type OrderRequest,
+  type OrderView,
+} from '../../../core/storefront/orders.ts';
+import {
+  capRemaining,
+  largestOrderWithin,
+  priceOrder,
+  QUOTE_HOLD_MINUTES,
+  quantityProblem,
+  yearIn,
+  type PurchaseRules,
+} from '../../../core/storefront/pricing.ts';
 import type { StorefrontProgramme } from '../../../core/storefront/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -56,8 +70,13 @@ export interface OrdersOptions {
  */
 export class StorefrontOrders {
   constructor(private readonly options: OrdersOptions) {
-    options.payments.on('storefront', { succeeded: (tx, payment) => this.#paid(tx, payment), failed: (tx, payment) => this.#paymentFailed(tx, payment) });
-    options.payments.describe('storefront', (payment, language) => this.#receiptItem(payment, language));
+    options.payments.on('storefront', {
+      succeeded: (tx, payment) => this.#paid(tx, payment),
+      failed: (tx, payment) => this.#paymentFailed(tx, payment),
+    });
+    options.payments.describe('storefront', (payment, language) =>
+      this.#receiptItem(payment, language),
+    );
   }
 
   get open(): boolean {
@@ -65,7 +84,13 @@ export class StorefrontOrders {
   }
 
   /** What an account has bought (and is buying) of a programme in a calendar year, as the cap counts it. */
-  async countedThisYear(db: Pick<Db, 'select'>, programme: string, accountNumber: string, year: number, except?: string): Promise<number> {
+  async countedThisYear(
+    db: Pick<Db, 'select'>,
+    programme: string,
+    accountNumber: string,
+    year: number,
+    except?: string,
+  ): Promise<number> {
     const [row] = await db
       .select({ total: sql<number>`coalesce(sum(${storefrontOrders.countedTowardCap}), 0)::int` })
       .from(storefrontOrders)
@@ -86,9 +111,14 @@ export class StorefrontOrders {
    * shape, the annual cap; then the price under the campaign running now, held for 15 minutes.
    */
   async quote(member: MemberRow, input: OrderRequest): Promise<OrderRow> {
-    if (!this.open) throw new AppError('STOREFRONT_CLOSED', { status: 503, message: 'The storefront takes no orders at the moment.' });
+    if (!this.open)
+      throw new AppError('STOREFRONT_CLOSED', {
+        status: 503,
+        message: 'The storefront takes no orders at the moment.',
+      });
     const programme = this.options.catalogue.programme(input.programme);
-    if (!programme) throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
+    if (!programme)
+      throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
     const rules = this.#limits(programme);
     const problem = quantityProblem(rules, input.quantity);
     if (problem) {
@@ -101,14 +131,24 @@ export class StorefrontOrders {
     }
     const accountNumber = normalizeAccountNumber(input.account.number);
     if (!new RegExp(`^(?:${programme.account.pattern})$`).test(accountNumber)) {
-      throw new AppError('INVALID_ACCOUNT', { status: 400, message: `This is not a ${programme.account.label.en}; it looks like ${programme.account.example}.`, fields: { 'account.number': 'not a valid account number' }, details: { example: programme.account.example } });
+      throw new AppError('INVALID_ACCOUNT', {
+        status: 400,
+        message: `This is not a ${programme.account.label.en}; it looks like ${programme.account.example}.`,
+        fields: { 'account.number': 'not a valid account number' },
+        details: { example: programme.account.example },
+      });
     }
     const now = this.options.now();
     const base = this.options.catalogue.basePrice(programme, now);
     const campaign = this.options.catalogue.live(programme, now);
     const price = priceOrder(rules, base, campaign, input.quantity);
     const capYear = yearIn(now, programme.timeZone);
-    await this.#checkCap(this.options.db, { programme: programme.id, accountNumber, capYear, counted: price.countedTowardCap });
+    await this.#checkCap(this.options.db, {
+      programme: programme.id,
+      accountNumber,
+      capYear,
+      counted: price.countedTowardCap,
+    });
     for (;;) {
       try {
         const [order] = await this.options.db
@@ -146,18 +186,46 @@ export class StorefrontOrders {
    */
   #limits(programme: StorefrontProgramme): PurchaseRules {
     const reading = this.options.catalogue.limits(programme);
-    if (!reading.open) throw new AppError('ORDERS_CLOSED', { status: 409, message: 'We could not confirm this programme’s purchase limit, so orders are closed.', details: { reason: reading.reason } });
+    if (!reading.open)
+      throw new AppError('ORDERS_CLOSED', {
+        status: 409,
+        message: 'We could not confirm this programme’s purchase limit, so orders are closed.',
+        details: { reason: reading.reason },
+      });
     return reading.limits;
   }
 
   /** Refuses an order that would pass the account's annual cap, naming how many can still be bought. */
-  async #checkCap(db: Pick<Db, 'select'>, order: { programme: string; accountNumber: string; capYear: number; counted: number; except?: string }): Promise<void> {
+  async #checkCap(
+    db: Pick<Db, 'select'>,
+    order: {
+      programme: string;
+      accountNumber: string;
+      capYear: number;
+      counted: number;
+      except?: string;
+    },
+  ): Promise<void> {
     const programme = this.options.catalogue.programme(order.programme)!;
     const rules = this.#limits(programme);
-    const remaining = capRemaining(rules, await this.countedThisYear(db, order.programme, order.accountNumber, order.capYear, order.except));
+    const remaining = capRemaining(
+      rules,
+      await this.countedThisYear(
+        db,
+        order.programme,
+        order.accountNumber,
+        order.capYear,
+        order.except,
+      ),
+    );
     if (remaining === null || order.counted <= remaining) return;
     const now = this.options.now();
-    const largest = largestOrderWithin(rules, this.options.catalogue.basePrice(programme, now), this.options.catalogue.live(programme, now), remaining);
+    const largest = largestOrderWithin(
+      rules,
+      this.options.catalogue.basePrice(programme, now),
+      this.options.catalogue.live(programme, now),
+      remaining,
+    );
     throw new AppError('CAP_REACHED', {
       status: 409,
       message: `This order would pass the account's annual cap of ${rules.annualCap}: ${remaining} can still be bought this year.`,
@@ -171,29 +239,53 @@ export class StorefrontOrders {
    * allow it; the order then counts toward the cap while its payment is made. One payment per
    * order, under the order's own key: a double click or a retry pays once.
    */
-  async pay(member: MemberRow, orderId: string, input: OrderPay): Promise<{ order: OrderRow; payment: PaymentRow }> {
+  async pay(
+    member: MemberRow,
+    orderId: string,
+    input: OrderPay,
+  ): Promise<{ order: OrderRow; payment: PaymentRow }> {
     let order = await this.get(member.id, orderId);
     if (!order) throw new AppError('NOT_FOUND', { status: 404, message: 'No such order.' });
     const key = `${KEY_PREFIX}${order.id}`;
     // An order left paying without a payment (its card could not be saved, or a crash) is priced
     // again like a quote: the hold and the cap are checked again, never skipped.
     if (order.status === 'paying' && !(await this.options.payments.byKey(key))) {
-      await this.options.db.update(storefrontOrders).set({ status: 'quoted' }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
+      await this.options.db
+        .update(storefrontOrders)
+        .set({ status: 'quoted' })
+        .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
       order = { ...order, status: 'quoted' };
     }
     if (order.status === 'quoted') {
       if (order.quoteExpiresAt.getTime() < this.options.now().getTime()) {
-        throw new AppError('QUOTE_EXPIRED', { status: 409, message: `The price was held for ${QUOTE_HOLD_MINUTES} minutes and has expired. Check the new price.` });
+        throw new AppError('QUOTE_EXPIRED', {
+          status: 409,
+          message: `The price was held for ${QUOTE_HOLD_MINUTES} minutes and has expired. Check the new price.`,
+        });
       }
       const quoted = order;
       // The cap is checked again under a lock on the programme and account, so two tabs cannot both pass it.
       await this.options.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${quoted.programme}:${quoted.accountNumber}`}))`);
-        await this.#checkCap(tx as unknown as Db, { programme: quoted.programme, accountNumber: quoted.accountNumber, capYear: quoted.capYear, counted: quoted.countedTowardCap, except: quoted.id });
-        await tx.update(storefrontOrders).set({ status: 'paying', updatedAt: this.options.now() }).where(and(eq(storefrontOrders.id, quoted.id), eq(storefrontOrders.status, 'quoted')));
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`${quoted.programme}:${quoted.accountNumber}`}))`,
+        );
+        await this.#checkCap(tx as unknown as Db, {
+          programme: quoted.programme,
+          accountNumber: quoted.accountNumber,
+          capYear: quoted.capYear,
+          counted: quoted.countedTowardCap,
+          except: quoted.id,
+        });
+        await tx
+          .update(storefrontOrders)
+          .set({ status: 'paying', updatedAt: this.options.now() })
+          .where(and(eq(storefrontOrders.id, quoted.id), eq(storefrontOrders.status, 'quoted')));
       });
     } else if (order.status !== 'paying') {
-      throw new AppError('ORDER_CLOSED', { status: 409, message: 'This order is closed. Start a new one.' });
+      throw new AppError('ORDER_CLOSED', {
+        status: 409,
+        message: 'This order is closed. Start a new one.',
+      });
     }
     let payment: PaymentRow;
     try {
@@ -203,7 +295,10 @@ export class StorefrontOrders {
         plan: null,
         amount: order.amount,
         currency: order.currency,
-        card: { save: () => this.options.payments.saveCard(member.id, input.card.token, order.billing.holderName) },
+        card: {
+          save: () =>
+            this.options.payments.saveCard(member.id, input.card.token, order.billing.holderName),
+        },
         idempotencyKey: key,
         description: `TripPlus storefront ${order.number}`,
         billing: order.billing,
@@ -213,7 +308,11 @@ export class StorefrontOrders {
       });
     } catch (error) {
       // No payment was written (the card could not be saved): the order stops counting toward the cap.
-      if (!(await this.options.payments.byKey(key))) await this.options.db.update(storefrontOrders).set({ status: 'quoted' }).where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
+      if (!(await this.options.payments.byKey(key)))
+        await this.options.db
+          .update(storefrontOrders)
+          .set({ status: 'quoted' })
+          .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
       throw error;
     }
     return { order: (await this.get(member.id, orderId))!, payment };
@@ -222,10 +321,17 @@ export class StorefrontOrders {
   /** A paid order: reviewed first (a first purchase, or a spot check), else straight to crediting. */
   async #paid(tx: Db, payment: PaymentRow): Promise<void> {
     const orderId = payment.idempotencyKey.slice(KEY_PREFIX.length);
-    const [order] = await tx.select().from(storefrontOrders).where(eq(storefrontOrders.id, orderId));
+    const [order] = await tx
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.id, orderId));
     if (!order) return;
     const paidAt = payment.paidAt ?? this.options.now();
-    const reviewReason = !(await this.#boughtBefore(tx, order)) ? 'first-purchase' : this.options.random() < this.options.spotCheckRate ? 'spot-check' : null;
+    const reviewReason = !(await this.#boughtBefore(tx, order))
+      ? 'first-purchase'
+      : this.options.random() < this.options.spotCheckRate
+        ? 'spot-check'
+        : null;
     const [moved] = await tx
       .update(storefrontOrders)
       .set({
@@ -242,8 +348,16 @@ export class StorefrontOrders {
       // Paid after the order was given up (the bank answered hours late): the money goes back.
       await tx
         .update(storefrontOrders)
-        .set({ status: 'failed', paymentId: payment.id, paidAt, failure: 'paid-after-abandoned', updatedAt: paidAt })
-        .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'payment-failed')));
+        .set({
+          status: 'failed',
+          paymentId: payment.id,
+          paidAt,
+          failure: 'paid-after-abandoned',
+          updatedAt: paidAt,
+        })
+        .where(
+          and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'payment-failed')),
+        );
       return;
     }
     await this.#mail(tx, moved, 'receipt', payment.receiptNumber);
@@ -252,7 +366,10 @@ export class StorefrontOrders {
 
   /** A receipt's line for an order: "Order SF-…: LifeMiles, 10,000 + 12,000 bonus = 22,000, account …". */
   async #receiptItem(payment: PaymentRow, language: Language): Promise<string | null> {
-    const [order] = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, payment.idempotencyKey.slice(KEY_PREFIX.length)));
+    const [order] = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.id, payment.idempotencyKey.slice(KEY_PREFIX.length)));
     const programme = order && this.options.catalogue.programme(order.programme);
     if (!order || !programme) return null;
     const lang = language === 'ja' ? 'en' : language;
@@ -273,7 +390,13 @@ export class StorefrontOrders {
     const [earlier] = await db
       .select({ id: storefrontOrders.id })
       .from(storefrontOrders)
-      .where(and(eq(storefrontOrders.memberId, order.memberId), ne(storefrontOrders.id, order.id), inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited'])))
+      .where(
+        and(
+          eq(storefrontOrders.memberId, order.memberId),
+          ne(storefrontOrders.id, order.id),
+          inArray(storefrontOrders.status, ['in-review', 'crediting', 'credited']),
+        ),
+      )
       .limit(1);
     return earlier !== undefined;
   }
@@ -282,18 +405,43 @@ export class StorefrontOrders {
     const orderId = payment.idempotencyKey.slice(KEY_PREFIX.length);
     await tx
       .update(storefrontOrders)
-      .set({ status: 'payment-failed', paymentId: payment.id, failure: payment.failure ?? 'declined', updatedAt: this.options.now() })
+      .set({
+        status: 'payment-failed',
+        paymentId: payment.id,
+        failure: payment.failure ?? 'declined',
+        updatedAt: this.options.now(),
+      })
       .where(and(eq(storefrontOrders.id, orderId), eq(storefrontOrders.status, 'paying')));
   }
 
-  async #mail(tx: Pick<Db, 'insert'>, order: OrderRow, kind: StorefrontMailKind, receiptNumber?: string | null): Promise<void> {
+  async #mail(
+    tx: Pick<Db, 'insert'>,
+    order: OrderRow,
+    kind: StorefrontMailKind,
+    receiptNumber?: string | null,
+  ): Promise<void> {
     const programme = this.options.catalogue.programme(order.programme);
     if (!programme) return;
-    await enqueueMail(tx, storefrontMail({ kind, order, programme, name: this.options.catalogue.name(order.programme), siteUrl: this.options.siteUrl, receiptNumber: receiptNumber ?? null }));
+    await enqueueMail(
+      tx,
+      storefrontMail({
+        kind,
+        order,
+        programme,
+        name: this.options.catalogue.name(order.programme),
+        siteUrl: this.options.siteUrl,
+        receiptNumber: receiptNumber ?? null,
+      }),
+    );
   }
 
   /** Moves one order from one state to another, once; the answer is the moved row, or null when another caller moved it first. */
-  async #move(id: string, from: OrderRow['status'], patch: Partial<typeof storefrontOrders.$inferInsert>, mail?: StorefrontMailKind): Promise<OrderRow | null> {
+  async #move(
+    id: string,
+    from: OrderRow['status'],
+    patch: Partial<typeof storefrontOrders.$inferInsert>,
+    mail?: StorefrontMailKind,
+  ): Promise<OrderRow | null> {
     return this.options.db.transaction(async (tx) => {
       const [moved] = await tx
         .update(storefrontOrders)
@@ -310,36 +458,78 @@ export class StorefrontOrders {
    * go on to crediting; orders to credit are given to the partner (once: it answers by order id);
    * accepted ones are credited when the partner has posted them; refused ones are refunded.
    */
-  async advance(now = this.options.now()): Promise<{ released: number; submitted: number; credited: number; refunded: number; abandoned: number }> {
+  async advance(now = this.options.now()): Promise<{
+    released: number;
+    submitted: number;
+    credited: number;
+    refunded: number;
+    abandoned: number;
+  }> {
     const report = { released: 0, submitted: 0, credited: 0, refunded: 0, abandoned: 0 };
     const { db, partner } = this.options;
     if (!partner) return report;
     report.abandoned = await this.#abandonStalePayments(now);
-    const due = await db.select().from(storefrontOrders).where(and(eq(storefrontOrders.status, 'in-review'), lte(storefrontOrders.reviewUntil, now))).limit(200);
-    for (const order of due) if (await this.#move(order.id, 'in-review', { status: 'crediting' })) report.released += 1;
+    const due = await db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.status, 'in-review'), lte(storefrontOrders.reviewUntil, now)))
+      .limit(200);
+    for (const order of due)
+      if (await this.#move(order.id, 'in-review', { status: 'crediting' })) report.released += 1;
 
-    const crediting = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'crediting')).limit(200);
+    const crediting = await db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.status, 'crediting'))
+      .limit(200);
     for (const order of crediting) {
       try {
         if (!order.partnerRef) {
-          const answer = await partner.credit({ id: order.id, programme: order.programme, accountNumber: order.accountNumber, accountName: order.accountName, miles: order.quantity + order.bonus }, now);
+          const answer = await partner.credit(
+            {
+              id: order.id,
+              programme: order.programme,
+              accountNumber: order.accountNumber,
+              accountName: order.accountName,
+              miles: order.quantity + order.bonus,
+            },
+            now,
+          );
           if (answer.status === 'rejected') {
             await this.#move(order.id, 'crediting', { status: 'failed', failure: answer.reason });
             continue;
           }
-          await db.update(storefrontOrders).set({ partnerRef: answer.reference }).where(and(eq(storefrontOrders.id, order.id), isNull(storefrontOrders.partnerRef)));
+          await db
+            .update(storefrontOrders)
+            .set({ partnerRef: answer.reference })
+            .where(and(eq(storefrontOrders.id, order.id), isNull(storefrontOrders.partnerRef)));
           report.submitted += 1;
           order.partnerRef = answer.reference;
         }
         if (await partner.posted(order.partnerRef, now)) {
-          if (await this.#move(order.id, 'crediting', { status: 'credited', creditedAt: now }, 'credited')) report.credited += 1;
+          if (
+            await this.#move(
+              order.id,
+              'crediting',
+              { status: 'credited', creditedAt: now },
+              'credited',
+            )
+          )
+            report.credited += 1;
         }
       } catch (error) {
-        this.options.log.warn({ err: error, order: order.id }, 'an order could not be passed to the crediting partner; the next run tries again');
+        this.options.log.warn(
+          { err: error, order: order.id },
+          'an order could not be passed to the crediting partner; the next run tries again',
+        );
       }
     }
 
-    const failed = await db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'failed')).limit(200);
+    const failed = await db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.status, 'failed'))
+      .limit(200);
     for (const order of failed) if (await this.#refund(order, now)) report.refunded += 1;
     return report;
   }
@@ -354,14 +544,27 @@ export class StorefrontOrders {
     const stale = await this.options.db
       .select()
       .from(storefrontOrders)
-      .where(and(eq(storefrontOrders.status, 'paying'), lte(storefrontOrders.quoteExpiresAt, new Date(now.getTime() - ABANDON_AFTER_MS))))
+      .where(
+        and(
+          eq(storefrontOrders.status, 'paying'),
+          lte(storefrontOrders.quoteExpiresAt, new Date(now.getTime() - ABANDON_AFTER_MS)),
+        ),
+      )
       .limit(200);
     let abandoned = 0;
     for (const order of stale) {
       const payment = await this.options.payments.byKey(`${KEY_PREFIX}${order.id}`);
-      const settled = payment ? await this.options.payments.refresh(payment).catch(() => payment) : null;
+      const settled = payment
+        ? await this.options.payments.refresh(payment).catch(() => payment)
+        : null;
       if (settled?.status === 'succeeded') continue;
-      if (await this.#move(order.id, 'paying', { status: 'payment-failed', failure: settled ? 'verification-abandoned' : 'not-paid' })) abandoned += 1;
+      if (
+        await this.#move(order.id, 'paying', {
+          status: 'payment-failed',
+          failure: settled ? 'verification-abandoned' : 'not-paid',
+        })
+      )
+        abandoned += 1;
     }
     return abandoned;
   }
@@ -370,9 +573,19 @@ export class StorefrontOrders {
   async #refund(order: OrderRow, now: Date): Promise<boolean> {
     try {
       if (order.paymentId) await this.options.payments.refund(order.paymentId);
-      return (await this.#move(order.id, 'failed', { status: 'refunded', refundedAt: now }, 'refunded')) !== null;
+      return (
+        (await this.#move(
+          order.id,
+          'failed',
+          { status: 'refunded', refundedAt: now },
+          'refunded',
+        )) !== null
+      );
     } catch (error) {
-      this.options.log.warn({ err: error, order: order.id }, 'a refused order could not be refunded; the next run tries again');
+      this.options.log.warn(
+        { err: error, order: order.id },
+        'a refused order could not be refunded; the next run tries again',
+      );
       return false;
     }
   }
@@ -384,22 +597,41 @@ export class StorefrontOrders {
 
   /** Staff: refuse an order in review and refund it at once (the crediting job retries a refund that fails). */
   async refuse(orderId: string): Promise<OrderRow | null> {
-    const refused = await this.#move(orderId, 'in-review', { status: 'failed', failure: 'refused-in-review' });
+    const refused = await this.#move(orderId, 'in-review', {
+      status: 'failed',
+      failure: 'refused-in-review',
+    });
     if (!refused) return null;
     await this.#refund(refused, this.options.now());
-    const [after] = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, orderId));
+    const [after] = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.id, orderId));
     return after ?? null;
   }
 
   /** Staff's console: orders waiting in review (oldest first), and the latest of every other state. */
   async forStaff(): Promise<{ inReview: OrderRow[]; recent: OrderRow[] }> {
-    const inReview = await this.options.db.select().from(storefrontOrders).where(eq(storefrontOrders.status, 'in-review')).orderBy(storefrontOrders.paidAt).limit(500);
-    const recent = await this.options.db.select().from(storefrontOrders).where(and(ne(storefrontOrders.status, 'quoted'), ne(storefrontOrders.status, 'in-review'))).orderBy(desc(storefrontOrders.updatedAt)).limit(50);
+    const inReview = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.status, 'in-review'))
+      .orderBy(storefrontOrders.paidAt)
+      .limit(500);
+    const recent = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(ne(storefrontOrders.status, 'quoted'), ne(storefrontOrders.status, 'in-review')))
+      .orderBy(desc(storefrontOrders.updatedAt))
+      .limit(50);
     return { inReview, recent };
   }
 
   async get(memberId: string, orderId: string): Promise<OrderRow | null> {
-    const [row] = await this.options.db.select().from(storefrontOrders).where(and(eq(storefrontOrders.id, orderId), eq(storefrontOrders.memberId, memberId)));
+    const [row] = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.id, orderId), eq(storefrontOrders.memberId, memberId)));
     return row ?? null;
   }
 
@@ -416,10 +648,23 @@ export class StorefrontOrders {
   /** An order as the pages see it. */
   async view(order: OrderRow): Promise<OrderView> {
     const programme = this.options.catalogue.programme(order.programme)!;
-    const [payment] = order.paymentId ? await this.options.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, order.paymentId)) : [];
-    const counted = await this.countedThisYear(this.options.db, order.programme, order.accountNumber, order.capYear, order.id);
+    const [payment] = order.paymentId
+      ? await this.options.db
+          .select({ receiptNumber: payments.receiptNumber })
+          .from(payments)
+          .where(eq(payments.id, order.paymentId))
+      : [];
+    const counted = await this.countedThisYear(
+      this.options.db,
+      order.programme,
+      order.accountNumber,
+      order.capYear,
+      order.id,
+    );
     const reading = this.options.catalogue.limits(programme);
-    const remaining = reading.open ? capRemaining(reading.limits, counted + order.countedTowardCap) : null;
+    const remaining = reading.open
+      ? capRemaining(reading.limits, counted + order.countedTowardCap)
+      : null;
     return {
       id: order.id,
       number: order.number,
@@ -436,7 +681,9 @@ export class StorefrontOrders {
       campaignId: order.campaignId,
       status: order.status,
       quoteExpiresAt: order.quoteExpiresAt.toISOString(),
-      firstPurchase: order.reviewReason === 'first-purchase' || (!order.paidAt && !(await this.#boughtBefore(this.options.db, order))),
+      firstPurchase:
+        order.reviewReason === 'first-purchase' ||
+        (!order.paidAt && !(await this.#boughtBefore(this.options.db, order))),
       reviewReason: order.reviewReason ?? null,
       reviewUntil: order.reviewUntil?.toISOString() ?? null,
       postingHours: programme.postingHours,
@@ -453,6 +700,7 @@ export class StorefrontOrders {
 }
 
 function orderNumber(): string {
-  const draw = () => Array.from({ length: 4 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('');
+  const draw = () =>
+    Array.from({ length: 4 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('');
   return `SF-${draw()}-${draw()}`;
 }

@@ -22,42 +22,92 @@ let clock = new Date('2026-11-27T03:00:00Z');
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ PUBLIC_URL: 'https://tripplus.example', STOREFRONT_SPOT_CHECK_RATE: 0, SANDBOX_POSTING_MIN: 5, RATE_LIMIT_SCALE: 100 }, { now: () => clock, storefront: confirmedStorefront() }));
+  ({ app, close } = await createTestApp(
+    {
+      PUBLIC_URL: 'https://tripplus.example',
+      STOREFRONT_SPOT_CHECK_RATE: 0,
+      SANDBOX_POSTING_MIN: 5,
+      RATE_LIMIT_SCALE: 100,
+    },
+    { now: () => clock, storefront: confirmedStorefront() },
+  ));
 });
 afterAll(async () => close());
 
 const post = (url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
   const { headers, cookies: csrfCookies } = csrf(cookies);
-  return app.inject({ method: 'POST', url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload ? { payload } : {}) });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers,
+    cookies: { ...csrfCookies, ...cookies },
+    ...(payload ? { payload } : {}),
+  });
 };
-const get = (url: string, cookies: Record<string, string> = {}) => app.inject({ method: 'GET', url, cookies });
+const get = (url: string, cookies: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, cookies });
 
 async function tokenFor(number: string) {
-  const response = await app.inject({ method: 'POST', url: '/sandbox-pay/v1/tokens', headers: { 'x-sandbox-key': app.payments.provider.browserSetup().publicKey }, payload: { number, expiry: '12/34', cvc: '123' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/sandbox-pay/v1/tokens',
+    headers: { 'x-sandbox-key': app.payments.provider.browserSetup().publicKey },
+    payload: { number, expiry: '12/34', cvc: '123' },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().token as string;
 }
 
-const details = { name: 'Mei Lin', email: 'mei@example.com', holderName: 'MEI LIN', address: { country: 'TW', line1: 'No. 7, Sec. 5, Xinyi Rd.', city: 'Taipei', postalCode: '110' } };
-const orderBody = (overrides: Record<string, unknown> = {}) => ({ programme: 'avianca-lifemiles', quantity: 10_000, account: { number: '123 4567 8901', name: 'MEI LIN' }, details, language: 'zh-Hant', ...overrides });
+const details = {
+  name: 'Mei Lin',
+  email: 'mei@example.com',
+  holderName: 'MEI LIN',
+  address: { country: 'TW', line1: 'No. 7, Sec. 5, Xinyi Rd.', city: 'Taipei', postalCode: '110' },
+};
+const orderBody = (overrides: Record<string, unknown> = {}) => ({
+  programme: 'avianca-lifemiles',
+  quantity: 10_000,
+  account: { number: '123 4567 8901', name: 'MEI LIN' },
+  details,
+  language: 'zh-Hant',
+  ...overrides,
+});
 
 async function quote(cookies: Record<string, string>, overrides: Record<string, unknown> = {}) {
   return post('/api/storefront/orders', cookies, orderBody(overrides));
 }
 async function pay(cookies: Record<string, string>, orderId: string, card = '4242424242424242') {
-  const response = await post(`/api/storefront/orders/${orderId}/pay`, cookies, { checkoutId: randomUUID(), card: { token: await tokenFor(card) }, termsAgreed: true });
+  const response = await post(`/api/storefront/orders/${orderId}/pay`, cookies, {
+    checkoutId: randomUUID(),
+    card: { token: await tokenFor(card) },
+    termsAgreed: true,
+  });
   await app.sandboxPay.settle();
   return response;
 }
-const orderOf = async (cookies: Record<string, string>, id: string) => (await get(`/api/storefront/orders/${id}`, cookies)).json().order;
-const mails = (orderId: string, template: string) => app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.topic, `storefront-order:${orderId}`), eq(mailOutbox.template, template)));
+const orderOf = async (cookies: Record<string, string>, id: string) =>
+  (await get(`/api/storefront/orders/${id}`, cookies)).json().order;
+const mails = (orderId: string, template: string) =>
+  app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(eq(mailOutbox.topic, `storefront-order:${orderId}`), eq(mailOutbox.template, template)),
+    );
 
 describe('the campaign banner', () => {
   it('announces the live sale that takes the most off, in the visitor’s language, when staff entered no promotion', async () => {
     const answer = (await get('/api/promotions/current?lang=zh-Hant')).json();
-    expect(answer.promotion).toMatchObject({ id: 'sale:lifemiles-2026-11', linkPath: '/storefront/buy/avianca-lifemiles' });
-    expect(answer.promotion.title).toBe('哥倫比亞航空 LifeMiles 促銷：加贈 120%，每 1,000 哩／點 US$15.00，至 12/05 止');
-    expect((await get('/api/promotions/current?lang=en')).json().promotion.title).toBe('LifeMiles sale: 120% bonus, US$15.00 per 1,000 until 12/05');
+    expect(answer.promotion).toMatchObject({
+      id: 'sale:lifemiles-2026-11',
+      linkPath: '/storefront/buy/avianca-lifemiles',
+    });
+    expect(answer.promotion.title).toBe(
+      '哥倫比亞航空 LifeMiles 促銷：加贈 120%，每 1,000 哩／點 US$15.00，至 12/05 止',
+    );
+    expect((await get('/api/promotions/current?lang=en')).json().promotion.title).toBe(
+      'LifeMiles sale: 120% bonus, US$15.00 per 1,000 until 12/05',
+    );
   });
 });
 
@@ -67,7 +117,18 @@ describe('pricing an order', () => {
     const response = await quote(cookies);
     expect(response.statusCode, response.body).toBe(200);
     const { order } = response.json();
-    expect(order).toMatchObject({ programme: 'avianca-lifemiles', quantity: 10_000, bonus: 12_000, total: 22_000, amount: 33_000, currency: 'USD', status: 'quoted', accountNumber: '12345678901', firstPurchase: true, campaignId: 'lifemiles-2026-11' });
+    expect(order).toMatchObject({
+      programme: 'avianca-lifemiles',
+      quantity: 10_000,
+      bonus: 12_000,
+      total: 22_000,
+      amount: 33_000,
+      currency: 'USD',
+      status: 'quoted',
+      accountNumber: '12345678901',
+      firstPurchase: true,
+      campaignId: 'lifemiles-2026-11',
+    });
     expect(Date.parse(order.quoteExpiresAt) - clock.getTime()).toBe(15 * 60_000);
   });
 
@@ -75,14 +136,25 @@ describe('pricing an order', () => {
     const { cookies } = await memberWithSession(app);
     const uneven = await quote(cookies, { quantity: 1500 });
     expect(uneven.statusCode).toBe(400);
-    expect(uneven.json()).toMatchObject({ error: 'INVALID_QUANTITY', fields: { quantity: 'not-in-increments' }, details: { min: 1000, max: 150_000, step: 1000 } });
-    expect((await quote(cookies, { quantity: 151_000 })).json().fields).toEqual({ quantity: 'above-maximum' });
+    expect(uneven.json()).toMatchObject({
+      error: 'INVALID_QUANTITY',
+      fields: { quantity: 'not-in-increments' },
+      details: { min: 1000, max: 150_000, step: 1000 },
+    });
+    expect((await quote(cookies, { quantity: 151_000 })).json().fields).toEqual({
+      quantity: 'above-maximum',
+    });
     const account = await quote(cookies, { account: { number: 'ABC', name: 'MEI LIN' } });
-    expect(account.json()).toMatchObject({ error: 'INVALID_ACCOUNT', fields: { 'account.number': 'not a valid account number' } });
+    expect(account.json()).toMatchObject({
+      error: 'INVALID_ACCOUNT',
+      fields: { 'account.number': 'not a valid account number' },
+    });
     const missing = await quote(cookies, { account: { number: '', name: '' } });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().fields).sort()).toEqual(['account.name', 'account.number']);
-    expect((await quote(cookies, { details: { ...details, email: 'not-an-email' } })).json().fields).toHaveProperty(['details.email']);
+    expect(
+      (await quote(cookies, { details: { ...details, email: 'not-an-email' } })).json().fields,
+    ).toHaveProperty(['details.email']);
     expect((await quote(cookies, { programme: 'no-such-programme' })).statusCode).toBe(404);
     // The browser never names a price: an amount in the body is not part of the contract.
     expect((await quote(cookies, { amount: 1 })).json().order.amount).toBe(33_000);
@@ -111,21 +183,49 @@ describe('the annual cap', () => {
       currency: 'USD',
       status: 'credited',
       quoteExpiresAt: clock,
-      billing: { ...details, address: { ...details.address, country: 'TW' as const, line2: '', region: '' }, company: '', taxId: '' },
+      billing: {
+        ...details,
+        address: { ...details.address, country: 'TW' as const, line2: '', region: '' },
+        company: '',
+        taxId: '',
+      },
     });
-    const over = await quote(cookies, { quantity: 20_000, account: { number: accountNumber, name: 'MEI LIN' } });
+    const over = await quote(cookies, {
+      quantity: 20_000,
+      account: { number: accountNumber, name: 'MEI LIN' },
+    });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ error: 'CAP_REACHED', details: { cap: 150_000, remaining: 10_000, largest: 10_000 } });
+    expect(over.json()).toMatchObject({
+      error: 'CAP_REACHED',
+      details: { cap: 150_000, remaining: 10_000, largest: 10_000 },
+    });
     // Bonus miles do not count toward the LifeMiles cap: 10,000 bought (22,000 received) fit.
-    const fits = await quote(cookies, { quantity: 10_000, account: { number: accountNumber, name: 'MEI LIN' } });
+    const fits = await quote(cookies, {
+      quantity: 10_000,
+      account: { number: accountNumber, name: 'MEI LIN' },
+    });
     expect(fits.json().order).toMatchObject({ total: 22_000, capRemaining: 0 });
     // Another member buying for the same account is held to the same cap.
     const other = await memberWithSession(app);
-    expect((await quote(other.cookies, { quantity: 11_000, account: { number: accountNumber, name: 'MEI LIN' } })).json().details.remaining).toBe(10_000);
+    expect(
+      (
+        await quote(other.cookies, {
+          quantity: 11_000,
+          account: { number: accountNumber, name: 'MEI LIN' },
+        })
+      ).json().details.remaining,
+    ).toBe(10_000);
     // A new calendar year (in Bogotá, the programme's zone) starts a new count.
     clock = new Date('2027-01-01T06:00:00Z');
     try {
-      expect((await quote(cookies, { quantity: 20_000, account: { number: accountNumber, name: 'MEI LIN' } })).statusCode).toBe(200);
+      expect(
+        (
+          await quote(cookies, {
+            quantity: 20_000,
+            account: { number: accountNumber, name: 'MEI LIN' },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       clock = new Date('2026-11-27T03:00:00Z');
     }
@@ -149,14 +249,22 @@ describe('paying and crediting', () => {
     const order = (await quote(cookies)).json().order;
     const paid = await pay(cookies, order.id);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().payment).toMatchObject({ status: 'succeeded', purpose: 'storefront', amount: 33_000, currency: 'USD', plan: null });
+    expect(paid.json().payment).toMatchObject({
+      status: 'succeeded',
+      purpose: 'storefront',
+      amount: 33_000,
+      currency: 'USD',
+      plan: null,
+    });
     let now = await orderOf(cookies, order.id);
     expect(now).toMatchObject({ status: 'in-review', reviewReason: 'first-purchase' });
     expect(now.receiptNumber).toMatch(/^TP-\d{8}-\d{6}$/);
     // The receipt names the order, the programme and the miles, in the language asked.
     const receipt = await get(`/api/payments/${now.paymentId}/receipt?lang=zh-Hant`, cookies);
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.body).toContain(`訂單 ${now.number}：哥倫比亞航空 LifeMiles，購買 10,000 + 加贈 12,000 = 22,000`);
+    expect(receipt.body).toContain(
+      `訂單 ${now.number}：哥倫比亞航空 LifeMiles，購買 10,000 + 加贈 12,000 = 22,000`,
+    );
     expect(receipt.body).toContain('US$330.00');
     expect(await mails(order.id, 'storefront-receipt')).toHaveLength(1);
     const review = await mails(order.id, 'storefront-in-review');
@@ -180,26 +288,50 @@ describe('paying and crediting', () => {
     // A second purchase is not reviewed (spot checks are off in this test).
     const second = (await quote(cookies, { quantity: 2000 })).json().order;
     await pay(cookies, second.id);
-    expect(await orderOf(cookies, second.id)).toMatchObject({ status: 'crediting', reviewReason: null, firstPurchase: false });
+    expect(await orderOf(cookies, second.id)).toMatchObject({
+      status: 'crediting',
+      reviewReason: null,
+      firstPurchase: false,
+    });
   });
 
   it('leaves no order paid when the card is declined, and counts nothing toward the cap', async () => {
     const { cookies } = await memberWithSession(app);
-    const order = (await quote(cookies, { account: { number: '44455566677', name: 'MEI LIN' }, quantity: 150_000 })).json().order;
+    const order = (
+      await quote(cookies, {
+        account: { number: '44455566677', name: 'MEI LIN' },
+        quantity: 150_000,
+      })
+    ).json().order;
     const declined = await pay(cookies, order.id, '4000000000000002');
     expect(declined.json().payment).toMatchObject({ status: 'failed', failure: 'declined' });
-    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'payment-failed', paidAt: null, receiptNumber: null });
+    expect(await orderOf(cookies, order.id)).toMatchObject({
+      status: 'payment-failed',
+      paidAt: null,
+      receiptNumber: null,
+    });
     expect(await mails(order.id, 'storefront-receipt')).toHaveLength(0);
     expect((await pay(cookies, order.id)).json().error).toBe('ORDER_CLOSED');
     // The whole cap is still there for the next try.
-    expect((await quote(cookies, { account: { number: '44455566677', name: 'MEI LIN' }, quantity: 150_000 })).statusCode).toBe(200);
+    expect(
+      (
+        await quote(cookies, {
+          account: { number: '44455566677', name: 'MEI LIN' },
+          quantity: 150_000,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('puts an order back to its quote when the card cannot be saved, so it neither holds the cap nor escapes the price hold', async () => {
     const { cookies } = await memberWithSession(app);
     const account = { number: '31313131313', name: 'MEI LIN' };
     const order = (await quote(cookies, { account, quantity: 150_000 })).json().order;
-    const forged = await post(`/api/storefront/orders/${order.id}/pay`, cookies, { checkoutId: randomUUID(), card: { token: 'tok_forged_0000000000' }, termsAgreed: true });
+    const forged = await post(`/api/storefront/orders/${order.id}/pay`, cookies, {
+      checkoutId: randomUUID(),
+      card: { token: 'tok_forged_0000000000' },
+      termsAgreed: true,
+    });
     expect(forged.json().error).toBe('CARD_INFO_INCOMPLETE');
     expect((await orderOf(cookies, order.id)).status).toBe('quoted');
     expect((await quote(cookies, { account, quantity: 150_000 })).statusCode).toBe(200);
@@ -220,16 +352,24 @@ describe('paying and crediting', () => {
     expect((await quote(cookies, { account, quantity: 1000 })).json().error).toBe('CAP_REACHED');
     // Past the quote and an hour more: given up, and the cap is free again.
     await app.storefrontOrders.advance(new Date(Date.parse(order.quoteExpiresAt) + 61 * 60_000));
-    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'payment-failed', failure: 'verification-abandoned' });
+    expect(await orderOf(cookies, order.id)).toMatchObject({
+      status: 'payment-failed',
+      failure: 'verification-abandoned',
+    });
     expect((await quote(cookies, { account, quantity: 150_000 })).statusCode).toBe(200);
     // The holder finishes the bank's page after all: the money goes back, the order is not credited.
     const url = new URL(payment.verificationUrl, 'https://tripplus.example');
-    await app.sandboxPay.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, { code: '123456' });
+    await app.sandboxPay.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, {
+      code: '123456',
+    });
     await app.sandboxPay.settle();
     await post(`/api/payments/${payment.id}/confirm`, cookies);
     expect((await orderOf(cookies, order.id)).status).toBe('failed');
     await app.storefrontOrders.advance(new Date(Date.now() + HOUR));
-    expect(await orderOf(cookies, order.id)).toMatchObject({ status: 'refunded', failure: 'paid-after-abandoned' });
+    expect(await orderOf(cookies, order.id)).toMatchObject({
+      status: 'refunded',
+      failure: 'paid-after-abandoned',
+    });
   });
 
   it('refuses to pay a price held longer than 15 minutes', async () => {
@@ -240,7 +380,12 @@ describe('paying and crediting', () => {
       const late = await pay(cookies, order.id);
       expect(late.statusCode).toBe(409);
       expect(late.json().error).toBe('QUOTE_EXPIRED');
-      expect((await app.database.db.select().from(payments).where(eq(payments.idempotencyKey, `storefront:${order.id}`)))).toHaveLength(0);
+      expect(
+        await app.database.db
+          .select()
+          .from(payments)
+          .where(eq(payments.idempotencyKey, `storefront:${order.id}`)),
+      ).toHaveLength(0);
     } finally {
       clock = new Date('2026-11-27T03:00:00Z');
     }
@@ -249,14 +394,19 @@ describe('paying and crediting', () => {
   it('refunds an order the programme refuses, once, and says so by e-mail', async () => {
     const { cookies } = await memberWithSession(app);
     // The sandbox partner refuses account numbers ending in 0000.
-    const order = (await quote(cookies, { account: { number: '12345670000', name: 'MEI LIN' } })).json().order;
+    const order = (
+      await quote(cookies, { account: { number: '12345670000', name: 'MEI LIN' } })
+    ).json().order;
     await pay(cookies, order.id);
     const paidAt = Date.parse((await orderOf(cookies, order.id)).paidAt);
     await app.storefrontOrders.advance(new Date(paidAt + 25 * HOUR));
     await app.storefrontOrders.advance(new Date(paidAt + 26 * HOUR));
     const after = await orderOf(cookies, order.id);
     expect(after).toMatchObject({ status: 'refunded', failure: 'account-not-found' });
-    const [payment] = await app.database.db.select().from(payments).where(eq(payments.id, after.paymentId));
+    const [payment] = await app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, after.paymentId));
     expect(payment!.refundedAt).not.toBeNull();
     expect(await mails(order.id, 'storefront-refunded')).toHaveLength(1);
   });
@@ -278,16 +428,37 @@ describe('webhooks', () => {
     expect(payment.status).toBe('verifying');
     expect((await orderOf(cookies, order.id)).status).toBe('paying');
     const captured: string[] = [];
-    const side = paymentsFromConfig({ config: testConfig({ PUBLIC_URL: 'https://tripplus.example' }), database: app.database, secret: testConfig().APP_SECRET!, log: app.log, deliver: async (body) => (captured.push(body), 200) });
+    const side = paymentsFromConfig({
+      config: testConfig({ PUBLIC_URL: 'https://tripplus.example' }),
+      database: app.database,
+      secret: testConfig().APP_SECRET!,
+      log: app.log,
+      deliver: async (body) => (captured.push(body), 200),
+    });
     const url = new URL(payment.verificationUrl, 'https://tripplus.example');
-    await side.sandbox.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, { code: '123456' });
+    await side.sandbox.verify(url.pathname.split('/').pop()!, url.searchParams.get('ticket')!, {
+      code: '123456',
+    });
     await side.sandbox.settle();
     expect(captured).toHaveLength(1);
-    const secret = (app.sandboxPay as unknown as { options: { webhookSecret: string } }).options.webhookSecret;
+    const secret = (app.sandboxPay as unknown as { options: { webhookSecret: string } }).options
+      .webhookSecret;
     const signature = signWebhook(secret, captured[0]!, new Date());
-    const deliver = () => app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, payload: captured[0]! });
+    const deliver = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: captured[0]!,
+      });
     const answers = await Promise.all(Array.from({ length: 5 }, deliver));
-    expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'handled']);
+    expect(answers.map((answer) => answer.json().outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'handled',
+    ]);
     expect((await orderOf(cookies, order.id)).status).toBe('in-review');
     expect(await mails(order.id, 'storefront-receipt')).toHaveLength(1);
     const paidAt = Date.parse((await orderOf(cookies, order.id)).paidAt);
@@ -301,23 +472,41 @@ describe('webhooks', () => {
 describe('staff', () => {
   it('see orders in review, release one to crediting and refuse another with a refund; members get 403', async () => {
     const buyer = await memberWithSession(app);
-    const first = (await quote(buyer.cookies, { account: { number: '22233344455', name: 'MEI LIN' } })).json().order;
+    const first = (
+      await quote(buyer.cookies, { account: { number: '22233344455', name: 'MEI LIN' } })
+    ).json().order;
     await pay(buyer.cookies, first.id);
     const other = await memberWithSession(app);
-    const second = (await quote(other.cookies, { account: { number: '22233344466', name: 'LIN MEI' } })).json().order;
+    const second = (
+      await quote(other.cookies, { account: { number: '22233344466', name: 'LIN MEI' } })
+    ).json().order;
     await pay(other.cookies, second.id);
 
     expect((await get('/api/admin/storefront/orders', buyer.cookies)).statusCode).toBe(403);
-    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, buyer.cookies)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/storefront/orders/${first.id}/release`, buyer.cookies)).statusCode,
+    ).toBe(403);
     const staff = await memberWithSession(app);
     await app.database.db.update(members).set({ role: 'admin' }).where(eq(members.id, staff.id));
     const console = (await get('/api/admin/storefront/orders', staff.cookies)).json();
-    expect(console.inReview.map((order: { id: string }) => order.id)).toEqual(expect.arrayContaining([first.id, second.id]));
-    expect(console.inReview.find((order: { id: string }) => order.id === second.id).payer).toEqual({ name: 'Mei Lin', email: 'mei@example.com' });
+    expect(console.inReview.map((order: { id: string }) => order.id)).toEqual(
+      expect.arrayContaining([first.id, second.id]),
+    );
+    expect(console.inReview.find((order: { id: string }) => order.id === second.id).payer).toEqual({
+      name: 'Mei Lin',
+      email: 'mei@example.com',
+    });
 
-    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().order.status).toBe('crediting');
-    expect((await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().error).toBe('ORDER_CLOSED');
-    const refused = (await post(`/api/admin/storefront/orders/${second.id}/refuse`, staff.cookies)).json().order;
+    expect(
+      (await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().order
+        .status,
+    ).toBe('crediting');
+    expect(
+      (await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().error,
+    ).toBe('ORDER_CLOSED');
+    const refused = (
+      await post(`/api/admin/storefront/orders/${second.id}/refuse`, staff.cookies)
+    ).json().order;
     expect(refused).toMatchObject({ status: 'refunded', failure: 'refused-in-review' });
     expect(await mails(second.id, 'storefront-refunded')).toHaveLength(1);
   });
@@ -326,11 +515,30 @@ describe('staff', () => {
 describe('price alerts', () => {
   it('e-mail once per campaign that meets the target, and never one that does not', async () => {
     const { id, cookies } = await memberWithSession(app);
-    const set = await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 1600, language: 'zh-Hans' });
-    expect(set.json().alerts).toMatchObject([{ programme: 'avianca-lifemiles', target: 1600, currency: 'USD', notifiedAt: null }]);
-    expect((await post('/api/storefront/alerts', cookies, { programme: 'aadvantage', target: 1000 })).json().alerts).toHaveLength(2);
+    const set = await post('/api/storefront/alerts', cookies, {
+      programme: 'avianca-lifemiles',
+      target: 1600,
+      language: 'zh-Hans',
+    });
+    expect(set.json().alerts).toMatchObject([
+      { programme: 'avianca-lifemiles', target: 1600, currency: 'USD', notifiedAt: null },
+    ]);
+    expect(
+      (
+        await post('/api/storefront/alerts', cookies, { programme: 'aadvantage', target: 1000 })
+      ).json().alerts,
+    ).toHaveLength(2);
     const [member] = await app.database.db.select().from(members).where(eq(members.id, id));
-    const alertMails = () => app.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, member!.email!), eq(mailOutbox.template, 'storefront-price-alert')));
+    const alertMails = () =>
+      app.database.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.toAddress, member!.email!),
+            eq(mailOutbox.template, 'storefront-price-alert'),
+          ),
+        );
 
     await Promise.all([app.priceAlerts.notify(clock), app.priceAlerts.notify(clock)]);
     const sent = await alertMails();
@@ -342,12 +550,24 @@ describe('price alerts', () => {
     expect(await alertMails()).toHaveLength(1);
 
     const list = (await get('/api/storefront/alerts', cookies)).json().alerts;
-    const lifemiles = list.find((alert: { programme: string }) => alert.programme === 'avianca-lifemiles');
+    const lifemiles = list.find(
+      (alert: { programme: string }) => alert.programme === 'avianca-lifemiles',
+    );
     expect(lifemiles.notifiedAt).not.toBeNull();
     const { headers, cookies: csrfCookies } = csrf(cookies);
-    const removed = await app.inject({ method: 'DELETE', url: `/api/storefront/alerts/${lifemiles.id}`, headers, cookies: { ...csrfCookies, ...cookies } });
-    expect(removed.json().alerts.map((alert: { programme: string }) => alert.programme)).toEqual(['aadvantage']);
-    expect((await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 0 })).statusCode).toBe(400);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/storefront/alerts/${lifemiles.id}`,
+      headers,
+      cookies: { ...csrfCookies, ...cookies },
+    });
+    expect(removed.json().alerts.map((alert: { programme: string }) => alert.programme)).toEqual([
+      'aadvantage',
+    ]);
+    expect(
+      (await post('/api/storefront/alerts', cookies, { programme: 'avianca-lifemiles', target: 0 }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -357,10 +577,18 @@ describe('a storefront without a crediting partner', () => {
     try {
       const { cookies } = await memberWithSession(closed.app);
       const { headers, cookies: csrfCookies } = csrf(cookies);
-      const refused = await closed.app.inject({ method: 'POST', url: '/api/storefront/orders', headers, cookies: { ...csrfCookies, ...cookies }, payload: orderBody() });
+      const refused = await closed.app.inject({
+        method: 'POST',
+        url: '/api/storefront/orders',
+        headers,
+        cookies: { ...csrfCookies, ...cookies },
+        payload: orderBody(),
+      });
       expect(refused.statusCode).toBe(503);
       expect(refused.json().error).toBe('STOREFRONT_CLOSED');
-      expect((await closed.app.inject('/api/storefront/programmes')).json().programmes).toHaveLength(17);
+      expect(
+        (await closed.app.inject('/api/storefront/programmes')).json().programmes,
+      ).toHaveLength(17);
     } finally {
       await closed.close();
     }

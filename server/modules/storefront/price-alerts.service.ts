@@ -23,33 +23,76 @@ export const MAX_ALERTS = 18;
  * campaign is the claim, so two runs send one e-mail).
  */
 export class PriceAlerts {
-  constructor(private readonly options: { db: Db; catalogue: StorefrontCatalogue; siteUrl: string; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn'> }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      catalogue: StorefrontCatalogue;
+      siteUrl: string;
+      now: () => Date;
+      log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+    },
+  ) {}
 
   /** Sets (or moves) the member's alert on a programme. */
   async set(member: MemberRow, input: PriceAlertRequest): Promise<AlertRow> {
     const programme = this.options.catalogue.programme(input.programme);
-    if (!programme) throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
+    if (!programme)
+      throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
     const currency = this.options.catalogue.basePrice(programme, this.options.now()).currency;
     const existing = await this.list(member.id);
-    if (existing.length >= MAX_ALERTS && !existing.some((alert) => alert.programme === programme.id)) throw new AppError('INVALID_INPUT', { status: 400, message: `At most ${MAX_ALERTS} price alerts.` });
+    if (
+      existing.length >= MAX_ALERTS &&
+      !existing.some((alert) => alert.programme === programme.id)
+    )
+      throw new AppError('INVALID_INPUT', {
+        status: 400,
+        message: `At most ${MAX_ALERTS} price alerts.`,
+      });
     const [row] = await this.options.db
       .insert(storefrontPriceAlerts)
-      .values({ memberId: member.id, programme: programme.id, target: input.target, currency, language: input.language })
-      .onConflictDoUpdate({ target: [storefrontPriceAlerts.memberId, storefrontPriceAlerts.programme], set: { target: input.target, currency, language: input.language, notifiedCampaign: null, notifiedAt: null } })
+      .values({
+        memberId: member.id,
+        programme: programme.id,
+        target: input.target,
+        currency,
+        language: input.language,
+      })
+      .onConflictDoUpdate({
+        target: [storefrontPriceAlerts.memberId, storefrontPriceAlerts.programme],
+        set: {
+          target: input.target,
+          currency,
+          language: input.language,
+          notifiedCampaign: null,
+          notifiedAt: null,
+        },
+      })
       .returning();
     return row!;
   }
 
   async list(memberId: string): Promise<AlertRow[]> {
-    return this.options.db.select().from(storefrontPriceAlerts).where(eq(storefrontPriceAlerts.memberId, memberId));
+    return this.options.db
+      .select()
+      .from(storefrontPriceAlerts)
+      .where(eq(storefrontPriceAlerts.memberId, memberId));
   }
 
   async remove(memberId: string, id: string): Promise<void> {
-    await this.options.db.delete(storefrontPriceAlerts).where(and(eq(storefrontPriceAlerts.id, id), eq(storefrontPriceAlerts.memberId, memberId)));
+    await this.options.db
+      .delete(storefrontPriceAlerts)
+      .where(and(eq(storefrontPriceAlerts.id, id), eq(storefrontPriceAlerts.memberId, memberId)));
   }
 
   view(row: AlertRow): PriceAlertView {
-    return { id: row.id, programme: row.programme, target: row.target, currency: row.currency as MoneyCurrency, notifiedAt: row.notifiedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      programme: row.programme,
+      target: row.target,
+      currency: row.currency as MoneyCurrency,
+      notifiedAt: row.notifiedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
   }
 
   /** E-mails every alert a running campaign meets and that has not heard of that campaign. */
@@ -61,20 +104,40 @@ export class PriceAlerts {
       const alerts = await this.options.db
         .select()
         .from(storefrontPriceAlerts)
-        .where(and(eq(storefrontPriceAlerts.programme, programme.id), or(isNull(storefrontPriceAlerts.notifiedCampaign), ne(storefrontPriceAlerts.notifiedCampaign, campaign.id))));
+        .where(
+          and(
+            eq(storefrontPriceAlerts.programme, programme.id),
+            or(
+              isNull(storefrontPriceAlerts.notifiedCampaign),
+              ne(storefrontPriceAlerts.notifiedCampaign, campaign.id),
+            ),
+          ),
+        );
       for (const alert of alerts) {
         if (programme.pricePer1000 > alert.target + 1e-9) continue;
         const claimed = await this.options.db.transaction(async (tx) => {
           const [row] = await tx
             .update(storefrontPriceAlerts)
             .set({ notifiedCampaign: campaign.id, notifiedAt: now })
-            .where(and(eq(storefrontPriceAlerts.id, alert.id), or(isNull(storefrontPriceAlerts.notifiedCampaign), ne(storefrontPriceAlerts.notifiedCampaign, campaign.id))))
+            .where(
+              and(
+                eq(storefrontPriceAlerts.id, alert.id),
+                or(
+                  isNull(storefrontPriceAlerts.notifiedCampaign),
+                  ne(storefrontPriceAlerts.notifiedCampaign, campaign.id),
+                ),
+              ),
+            )
             .returning();
           if (!row) return false;
-          const [member] = await tx.select({ email: members.email, name: members.name }).from(members).where(eq(members.id, alert.memberId));
+          const [member] = await tx
+            .select({ email: members.email, name: members.name })
+            .from(members)
+            .where(eq(members.id, alert.memberId));
           if (!member?.email) return false;
           const language: Language = isLanguage(alert.language) ? alert.language : 'en';
-          const t = (key: string, values: Record<string, string | number> = {}) => emailText(language, `storefront.${key}`, values);
+          const t = (key: string, values: Record<string, string | number> = {}) =>
+            emailText(language, `storefront.${key}`, values);
           const values = {
             programme: localize(programme.name, language),
             price: formatMinor(Math.round(programme.pricePer1000), programme.currency, language),
@@ -85,11 +148,24 @@ export class PriceAlerts {
             language,
             subject: t('alertSubject', values),
             heading: t('alertHeading', values),
-            paragraphs: [t('greeting', { name: member.name }), t('alertWhat', values), t('alertEnds', values)],
-            link: { label: t('alertButton'), url: `${this.options.siteUrl}/storefront/buy/${programme.id}` },
+            paragraphs: [
+              t('greeting', { name: member.name }),
+              t('alertWhat', values),
+              t('alertEnds', values),
+            ],
+            link: {
+              label: t('alertButton'),
+              url: `${this.options.siteUrl}/storefront/buy/${programme.id}`,
+            },
             footer: t('alertFooter'),
           });
-          await enqueueMail(tx, { ...rendered, to: member.email, language, template: 'storefront-price-alert', topic: `storefront-alert:${alert.id}:${campaign.id}` });
+          await enqueueMail(tx, {
+            ...rendered,
+            to: member.email,
+            language,
+            template: 'storefront-price-alert',
+            topic: `storefront-alert:${alert.id}:${campaign.id}`,
+          });
           return true;
         });
         if (claimed) sent += 1;

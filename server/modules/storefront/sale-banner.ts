@@ -12,18 +12,31 @@ import type { StorefrontCatalogue } from './catalogue.ts';
  * promotion by language'): "LifeMiles: up to 150% bonus, US$13.20 per 1,000 until Dec 5", linking
  * to the programme's sale page, in the visitor's language (Japanese reads English).
  */
-export function salePromotion(catalogue: StorefrontCatalogue, language: Language): Promotion | null {
+export function salePromotion(
+  catalogue: StorefrontCatalogue,
+  language: Language,
+): Promotion | null {
   const programme = catalogue.featured();
   if (!programme?.campaign) return null;
-  return { id: `sale:${programme.campaign.id}`, title: saleTitle(programme, language), linkPath: `/storefront/buy/${programme.id}`, endsAt: programme.campaign.end };
+  return {
+    id: `sale:${programme.campaign.id}`,
+    title: saleTitle(programme, language),
+    linkPath: `/storefront/buy/${programme.id}`,
+    endsAt: programme.campaign.end,
+  };
 }
 
 /** One programme's running sale in a line ("LifeMiles sale: up to 150% bonus, US$13.20 per 1,000 until 12/05"); the newsletter lists these too. */
 export function saleTitle(programme: ProgrammeOnSale, language: Language): string {
   const campaign = programme.campaign;
   const lang: Exclude<Language, 'ja'> = language === 'ja' ? 'en' : language;
-  const text = (key: string, values: Record<string, string | number> = {}) => serverText('storefront', lang, key, values);
-  const offer = campaign ? offerTerms(campaign).map((term) => text(`offer.${term.key}`, { percent: term.percent })).join(' + ') : '';
+  const text = (key: string, values: Record<string, string | number> = {}) =>
+    serverText('storefront', lang, key, values);
+  const offer = campaign
+    ? offerTerms(campaign)
+        .map((term) => text(`offer.${term.key}`, { percent: term.percent }))
+        .join(' + ')
+    : '';
   return text('banner.title', {
     name: localize(programme.name, lang),
     offer,

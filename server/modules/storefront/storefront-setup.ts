@@ -14,7 +14,15 @@ import { StorefrontOrders } from './orders.service.ts';
 import { PriceAlerts } from './price-alerts.service.ts';
 
 /** The storefront's catalogue, orders and crediting job as the server and `npm run worker` both build them. */
-export function storefrontFromConfig(options: { config: Config; database: Database; payments: Payments; samples?: () => Promise<AwardSample[]>; log: FastifyBaseLogger; now?: () => Date; data?: StorefrontData }) {
+export function storefrontFromConfig(options: {
+  config: Config;
+  database: Database;
+  payments: Payments;
+  samples?: () => Promise<AwardSample[]>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  data?: StorefrontData;
+}) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const catalogue = new StorefrontCatalogue({
@@ -24,7 +32,13 @@ export function storefrontFromConfig(options: { config: Config; database: Databa
     samples: options.samples ?? (async () => []),
     now,
   });
-  const partner = config.CREDITING_PARTNER === 'sandbox' ? new SandboxCreditingPartner({ db: options.database.db, postingMinutes: config.SANDBOX_POSTING_MIN }) : null;
+  const partner =
+    config.CREDITING_PARTNER === 'sandbox'
+      ? new SandboxCreditingPartner({
+          db: options.database.db,
+          postingMinutes: config.SANDBOX_POSTING_MIN,
+        })
+      : null;
   const orders = new StorefrontOrders({
     db: options.database.db,
     catalogue,
@@ -36,6 +50,22 @@ export function storefrontFromConfig(options: { config: Config; database: Databa
     now,
     log: options.log,
   });
-  const alerts = new PriceAlerts({ db: options.database.db, catalogue, siteUrl: config.PUBLIC_URL, now, log: options.log });
-  return { catalogue, orders, alerts, jobs: creditingJobs({ orders, alerts, intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN, log: options.log }) };
+  const alerts = new PriceAlerts({
+    db: options.database.db,
+    catalogue,
+    siteUrl: config.PUBLIC_URL,
+    now,
+    log: options.log,
+  });
+  return {
+    catalogue,
+    orders,
+    alerts,
+    jobs: creditingJobs({
+      orders,
+      alerts,
+      intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN,
+      log: options.log,
+    }),
+  };
 }

@@ -80,7 +80,17 @@ interface DueTracking {
 
 type Outcome = { itineraries: AwardItinerary[] } | { problem: true };
 
-const emptyReport = (at: Date): CycleReport => ({ at: at.toISOString(), checked: 0, baselines: 0, changes: 0, emails: 0, problems: 0, expired: 0, searches: 0, ms: 0 });
+const emptyReport = (at: Date): CycleReport => ({
+  at: at.toISOString(),
+  checked: 0,
+  baselines: 0,
+  changes: 0,
+  emails: 0,
+  problems: 0,
+  expired: 0,
+  searches: 0,
+  ms: 0,
+});
 
 /** A short hash of a match, as change fingerprints name it. */
 export const matchDigest = (match: readonly MatchedFlight[]) =>
@@ -92,12 +102,23 @@ export const matchDigest = (match: readonly MatchedFlight[]) =>
 /** The matched flights worth showing first: fewest miles, then earliest. */
 function previewOf(itineraries: readonly AwardItinerary[]): AwardItinerary[] {
   const miles = (itinerary: AwardItinerary) => milesFor(itinerary, null) ?? Number.MAX_SAFE_INTEGER;
-  return [...itineraries].sort((a, b) => miles(a) - miles(b) || Date.parse(a.departure) - Date.parse(b.departure) || a.id.localeCompare(b.id)).slice(0, TRACKING_PREVIEW_FLIGHTS);
+  return [...itineraries]
+    .sort(
+      (a, b) =>
+        miles(a) - miles(b) ||
+        Date.parse(a.departure) - Date.parse(b.departure) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, TRACKING_PREVIEW_FLIGHTS);
 }
 
 /** A check writes only over the version it read, and never over a later check's result. */
 const untouchedSince = (id: string, version: number, at: Date) =>
-  and(eq(trackings.id, id), eq(trackings.version, version), or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)));
+  and(
+    eq(trackings.id, id),
+    eq(trackings.version, version),
+    or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)),
+  );
 
 export class TrackingChecks {
   readonly #batchSize: number;
@@ -142,13 +163,24 @@ export class TrackingChecks {
     const expired = await this.options.db
       .update(trackings)
       .set({ status: 'expired' })
-      .where(and(sql`${trackings.status} <> 'expired'`, sql`(${trackings.query}->'dates'->>'to') < ${trackingToday(at)}`))
+      .where(
+        and(
+          sql`${trackings.status} <> 'expired'`,
+          sql`(${trackings.query}->'dates'->>'to') < ${trackingToday(at)}`,
+        ),
+      )
       .returning({ id: trackings.id });
     return expired.length;
   }
 
   async #due(at: Date, after: string | null, only?: string): Promise<DueTracking[]> {
-    const watching = or(eq(trackings.status, 'tracking'), and(eq(trackings.keepTracking, true), or(eq(trackings.status, 'notified'), eq(trackings.status, 'change-notified'))));
+    const watching = or(
+      eq(trackings.status, 'tracking'),
+      and(
+        eq(trackings.keepTracking, true),
+        or(eq(trackings.status, 'notified'), eq(trackings.status, 'change-notified')),
+      ),
+    );
     return this.options.db
       .select({
         id: trackings.id,
@@ -163,7 +195,14 @@ export class TrackingChecks {
       })
       .from(trackings)
       .innerJoin(members, eq(members.id, trackings.memberId))
-      .where(and(watching, or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)), after ? gt(trackings.id, after) : undefined, only ? eq(trackings.id, only) : undefined))
+      .where(
+        and(
+          watching,
+          or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)),
+          after ? gt(trackings.id, after) : undefined,
+          only ? eq(trackings.id, only) : undefined,
+        ),
+      )
       .orderBy(asc(trackings.id))
       .limit(this.#batchSize);
   }
@@ -179,7 +218,10 @@ export class TrackingChecks {
         report.searches += 1;
         outcome = search.search(query, { at, limit: TRACKING_MATCH_LIMIT }).then(
           // An alliance that did not answer would look like seats gone: such a check compares nothing.
-          (result): Outcome => (result.notices.some((notice) => notice.code === 'alliance-down') ? { problem: true } : { itineraries: result.itineraries }),
+          (result): Outcome =>
+            result.notices.some((notice) => notice.code === 'alliance-down')
+              ? { problem: true }
+              : { itineraries: result.itineraries },
           (error: unknown): Outcome => {
             this.options.log.warn({ err: error }, 'tracking check search failed');
             return { problem: true };
@@ -210,7 +252,10 @@ export class TrackingChecks {
         try {
           await this.#record(tracking, match, outcome.itineraries, at, report);
         } catch (error) {
-          this.options.log.error({ err: error, tracking: tracking.id }, 'tracking change could not be recorded');
+          this.options.log.error(
+            { err: error, tracking: tracking.id },
+            'tracking change could not be recorded',
+          );
           report.problems += 1;
         }
       }
@@ -226,13 +271,19 @@ export class TrackingChecks {
    * Marks trackings checked at `at` with nothing to record: the counts since the last check are
    * zero (or, for a check that could not compare, left as they were). One statement per batch.
    */
-  async #touch(rows: readonly DueTracking[], at: Date, problem: 'source-unavailable' | null): Promise<void> {
+  async #touch(
+    rows: readonly DueTracking[],
+    at: Date,
+    problem: 'source-unavailable' | null,
+  ): Promise<void> {
     if (rows.length === 0) return;
     const pairs = sql.join(
       rows.map((row) => sql`(${row.id}::uuid, ${row.version}::int)`),
       sql`, `,
     );
-    const counts = problem ? sql`` : sql`, flights_added = 0, flights_removed = 0, awards_added = 0, awards_removed = 0`;
+    const counts = problem
+      ? sql``
+      : sql`, flights_added = 0, flights_removed = 0, awards_added = 0, awards_removed = 0`;
     await this.options.db.execute(sql`
       UPDATE trackings AS t SET last_checked_at = ${at.toISOString()}::timestamptz, last_check_problem = ${problem} ${counts}
       FROM (VALUES ${pairs}) AS checked(id, version)
@@ -240,10 +291,21 @@ export class TrackingChecks {
   }
 
   /** The baseline, or a change with its e-mail: one transaction, over the version the check read. */
-  async #record(tracking: DueTracking, match: MatchedFlight[], itineraries: readonly AwardItinerary[], at: Date, report: CycleReport): Promise<void> {
+  async #record(
+    tracking: DueTracking,
+    match: MatchedFlight[],
+    itineraries: readonly AwardItinerary[],
+    at: Date,
+    report: CycleReport,
+  ): Promise<void> {
     const hasBaseline = tracking.match !== null;
-    const diff: TrackingDiff = hasBaseline ? diffMatches(tracking.match as MatchedFlight[], match) : NO_CHANGE;
-    const next = afterCheck({ status: tracking.status, keepTracking: tracking.keepTracking, hasBaseline }, diff);
+    const diff: TrackingDiff = hasBaseline
+      ? diffMatches(tracking.match as MatchedFlight[], match)
+      : NO_CHANGE;
+    const next = afterCheck(
+      { status: tracking.status, keepTracking: tracking.keepTracking, hasBaseline },
+      diff,
+    );
     const version = tracking.version + 1;
     const preview = previewOf(itineraries);
     const language: Language = isLanguage(tracking.language) ? tracking.language : 'en';
@@ -310,7 +372,14 @@ export class TrackingChecks {
     report.changes += 1;
     if (mailId !== null) {
       report.emails += 1;
-      await this.options.delivered?.(mailId).catch((error: unknown) => this.options.log.warn({ err: error, mailId }, 'tracking e-mail left for the next delivery round'));
+      await this.options
+        .delivered?.(mailId)
+        .catch((error: unknown) =>
+          this.options.log.warn(
+            { err: error, mailId },
+            'tracking e-mail left for the next delivery round',
+          ),
+        );
     }
   }
 }

@@ -18,7 +18,9 @@ export class TrackingLinks {
   }
 
   signature(trackingId: string): string {
-    return createHmac('sha256', this.secret).update(`tracking-stop:${trackingId}`).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`tracking-stop:${trackingId}`)
+      .digest('base64url');
   }
 
   verify(trackingId: string, signature: string): boolean {

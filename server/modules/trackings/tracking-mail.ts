@@ -15,13 +15,24 @@ const numberFormats = new Map<Language, Intl.NumberFormat>();
 
 function day(language: Language, date: string): string {
   let format = dayFormats.get(language);
-  if (!format) dayFormats.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' })));
+  if (!format)
+    dayFormats.set(
+      language,
+      (format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+        month: 'short',
+        day: 'numeric',
+        weekday: 'short',
+        timeZone: 'UTC',
+      })),
+    );
   return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The tracked dates in words: one day, or the first and the last. */
 export function datesText(language: Language, dates: AwardQuery['dates']): string {
-  return dates.from === dates.to ? day(language, dates.from) : `${day(language, dates.from)} – ${day(language, dates.to)}`;
+  return dates.from === dates.to
+    ? day(language, dates.from)
+    : `${day(language, dates.from)} – ${day(language, dates.to)}`;
 }
 
 /** A local time written with its offset (2026-12-01T23:55+08:00) as the airport's clock shows it. */
@@ -69,7 +80,8 @@ export function trackingMail(input: TrackingMailInput): OutgoingMail {
   const route = `${city(query.origin)} (${query.origin}) → ${city(query.destination)} (${query.destination})`;
   const dates = datesText(language, query.dates);
   const cabin = emailText(language, `cabins.${query.cabin}`);
-  const t = (key: string, values: Record<string, string | number> = {}) => emailText(language, `tracking.${key}`, values);
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    emailText(language, `tracking.${key}`, values);
 
   const list = input.flights.slice(0, FLIGHTS_IN_MAIL).map((flight) => {
     const first = flight.legs[0];
@@ -77,7 +89,13 @@ export function trackingMail(input: TrackingMailInput): OutgoingMail {
     const flights = flight.legs.map((leg) => leg.flightNumber).join(' + ');
     const options = flight.redeemOptions
       .slice(0, 3)
-      .map((option) => t('option', { programme: names.programmes[option.programme] ?? option.programme, miles: number(language, option.miles), fees: number(language, option.feesUsd) }))
+      .map((option) =>
+        t('option', {
+          programme: names.programmes[option.programme] ?? option.programme,
+          miles: number(language, option.miles),
+          fees: number(language, option.feesUsd),
+        }),
+      )
       .join('; ');
     return t('flight', {
       flights,
@@ -94,12 +112,23 @@ export function trackingMail(input: TrackingMailInput): OutgoingMail {
   const paragraphs = [
     t('greeting', { name: input.name }),
     t('what', { route, dates, cabin, seats: query.seats }),
-    t('summary', { added: input.diff.flightsAdded, removed: input.diff.flightsRemoved, matched: input.matchedFlights }),
+    t('summary', {
+      added: input.diff.flightsAdded,
+      removed: input.diff.flightsRemoved,
+      matched: input.matchedFlights,
+    }),
   ];
-  const closing = [...(more > 0 ? [t('more', { count: more })] : []), input.keepTracking ? t('keepOn') : t('keepOff')];
+  const closing = [
+    ...(more > 0 ? [t('more', { count: more })] : []),
+    input.keepTracking ? t('keepOn') : t('keepOff'),
+  ];
   const rendered = renderMail({
     language,
-    subject: t(input.kind === 'notified' ? 'subjectNotified' : 'subjectChanged', { origin: query.origin, destination: query.destination, dates }),
+    subject: t(input.kind === 'notified' ? 'subjectNotified' : 'subjectChanged', {
+      origin: query.origin,
+      destination: query.destination,
+      dates,
+    }),
     heading: t(input.kind === 'notified' ? 'headingNotified' : 'headingChanged'),
     paragraphs,
     list,

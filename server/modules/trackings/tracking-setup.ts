@@ -8,7 +8,14 @@ import { trackingJobs } from './tracking-jobs.ts';
 import { TrackingLinks } from './tracking-links.ts';
 
 /** The tracking checks as the server and `npm run worker` both build them. */
-export function trackingChecksFromConfig(options: { config: Config; database: Database; secret: string; search: () => Promise<AwardSearch>; mail: MailDelivery; log: FastifyBaseLogger }) {
+export function trackingChecksFromConfig(options: {
+  config: Config;
+  database: Database;
+  secret: string;
+  search: () => Promise<AwardSearch>;
+  mail: MailDelivery;
+  log: FastifyBaseLogger;
+}) {
   const links = new TrackingLinks(options.config.PUBLIC_URL, options.secret);
   const checks = new TrackingChecks({
     db: options.database.db,
@@ -20,6 +27,10 @@ export function trackingChecksFromConfig(options: { config: Config; database: Da
   return {
     links,
     checks,
-    jobs: trackingJobs({ checks, intervalMinutes: options.config.TRACKING_CHECK_INTERVAL_MIN, log: options.log }),
+    jobs: trackingJobs({
+      checks,
+      intervalMinutes: options.config.TRACKING_CHECK_INTERVAL_MIN,
+      log: options.log,
+    }),
   };
 }

@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toAwardQuery } from '../../../core/awards/search-contract.ts';
 import { BOOKING_HORIZON_DAYS } from '../../../core/awards/search.ts';
 import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
-import { isWatching, trackingAllowance, trackingDaysUsed, trackingToday, type TrackingAllowance, type TrackingView } from '../../../core/awards/tracking.ts';
+import {
+  isWatching,
+  trackingAllowance,
+  trackingDaysUsed,
+  trackingToday,
+  type TrackingAllowance,
+  type TrackingView,
+} from '../../../core/awards/tracking.ts';
 import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import type { Plan } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,14 +43,25 @@ export class Trackings {
     },
   ) {}
 
-  async create(member: MemberRow, request: CreateTracking): Promise<{ tracking: TrackingView; allowance: TrackingAllowance }> {
+  async create(
+    member: MemberRow,
+    request: CreateTracking,
+  ): Promise<{ tracking: TrackingView; allowance: TrackingAllowance }> {
     const now = this.options.now();
     const today = trackingToday(now);
     if (dayDifference(today, request.startDate) < 0) {
-      throw new AppError('TRACKING_DATES_PAST', { status: 400, message: 'Track dates from today on.', fields: { startDate: 'past' } });
+      throw new AppError('TRACKING_DATES_PAST', {
+        status: 400,
+        message: 'Track dates from today on.',
+        fields: { startDate: 'past' },
+      });
     }
     if (dayDifference(today, request.endDate) > BOOKING_HORIZON_DAYS) {
-      throw new AppError('INVALID_AWARD_QUERY', { status: 400, message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`, fields: { endDate: 'too-far' } });
+      throw new AppError('INVALID_AWARD_QUERY', {
+        status: 400,
+        message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`,
+        fields: { endDate: 'too-far' },
+      });
     }
     const query = toAwardQuery(request);
     const days = trackingDaysUsed(query.dates, today);
@@ -61,18 +79,42 @@ export class Trackings {
           fields: { remaining: String(remaining) },
         });
       }
-      const [inserted] = await tx.insert(trackings).values({ memberId: member.id, query, keepTracking: request.keepTracking, fromSearch: request.fromSearch ?? null }).returning();
-      return { row: inserted as TrackingRow, allowance: this.#allowance(currentPlan(member, this.options.now()), [...held, inserted as TrackingRow], today) };
+      const [inserted] = await tx
+        .insert(trackings)
+        .values({
+          memberId: member.id,
+          query,
+          keepTracking: request.keepTracking,
+          fromSearch: request.fromSearch ?? null,
+        })
+        .returning();
+      return {
+        row: inserted as TrackingRow,
+        allowance: this.#allowance(
+          currentPlan(member, this.options.now()),
+          [...held, inserted as TrackingRow],
+          today,
+        ),
+      };
     });
     // The baseline is taken at once, in the background: the list shows what matches within moments.
     this.#background(this.options.checks.checkOne(row.id, now));
     return { tracking: this.#view(row, today), allowance };
   }
 
-  async list(member: MemberRow): Promise<{ trackings: TrackingView[]; allowance: TrackingAllowance }> {
-    const rows = await this.options.db.select().from(trackings).where(eq(trackings.memberId, member.id)).orderBy(desc(trackings.createdAt));
+  async list(
+    member: MemberRow,
+  ): Promise<{ trackings: TrackingView[]; allowance: TrackingAllowance }> {
+    const rows = await this.options.db
+      .select()
+      .from(trackings)
+      .where(eq(trackings.memberId, member.id))
+      .orderBy(desc(trackings.createdAt));
     const today = trackingToday(this.options.now());
-    return { trackings: rows.map((row) => this.#view(row, today)), allowance: this.#allowance(currentPlan(member, this.options.now()), rows, today) };
+    return {
+      trackings: rows.map((row) => this.#view(row, today)),
+      allowance: this.#allowance(currentPlan(member, this.options.now()), rows, today),
+    };
   }
 
   async get(member: MemberRow, id: string): Promise<TrackingView | null> {
@@ -84,8 +126,15 @@ export class Trackings {
   }
 
   async allowance(member: MemberRow): Promise<TrackingAllowance> {
-    const rows = await this.options.db.select().from(trackings).where(eq(trackings.memberId, member.id));
-    return this.#allowance(currentPlan(member, this.options.now()), rows, trackingToday(this.options.now()));
+    const rows = await this.options.db
+      .select()
+      .from(trackings)
+      .where(eq(trackings.memberId, member.id));
+    return this.#allowance(
+      currentPlan(member, this.options.now()),
+      rows,
+      trackingToday(this.options.now()),
+    );
   }
 
   /** Deletes a member's tracking: its days are free at once and its unsent e-mails are cancelled. */
@@ -97,11 +146,20 @@ export class Trackings {
    * The e-mail's stop link (and the mail client's one-click unsubscribe): the signature proves
    * the link came from us. Stopping twice is fine: the second finds nothing to stop.
    */
-  async stop(id: string, signature: string): Promise<{ stopped: boolean; query: TrackingView['query'] | null }> {
+  async stop(
+    id: string,
+    signature: string,
+  ): Promise<{ stopped: boolean; query: TrackingView['query'] | null }> {
     if (!this.options.links.verify(id, signature)) {
-      throw new AppError('TRACKING_LINK_INVALID', { status: 400, message: 'This stop link is not valid. Sign in to manage your trackings.' });
+      throw new AppError('TRACKING_LINK_INVALID', {
+        status: 400,
+        message: 'This stop link is not valid. Sign in to manage your trackings.',
+      });
     }
-    const [row] = await this.options.db.select({ query: trackings.query }).from(trackings).where(eq(trackings.id, id));
+    const [row] = await this.options.db
+      .select({ query: trackings.query })
+      .from(trackings)
+      .where(eq(trackings.id, id));
     const stopped = await this.#delete(eq(trackings.id, id), id);
     return { stopped, query: row?.query ?? null };
   }
@@ -123,7 +181,11 @@ export class Trackings {
 
   #allowance(plan: Plan, rows: readonly TrackingRow[], today: string): TrackingAllowance {
     const days = trackingAllowance(plan);
-    const used = rows.reduce((sum, row) => sum + trackingDaysUsed(row.query.dates, today, isWatching(row.status, row.keepTracking)), 0);
+    const used = rows.reduce(
+      (sum, row) =>
+        sum + trackingDaysUsed(row.query.dates, today, isWatching(row.status, row.keepTracking)),
+      0,
+    );
     return { plan, days, used, remaining: Math.max(0, days - used) };
   }
 
@@ -136,7 +198,12 @@ export class Trackings {
       days: trackingDaysUsed(row.query.dates, today, isWatching(row.status, row.keepTracking)),
       matchedFlights: row.matchedFlights,
       matchedAwards: row.matchedAwards,
-      changes: { flightsAdded: row.flightsAdded, flightsRemoved: row.flightsRemoved, awardsAdded: row.awardsAdded, awardsRemoved: row.awardsRemoved },
+      changes: {
+        flightsAdded: row.flightsAdded,
+        flightsRemoved: row.flightsRemoved,
+        awardsAdded: row.awardsAdded,
+        awardsRemoved: row.awardsRemoved,
+      },
       flights: row.preview,
       lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
       lastCheckProblem: row.lastCheckProblem ?? null,
@@ -146,7 +213,9 @@ export class Trackings {
   }
 
   #background(work: Promise<unknown>): void {
-    const tracked = work.catch((error: unknown) => this.options.log.warn({ err: error }, 'tracking baseline failed; the next cycle takes it'));
+    const tracked = work.catch((error: unknown) =>
+      this.options.log.warn({ err: error }, 'tracking baseline failed; the next cycle takes it'),
+    );
     this.#pending.add(tracked);
     void tracked.finally(() => this.#pending.delete(tracked));
   }

@@ -11,7 +11,8 @@ import { memberWithSession } from '../../test/members.ts';
  * simulated seats move by the hour, so a later check finds seats the earlier one did not.
  */
 const HOUR = 3_600_000;
-const dateAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dateAfter = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const DAY = dateAfter(20);
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -29,31 +30,68 @@ const nextHour = () => new Date((clock += HOUR));
 let WATCH_DAY = '';
 
 async function emptyNow(day: string, cookies: Record<string, string>): Promise<boolean> {
-  const started = await send('POST', '/api/awards/searches', cookies, { origin: 'TPE', destination: 'LAX', startDate: day, endDate: day, cabin: 'business', seats: 2, stops: 0 });
+  const started = await send('POST', '/api/awards/searches', cookies, {
+    origin: 'TPE',
+    destination: 'LAX',
+    startDate: day,
+    endDate: day,
+    cabin: 'business',
+    seats: 2,
+    stops: 0,
+  });
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const answer = (await app.inject({ method: 'GET', url: `/api/awards/searches/${started.json().id}`, cookies })).json();
-    if (answer.status !== 'searching') return answer.status === 'done' && answer.results.length === 0;
+    const answer = (
+      await app.inject({ method: 'GET', url: `/api/awards/searches/${started.json().id}`, cookies })
+    ).json();
+    if (answer.status !== 'searching')
+      return answer.status === 'done' && answer.results.length === 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;
 }
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR', AWARD_SIMULATION_DAYS: 60, PUBLIC_URL: 'https://tripplus.example' }));
+  ({ app, close } = await createTestApp({
+    AWARD_SIMULATION_AIRPORTS: 'TPE,TSA,LAX,SFO,NRT,HND,HKG,ICN,SEA,YVR',
+    AWARD_SIMULATION_DAYS: 60,
+    PUBLIC_URL: 'https://tripplus.example',
+  }));
   const prober = await memberWithSession(app, { plan: 'sponsor-more' });
   for (let days = 21; days < 55 && !WATCH_DAY; days += 1) {
-    if (!isPeakDate(dateAfter(days)) && (await emptyNow(dateAfter(days), prober.cookies))) WATCH_DAY = dateAfter(days);
+    if (!isPeakDate(dateAfter(days)) && (await emptyNow(dateAfter(days), prober.cookies)))
+      WATCH_DAY = dateAfter(days);
   }
-  if (!WATCH_DAY) throw new Error('no day without two nonstop business seats in the next two months');
+  if (!WATCH_DAY)
+    throw new Error('no day without two nonstop business seats in the next two months');
 });
 afterAll(async () => close());
 
-const send = (method: 'POST' | 'DELETE', url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
+const send = (
+  method: 'POST' | 'DELETE',
+  url: string,
+  cookies: Record<string, string>,
+  payload?: Record<string, unknown>,
+) => {
   const { headers, cookies: csrfCookies } = csrf(cookies);
-  return app.inject({ method, url, headers, cookies: { ...csrfCookies, ...cookies }, ...(payload ? { payload } : {}) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    cookies: { ...csrfCookies, ...cookies },
+    ...(payload ? { payload } : {}),
+  });
 };
 /** A scarce watch (four business seats on one nonstop day) so that seats come and go from hour to hour. */
-const scarce = (overrides: Record<string, unknown> = {}) => ({ origin: 'TPE', destination: 'LAX', startDate: DAY, endDate: DAY, cabin: 'business', seats: 4, stops: 0, ...overrides });
+const scarce = (overrides: Record<string, unknown> = {}) => ({
+  origin: 'TPE',
+  destination: 'LAX',
+  startDate: DAY,
+  endDate: DAY,
+  cabin: 'business',
+  seats: 4,
+  stops: 0,
+  ...overrides,
+});
 
 async function create(cookies: Record<string, string>, payload: Record<string, unknown>) {
   const response = await send('POST', '/api/trackings', cookies, payload);
@@ -61,12 +99,24 @@ async function create(cookies: Record<string, string>, payload: Record<string, u
   await app.trackings.settle();
   return response.json().tracking.id as string;
 }
-const rowOf = async (id: string) => (await app.database.db.select().from(trackings).where(eq(trackings.id, id)))[0];
-const mailsOf = (id: string) => app.database.db.select().from(mailOutbox).where(eq(mailOutbox.topic, `tracking:${id}`)).orderBy(asc(mailOutbox.id));
-const changesOf = (id: string) => app.database.db.select().from(trackingChanges).where(eq(trackingChanges.trackingId, id)).orderBy(asc(trackingChanges.version));
+const rowOf = async (id: string) =>
+  (await app.database.db.select().from(trackings).where(eq(trackings.id, id)))[0];
+const mailsOf = (id: string) =>
+  app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.topic, `tracking:${id}`))
+    .orderBy(asc(mailOutbox.id));
+const changesOf = (id: string) =>
+  app.database.db
+    .select()
+    .from(trackingChanges)
+    .where(eq(trackingChanges.trackingId, id))
+    .orderBy(asc(trackingChanges.version));
 
 /** What the background checks watch: two business seats on a nonstop, on WATCH_DAY. */
-const watch = (overrides: Record<string, unknown> = {}) => scarce({ startDate: WATCH_DAY, endDate: WATCH_DAY, seats: 2, ...overrides });
+const watch = (overrides: Record<string, unknown> = {}) =>
+  scarce({ startDate: WATCH_DAY, endDate: WATCH_DAY, seats: 2, ...overrides });
 
 /** Runs hourly cycles until the tracking reaches `status` (at most 20 days); the number of cycles it took. */
 async function cyclesUntil(id: string, status: string, limit = 480): Promise<number> {
@@ -87,11 +137,29 @@ describe('creating and listing trackings', () => {
   it('takes the baseline at once and lists the tracking with its days, status and counts', async () => {
     const member = await memberWithSession(app);
     const id = await create(member.cookies, scarce({ keepTracking: true, airlines: ['br'] }));
-    const list = await app.inject({ method: 'GET', url: '/api/trackings?lang=zh-Hant', cookies: member.cookies });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/trackings?lang=zh-Hant',
+      cookies: member.cookies,
+    });
     expect(list.statusCode).toBe(200);
     const [tracking] = list.json().trackings;
-    expect(tracking).toMatchObject({ id, status: 'tracking', keepTracking: true, days: 1, changes: { flightsAdded: 0, flightsRemoved: 0 } });
-    expect(tracking.query).toMatchObject({ origin: 'TPE', destination: 'LAX', dates: { from: DAY, to: DAY }, cabin: 'business', seats: 4, airlines: ['BR'], stops: 'direct' });
+    expect(tracking).toMatchObject({
+      id,
+      status: 'tracking',
+      keepTracking: true,
+      days: 1,
+      changes: { flightsAdded: 0, flightsRemoved: 0 },
+    });
+    expect(tracking.query).toMatchObject({
+      origin: 'TPE',
+      destination: 'LAX',
+      dates: { from: DAY, to: DAY },
+      cabin: 'business',
+      seats: 4,
+      airlines: ['BR'],
+      stops: 'direct',
+    });
     expect(tracking.lastCheckedAt).not.toBeNull();
     expect(list.json().allowance).toEqual({ plan: 'member', days: 2, used: 1, remaining: 1 });
     expect(list.json().names.places.LAX.city).toBe('洛杉磯');
@@ -99,22 +167,45 @@ describe('creating and listing trackings', () => {
 
   it('refuses dates that have passed, and names the field', async () => {
     const member = await memberWithSession(app);
-    const response = await send('POST', '/api/trackings', member.cookies, scarce({ startDate: dateAfter(-3), endDate: dateAfter(-2) }));
+    const response = await send(
+      'POST',
+      '/api/trackings',
+      member.cookies,
+      scarce({ startDate: dateAfter(-3), endDate: dateAfter(-2) }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'TRACKING_DATES_PAST', fields: { startDate: 'past' } });
-    expect(await app.database.db.select().from(trackings).where(eq(trackings.memberId, member.id))).toEqual([]);
+    expect(response.json()).toMatchObject({
+      error: 'TRACKING_DATES_PAST',
+      fields: { startDate: 'past' },
+    });
+    expect(
+      await app.database.db.select().from(trackings).where(eq(trackings.memberId, member.id)),
+    ).toEqual([]);
   });
 
   it('refuses more days than remain with the number left, and frees days at once on delete', async () => {
     const member = await memberWithSession(app);
-    const tooMany = await send('POST', '/api/trackings', member.cookies, scarce({ endDate: dateAfter(22) }));
+    const tooMany = await send(
+      'POST',
+      '/api/trackings',
+      member.cookies,
+      scarce({ endDate: dateAfter(22) }),
+    );
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ error: 'TRACKING_DAYS_EXCEEDED', fields: { remaining: '2' } });
-    expect(tooMany.json().message).toBe('You have 2 remaining tracking days available. Please delete other entries to free up more days.');
+    expect(tooMany.json()).toMatchObject({
+      error: 'TRACKING_DAYS_EXCEEDED',
+      fields: { remaining: '2' },
+    });
+    expect(tooMany.json().message).toBe(
+      'You have 2 remaining tracking days available. Please delete other entries to free up more days.',
+    );
 
     const id = await create(member.cookies, scarce({ endDate: dateAfter(21) }));
     const full = await send('POST', '/api/trackings', member.cookies, scarce());
-    expect(full.json()).toMatchObject({ error: 'TRACKING_DAYS_EXCEEDED', fields: { remaining: '0' } });
+    expect(full.json()).toMatchObject({
+      error: 'TRACKING_DAYS_EXCEEDED',
+      fields: { remaining: '0' },
+    });
 
     const deleted = await send('DELETE', `/api/trackings/${id}`, member.cookies);
     expect(deleted.json().allowance).toMatchObject({ used: 0, remaining: 2 });
@@ -123,10 +214,19 @@ describe('creating and listing trackings', () => {
 
   it('gives a sponsor 5 tracking days and "sponsor more" 10 more', async () => {
     const sponsor = await memberWithSession(app, { plan: 'sponsor' });
-    expect((await send('POST', '/api/trackings', sponsor.cookies, scarce({ endDate: dateAfter(24) }))).statusCode).toBe(200);
-    expect((await send('POST', '/api/trackings', sponsor.cookies, scarce())).json().fields).toEqual({ remaining: '0' });
+    expect(
+      (await send('POST', '/api/trackings', sponsor.cookies, scarce({ endDate: dateAfter(24) })))
+        .statusCode,
+    ).toBe(200);
+    expect((await send('POST', '/api/trackings', sponsor.cookies, scarce())).json().fields).toEqual(
+      { remaining: '0' },
+    );
     const more = await memberWithSession(app, { plan: 'sponsor-more' });
-    expect((await send('POST', '/api/trackings', more.cookies, scarce({ endDate: dateAfter(34) }))).json().allowance).toEqual({ plan: 'sponsor-more', days: 15, used: 15, remaining: 0 });
+    expect(
+      (
+        await send('POST', '/api/trackings', more.cookies, scarce({ endDate: dateAfter(34) }))
+      ).json().allowance,
+    ).toEqual({ plan: 'sponsor-more', days: 15, used: 15, remaining: 0 });
     await app.trackings.settle();
   });
 
@@ -134,7 +234,10 @@ describe('creating and listing trackings', () => {
     const owner = await memberWithSession(app);
     const other = await memberWithSession(app);
     const id = await create(owner.cookies, scarce());
-    expect((await app.inject({ method: 'GET', url: `/api/trackings/${id}`, cookies: other.cookies })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/trackings/${id}`, cookies: other.cookies }))
+        .statusCode,
+    ).toBe(404);
     expect((await send('DELETE', `/api/trackings/${id}`, other.cookies)).statusCode).toBe(404);
     expect(await rowOf(id)).toBeDefined();
   });
@@ -143,25 +246,47 @@ describe('creating and listing trackings', () => {
 describe('background checks', () => {
   it('e-mails exactly once when seats appear, with the flights and the programmes that book them', async () => {
     const member = await memberWithSession(app, { language: 'zh-Hant', name: '小明' });
-    const [{ email } = { email: '' }] = await app.database.db.select({ email: members.email }).from(members).where(eq(members.id, member.id));
+    const [{ email } = { email: '' }] = await app.database.db
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.id, member.id));
     const id = await create(member.cookies, watch());
     await cyclesUntil(id, 'notified');
 
     const mails = await mailsOf(id);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    const tracking = (await app.inject({ method: 'GET', url: `/api/trackings/${id}?lang=zh-Hant`, cookies: member.cookies })).json().tracking;
+    const tracking = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/trackings/${id}?lang=zh-Hant`,
+        cookies: member.cookies,
+      })
+    ).json().tracking;
     expect(tracking.status).toBe('notified');
     expect(tracking.changes.flightsAdded).toBeGreaterThan(0);
     expect(tracking.flights.length).toBeGreaterThan(0);
-    expect(mail).toMatchObject({ toAddress: email, language: 'zh-Hant', template: 'tracking_notified', messageId: `<tracking-${id}-v${(await rowOf(id))?.version}@tripplus.example>` });
+    expect(mail).toMatchObject({
+      toAddress: email,
+      language: 'zh-Hant',
+      template: 'tracking_notified',
+      messageId: `<tracking-${id}-v${(await rowOf(id))?.version}@tripplus.example>`,
+    });
     expect(mail?.subject).toContain('找到獎勵機位：TPE → LAX');
     for (const flight of tracking.flights.slice(0, 5)) {
-      expect(mail?.textBody).toContain(flight.legs.map((leg: { flightNumber: string }) => leg.flightNumber).join(' + '));
+      expect(mail?.textBody).toContain(
+        flight.legs.map((leg: { flightNumber: string }) => leg.flightNumber).join(' + '),
+      );
     }
     expect(mail?.textBody).toMatch(/\d[\d,]* 哩 \+ US\$/);
-    expect(mail?.textBody).toContain(`https://tripplus.example/awardplus/scraping/alert?tracking=${id}`);
-    expect(mail?.headers['List-Unsubscribe']).toMatch(new RegExp(`^<https://tripplus.example/api/trackings/stop\\?tracking=${id}&signature=[\\w-]+>$`));
+    expect(mail?.textBody).toContain(
+      `https://tripplus.example/awardplus/scraping/alert?tracking=${id}`,
+    );
+    expect(mail?.headers['List-Unsubscribe']).toMatch(
+      new RegExp(
+        `^<https://tripplus.example/api/trackings/stop\\?tracking=${id}&signature=[\\w-]+>$`,
+      ),
+    );
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     // Without keep-tracking the watch is over: later cycles neither check it nor write again.
@@ -170,7 +295,9 @@ describe('background checks', () => {
     expect(await mailsOf(id)).toHaveLength(1);
     expect((await rowOf(id))?.version).toBe(version);
     // A finished watch holds no tracking days.
-    const list = (await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })).json();
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })
+    ).json();
     expect(list.allowance.used).toBe(0);
   });
 
@@ -181,7 +308,10 @@ describe('background checks', () => {
     expect(await mailsOf(id)).toHaveLength(1);
     await cyclesUntil(id, 'change-notified');
     const mails = await mailsOf(id);
-    expect(mails.map((mail) => mail.template)).toEqual(['tracking_notified', 'tracking_change-notified']);
+    expect(mails.map((mail) => mail.template)).toEqual([
+      'tracking_notified',
+      'tracking_change-notified',
+    ]);
     expect(new Set(mails.map((mail) => mail.messageId)).size).toBe(2);
 
     // Every recorded change after the baseline e-mailed once, and each e-mail belongs to one change.
@@ -190,7 +320,11 @@ describe('background checks', () => {
     const notifying = changes.filter((change) => change.mailId !== null);
     expect(notifying.length).toBe((await mailsOf(id)).length);
     expect(new Set(notifying.map((change) => change.mailId)).size).toBe(notifying.length);
-    expect(changes.slice(changes.findIndex((change) => change.mailId !== null)).every((change) => change.mailId !== null)).toBe(true);
+    expect(
+      changes
+        .slice(changes.findIndex((change) => change.mailId !== null))
+        .every((change) => change.mailId !== null),
+    ).toBe(true);
   });
 
   it('records one change when two cycles check the same tracking at the same time', async () => {
@@ -204,8 +338,12 @@ describe('background checks', () => {
       expect((await changesOf(id)).length - before).toBeLessThanOrEqual(1);
     }
     const changes = await changesOf(id);
-    expect(changes.map((change) => change.version)).toEqual(changes.map((_, index) => (changes[0]?.version ?? 0) + index));
-    expect((await mailsOf(id)).length).toBe(changes.filter((change) => change.mailId !== null).length);
+    expect(changes.map((change) => change.version)).toEqual(
+      changes.map((_, index) => (changes[0]?.version ?? 0) + index),
+    );
+    expect((await mailsOf(id)).length).toBe(
+      changes.filter((change) => change.mailId !== null).length,
+    );
   });
 
   it('after a delete, sends nothing more and cancels what had not gone out', async () => {
@@ -214,7 +352,15 @@ describe('background checks', () => {
     // An e-mail still waiting in the outbox (as when SMTP is down) is cancelled with the tracking.
     const [waiting] = await app.database.db
       .insert(mailOutbox)
-      .values({ toAddress: 'x@example.com', language: 'en', template: 'tracking_notified', subject: 's', textBody: 't', htmlBody: 'h', topic: `tracking:${id}` })
+      .values({
+        toAddress: 'x@example.com',
+        language: 'en',
+        template: 'tracking_notified',
+        subject: 's',
+        textBody: 't',
+        htmlBody: 'h',
+        topic: `tracking:${id}`,
+      })
       .returning({ id: mailOutbox.id });
     expect((await send('DELETE', `/api/trackings/${id}`, member.cookies)).statusCode).toBe(200);
     for (let cycle = 0; cycle < 30; cycle += 1) await app.trackingChecks.runCycle(nextHour());
@@ -225,11 +371,16 @@ describe('background checks', () => {
 
   it('expires a tracking once its dates have passed, which frees its days', async () => {
     const member = await memberWithSession(app);
-    const id = await create(member.cookies, scarce({ startDate: dateAfter(1), endDate: dateAfter(1) }));
+    const id = await create(
+      member.cookies,
+      scarce({ startDate: dateAfter(1), endDate: dateAfter(1) }),
+    );
     const report = await app.trackingChecks.runCycle(new Date(Date.now() + 3 * 86_400_000));
     expect(report.expired).toBeGreaterThanOrEqual(1);
     expect((await rowOf(id))?.status).toBe('expired');
-    const list = (await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })).json();
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })
+    ).json();
     expect(list.trackings[0]).toMatchObject({ id, status: 'expired', days: 0 });
     expect(list.allowance.remaining).toBe(2);
   });
@@ -240,12 +391,25 @@ describe('the stop link of the e-mails', () => {
     const member = await memberWithSession(app);
     const id = await create(member.cookies, scarce());
     const oneClick = new URL(app.trackingLinks.forTracking(id).oneClick);
-    const response = await app.inject({ method: 'POST', url: `${oneClick.pathname}${oneClick.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ stopped: true, query: { origin: 'TPE', destination: 'LAX' } });
+    expect(response.json()).toMatchObject({
+      stopped: true,
+      query: { origin: 'TPE', destination: 'LAX' },
+    });
     expect(await rowOf(id)).toBeUndefined();
     // Twice is fine: nothing is left to stop.
-    const again = await app.inject({ method: 'POST', url: `${oneClick.pathname}${oneClick.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const again = await app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(again.json()).toMatchObject({ ok: true, stopped: false });
   });
 
@@ -254,11 +418,17 @@ describe('the stop link of the e-mails', () => {
     const id = await create(member.cookies, scarce());
     const other = await create((await memberWithSession(app)).cookies, scarce());
     const signature = app.trackingLinks.signature(other);
-    const response = await app.inject({ method: 'POST', url: '/api/trackings/stop', payload: { tracking: id, signature } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/trackings/stop',
+      payload: { tracking: id, signature },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('TRACKING_LINK_INVALID');
     expect(await rowOf(id)).toBeDefined();
     const where = and(eq(trackings.id, id), eq(trackings.memberId, member.id));
-    expect(await app.database.db.select({ id: trackings.id }).from(trackings).where(where)).toHaveLength(1);
+    expect(
+      await app.database.db.select({ id: trackings.id }).from(trackings).where(where),
+    ).toHaveLength(1);
   });
 });

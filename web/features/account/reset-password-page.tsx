@@ -25,8 +25,18 @@ export function ResetPasswordPage({ page }: { page: PageDef }) {
   const title = t(`pages:${page.id}.title`);
 
   const submit = async () => {
-    if (password.length < PASSWORD_MIN) return popup.show({ title: t('errors.title'), message: t('errors.INVALID_PASSWORD', { min: PASSWORD_MIN }), confirmLabel: t('popup.gotIt') });
-    if (password !== again) return popup.show({ title: t('errors.title'), message: t('auth.reset.mismatch'), confirmLabel: t('popup.gotIt') });
+    if (password.length < PASSWORD_MIN)
+      return popup.show({
+        title: t('errors.title'),
+        message: t('errors.INVALID_PASSWORD', { min: PASSWORD_MIN }),
+        confirmLabel: t('popup.gotIt'),
+      });
+    if (password !== again)
+      return popup.show({
+        title: t('errors.title'),
+        message: t('auth.reset.mismatch'),
+        confirmLabel: t('popup.gotIt'),
+      });
     setBusy(true);
     try {
       await authApi.reset(token, password);
@@ -63,7 +73,13 @@ export function ResetPasswordPage({ page }: { page: PageDef }) {
                 onChange={setPassword}
                 testId="reset-password"
               />
-              <PasswordField label={t('auth.reset.confirmPassword')} autoComplete="new-password" value={again} onChange={setAgain} testId="reset-password-again" />
+              <PasswordField
+                label={t('auth.reset.confirmPassword')}
+                autoComplete="new-password"
+                value={again}
+                onChange={setAgain}
+                testId="reset-password-again"
+              />
               <Button type="submit" loading={busy}>
                 {t('auth.reset.submit')}
               </Button>

@@ -1,12 +1,37 @@
-import { Alert, Anchor, Box, Button, FileButton, Group, Image, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
 import { NodeSelection } from '@tiptap/pm/state';
 import { useEditor, useEditorState } from '@tiptap/react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { articlePath, imageUrl, TITLE_MAX, type ArticleDraft, type ArticleImage } from '../../../core/articles/articles.ts';
-import { EMBED_NODE, EMPTY_DOC, measureDocument, type DocNode } from '../../../core/articles/document.ts';
+import {
+  articlePath,
+  imageUrl,
+  TITLE_MAX,
+  type ArticleDraft,
+  type ArticleImage,
+} from '../../../core/articles/articles.ts';
+import {
+  EMBED_NODE,
+  EMPTY_DOC,
+  measureDocument,
+  type DocNode,
+} from '../../../core/articles/document.ts';
 import { LANGUAGES } from '../../../core/locale.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -22,28 +47,57 @@ import { useAutosave, type SaveState } from './use-autosave.ts';
 
 type Language = (typeof LANGUAGES)[number];
 
-const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', 'zh-Hant': '繁體中文', 'zh-Hans': '简体中文' };
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  'zh-Hant': '繁體中文',
+  'zh-Hans': '简体中文',
+};
 
 function SaveLine({ state }: { state: SaveState }) {
   const { t } = useTranslation('articles');
   const format = useArticleFormat();
   const text =
-    state.kind === 'saved' ? t('editor.savedAt', { time: format.time(state.at) }) : state.kind === 'new' ? t('editor.notSaved') : t(`editor.${state.kind}`);
+    state.kind === 'saved'
+      ? t('editor.savedAt', { time: format.time(state.at) })
+      : state.kind === 'new'
+        ? t('editor.notSaved')
+        : t(`editor.${state.kind}`);
   return (
-    <Text size="sm" c={state.kind === 'failed' || state.kind === 'conflict' ? 'red.8' : 'gray.7'} role="status" data-testid="save-state" data-state={state.kind}>
+    <Text
+      size="sm"
+      c={state.kind === 'failed' || state.kind === 'conflict' ? 'red.8' : 'gray.7'}
+      role="status"
+      data-testid="save-state"
+      data-state={state.kind}
+    >
       {text}
     </Text>
   );
 }
 
 /** The caption (and cover choice) of the picture the writer has selected. */
-function PicturePanel({ editor, images, cover, onCover }: { editor: NonNullable<ReturnType<typeof useEditor>>; images: Map<string, ArticleImage>; cover: string | null; onCover: (id: string) => void }) {
+function PicturePanel({
+  editor,
+  images,
+  cover,
+  onCover,
+}: {
+  editor: NonNullable<ReturnType<typeof useEditor>>;
+  images: Map<string, ArticleImage>;
+  cover: string | null;
+  onCover: (id: string) => void;
+}) {
   const { t } = useTranslation('articles');
   const selected = useEditorState({
     editor,
     selector: ({ editor: current }) => {
       const selection = current?.state.selection;
-      return selection instanceof NodeSelection && selection.node.type.name === 'image' ? { imageId: selection.node.attrs.imageId as string | null, caption: String(selection.node.attrs.caption ?? '') } : null;
+      return selection instanceof NodeSelection && selection.node.type.name === 'image'
+        ? {
+            imageId: selection.node.attrs.imageId as string | null,
+            caption: String(selection.node.attrs.caption ?? ''),
+          }
+        : null;
     },
   });
   if (!selected?.imageId) return null;
@@ -54,12 +108,23 @@ function PicturePanel({ editor, images, cover, onCover }: { editor: NonNullable<
           label={t('editor.caption')}
           value={selected.caption}
           maxLength={300}
-          onChange={(event) => editor.chain().updateAttributes('image', { caption: event.currentTarget.value }).setNodeSelection(editor.state.selection.from).run()}
+          onChange={(event) =>
+            editor
+              .chain()
+              .updateAttributes('image', { caption: event.currentTarget.value })
+              .setNodeSelection(editor.state.selection.from)
+              .run()
+          }
           style={{ flex: 1, minWidth: 200 }}
           data-testid="caption-input"
         />
         {images.has(selected.imageId) && (
-          <Button variant="light" size="xs" disabled={cover === selected.imageId} onClick={() => onCover(selected.imageId!)}>
+          <Button
+            variant="light"
+            size="xs"
+            disabled={cover === selected.imageId}
+            onClick={() => onCover(selected.imageId!)}
+          >
             {cover === selected.imageId ? t('editor.isCover') : t('editor.useAsCover')}
           </Button>
         )}
@@ -78,12 +143,24 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
   const { language: uiLanguage } = useAppState();
   const failed = useErrorPopup('articles');
   const [title, setTitle] = useState(initial?.title ?? '');
-  const [language, setLanguage] = useState<Language>(initial?.language ?? (uiLanguage === 'ja' ? 'en' : uiLanguage));
+  const [language, setLanguage] = useState<Language>(
+    initial?.language ?? (uiLanguage === 'ja' ? 'en' : uiLanguage),
+  );
   const [cover, setCover] = useState<string | null>(initial?.coverImageId ?? null);
-  const [images, setImages] = useState(() => new Map((initial?.images ?? []).map((image) => [image.id, image])));
-  const stateOf = (article: ArticleDraft) => ({ status: article.status, slug: article.slug, pending: article.status === 'published' && article.version !== article.publishedVersion });
-  const [published, setPublished] = useState(initial ? stateOf(initial) : { status: 'draft' as const, slug: null, pending: false });
-  const [counts, setCounts] = useState(() => measureDocument(initial?.doc ?? EMPTY_DOC, initial?.title ?? ''));
+  const [images, setImages] = useState(
+    () => new Map((initial?.images ?? []).map((image) => [image.id, image])),
+  );
+  const stateOf = (article: ArticleDraft) => ({
+    status: article.status,
+    slug: article.slug,
+    pending: article.status === 'published' && article.version !== article.publishedVersion,
+  });
+  const [published, setPublished] = useState(
+    initial ? stateOf(initial) : { status: 'draft' as const, slug: null, pending: false },
+  );
+  const [counts, setCounts] = useState(() =>
+    measureDocument(initial?.doc ?? EMPTY_DOC, initial?.title ?? ''),
+  );
   const [embedding, setEmbedding] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const fields = useRef({ title, language, cover });
@@ -92,7 +169,12 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
 
   const autosave = useAutosave({
     initial,
-    snapshot: () => ({ title: fields.current.title, language: fields.current.language, coverImageId: fields.current.cover, doc: (editorRef.current?.getJSON() as DocNode | undefined) ?? EMPTY_DOC }),
+    snapshot: () => ({
+      title: fields.current.title,
+      language: fields.current.language,
+      coverImageId: fields.current.cover,
+      doc: (editorRef.current?.getJSON() as DocNode | undefined) ?? EMPTY_DOC,
+    }),
     onSaved: (saved) => setPublished(stateOf(saved)),
   });
 
@@ -120,7 +202,10 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
     extensions,
     content: initial?.doc ?? EMPTY_DOC,
     immediatelyRender: false,
-    editorProps: { transformPastedHTML: withoutOutsidePictures, attributes: { 'aria-label': t('editor.body'), 'data-testid': 'article-body-editor' } },
+    editorProps: {
+      transformPastedHTML: withoutOutsidePictures,
+      attributes: { 'aria-label': t('editor.body'), 'data-testid': 'article-body-editor' },
+    },
     onUpdate: ({ editor: current }) => {
       setCounts(measureDocument(current.getJSON() as DocNode, fields.current.title));
       autosave.changed();
@@ -128,10 +213,12 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
   });
   editorRef.current = editor;
 
-  const change = <Value,>(set: (value: Value) => void) => (value: Value) => {
-    set(value);
-    autosave.changed();
-  };
+  const change =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      autosave.changed();
+    };
   const setTitleChanged = change(setTitle);
   const setCoverChanged = change(setCover);
 
@@ -181,7 +268,8 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SaveLine state={autosave.state} />
         <Text size="sm" c="gray.7" data-testid="word-count">
-          {t('editor.words', { count: counts.words, formatted: String(counts.words) })} · {t('reading.minutes', { count: counts.minutes })}
+          {t('editor.words', { count: counts.words, formatted: String(counts.words) })} ·{' '}
+          {t('reading.minutes', { count: counts.minutes })}
         </Text>
       </Group>
       <Textarea
@@ -201,7 +289,10 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
             <Image src={imageUrl(coverImage, 480)} alt={t('editor.cover')} radius="sm" />
           </Box>
         ) : null}
-        <FileButton onChange={(file) => void uploadCover(file)} accept="image/jpeg,image/png,image/webp,image/gif">
+        <FileButton
+          onChange={(file) => void uploadCover(file)}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+        >
           {(props) => (
             <Button variant="light" size="xs" {...props}>
               {coverImage ? t('editor.changeCover') : t('editor.addCover')}
@@ -248,7 +339,12 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
             <RichTextEditor.Unlink />
             <RichTextEditor.ImageUpload accept="image/jpeg,image/png,image/webp,image/gif" />
             <RichTextEditor.TableInsert />
-            <RichTextEditor.Control onClick={() => setEmbedding(true)} aria-label={t('embed.button')} title={t('embed.button')} data-testid="embed-button">
+            <RichTextEditor.Control
+              onClick={() => setEmbedding(true)}
+              aria-label={t('embed.button')}
+              title={t('embed.button')}
+              data-testid="embed-button"
+            >
               <Text size="xs" fw={600} px={4}>
                 {t('embed.short')}
               </Text>
@@ -261,18 +357,34 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>
-      {editor && <PicturePanel editor={editor} images={images} cover={cover} onCover={(id) => setCoverChanged(id)} />}
+      {editor && (
+        <PicturePanel
+          editor={editor}
+          images={images}
+          cover={cover}
+          onCover={(id) => setCoverChanged(id)}
+        />
+      )}
       <Text size="xs" c="gray.7">
         {t('editor.picturesHint')}
       </Text>
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
-            <Button onClick={() => void publish()} loading={publishing} disabled={autosave.state.kind === 'conflict'} data-testid="publish-article">
+            <Button
+              onClick={() => void publish()}
+              loading={publishing}
+              disabled={autosave.state.kind === 'conflict'}
+              data-testid="publish-article"
+            >
               {published.status === 'published' ? t('editor.update') : t('editor.publish')}
             </Button>
             {published.status === 'published' && (
-              <Button variant="subtle" onClick={() => void unpublish()} data-testid="unpublish-article">
+              <Button
+                variant="subtle"
+                onClick={() => void unpublish()}
+                data-testid="unpublish-article"
+              >
                 {t('editor.unpublish')}
               </Button>
             )}
@@ -282,7 +394,9 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
           </Group>
           {published.status === 'published' && published.slug && (
             <Group gap="xs" data-testid="published-link">
-              <Text size="sm" data-testid="publish-state">{published.pending ? t('editor.pendingChanges') : t('editor.publishedAt')}</Text>
+              <Text size="sm" data-testid="publish-state">
+                {published.pending ? t('editor.pendingChanges') : t('editor.publishedAt')}
+              </Text>
               <Anchor component={Link} to={articlePath(published.slug)} size="sm">
                 {t('editor.view')}
               </Anchor>
@@ -329,7 +443,8 @@ function useEditorLabels() {
       linkEditorSave: t('toolbar.linkSave'),
       imageUploadControlLabel: t('toolbar.image'),
       tableInsertControlLabel: t('toolbar.table'),
-      tableInsertLabel: (columns: number, rows: number) => t('toolbar.tableSize', { columns, rows }),
+      tableInsertLabel: (columns: number, rows: number) =>
+        t('toolbar.tableSize', { columns, rows }),
       undoControlLabel: t('toolbar.undo'),
       redoControlLabel: t('toolbar.redo'),
     }),

@@ -1,7 +1,24 @@
-import { Anchor, Badge, Box, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Container,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { articlePath, imageSrcSet, imageUrl, type ArticleSummary, type SnippetPart } from '../../../core/articles/articles.ts';
+import {
+  articlePath,
+  imageSrcSet,
+  imageUrl,
+  type ArticleSummary,
+  type SnippetPart,
+} from '../../../core/articles/articles.ts';
 import { dateTimeFormat, numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
 import { useAppState } from '../../lib/app-context.tsx';
@@ -20,7 +37,12 @@ export function useArticleFormat() {
     const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     const time = dateTimeFormat(locale, { timeStyle: 'short' });
     const count = numberFormat(locale);
-    return { language, day: (iso: string) => day.format(new Date(iso)), time: (date: Date) => time.format(date), count: (value: number) => count.format(value) };
+    return {
+      language,
+      day: (iso: string) => day.format(new Date(iso)),
+      time: (date: Date) => time.format(date),
+      count: (value: number) => count.format(value),
+    };
   }, [language]);
 }
 
@@ -32,7 +54,9 @@ export function ArticleByline({ article }: { article: ArticleSummary }) {
     article.author.name,
     article.publishedAt ? format.day(article.publishedAt) : null,
     t('reading.minutes', { count: article.minutes }),
-    article.likes > 0 ? t('likes.count', { count: article.likes, formatted: format.count(article.likes) }) : null,
+    article.likes > 0
+      ? t('likes.count', { count: article.likes, formatted: format.count(article.likes) })
+      : null,
   ].filter((part): part is string => Boolean(part));
   return (
     <Text size="sm" c="gray.7" data-testid="article-byline">
@@ -45,16 +69,33 @@ export function ArticleByline({ article }: { article: ArticleSummary }) {
 export function Marked({ parts }: { parts: SnippetPart[] }) {
   return (
     <>
-      {parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+      {parts.map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
     </>
   );
 }
 
 /** One published article in a list: cover, title, byline, excerpt (or the search's snippet), copy link. */
-export function ArticleCard({ article, title, snippet }: { article: ArticleSummary; title?: SnippetPart[]; snippet?: SnippetPart[] }) {
+export function ArticleCard({
+  article,
+  title,
+  snippet,
+}: {
+  article: ArticleSummary;
+  title?: SnippetPart[];
+  snippet?: SnippetPart[];
+}) {
   const path = article.slug ? articlePath(article.slug) : null;
   return (
-    <Paper withBorder radius="md" p="md" component="article" data-testid="article-card" className={classes.card}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      data-testid="article-card"
+      className={classes.card}
+    >
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="lg" lh={1.35} lang={article.language}>
@@ -77,7 +118,16 @@ export function ArticleCard({ article, title, snippet }: { article: ArticleSumma
         </Stack>
         {article.cover && (
           <Box className={classes.thumb}>
-            <Image src={imageUrl(article.cover, 480)} srcSet={imageSrcSet(article.cover)} sizes="160px" width={article.cover.width} height={article.cover.height} alt="" loading="lazy" radius="sm" />
+            <Image
+              src={imageUrl(article.cover, 480)}
+              srcSet={imageSrcSet(article.cover)}
+              sizes="160px"
+              width={article.cover.width}
+              height={article.cover.height}
+              alt=""
+              loading="lazy"
+              radius="sm"
+            />
           </Box>
         )}
       </Group>
@@ -86,7 +136,15 @@ export function ArticleCard({ article, title, snippet }: { article: ArticleSumma
 }
 
 /** A list of articles, or what it means that there are none. */
-export function ArticleCards({ articles, empty, children }: { articles: ArticleSummary[]; empty: ReactNode; children?: ReactNode }) {
+export function ArticleCards({
+  articles,
+  empty,
+  children,
+}: {
+  articles: ArticleSummary[];
+  empty: ReactNode;
+  children?: ReactNode;
+}) {
   if (articles.length === 0)
     return (
       <Paper withBorder radius="md" p="lg" data-testid="articles-empty">
@@ -105,7 +163,12 @@ export function ArticleCards({ articles, empty, children }: { articles: ArticleS
 
 export function StatusBadge({ article }: { article: ArticleSummary }) {
   const { t } = useTranslation('articles');
-  if (article.hidden) return <Badge color="red" variant="light">{t('status.hidden')}</Badge>;
+  if (article.hidden)
+    return (
+      <Badge color="red" variant="light">
+        {t('status.hidden')}
+      </Badge>
+    );
   return (
     <Badge color={article.status === 'published' ? 'teal' : 'gray'} variant="light">
       {t(`status.${article.status}`)}

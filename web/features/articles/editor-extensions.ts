@@ -18,10 +18,18 @@ const ArticlePicture = Image.extend({
   addAttributes() {
     return {
       ...this.parent?.(),
-      imageId: { default: null, parseHTML: (element) => element.getAttribute('data-image-id'), renderHTML: (attrs) => (attrs.imageId ? { 'data-image-id': attrs.imageId } : {}) },
+      imageId: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-image-id'),
+        renderHTML: (attrs) => (attrs.imageId ? { 'data-image-id': attrs.imageId } : {}),
+      },
       width: { default: null },
       height: { default: null },
-      caption: { default: '', parseHTML: (element) => element.getAttribute('data-caption') ?? '', renderHTML: (attrs) => (attrs.caption ? { 'data-caption': attrs.caption } : {}) },
+      caption: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('data-caption') ?? '',
+        renderHTML: (attrs) => (attrs.caption ? { 'data-caption': attrs.caption } : {}),
+      },
     };
   },
 });
@@ -47,13 +55,27 @@ export const EmbedNode = Node.create({
         tag: 'div[data-embed-kind]',
         getAttrs: (element) => {
           const kind = element.getAttribute('data-embed-kind');
-          return (EMBED_KINDS as readonly (string | null)[]).includes(kind) ? { kind, id: element.getAttribute('data-embed-id') ?? '', label: element.textContent ?? '' } : false;
+          return (EMBED_KINDS as readonly (string | null)[]).includes(kind)
+            ? {
+                kind,
+                id: element.getAttribute('data-embed-id') ?? '',
+                label: element.textContent ?? '',
+              }
+            : false;
         },
       },
     ];
   },
   renderHTML({ node, HTMLAttributes }) {
-    return ['div', mergeAttributes(HTMLAttributes, { 'data-embed-kind': node.attrs.kind, 'data-embed-id': node.attrs.id, class: 'article-embed' }), String(node.attrs.label || node.attrs.id)];
+    return [
+      'div',
+      mergeAttributes(HTMLAttributes, {
+        'data-embed-kind': node.attrs.kind,
+        'data-embed-id': node.attrs.id,
+        class: 'article-embed',
+      }),
+      String(node.attrs.label || node.attrs.id),
+    ];
   },
 });
 
@@ -65,13 +87,25 @@ export interface EditorCallbacks {
 
 /** Pasted HTML keeps its text; pictures from other sites are left out (only uploads show to readers). */
 export function withoutOutsidePictures(html: string): string {
-  return html.replace(/<img\b[^>]*>/gi, (tag) => (/\ssrc\s*=\s*["']?data:image\//i.test(tag) ? tag : ''));
+  return html.replace(/<img\b[^>]*>/gi, (tag) =>
+    /\ssrc\s*=\s*["']?data:image\//i.test(tag) ? tag : '',
+  );
 }
 
 export function articleExtensions(callbacks: EditorCallbacks): Extensions {
   return [
-    StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false, code: false, codeBlock: false }),
-    Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] }),
+    StarterKit.configure({
+      heading: { levels: [2, 3, 4] },
+      link: false,
+      code: false,
+      codeBlock: false,
+    }),
+    Link.configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      protocols: ['http', 'https', 'mailto'],
+    }),
     getUploadImageExtension(ArticlePicture, {
       onImageUpload: (file: File) => callbacks.upload(file),
       onImageUploadError: (_file: File, error: unknown) => callbacks.uploadFailed(error),

@@ -35,7 +35,11 @@ export function EditArticlePage({ page }: { page: PageDef }) {
   const { member } = useAuth();
   const [loaded] = useAsMember<{ article: ArticleDraft | null; id: string } | null>(
     null,
-    () => articlesApi.get(id).then((article) => ({ article, id }), () => ({ article: null, id })),
+    () =>
+      articlesApi.get(id).then(
+        (article) => ({ article, id }),
+        () => ({ article: null, id }),
+      ),
     `edit-${id}`,
   );
   return (

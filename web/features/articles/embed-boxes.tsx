@@ -21,10 +21,19 @@ export function EmbedBox({ embed }: { embed: EmbedView }) {
       </Paper>
     );
   if (embed.kind === 'card') {
-    const money = (value: number) => formatMoney(value, embed.currency, language, { wholeWithoutCents: true });
+    const money = (value: number) =>
+      formatMoney(value, embed.currency, language, { wholeWithoutCents: true });
     const bonus = embed.welcomeBonus;
     return (
-      <Paper withBorder radius="md" p="md" my="lg" data-testid="embed-card" component="aside" aria-label={t('embed.cardLabel')}>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        my="lg"
+        data-testid="embed-card"
+        component="aside"
+        aria-label={t('embed.cardLabel')}
+      >
         <Stack gap={6}>
           <Group gap="xs">
             <Badge variant="light">{t('embed.card')}</Badge>
@@ -32,12 +41,18 @@ export function EmbedBox({ embed }: { embed: EmbedView }) {
           </Group>
           <Text size="sm">
             {t('embed.annualFee', { fee: money(embed.annualFee) })}
-            {embed.firstYearFee !== null && embed.firstYearFee !== embed.annualFee ? ` · ${t('embed.firstYearFee', { fee: money(embed.firstYearFee) })}` : ''}
+            {embed.firstYearFee !== null && embed.firstYearFee !== embed.annualFee
+              ? ` · ${t('embed.firstYearFee', { fee: money(embed.firstYearFee) })}`
+              : ''}
           </Text>
           {bonus && (
             <Text size="sm" data-testid="embed-card-bonus">
               {bonus.spend > 0
-                ? t('embed.bonusWithSpend', { amount: format.count(bonus.amount), spend: money(bonus.spend), count: bonus.months })
+                ? t('embed.bonusWithSpend', {
+                    amount: format.count(bonus.amount),
+                    spend: money(bonus.spend),
+                    count: bonus.months,
+                  })
                 : t('embed.bonus', { amount: format.count(bonus.amount) })}
             </Text>
           )}
@@ -54,9 +69,18 @@ export function EmbedBox({ embed }: { embed: EmbedView }) {
     );
   }
   const { programme } = embed;
-  const path = programme.kind === 'hotel' ? `/hotelslib/${programme.id}` : `/rewardslib/${programme.id}`;
+  const path =
+    programme.kind === 'hotel' ? `/hotelslib/${programme.id}` : `/rewardslib/${programme.id}`;
   return (
-    <Paper withBorder radius="md" p="md" my="lg" data-testid="embed-programme" component="aside" aria-label={t('embed.programmeLabel')}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      my="lg"
+      data-testid="embed-programme"
+      component="aside"
+      aria-label={t('embed.programmeLabel')}
+    >
       <Stack gap={6}>
         <Group gap="xs">
           <Badge variant="light" color="grape">
@@ -64,8 +88,16 @@ export function EmbedBox({ embed }: { embed: EmbedView }) {
           </Badge>
           <Text fw={700}>{localize(programme.name, language)}</Text>
         </Group>
-        {programme.owner && <Text size="sm">{t('embed.runBy', { owner: localize(programme.owner.name, language) })}</Text>}
-        {programme.alliance && <Text size="sm">{t('embed.alliance', { alliance: t(`embed.alliances.${programme.alliance}`) })}</Text>}
+        {programme.owner && (
+          <Text size="sm">
+            {t('embed.runBy', { owner: localize(programme.owner.name, language) })}
+          </Text>
+        )}
+        {programme.alliance && (
+          <Text size="sm">
+            {t('embed.alliance', { alliance: t(`embed.alliances.${programme.alliance}`) })}
+          </Text>
+        )}
         <Anchor component={Link} to={path} size="sm">
           {t('embed.openProgramme')}
         </Anchor>

@@ -22,9 +22,16 @@ function useChoices(kind: EmbedKind, open: boolean): Choice[] | null {
     let live = true;
     const load =
       kind === 'card'
-        ? apiGet<{ cards: Card[] }>('/api/cards').then((answer) => answer.cards.map((card) => ({ value: card.id, label: localize(card.name, language) })))
-        : Promise.all([apiGet<{ programmes: LibraryEntry[] }>('/api/guides?kind=airline'), apiGet<{ programmes: LibraryEntry[] }>('/api/guides?kind=hotel')]).then((answers) =>
-            answers.flatMap((answer) => answer.programmes).map((entry) => ({ value: entry.id, label: localize(entry.name, language) })),
+        ? apiGet<{ cards: Card[] }>('/api/cards').then((answer) =>
+            answer.cards.map((card) => ({ value: card.id, label: localize(card.name, language) })),
+          )
+        : Promise.all([
+            apiGet<{ programmes: LibraryEntry[] }>('/api/guides?kind=airline'),
+            apiGet<{ programmes: LibraryEntry[] }>('/api/guides?kind=hotel'),
+          ]).then((answers) =>
+            answers
+              .flatMap((answer) => answer.programmes)
+              .map((entry) => ({ value: entry.id, label: localize(entry.name, language) })),
           );
     load.then(
       (loaded) => live && setChoices((current) => ({ ...current, [kind]: loaded })),
@@ -38,7 +45,15 @@ function useChoices(kind: EmbedKind, open: boolean): Choice[] | null {
 }
 
 /** Picks a card or a programme to embed; the article shows its data as it is when read. */
-export function EmbedPicker({ opened, onClose, onPick }: { opened: boolean; onClose: () => void; onPick: (embed: { kind: EmbedKind; id: string; label: string }) => void }) {
+export function EmbedPicker({
+  opened,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (embed: { kind: EmbedKind; id: string; label: string }) => void;
+}) {
   const { t } = useTranslation('articles');
   const [kind, setKind] = useState<EmbedKind>('card');
   const [id, setId] = useState<string | null>(null);

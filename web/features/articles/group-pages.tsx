@@ -1,6 +1,31 @@
-import { Anchor, Badge, Button, Container, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { data, Link, useLoaderData, useNavigate, useParams, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useParams,
+  useRevalidator,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import {
   GROUP_DESCRIPTION_MAX,
   GROUP_NAME_MAX,
@@ -33,7 +58,11 @@ function GroupCard({ group }: { group: GroupSummary }) {
           <Anchor component={Link} to={groupPath(group.slug)} fw={600}>
             {group.name}
           </Anchor>
-          {group.visibility === 'invite' && <Badge variant="light" color="gray">{t('groups.inviteOnly')}</Badge>}
+          {group.visibility === 'invite' && (
+            <Badge variant="light" color="gray">
+              {t('groups.inviteOnly')}
+            </Badge>
+          )}
           <SampleBadge sample={group.sample} />
         </Group>
         {group.description && (
@@ -42,7 +71,11 @@ function GroupCard({ group }: { group: GroupSummary }) {
           </Text>
         )}
         <Text size="sm" c="gray.7">
-          {[t('groups.members', { count: group.members }), t('groups.articles', { count: group.articles }), group.owner.name].join(' · ')}
+          {[
+            t('groups.members', { count: group.members }),
+            t('groups.articles', { count: group.articles }),
+            group.owner.name,
+          ].join(' · ')}
         </Text>
       </Stack>
     </Paper>
@@ -50,7 +83,15 @@ function GroupCard({ group }: { group: GroupSummary }) {
 }
 
 /** Name, description and who may join: for a new group and for its owner's changes. */
-function GroupForm({ initial, submitLabel, onSubmit }: { initial: GroupInput; submitLabel: string; onSubmit: (input: GroupInput) => Promise<void> }) {
+function GroupForm({
+  initial,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: GroupInput;
+  submitLabel: string;
+  onSubmit: (input: GroupInput) => Promise<void>;
+}) {
   const { t } = useTranslation('articles');
   const [input, setInput] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -66,7 +107,12 @@ function GroupForm({ initial, submitLabel, onSubmit }: { initial: GroupInput; su
     }
   };
   return (
-    <Stack gap="sm" component="form" onSubmit={(event) => void submit(event)} data-testid="group-form">
+    <Stack
+      gap="sm"
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      data-testid="group-form"
+    >
       <TextInput
         label={t('groups.name')}
         value={input.name}
@@ -76,11 +122,27 @@ function GroupForm({ initial, submitLabel, onSubmit }: { initial: GroupInput; su
         onChange={(event) => setInput({ ...input, name: event.currentTarget.value })}
         data-testid="group-name"
       />
-      <Textarea label={t('groups.description')} value={input.description} maxLength={GROUP_DESCRIPTION_MAX} autosize minRows={2} onChange={(event) => setInput({ ...input, description: event.currentTarget.value })} />
-      <Radio.Group label={t('groups.visibility')} value={input.visibility} onChange={(value) => setInput({ ...input, visibility: value as GroupInput['visibility'] })}>
+      <Textarea
+        label={t('groups.description')}
+        value={input.description}
+        maxLength={GROUP_DESCRIPTION_MAX}
+        autosize
+        minRows={2}
+        onChange={(event) => setInput({ ...input, description: event.currentTarget.value })}
+      />
+      <Radio.Group
+        label={t('groups.visibility')}
+        value={input.visibility}
+        onChange={(value) => setInput({ ...input, visibility: value as GroupInput['visibility'] })}
+      >
         <Stack gap={6} mt={6}>
           {GROUP_VISIBILITIES.map((visibility) => (
-            <Radio key={visibility} value={visibility} label={t(`groups.visibilities.${visibility}`)} data-testid={`group-${visibility}`} />
+            <Radio
+              key={visibility}
+              value={visibility}
+              label={t(`groups.visibilities.${visibility}`)}
+              data-testid={`group-${visibility}`}
+            />
           ))}
         </Stack>
       </Radio.Group>
@@ -105,7 +167,11 @@ function GroupsPage({ page }: { page: PageDef }) {
   const navigate = useNavigate();
   const failed = useErrorPopup('articles');
   const [creating, setCreating] = useState(false);
-  const [mine] = useAsMember<GroupSummary[]>([], () => groupsApi.list().then((answer) => answer.mine), 'groups-mine');
+  const [mine] = useAsMember<GroupSummary[]>(
+    [],
+    () => groupsApi.list().then((answer) => answer.mine),
+    'groups-mine',
+  );
   const create = async (input: GroupInput) => {
     try {
       const group = await groupsApi.create(input);
@@ -149,7 +215,11 @@ function GroupsPage({ page }: { page: PageDef }) {
         </SimpleGrid>
       )}
       <Modal opened={creating} onClose={() => setCreating(false)} title={t('groups.create')}>
-        <GroupForm initial={{ name: '', description: '', visibility: 'public' }} submitLabel={t('groups.createSubmit')} onSubmit={create} />
+        <GroupForm
+          initial={{ name: '', description: '', visibility: 'public' }}
+          submitLabel={t('groups.createSubmit')}
+          onSubmit={create}
+        />
       </Modal>
     </PageFrame>
   );
@@ -157,15 +227,30 @@ function GroupsPage({ page }: { page: PageDef }) {
 
 async function loadGroup({ context, params, request }: LoaderFunctionArgs) {
   const invite = new URL(request.url).searchParams.get('invite');
-  const found = await loaderFind<{ group: GroupView }>(context, `/api/groups/${encodeURIComponent(params.slug ?? '')}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`);
+  const found = await loaderFind<{ group: GroupView }>(
+    context,
+    `/api/groups/${encodeURIComponent(params.slug ?? '')}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`,
+  );
   return found?.group ?? data<GroupView | null>(null, { status: 404 });
 }
 
-function groupHead({ data: group, t, page, origin }: PageHeadArgs<GroupView | null>): Partial<PageHead> {
-  if (!group) return { title: t(`pages:${page.id}.title`), description: t('articles:groups.gone'), noindex: true };
+function groupHead({
+  data: group,
+  t,
+  page,
+  origin,
+}: PageHeadArgs<GroupView | null>): Partial<PageHead> {
+  if (!group)
+    return {
+      title: t(`pages:${page.id}.title`),
+      description: t('articles:groups.gone'),
+      noindex: true,
+    };
   return {
     title: group.name,
-    description: group.description || t('articles:groups.headDescription', { name: group.name, count: group.articles }),
+    description:
+      group.description ||
+      t('articles:groups.headDescription', { name: group.name, count: group.articles }),
     // Groups by invitation and the sample stay out of search engines.
     ...(group.visibility === 'invite' || group.sample ? { noindex: true } : {}),
     breadcrumbs: [
@@ -173,7 +258,15 @@ function groupHead({ data: group, t, page, origin }: PageHeadArgs<GroupView | nu
       { name: t('pages:shareGroup.title'), path: '/share/group' },
       { name: group.name, path: groupPath(group.slug) },
     ],
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: group.name, url: `${origin}${groupPath(group.slug)}`, ...(group.description ? { description: group.description } : {}) }],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'CollectionPage',
+        name: group.name,
+        url: `${origin}${groupPath(group.slug)}`,
+        ...(group.description ? { description: group.description } : {}),
+      },
+    ],
   };
 }
 
@@ -182,13 +275,31 @@ function AddMyArticle({ group, onAdded }: { group: GroupView; onAdded: () => voi
   const { t } = useTranslation('articles');
   const failed = useErrorPopup('articles');
   const [chosen, setChosen] = useState<string | null>(null);
-  const [published] = useAsMember<{ id: string; title: string }[]>([], () => articlesApi.mine('published'), `published-${group.id}`);
+  const [published] = useAsMember<{ id: string; title: string }[]>(
+    [],
+    () => articlesApi.mine('published'),
+    `published-${group.id}`,
+  );
   const listed = new Set(group.articleList.map((article) => article.id));
-  const choices = published.filter((article) => !listed.has(article.id)).map((article) => ({ value: article.id, label: article.title }));
-  if (choices.length === 0) return <Text size="sm" c="gray.7">{t('groups.nothingToAdd')}</Text>;
+  const choices = published
+    .filter((article) => !listed.has(article.id))
+    .map((article) => ({ value: article.id, label: article.title }));
+  if (choices.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        {t('groups.nothingToAdd')}
+      </Text>
+    );
   return (
     <Group align="flex-end" wrap="wrap">
-      <Select label={t('groups.addArticle')} data={choices} value={chosen} onChange={setChosen} style={{ flex: '1 1 240px' }} data-testid="group-add-choice" />
+      <Select
+        label={t('groups.addArticle')}
+        data={choices}
+        value={chosen}
+        onChange={setChosen}
+        style={{ flex: '1 1 240px' }}
+        data-testid="group-add-choice"
+      />
       <Button
         disabled={!chosen}
         onClick={() =>
@@ -223,14 +334,25 @@ function GroupPage({ page }: { page: PageDef }) {
   const { slug = '' } = useParams();
   // What the member may do here comes from asking again as them: the server's page is a visitor's,
   // who does not see a group by invitation at all.
-  const [own, setOwn] = useAsMember<GroupView | null>(null, () => groupsApi.get(slug, invite).catch(() => null), `group-${slug}-${invite ?? ''}`);
+  const [own, setOwn] = useAsMember<GroupView | null>(
+    null,
+    () => groupsApi.get(slug, invite).catch(() => null),
+    `group-${slug}-${invite ?? ''}`,
+  );
   const group = own ?? loaded;
-  const refresh = () => void groupsApi.get(slug, invite).then(setOwn, () => revalidator.revalidate());
+  const refresh = () =>
+    void groupsApi.get(slug, invite).then(setOwn, () => revalidator.revalidate());
   if (!group)
     return <GoneScreen page={page} title={t('groups.goneTitle')} body={t('groups.gone')} />;
   const act = (action: () => Promise<unknown>) => () => void action().then(refresh).catch(failed);
   const remove = async () => {
-    const sure = await popup.show({ title: t('groups.deleteTitle'), message: t('groups.deleteBody', { name: group.name }), mode: 'yesno', confirmLabel: t('groups.delete'), cancelLabel: t('common:popup.cancel') });
+    const sure = await popup.show({
+      title: t('groups.deleteTitle'),
+      message: t('groups.deleteBody', { name: group.name }),
+      mode: 'yesno',
+      confirmLabel: t('groups.delete'),
+      cancelLabel: t('common:popup.cancel'),
+    });
     if (!sure) return;
     await groupsApi.remove(group.id).then(() => navigate('/share/group'), failed);
   };
@@ -243,7 +365,11 @@ function GroupPage({ page }: { page: PageDef }) {
             <Title order={1} fz={{ base: 26, sm: 34 }}>
               {group.name}
             </Title>
-            {group.visibility === 'invite' && <Badge variant="light" color="gray">{t('groups.inviteOnly')}</Badge>}
+            {group.visibility === 'invite' && (
+              <Badge variant="light" color="gray">
+                {t('groups.inviteOnly')}
+              </Badge>
+            )}
             <SampleBadge sample={group.sample} />
           </Group>
           {group.description && (
@@ -252,32 +378,60 @@ function GroupPage({ page }: { page: PageDef }) {
             </Text>
           )}
           <Text size="sm" c="gray.7" mt="xs">
-            {[t('groups.members', { count: group.members }), t('groups.articles', { count: group.articles }), t('groups.ownedBy', { name: group.owner.name })].join(' · ')}
+            {[
+              t('groups.members', { count: group.members }),
+              t('groups.articles', { count: group.articles }),
+              t('groups.ownedBy', { name: group.owner.name }),
+            ].join(' · ')}
           </Text>
         </header>
         <Group gap="sm">
           {!group.isMember && !group.sample && (
-            <Button onClick={() => requireMember(act(() => groupsApi.join(group.id, invite)))} data-testid="group-join">
+            <Button
+              onClick={() => requireMember(act(() => groupsApi.join(group.id, invite)))}
+              data-testid="group-join"
+            >
               {t('groups.join')}
             </Button>
           )}
           {group.isMember && !group.isOwner && (
-            <Button variant="subtle" onClick={act(() => groupsApi.leave(group.id))} data-testid="group-leave">
+            <Button
+              variant="subtle"
+              onClick={act(() => groupsApi.leave(group.id))}
+              data-testid="group-leave"
+            >
               {t('groups.leave')}
             </Button>
           )}
           <CopyLinkButton path={groupPath(group.slug)} />
           {group.isOwner && (
             <>
-              <Button variant="light" size="compact-sm" onClick={() => setEditing(true)} data-testid="group-edit">
+              <Button
+                variant="light"
+                size="compact-sm"
+                onClick={() => setEditing(true)}
+                data-testid="group-edit"
+              >
                 {t('groups.edit')}
               </Button>
-              <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()} data-testid="group-delete">
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                onClick={() => void remove()}
+                data-testid="group-delete"
+              >
                 {t('groups.delete')}
               </Button>
             </>
           )}
-          {!group.isOwner && !group.sample && <ReportThisButton onReport={(reason) => groupsApi.flag(group.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />}
+          {!group.isOwner && !group.sample && (
+            <ReportThisButton
+              onReport={(reason) => groupsApi.flag(group.id, reason)}
+              signedIn={member !== null}
+              openLogin={() => openLogin()}
+            />
+          )}
         </Group>
         {group.isMember && group.inviteToken && (
           <Paper withBorder radius="md" p="md" data-testid="group-invite">
@@ -290,7 +444,11 @@ function GroupPage({ page }: { page: PageDef }) {
               </Text>
               <CopyLinkButton path={groupInvitePath(group.slug, group.inviteToken)} />
               {group.isOwner && (
-                <Button variant="subtle" size="compact-sm" onClick={act(() => groupsApi.renewInvite(group.id))}>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={act(() => groupsApi.renewInvite(group.id))}
+                >
                   {t('groups.renewInvite')}
                 </Button>
               )}
@@ -298,14 +456,22 @@ function GroupPage({ page }: { page: PageDef }) {
           </Paper>
         )}
         {group.isMember && <AddMyArticle group={group} onAdded={refresh} />}
-        <Anchor component={Link} to={`/searcharticle?group=${encodeURIComponent(group.slug)}`} size="sm">
+        <Anchor
+          component={Link}
+          to={`/searcharticle?group=${encodeURIComponent(group.slug)}`}
+          size="sm"
+        >
           {t('groups.searchIn')}
         </Anchor>
         <ArticleCards articles={group.articleList} empty={<Text>{t('groups.noArticles')}</Text>} />
       </Stack>
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('groups.edit')}>
         <GroupForm
-          initial={{ name: group.name, description: group.description, visibility: group.visibility }}
+          initial={{
+            name: group.name,
+            description: group.description,
+            visibility: group.visibility,
+          }}
           submitLabel={t('groups.save')}
           onSubmit={async (input) => {
             try {

@@ -1,5 +1,21 @@
-import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { ARTICLES_PER_PAGE, articlePath } from '../../../core/articles/articles.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -25,7 +41,12 @@ function listHead({ data: loaded, t, page, origin }: PageHeadArgs<ArticleList>):
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: t(`pages:${page.id}.title`),
-        itemListElement: loaded.articles.map((article, index) => ({ '@type': 'ListItem', position: index + 1, url: `${origin}${articlePath(article.slug ?? '')}`, name: article.title })),
+        itemListElement: loaded.articles.map((article, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${origin}${articlePath(article.slug ?? '')}`,
+          name: article.title,
+        })),
       },
     ],
   };
@@ -61,8 +82,16 @@ function NoArticles() {
 
 /** What else members share, linked from /share. */
 const SHARED_DATA = [
-  { path: '/cardplus/card-renewal-offer', name: 'common:pageNames.cardplusRenewalOffer', lead: 'list.renewalOffers' },
-  { path: '/cardplus/uscard-in-tw', name: 'common:pageNames.cardplusUsCardInTw', lead: 'list.usCards' },
+  {
+    path: '/cardplus/card-renewal-offer',
+    name: 'common:pageNames.cardplusRenewalOffer',
+    lead: 'list.renewalOffers',
+  },
+  {
+    path: '/cardplus/uscard-in-tw',
+    name: 'common:pageNames.cardplusUsCardInTw',
+    lead: 'list.usCards',
+  },
 ];
 
 /** /share: the newest articles, and the other things members share. */
@@ -111,11 +140,21 @@ function AllArticlesPage({ page }: { page: PageDef }) {
     <PageFrame page={page}>
       <WriteActions />
       <ArticleCards articles={loaded.articles} empty={<NoArticles />}>
-        {pages > 1 && <Pagination total={pages} value={Number(search.get('page') ?? '1') || 1} onChange={(next) => void navigate(`/share/article?page=${next}`)} />}
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={Number(search.get('page') ?? '1') || 1}
+            onChange={(next) => void navigate(`/share/article?page=${next}`)}
+          />
+        )}
       </ArticleCards>
     </PageFrame>
   );
 }
 
 export const sharePage = definePage({ Component: SharePage, loader: loadRecent, head: listHead });
-export const allArticlesPage = definePage({ Component: AllArticlesPage, loader: loadRecent, head: listHead });
+export const allArticlesPage = definePage({
+  Component: AllArticlesPage,
+  loader: loadRecent,
+  head: listHead,
+});

@@ -1,7 +1,20 @@
-import { Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ARTICLE_ORDERS, ARTICLES_PER_PAGE, type ArticleOrder } from '../../../core/articles/articles.ts';
+import {
+  ARTICLE_ORDERS,
+  ARTICLES_PER_PAGE,
+  type ArticleOrder,
+} from '../../../core/articles/articles.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { loaderGet } from '../../lib/loader-api.ts';
@@ -26,7 +39,9 @@ function formOf(search: URLSearchParams): SearchForm {
     q: (search.get('q') ?? '').slice(0, 100),
     author: (search.get('author') ?? '').slice(0, 100),
     group: (search.get('group') ?? '').slice(0, 100),
-    order: (ARTICLE_ORDERS as readonly string[]).includes(order ?? '') ? (order as ArticleOrder) : 'best',
+    order: (ARTICLE_ORDERS as readonly string[]).includes(order ?? '')
+      ? (order as ArticleOrder)
+      : 'best',
     page: Number.isInteger(page) && page >= 1 && page <= 100 ? page : 1,
   };
 }
@@ -45,8 +60,12 @@ type Loaded = (SearchAnswer & { searched: boolean }) | { searched: false; hits: 
 
 async function loadSearch({ context, request }: LoaderFunctionArgs): Promise<Loaded> {
   const form = formOf(new URL(request.url).searchParams);
-  if (!form.q.trim() && !form.author.trim() && !form.group) return { searched: false, hits: [], total: 0 };
-  const answer = await loaderGet<SearchAnswer>(context, `/api/articles/search?${queryString(form)}`);
+  if (!form.q.trim() && !form.author.trim() && !form.group)
+    return { searched: false, hits: [], total: 0 };
+  const answer = await loaderGet<SearchAnswer>(
+    context,
+    `/api/articles/search?${queryString(form)}`,
+  );
   return { ...answer, searched: true };
 }
 
@@ -68,8 +87,22 @@ function SearchArticlePage({ page }: { page: PageDef }) {
     <PageFrame page={page}>
       <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} role="search">
         <Group align="flex-end" wrap="wrap">
-          <TextInput label={t('search.words')} placeholder={t('search.wordsPlaceholder')} value={draft.q} onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })} maxLength={100} style={{ flex: '2 1 240px' }} data-testid="search-words" />
-          <TextInput label={t('search.author')} value={draft.author} onChange={(event) => setDraft({ ...draft, author: event.currentTarget.value })} maxLength={100} style={{ flex: '1 1 160px' }} />
+          <TextInput
+            label={t('search.words')}
+            placeholder={t('search.wordsPlaceholder')}
+            value={draft.q}
+            onChange={(event) => setDraft({ ...draft, q: event.currentTarget.value })}
+            maxLength={100}
+            style={{ flex: '2 1 240px' }}
+            data-testid="search-words"
+          />
+          <TextInput
+            label={t('search.author')}
+            value={draft.author}
+            onChange={(event) => setDraft({ ...draft, author: event.currentTarget.value })}
+            maxLength={100}
+            style={{ flex: '1 1 160px' }}
+          />
           <Button type="submit" data-testid="search-submit">
             {t('search.submit')}
           </Button>
@@ -77,7 +110,11 @@ function SearchArticlePage({ page }: { page: PageDef }) {
         {current.group && (
           <Group gap="xs" mt="sm" data-testid="search-group">
             <Text size="sm">{t('search.inGroup', { group: current.group })}</Text>
-            <Button variant="subtle" size="compact-xs" onClick={() => go({ ...current, ...draft, group: '', page: 1 })}>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={() => go({ ...current, ...draft, group: '', page: 1 })}
+            >
               {t('search.allGroups')}
             </Button>
           </Group>
@@ -93,7 +130,10 @@ function SearchArticlePage({ page }: { page: PageDef }) {
               size="xs"
               value={current.order}
               onChange={(order) => go({ ...current, order: order as ArticleOrder, page: 1 })}
-              data={ARTICLE_ORDERS.map((order) => ({ value: order, label: t(`search.order.${order}`) }))}
+              data={ARTICLE_ORDERS.map((order) => ({
+                value: order,
+                label: t(`search.order.${order}`),
+              }))}
               aria-label={t('search.orderLabel')}
             />
           </Group>
@@ -102,9 +142,22 @@ function SearchArticlePage({ page }: { page: PageDef }) {
               <Text>{t('search.none')}</Text>
             </Paper>
           ) : (
-            loaded.hits.map((hit) => <ArticleCard key={hit.article.id} article={hit.article} title={hit.title} snippet={hit.snippet} />)
+            loaded.hits.map((hit) => (
+              <ArticleCard
+                key={hit.article.id}
+                article={hit.article}
+                title={hit.title}
+                snippet={hit.snippet}
+              />
+            ))
           )}
-          {pages > 1 && <Pagination total={pages} value={current.page} onChange={(next) => go({ ...current, page: next })} />}
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={current.page}
+              onChange={(next) => go({ ...current, page: next })}
+            />
+          )}
         </Stack>
       )}
       {!loaded.searched && <Text c="gray.7">{t('search.hint')}</Text>}

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { editArticlePath, type ArticleCreate, type ArticleDraft } from '../../../core/articles/articles.ts';
+import {
+  editArticlePath,
+  type ArticleCreate,
+  type ArticleDraft,
+} from '../../../core/articles/articles.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { articlesApi } from './articles-api.ts';
 
@@ -24,9 +28,17 @@ const RETRY_AFTER_MS = 10_000;
  * replaces; a save when the page is hidden or left; a warning before closing with unsaved
  * changes. A new article is created by its first save, and the address becomes its editor's.
  */
-export function useAutosave(options: { initial: ArticleDraft | null; snapshot: () => ArticleCreate; onSaved?: (article: ArticleDraft) => void }) {
-  const [state, setState] = useState<SaveState>(options.initial ? { kind: 'saved', at: new Date(options.initial.updatedAt) } : { kind: 'new' });
-  const article = useRef<{ id: string; version: number } | null>(options.initial ? { id: options.initial.id, version: options.initial.version } : null);
+export function useAutosave(options: {
+  initial: ArticleDraft | null;
+  snapshot: () => ArticleCreate;
+  onSaved?: (article: ArticleDraft) => void;
+}) {
+  const [state, setState] = useState<SaveState>(
+    options.initial ? { kind: 'saved', at: new Date(options.initial.updatedAt) } : { kind: 'new' },
+  );
+  const article = useRef<{ id: string; version: number } | null>(
+    options.initial ? { id: options.initial.id, version: options.initial.version } : null,
+  );
   const dirty = useRef(false);
   const running = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -42,8 +54,11 @@ export function useAutosave(options: { initial: ArticleDraft | null; snapshot: (
     setState({ kind: 'saving' });
     const input = latest.current.snapshot();
     try {
-      const saved = article.current ? await articlesApi.save(article.current.id, { ...input, version: article.current.version }) : await articlesApi.create(input);
-      if (!article.current) window.history.replaceState(window.history.state, '', editArticlePath(saved.id));
+      const saved = article.current
+        ? await articlesApi.save(article.current.id, { ...input, version: article.current.version })
+        : await articlesApi.create(input);
+      if (!article.current)
+        window.history.replaceState(window.history.state, '', editArticlePath(saved.id));
       article.current = { id: saved.id, version: saved.version };
       latest.current.onSaved?.(saved);
       setState(dirty.current ? { kind: 'unsaved' } : { kind: 'saved', at: new Date() });
@@ -85,7 +100,10 @@ export function useAutosave(options: { initial: ArticleDraft | null; snapshot: (
     setState((current) => (current.kind === 'saving' ? current : { kind: 'unsaved' }));
     if (timer.current) clearTimeout(timer.current);
     const waited = Date.now() - firstUnsaved.current;
-    timer.current = setTimeout(() => void save().catch(() => undefined), Math.max(0, Math.min(SAVE_AFTER_MS, SAVE_AT_LEAST_EVERY_MS - waited)));
+    timer.current = setTimeout(
+      () => void save().catch(() => undefined),
+      Math.max(0, Math.min(SAVE_AFTER_MS, SAVE_AT_LEAST_EVERY_MS - waited)),
+    );
   }, [save]);
 
   /** The article's id, creating the draft first if it has none (a picture needs its article). */

@@ -12,7 +12,12 @@ export function AccountMenu() {
   if (!ready) return null;
   if (!member) {
     return (
-      <Button size="compact-sm" onClick={() => openLogin({ mode: 'login' })} aria-label={t('auth.loginOrSignup')} data-testid="open-login">
+      <Button
+        size="compact-sm"
+        onClick={() => openLogin({ mode: 'login' })}
+        aria-label={t('auth.loginOrSignup')}
+        data-testid="open-login"
+      >
         {/* A phone's header has room for "Log in" only; the dialog it opens also signs up. */}
         <Box component="span" visibleFrom="sm">
           {t('auth.loginOrSignup')}

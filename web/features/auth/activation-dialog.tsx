@@ -26,11 +26,18 @@ import { Form } from './auth-form.tsx';
 type Action = (state: ActivationState) => ActivationState;
 
 /** The activation dialog of docs/product/accounts.md#activation-dialog, statuses 0 to 6 (rules in core/activation-dialog.ts). */
-export function ActivationDialog(props: { pending: PendingActivation; onSignedIn: (member: Member) => void; onClose: () => void }) {
+export function ActivationDialog(props: {
+  pending: PendingActivation;
+  onSignedIn: (member: Member) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const showError = useErrorPopup();
   const { config } = useAppState();
-  const [state, dispatch] = useReducer((current: ActivationState, action: Action) => action(current), INITIAL_ACTIVATION_STATE);
+  const [state, dispatch] = useReducer(
+    (current: ActivationState, action: Action) => action(current),
+    INITIAL_ACTIVATION_STATE,
+  );
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(LIMITS.activation.autoSignInDelayMs / 1000);
@@ -41,7 +48,13 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
     if (signingIn.current) return;
     signingIn.current = true;
     try {
-      const { member } = await authApi.logIn({ email, password, afterActivation: true, from, captcha: '' });
+      const { member } = await authApi.logIn({
+        email,
+        password,
+        afterActivation: true,
+        from,
+        captcha: '',
+      });
       props.onSignedIn(member);
     } catch (error) {
       signingIn.current = false;
@@ -54,7 +67,16 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
   useEffect(() => {
     if (state.status !== 4) return;
     const started = Date.now();
-    const tick = setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((LIMITS.activation.autoSignInDelayMs - (Date.now() - started)) / 1000))), 250);
+    const tick = setInterval(
+      () =>
+        setSecondsLeft(
+          Math.max(
+            0,
+            Math.ceil((LIMITS.activation.autoSignInDelayMs - (Date.now() - started)) / 1000),
+          ),
+        ),
+      250,
+    );
     const timer = setTimeout(() => void signIn(), LIMITS.activation.autoSignInDelayMs);
     return () => {
       clearInterval(tick);
@@ -76,7 +98,8 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
 
   const resend = async () => {
     const now = Date.now();
-    if (resendDecision(state, now, config.resendIntervalMs) === 'skip') return dispatch(resendSkipped);
+    if (resendDecision(state, now, config.resendIntervalMs) === 'skip')
+      return dispatch(resendSkipped);
     dispatch((current) => resendStarted(current, now));
     setBusy(true);
     try {
@@ -94,21 +117,36 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
       case 0:
         return (
           <Form onSubmit={() => void activate()}>
-            <Text>{t('auth.activation.enterCode', { email, length: LIMITS.activation.codeLength })}</Text>
+            <Text>
+              {t('auth.activation.enterCode', { email, length: LIMITS.activation.codeLength })}
+            </Text>
             <TextInput
               label={t('auth.activation.code')}
               value={code}
               maxLength={LIMITS.activation.codeLength}
               autoComplete="one-time-code"
               autoCapitalize="characters"
-              onChange={(event) => setCode([...event.currentTarget.value].filter((char) => ACTIVATION_CODE_PATTERN.test(char)).join('').slice(0, LIMITS.activation.codeLength))}
+              onChange={(event) =>
+                setCode(
+                  [...event.currentTarget.value]
+                    .filter((char) => ACTIVATION_CODE_PATTERN.test(char))
+                    .join('')
+                    .slice(0, LIMITS.activation.codeLength),
+                )
+              }
               data-autofocus
               data-testid="activation-code"
             />
             <Button type="submit" loading={busy} disabled={code.length === 0}>
               {t('auth.activation.activate')}
             </Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => dispatch(clickNotReceived)} data-testid="activation-not-received">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => dispatch(clickNotReceived)}
+              data-testid="activation-not-received"
+            >
               {t('auth.activation.notReceived')}
             </Anchor>
           </Form>
@@ -131,7 +169,9 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
         return (
           <Stack>
             <Text>{t('auth.activation.checkMail', { email })}</Text>
-            <Button onClick={() => dispatch(backToCode)}>{t('auth.activation.enterCodeButton')}</Button>
+            <Button onClick={() => dispatch(backToCode)}>
+              {t('auth.activation.enterCodeButton')}
+            </Button>
           </Stack>
         );
       case 3:
@@ -176,7 +216,9 @@ export function ActivationDialog(props: { pending: PendingActivation; onSignedIn
               <Button variant="default" onClick={() => dispatch(backToCode)}>
                 {t('auth.activation.cancel')}
               </Button>
-              <Button onClick={() => dispatch(showContact)}>{t('auth.activation.contactSupport')}</Button>
+              <Button onClick={() => dispatch(showContact)}>
+                {t('auth.activation.contactSupport')}
+              </Button>
             </Group>
           </Stack>
         );

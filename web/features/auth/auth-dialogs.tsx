@@ -1,5 +1,17 @@
 /** The login panel (log in, sign up, forgot password) and both sign-in dialogs as the auth provider loads them. */
-import { Anchor, Button, Checkbox, Container, Divider, Modal, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Divider,
+  Modal,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import {
@@ -31,7 +43,12 @@ import { EmailField, PasswordField } from '../../components/credential-fields.ts
 type Mode = 'login' | 'signup' | 'forgot';
 
 /** The full-screen login panel of docs/product/accounts.md#login-panel, 'members only', with the Login and Sign up tabs. */
-function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member) => void; onClose: () => void; onNeedActivation: (pending: PendingActivation) => void }) {
+function LoginPanel(props: {
+  request: LoginRequest;
+  onSignedIn: (member: Member) => void;
+  onClose: () => void;
+  onNeedActivation: (pending: PendingActivation) => void;
+}) {
   const { t } = useTranslation();
   const popup = usePopup();
   const showError = useErrorPopup();
@@ -58,34 +75,60 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
     setPassword('');
     setCaptchaRound((round) => round + 1);
   };
-  const tell = (message: string) => popup.show({ title: t('errors.title'), message, confirmLabel: t('popup.gotIt') });
+  const tell = (message: string) =>
+    popup.show({ title: t('errors.title'), message, confirmLabel: t('popup.gotIt') });
   const freshCaptcha = () => setCaptchaRound((round) => round + 1);
   const onToken = useCallback((token: string) => {
     setCaptcha(token);
     if (token) setProblems((current) => current.filter((found) => found !== 'captchaRequired'));
   }, []);
-  const PROBLEM_TEXT: Record<SignupProblem | LoginProblem, string> = { invalidName: 'INVALID_NAME', invalidEmail: 'INVALID_EMAIL', invalidPassword: 'INVALID_PASSWORD', captchaRequired: 'CAPTCHA_REQUIRED' };
-  const problemText = (problem: SignupProblem | LoginProblem) => (problems.includes(problem) ? t(`errors.${PROBLEM_TEXT[problem]}`, { min: PASSWORD_MIN }) : undefined);
+  const PROBLEM_TEXT: Record<SignupProblem | LoginProblem, string> = {
+    invalidName: 'INVALID_NAME',
+    invalidEmail: 'INVALID_EMAIL',
+    invalidPassword: 'INVALID_PASSWORD',
+    captchaRequired: 'CAPTCHA_REQUIRED',
+  };
+  const problemText = (problem: SignupProblem | LoginProblem) =>
+    problems.includes(problem)
+      ? t(`errors.${PROBLEM_TEXT[problem]}`, { min: PASSWORD_MIN })
+      : undefined;
   /** Marks the fields and says so once in the popup (docs/product/messages.md#message-popup); false when there is nothing to mark. */
   const markProblems = async (found: (SignupProblem | LoginProblem)[]) => {
     setProblems(found);
     if (found.length === 0) return false;
-    await popup.show({ title: t('forms.checkTitle'), message: t('forms.checkMarked', { count: found.length }), confirmLabel: t('popup.gotIt') });
+    await popup.show({
+      title: t('forms.checkTitle'),
+      message: t('forms.checkMarked', { count: found.length }),
+      confirmLabel: t('popup.gotIt'),
+    });
     return true;
   };
-  const edited = (problem: SignupProblem | LoginProblem) => setProblems((current) => current.filter((found) => found !== problem));
+  const edited = (problem: SignupProblem | LoginProblem) =>
+    setProblems((current) => current.filter((found) => found !== problem));
   const lossyDomain = emailAtDomains(email, config.lossyEmailDomains) ? emailDomain(email) : null;
 
   const logIn = async () => {
-    if (await markProblems(loginProblems({ email, password, captcha }, config.captcha.onLogin || hardCheck))) return;
+    if (
+      await markProblems(
+        loginProblems({ email, password, captcha }, config.captcha.onLogin || hardCheck),
+      )
+    )
+      return;
     setBusy(true);
     try {
-      const { member } = await authApi.logIn({ email, password, afterActivation: false, from, captcha });
+      const { member } = await authApi.logIn({
+        email,
+        password,
+        afterActivation: false,
+        from,
+        captcha,
+      });
       props.onSignedIn(member);
     } catch (error) {
       freshCaptcha();
       // docs/product/accounts.md#login: a login answered -2 opens the activation dialog.
-      if (errorCode(error) === LOGIN_CODES.notActivated) props.onNeedActivation({ email, password, from });
+      if (errorCode(error) === LOGIN_CODES.notActivated)
+        props.onNeedActivation({ email, password, from });
       else if (error instanceof ApiRequestError && error.body?.fields?.captcha === 'harder') {
         setHardCheck(true);
         await tell(t('auth.robotHarder'));
@@ -112,7 +155,8 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
         await showError(error);
         props.onNeedActivation({ email, password, from });
       } else {
-        if (code === SIGNUP_CODES.badEmailDomain) console.warn('sign-up refused an e-mail domain', emailDomain(email));
+        if (code === SIGNUP_CODES.badEmailDomain)
+          console.warn('sign-up refused an e-mail domain', emailDomain(email));
         await showError(error);
       }
     } finally {
@@ -121,7 +165,14 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
   };
 
   const forgot = async () => {
-    if (await markProblems(firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail' ? ['invalidEmail'] : [])) return;
+    if (
+      await markProblems(
+        firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail'
+          ? ['invalidEmail']
+          : [],
+      )
+    )
+      return;
     setBusy(true);
     try {
       await authApi.forgot(email);
@@ -146,7 +197,9 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
         edited('invalidEmail');
       }}
       error={problemText('invalidEmail')}
-      description={mode === 'signup' && lossyDomain ? t('auth.lossyHint', { domain: lossyDomain }) : undefined}
+      description={
+        mode === 'signup' && lossyDomain ? t('auth.lossyHint', { domain: lossyDomain }) : undefined
+      }
       testId="auth-email"
     />
   );
@@ -164,10 +217,20 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
       testId="auth-password"
     />
   );
-  const needsCaptcha = mode === 'signup' || (mode === 'login' && (config.captcha.onLogin || hardCheck));
+  const needsCaptcha =
+    mode === 'signup' || (mode === 'login' && (config.captcha.onLogin || hardCheck));
 
   return (
-    <Modal opened fullScreen onClose={props.onClose} withCloseButton={closable} closeOnEscape={closable} closeButtonProps={{ 'aria-label': t('auth.close') }} title={t('auth.membersOnly')} data-testid="login-panel">
+    <Modal
+      opened
+      fullScreen
+      onClose={props.onClose}
+      withCloseButton={closable}
+      closeOnEscape={closable}
+      closeButtonProps={{ 'aria-label': t('auth.close') }}
+      title={t('auth.membersOnly')}
+      data-testid="login-panel"
+    >
       <Container size={420} px={0} py="md">
         {mode === 'forgot' ? (
           <Form onSubmit={() => void forgot()}>
@@ -207,13 +270,32 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
               )}
               {emailField}
               {passwordField}
-              {mode === 'signup' && <Checkbox label={t('auth.edm')} checked={edm} onChange={(event) => setEdm(event.currentTarget.checked)} data-testid="auth-edm" />}
-              {needsCaptcha && <CaptchaField onToken={onToken} resetKey={captchaRound} strength={mode === 'login' && hardCheck ? 'hard' : 'normal'} error={problemText('captchaRequired')} />}
+              {mode === 'signup' && (
+                <Checkbox
+                  label={t('auth.edm')}
+                  checked={edm}
+                  onChange={(event) => setEdm(event.currentTarget.checked)}
+                  data-testid="auth-edm"
+                />
+              )}
+              {needsCaptcha && (
+                <CaptchaField
+                  onToken={onToken}
+                  resetKey={captchaRound}
+                  strength={mode === 'login' && hardCheck ? 'hard' : 'normal'}
+                  error={problemText('captchaRequired')}
+                />
+              )}
               <Button type="submit" loading={busy} data-testid="auth-submit">
                 {mode === 'login' ? t('auth.submitLogin') : t('auth.submitSignup')}
               </Button>
               {mode === 'login' && (
-                <Anchor component="button" type="button" onClick={() => switchMode('forgot')} size="sm">
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => switchMode('forgot')}
+                  size="sm"
+                >
                   {t('auth.forgot')}
                 </Anchor>
               )}
@@ -225,8 +307,20 @@ function LoginPanel(props: { request: LoginRequest; onSignedIn: (member: Member)
             <Divider my="lg" label={t('auth.or')} labelPosition="center" />
             <Stack gap="xs">
               {config.socialProviders.map((provider) => (
-                <Button key={provider} component="a" variant="default" href={`/api/auth/social/${provider}/start?from=${encodeURIComponent(from)}`}>
-                  {t('auth.social', { provider: provider === 'facebook' ? 'Facebook' : provider === 'google' ? 'Google' : 'LINE' })}
+                <Button
+                  key={provider}
+                  component="a"
+                  variant="default"
+                  href={`/api/auth/social/${provider}/start?from=${encodeURIComponent(from)}`}
+                >
+                  {t('auth.social', {
+                    provider:
+                      provider === 'facebook'
+                        ? 'Facebook'
+                        : provider === 'google'
+                          ? 'Google'
+                          : 'LINE',
+                  })}
                 </Button>
               ))}
             </Stack>
@@ -261,9 +355,20 @@ export default function AuthDialogs(props: {
   return (
     <>
       {props.loginRequest && !props.activation && (
-        <LoginPanel request={props.loginRequest} onSignedIn={props.onSignedIn} onClose={props.onCloseLogin} onNeedActivation={props.onNeedActivation} />
+        <LoginPanel
+          request={props.loginRequest}
+          onSignedIn={props.onSignedIn}
+          onClose={props.onCloseLogin}
+          onNeedActivation={props.onNeedActivation}
+        />
       )}
-      {props.activation && <ActivationDialog pending={props.activation} onSignedIn={props.onSignedIn} onClose={props.onCloseActivation} />}
+      {props.activation && (
+        <ActivationDialog
+          pending={props.activation}
+          onSignedIn={props.onSignedIn}
+          onClose={props.onCloseActivation}
+        />
+      )}
     </>
   );
 }

@@ -15,7 +15,13 @@ export default function MemberMenu({ member }: { member: Member }) {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('auth.myAccount')} data-testid="account-menu">
-          <Avatar src={member.photo} alt={t('auth.profile.pictureAlt', { name: member.name })} size={32} radius="xl" color="blue">
+          <Avatar
+            src={member.photo}
+            alt={t('auth.profile.pictureAlt', { name: member.name })}
+            size={32}
+            radius="xl"
+            color="blue"
+          >
             {member.name.slice(0, 1)}
           </Avatar>
         </UnstyledButton>
@@ -23,7 +29,12 @@ export default function MemberMenu({ member }: { member: Member }) {
       <Menu.Dropdown>
         <Menu.Label>{member.name}</Menu.Label>
         {memberPages().map((page) => (
-          <Menu.Item key={page.id} component={Link} to={page.path} data-testid={`member-menu-${page.id}`}>
+          <Menu.Item
+            key={page.id}
+            component={Link}
+            to={page.path}
+            data-testid={`member-menu-${page.id}`}
+          >
             {t(`profile.pages.${page.id}`)}
           </Menu.Item>
         ))}

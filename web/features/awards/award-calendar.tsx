@@ -1,4 +1,14 @@
-import { ActionIcon, Box, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import type { AwardCalendarQuery } from '../../../core/awards/search-contract.ts';
@@ -17,7 +27,15 @@ const shiftMonth = (month: string, by: number) => {
  * The flexible-date award calendar: a month of the route, each day with the lowest miles found
  * for the cabin, the cheapest days marked. Choosing a day hands it to the caller (the panel).
  */
-export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<AwardCalendarQuery, 'month'> & { month: string }; onPickDay?: (date: string) => void; selected?: { from: string; to: string } }) {
+export function AwardCalendar({
+  query,
+  onPickDay,
+  selected,
+}: {
+  query: Omit<AwardCalendarQuery, 'month'> & { month: string };
+  onPickDay?: (date: string) => void;
+  selected?: { from: string; to: string };
+}) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const [month, setMonth] = useState(query.month);
@@ -38,7 +56,16 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query's fields, not its identity
-  }, [query.origin, query.destination, query.cabin, query.seats, query.stops, query.alliance, month, language]);
+  }, [
+    query.origin,
+    query.destination,
+    query.cabin,
+    query.seats,
+    query.stops,
+    query.alliance,
+    month,
+    language,
+  ]);
 
   const dates = datesOfMonth(month);
   const leading = new Date(`${dates[0]}T00:00:00Z`).getUTCDay();
@@ -47,20 +74,35 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
   const lowest = prices.length > 0 ? Math.min(...prices) : null;
 
   return (
-    <Box component="section" aria-labelledby="award-calendar-title" data-testid="award-calendar" data-month={month} data-loaded={answer !== null}>
+    <Box
+      component="section"
+      aria-labelledby="award-calendar-title"
+      data-testid="award-calendar"
+      data-month={month}
+      data-loaded={answer !== null}
+    >
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} fz="lg" id="award-calendar-title">
             {t('calendar.title')}
           </Title>
           <Group gap={4}>
-            <ActionIcon variant="default" aria-label={t('calendar.previous')} disabled={month <= today} onClick={() => setMonth(shiftMonth(month, -1))}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('calendar.previous')}
+              disabled={month <= today}
+              onClick={() => setMonth(shiftMonth(month, -1))}
+            >
               ‹
             </ActionIcon>
             <Text fw={600} miw={120} ta="center" data-testid="calendar-month">
               {monthLabel(month, language)}
             </Text>
-            <ActionIcon variant="default" aria-label={t('calendar.next')} onClick={() => setMonth(shiftMonth(month, 1))}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('calendar.next')}
+              onClick={() => setMonth(shiftMonth(month, 1))}
+            >
               ›
             </ActionIcon>
           </Group>
@@ -80,11 +122,19 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
           ))}
           {dates.map((date) => {
             const day = byDate.get(date);
-            const cheapest = day?.miles !== null && day?.miles !== undefined && day.miles === lowest;
+            const cheapest =
+              day?.miles !== null && day?.miles !== undefined && day.miles === lowest;
             // Read out as "3 February, from 70,000 miles", not as the date's digits.
-            const spoken = dayLabel(date, language, { weekday: 'long', month: 'long', day: 'numeric' });
-            const label = day?.miles ? t('calendar.dayPrice', { date: spoken, miles: formatNumber(day.miles, language) }) : t('calendar.dayNone', { date: spoken });
-            const isSelected = selected !== undefined && date >= selected.from && date <= selected.to;
+            const spoken = dayLabel(date, language, {
+              weekday: 'long',
+              month: 'long',
+              day: 'numeric',
+            });
+            const label = day?.miles
+              ? t('calendar.dayPrice', { date: spoken, miles: formatNumber(day.miles, language) })
+              : t('calendar.dayNone', { date: spoken });
+            const isSelected =
+              selected !== undefined && date >= selected.from && date <= selected.to;
             return (
               <UnstyledButton
                 key={date}
@@ -96,12 +146,18 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
                 data-date={date}
                 data-miles={day?.miles ?? ''}
                 style={{
-                  border: isSelected ? '2px solid var(--mantine-color-blue-7)' : '1px solid var(--mantine-color-gray-3)',
+                  border: isSelected
+                    ? '2px solid var(--mantine-color-blue-7)'
+                    : '1px solid var(--mantine-color-gray-3)',
                   borderRadius: 6,
                   padding: '4px 2px',
                   minHeight: 52,
                   textAlign: 'center',
-                  background: cheapest ? 'var(--mantine-color-green-0)' : day?.miles ? 'white' : 'var(--mantine-color-gray-0)',
+                  background: cheapest
+                    ? 'var(--mantine-color-green-0)'
+                    : day?.miles
+                      ? 'white'
+                      : 'var(--mantine-color-gray-0)',
                 }}
               >
                 <Text size="xs" fw={600}>
@@ -110,8 +166,15 @@ export function AwardCalendar({ query, onPickDay, selected }: { query: Omit<Awar
                 {!answer && !failed ? (
                   <Loader size={10} />
                 ) : (
-                  <Text size="xs" c={cheapest ? undefined : day?.miles ? 'blue.9' : 'gray.7'} style={cheapest ? { color: '#1b5e20' } : undefined} fw={cheapest ? 700 : 400}>
-                    {day?.miles ? `${formatNumber(Math.round(day.miles / 100) / 10, language)}k` : '–'}
+                  <Text
+                    size="xs"
+                    c={cheapest ? undefined : day?.miles ? 'blue.9' : 'gray.7'}
+                    style={cheapest ? { color: '#1b5e20' } : undefined}
+                    fw={cheapest ? 700 : 400}
+                  >
+                    {day?.miles
+                      ? `${formatNumber(Math.round(day.miles / 100) / 10, language)}k`
+                      : '–'}
                   </Text>
                 )}
               </UnstyledButton>

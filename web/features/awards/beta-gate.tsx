@@ -23,11 +23,16 @@ export function BetaGate({ live, requested = false }: { live: boolean; requested
         testId="login-needed"
         title={t('panel.loginTitle')}
         body={tc('errors.NOT_SIGNED_IN')}
-        actions={<Button onClick={() => openLogin({ mode: 'login', from: 'awardplus' })}>{tc('auth.loginOrSignup')}</Button>}
+        actions={
+          <Button onClick={() => openLogin({ mode: 'login', from: 'awardplus' })}>
+            {tc('auth.loginOrSignup')}
+          </Button>
+        }
       />
     );
   }
-  if (!member) return <ClosedBetaNotice onRegister={() => openLogin({ mode: 'signup', from: 'scraping' })} />;
+  if (!member)
+    return <ClosedBetaNotice onRegister={() => openLogin({ mode: 'signup', from: 'scraping' })} />;
   return <RequestAccess requested={requested} />;
 }
 
@@ -48,7 +53,14 @@ function RequestAccess({ requested }: { requested: boolean }) {
       setBusy(false);
     }
   };
-  if (pending) return <StatusScreen testId="closed-beta-pending" title={tc('notice.betaTitle')} body={t('beta.pending')} />;
+  if (pending)
+    return (
+      <StatusScreen
+        testId="closed-beta-pending"
+        title={tc('notice.betaTitle')}
+        body={t('beta.pending')}
+      />
+    );
   return (
     <StatusScreen
       testId="closed-beta-request"

@@ -17,7 +17,9 @@ const asked = new Map<string, Promise<TransferPartnerRow[]>>();
 function partnersOf(programme: string): Promise<TransferPartnerRow[]> {
   let answer = asked.get(programme);
   if (!answer) {
-    answer = apiGet<{ partners: TransferPartnerRow[] }>(`/api/transfer-partners?to=${encodeURIComponent(programme)}`).then((result) => result.partners);
+    answer = apiGet<{ partners: TransferPartnerRow[] }>(
+      `/api/transfer-partners?to=${encodeURIComponent(programme)}`,
+    ).then((result) => result.partners);
     // A failed answer is asked again next time.
     answer.catch(() => asked.delete(programme));
     asked.set(programme, answer);
@@ -54,7 +56,12 @@ function ProgrammeSources({ programme, name }: { programme: string; name: string
         <Text fw={600} size="sm">
           {name}
         </Text>
-        <Anchor component={Link} to={`/rewardslib/${programme}`} size="sm" data-testid="get-miles-guide">
+        <Anchor
+          component={Link}
+          to={`/rewardslib/${programme}`}
+          size="sm"
+          data-testid="get-miles-guide"
+        >
           {t('getMiles.guide', { programme: name })}
         </Anchor>
       </Group>
@@ -71,8 +78,10 @@ function ProgrammeSources({ programme, name }: { programme: string; name: string
           <List size="sm" spacing={2}>
             {partners.slice(0, SHOWN_PARTNERS).map((row) => (
               <List.Item key={row.from.id} data-testid="get-miles-partner">
-                {localize(row.from.name, language)} · <b>{ratio(row)}</b> · {t(`getMiles.time.${row.time}`)}
-                {row.bonus && ` · ${t(row.bonus.status === 'confirmed' ? 'getMiles.bonus' : 'getMiles.bonusUnconfirmed', { percent: row.bonus.percent })}`}
+                {localize(row.from.name, language)} · <b>{ratio(row)}</b> ·{' '}
+                {t(`getMiles.time.${row.time}`)}
+                {row.bonus &&
+                  ` · ${t(row.bonus.status === 'confirmed' ? 'getMiles.bonus' : 'getMiles.bonusUnconfirmed', { percent: row.bonus.percent })}`}
               </List.Item>
             ))}
           </List>

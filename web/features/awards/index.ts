@@ -1,6 +1,11 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
 import { awardLandingPage } from './landing-page.tsx';
-import { RedemptionResultPage, RedemptionSearchPage, ScrapingPage, ScrapingResultPage } from './search-pages.tsx';
+import {
+  RedemptionResultPage,
+  RedemptionSearchPage,
+  ScrapingPage,
+  ScrapingResultPage,
+} from './search-pages.tsx';
 
 // The award strings come with the feature, so other pages do not carry them.
 export const namespaces: FeatureModule['namespaces'] = ['awards'];

@@ -20,7 +20,14 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
   const money = useShownMoney();
   const link = `/awardplus/redemption/s?from=${sample.origin}&to=${sample.destination}&date=${sample.date}&cabin=${sample.cabin}`;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="sample" data-region={sample.region} data-miles={sample.option.miles}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="sample"
+      data-region={sample.region}
+      data-miles={sample.option.miles}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="baseline" wrap="nowrap">
           <Text fw={700}>
@@ -34,16 +41,29 @@ function SampleCard({ sample, names }: { sample: AwardSample; names: AwardNames 
           {t('samples.miles', { miles: formatNumber(sample.option.miles, language) })}
         </Text>
         <Text size="sm">
-          {t('samples.with', { programme: names.programmes[sample.option.programme] ?? sample.option.programme, fees: money.charged(sample.option.feesUsd) })}
+          {t('samples.with', {
+            programme: names.programmes[sample.option.programme] ?? sample.option.programme,
+            fees: money.charged(sample.option.feesUsd),
+          })}
         </Text>
         <Text size="sm" c="gray.7">
           {t('samples.flight', {
             date: dayLabel(sample.date, language),
-            airlines: sample.itinerary.airlines.map((code) => names.airlines[code] ?? code).join(' · '),
-            stops: sample.itinerary.stops === 0 ? t('result.direct') : t('result.stopsCount', { count: sample.itinerary.stops }),
+            airlines: sample.itinerary.airlines
+              .map((code) => names.airlines[code] ?? code)
+              .join(' · '),
+            stops:
+              sample.itinerary.stops === 0
+                ? t('result.direct')
+                : t('result.stopsCount', { count: sample.itinerary.stops }),
           })}
         </Text>
-        <Text size="sm">{t('samples.value', { cash: money.shown(Math.round(sample.itinerary.cashUsd), 'USD', { whole: true }), cents: sample.option.centsPerPoint.toFixed(1) })}</Text>
+        <Text size="sm">
+          {t('samples.value', {
+            cash: money.shown(Math.round(sample.itinerary.cashUsd), 'USD', { whole: true }),
+            cents: sample.option.centsPerPoint.toFixed(1),
+          })}
+        </Text>
         <Group justify="space-between" mt={4}>
           <SourceLabel source={sample.itinerary.source} />
           <Anchor component={Link} to={link} size="sm">
@@ -60,7 +80,10 @@ type SamplesLoad = { samples: AwardSample[]; names: AwardNames } | null;
 /** The samples in the page's language; null when the search could not work them out (the page says so). */
 async function loadSamples({ context }: LoaderFunctionArgs): Promise<SamplesLoad> {
   try {
-    return await loaderGet<{ samples: AwardSample[]; names: AwardNames }>(context, `/api/awards/samples?lang=${placeLanguage(loaderLanguage(context))}`);
+    return await loaderGet<{ samples: AwardSample[]; names: AwardNames }>(
+      context,
+      `/api/awards/samples?lang=${placeLanguage(loaderLanguage(context))}`,
+    );
   } catch {
     return null;
   }
@@ -96,7 +119,11 @@ function AwardLandingPage({ page }: { page: PageDef }) {
                 {samples.samples
                   .filter((sample) => sample.region === region)
                   .map((sample) => (
-                    <SampleCard key={`${sample.origin}-${sample.destination}-${sample.cabin}`} sample={sample} names={samples.names} />
+                    <SampleCard
+                      key={`${sample.origin}-${sample.destination}-${sample.cabin}`}
+                      sample={sample}
+                      names={samples.names}
+                    />
                   ))}
               </SimpleGrid>
             </Stack>
@@ -106,4 +133,7 @@ function AwardLandingPage({ page }: { page: PageDef }) {
   );
 }
 
-export const awardLandingPage = definePage<SamplesLoad>({ Component: AwardLandingPage, loader: loadSamples });
+export const awardLandingPage = definePage<SamplesLoad>({
+  Component: AwardLandingPage,
+  loader: loadSamples,
+});

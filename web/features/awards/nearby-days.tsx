@@ -1,10 +1,6 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import {
-  monthsAround,
-  nearbyAwardDays,
-  NEARBY_DAYS,
-} from '../../../core/awards/calendar-days.ts';
+import { monthsAround, nearbyAwardDays, NEARBY_DAYS } from '../../../core/awards/calendar-days.ts';
 import { MAX_STOPS, type AwardQuery, type CalendarDay } from '../../../core/awards/search.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -1,7 +1,27 @@
-import { Alert, Button, Chip, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
-import { markBest, MAX_STOPS, milesFor, sortItineraries, TIME_OF_DAY_HOURS, type AwardItinerary, type SortOrder, type TimeOfDay } from '../../../core/awards/search.ts';
+import {
+  markBest,
+  MAX_STOPS,
+  milesFor,
+  sortItineraries,
+  TIME_OF_DAY_HOURS,
+  type AwardItinerary,
+  type SortOrder,
+  type TimeOfDay,
+} from '../../../core/awards/search.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { SearchAnswer } from './awards-api.ts';
 import { dayLabel } from './format.ts';
@@ -22,11 +42,20 @@ interface Filters {
 
 function passes(itinerary: AwardItinerary, filters: Filters): boolean {
   if (itinerary.stops > filters.maxStops) return false;
-  if (filters.airlines.length > 0 && !itinerary.airlines.every((code) => filters.airlines.includes(code))) return false;
+  if (
+    filters.airlines.length > 0 &&
+    !itinerary.airlines.every((code) => filters.airlines.includes(code))
+  )
+    return false;
   if (filters.date && itinerary.departure.slice(0, 10) !== filters.date) return false;
   if (filters.timeOfDay.length > 0) {
     const hour = Number(itinerary.departure.slice(11, 13));
-    if (!filters.timeOfDay.some((slot) => hour >= TIME_OF_DAY_HOURS[slot][0] && hour < TIME_OF_DAY_HOURS[slot][1])) return false;
+    if (
+      !filters.timeOfDay.some(
+        (slot) => hour >= TIME_OF_DAY_HOURS[slot][0] && hour < TIME_OF_DAY_HOURS[slot][1],
+      )
+    )
+      return false;
   }
   return true;
 }
@@ -41,20 +70,35 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const { language } = useAppState();
   const [programme, setProgramme] = useState<string | null>(null);
   const [order, setOrder] = useState<SortOrder>('departure');
-  const [filters, setFilters] = useState<Filters>({ maxStops: MAX_STOPS[answer.query.stops], airlines: [], timeOfDay: [], date: null });
+  const [filters, setFilters] = useState<Filters>({
+    maxStops: MAX_STOPS[answer.query.stops],
+    airlines: [],
+    timeOfDay: [],
+    date: null,
+  });
   const [othersShown, setOthersShown] = useState(OTHERS_PAGE);
   const money = useShownMoney();
 
   const programmes = useMemo(() => {
     const count = new Map<string, number>();
-    for (const itinerary of answer.results) for (const option of itinerary.redeemOptions) count.set(option.programme, (count.get(option.programme) ?? 0) + 1);
+    for (const itinerary of answer.results)
+      for (const option of itinerary.redeemOptions)
+        count.set(option.programme, (count.get(option.programme) ?? 0) + 1);
     return [...count.entries()].sort((a, b) => b[1] - a[1]);
   }, [answer.results]);
-  const airlines = useMemo(() => [...new Set(answer.results.flatMap((itinerary) => itinerary.airlines))].sort(), [answer.results]);
-  const dates = useMemo(() => [...new Set(answer.results.map((itinerary) => itinerary.departure.slice(0, 10)))].sort(), [answer.results]);
+  const airlines = useMemo(
+    () => [...new Set(answer.results.flatMap((itinerary) => itinerary.airlines))].sort(),
+    [answer.results],
+  );
+  const dates = useMemo(
+    () => [...new Set(answer.results.map((itinerary) => itinerary.departure.slice(0, 10)))].sort(),
+    [answer.results],
+  );
 
   const shown = useMemo(() => {
-    const bookable = programme ? answer.results.filter((itinerary) => milesFor(itinerary, programme) !== null) : answer.results;
+    const bookable = programme
+      ? answer.results.filter((itinerary) => milesFor(itinerary, programme) !== null)
+      : answer.results;
     const filtered = bookable.filter((itinerary) => passes(itinerary, filters));
     return sortItineraries(markBest(filtered, programme), order);
   }, [answer.results, programme, filters, order]);
@@ -62,9 +106,19 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
   const others = shown.filter((itinerary) => !itinerary.best);
   const truncated = answer.notices.find((notice) => notice.code === 'truncated');
   // What the phone's Filters button counts: every choice that narrows the flights shown.
-  const activeFilters = [programme !== null, filters.maxStops < MAX_STOPS[answer.query.stops], filters.airlines.length > 0, filters.timeOfDay.length > 0, filters.date !== null].filter(Boolean).length;
+  const activeFilters = [
+    programme !== null,
+    filters.maxStops < MAX_STOPS[answer.query.stops],
+    filters.airlines.length > 0,
+    filters.timeOfDay.length > 0,
+    filters.date !== null,
+  ].filter(Boolean).length;
   // Each flight's own tracking: its day and first flight, the search's cabin, seats and stops.
-  const trackTo = (itinerary: AwardItinerary) => trackingLink(answer.query, answer.id, { number: itinerary.legs[0]?.flightNumber ?? '', date: itinerary.departure.slice(0, 10) });
+  const trackTo = (itinerary: AwardItinerary) =>
+    trackingLink(answer.query, answer.id, {
+      number: itinerary.legs[0]?.flightNumber ?? '',
+      date: itinerary.departure.slice(0, 10),
+    });
   const set = <K extends keyof Filters>(field: K, value: Filters[K]) => {
     setFilters((current) => ({ ...current, [field]: value }));
     setOthersShown(OTHERS_PAGE);
@@ -80,7 +134,13 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
               value={programme ?? 'all'}
               allowDeselect={false}
               onChange={(value) => setProgramme(value === 'all' || !value ? null : value)}
-              data={[{ value: 'all', label: t('result.allProgrammes') }, ...programmes.map(([id, count]) => ({ value: id, label: `${answer.names.programmes[id] ?? id} (${count})` }))]}
+              data={[
+                { value: 'all', label: t('result.allProgrammes') },
+                ...programmes.map(([id, count]) => ({
+                  value: id,
+                  label: `${answer.names.programmes[id] ?? id} (${count})`,
+                })),
+              ]}
               data-testid="redeem-selector"
             />
             <Select
@@ -99,7 +159,9 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
               value={String(filters.maxStops)}
               allowDeselect={false}
               onChange={(value) => value && set('maxStops', Number(value))}
-              data={[0, 1, 2].filter((stops) => stops <= MAX_STOPS[answer.query.stops]).map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
+              data={[0, 1, 2]
+                .filter((stops) => stops <= MAX_STOPS[answer.query.stops])
+                .map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
               data-testid="filter-stops"
             />
             <MultiSelect
@@ -107,13 +169,19 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
               placeholder={filters.airlines.length === 0 ? t('result.anyAirline') : undefined}
               value={filters.airlines}
               onChange={(value) => set('airlines', value)}
-              data={airlines.map((code) => ({ value: code, label: answer.names.airlines[code] ?? code }))}
+              data={airlines.map((code) => ({
+                value: code,
+                label: answer.names.airlines[code] ?? code,
+              }))}
               data-testid="filter-airlines"
             />
           </SimpleGrid>
           <Group gap="xs" wrap="wrap">
             {dates.length > 1 && (
-              <Chip.Group value={filters.date ?? 'all'} onChange={(value) => set('date', value === 'all' ? null : (value as string))}>
+              <Chip.Group
+                value={filters.date ?? 'all'}
+                onChange={(value) => set('date', value === 'all' ? null : (value as string))}
+              >
                 <Group gap={6}>
                   <Chip value="all" size="xs">
                     {t('result.allDates')}
@@ -126,10 +194,20 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
                 </Group>
               </Chip.Group>
             )}
-            <Chip.Group multiple value={filters.timeOfDay} onChange={(value) => set('timeOfDay', value as TimeOfDay[])}>
+            <Chip.Group
+              multiple
+              value={filters.timeOfDay}
+              onChange={(value) => set('timeOfDay', value as TimeOfDay[])}
+            >
               <Group gap={6}>
                 {(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => (
-                  <Chip key={slot} value={slot} size="xs" variant="outline" data-testid={`filter-time-${slot}`}>
+                  <Chip
+                    key={slot}
+                    value={slot}
+                    size="xs"
+                    variant="outline"
+                    data-testid={`filter-time-${slot}`}
+                  >
                     {t(`timeOfDay.${slot}`)}
                   </Chip>
                 ))}
@@ -140,7 +218,14 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
       </FilterFold>
       {money.converts() && (
         <Text size="xs" c="gray.7" data-testid="results-converted">
-          {t('result.converted', { currency: money.currency, date: dayLabel(money.asOf, language, { year: 'numeric', month: 'long', day: 'numeric' }) })}
+          {t('result.converted', {
+            currency: money.currency,
+            date: dayLabel(money.asOf, language, {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+            }),
+          })}
         </Text>
       )}
       <Text size="sm" data-testid="results-count">
@@ -166,7 +251,13 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
             </Text>
             <Stack gap="sm">
               {best.map((itinerary) => (
-                <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} trackTo={trackTo(itinerary)} />
+                <ItineraryCard
+                  key={itinerary.id}
+                  itinerary={itinerary}
+                  names={answer.names}
+                  programme={programme}
+                  trackTo={trackTo(itinerary)}
+                />
               ))}
             </Stack>
           </section>
@@ -177,12 +268,25 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
               </Title>
               <Stack gap="sm">
                 {others.slice(0, othersShown).map((itinerary) => (
-                  <ItineraryCard key={itinerary.id} itinerary={itinerary} names={answer.names} programme={programme} trackTo={trackTo(itinerary)} />
+                  <ItineraryCard
+                    key={itinerary.id}
+                    itinerary={itinerary}
+                    names={answer.names}
+                    programme={programme}
+                    trackTo={trackTo(itinerary)}
+                  />
                 ))}
               </Stack>
               {others.length > othersShown && (
-                <Button variant="light" mt="sm" onClick={() => setOthersShown((count) => count + OTHERS_PAGE)} data-testid="show-more">
-                  {t('result.showMore', { count: Math.min(OTHERS_PAGE, others.length - othersShown) })}
+                <Button
+                  variant="light"
+                  mt="sm"
+                  onClick={() => setOthersShown((count) => count + OTHERS_PAGE)}
+                  data-testid="show-more"
+                >
+                  {t('result.showMore', {
+                    count: Math.min(OTHERS_PAGE, others.length - othersShown),
+                  })}
                 </Button>
               )}
             </section>
@@ -192,4 +296,3 @@ export function ResultsView({ answer }: { answer: SearchAnswer }) {
     </Stack>
   );
 }
-

@@ -1,6 +1,13 @@
 import type { CreateAwardSearch } from '../../../core/awards/search-contract.ts';
 import type { CreateTracking } from '../../../core/awards/tracking-contract.ts';
-import { MAX_STOPS, SEAT_CHOICES, type AwardQuery, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import {
+  MAX_STOPS,
+  SEAT_CHOICES,
+  type AwardQuery,
+  type Cabin,
+  type SearchAlliance,
+  type TimeOfDay,
+} from '../../../core/awards/search.ts';
 import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -68,18 +75,29 @@ export function emptyForm(today = localToday()): SearchForm {
 }
 
 /** Field problems the panel shows before asking the server: field → translation key. */
-export type FormProblems = Partial<Record<'origin' | 'destination' | 'startDate' | 'endDate' | 'flightNumber' | 'airlines', string>>;
+export type FormProblems = Partial<
+  Record<'origin' | 'destination' | 'startDate' | 'endDate' | 'flightNumber' | 'airlines', string>
+>;
 type ProblemField = keyof FormProblems;
 
 /** The key of the message beside a field, for a problem the API's own rules found there. */
 function problemKey(field: ProblemField, acrossFields: boolean): string {
-  if (field === 'destination') return acrossFields ? 'panel.problems.samePlace' : 'panel.problems.destination';
-  if (field === 'endDate') return acrossFields ? 'panel.problems.endBeforeStart' : 'panel.problems.date';
+  if (field === 'destination')
+    return acrossFields ? 'panel.problems.samePlace' : 'panel.problems.destination';
+  if (field === 'endDate')
+    return acrossFields ? 'panel.problems.endBeforeStart' : 'panel.problems.date';
   if (field === 'startDate') return 'panel.problems.date';
   return `panel.problems.${field}`;
 }
 
-const PROBLEM_FIELDS: readonly string[] = ['origin', 'destination', 'startDate', 'endDate', 'flightNumber', 'airlines'];
+const PROBLEM_FIELDS: readonly string[] = [
+  'origin',
+  'destination',
+  'startDate',
+  'endDate',
+  'flightNumber',
+  'airlines',
+];
 
 /**
  * What is wrong with the form, before it is sent. The rules of each field are the API's own
@@ -87,8 +105,13 @@ const PROBLEM_FIELDS: readonly string[] = ['origin', 'destination', 'startDate',
  * to), loaded with the first check so the panel's first view carries no validation library. The
  * form adds what depends on the member: a start already past, and the plan's days per search.
  */
-export async function checkForm(form: SearchForm, daysPerSearch: number, today = localToday()): Promise<FormProblems> {
-  const { CreateAwardSearchSchema, searchDays } = await import('../../../core/awards/search-contract.ts');
+export async function checkForm(
+  form: SearchForm,
+  daysPerSearch: number,
+  today = localToday(),
+): Promise<FormProblems> {
+  const { CreateAwardSearchSchema, searchDays } =
+    await import('../../../core/awards/search-contract.ts');
   const request = toRequest(form);
   const problems: FormProblems = {};
   const parsed = CreateAwardSearchSchema.safeParse(request);
@@ -100,7 +123,13 @@ export async function checkForm(form: SearchForm, daysPerSearch: number, today =
     problems[field as ProblemField] ??= problemKey(field as ProblemField, issue.code === 'custom');
   }
   if (!problems.startDate && request.startDate < today) problems.startDate = 'panel.problems.past';
-  if (form.dateMode === 'range' && !problems.startDate && !problems.endDate && searchDays(request) > daysPerSearch) problems.endDate = 'panel.problems.tooManyDays';
+  if (
+    form.dateMode === 'range' &&
+    !problems.startDate &&
+    !problems.endDate &&
+    searchDays(request) > daysPerSearch
+  )
+    problems.endDate = 'panel.problems.tooManyDays';
   return problems;
 }
 
@@ -128,15 +157,32 @@ export function toRequest(form: SearchForm, live = false): CreateAwardSearch {
  * The tracking form, filled with a search's query (the member checks it and adds the tracking);
  * with a flight, for that flight on its day, keeping the search's cabin, seats and stops.
  */
-export function trackingLink(query: AwardQuery, searchId: string, flight?: { number: string; date: string }): string {
+export function trackingLink(
+  query: AwardQuery,
+  searchId: string,
+  flight?: { number: string; date: string },
+): string {
   const dates = flight ? { from: flight.date, to: flight.date } : query.dates;
-  const params = new URLSearchParams({ from: query.origin, to: query.destination, date: dates.from, end: dates.to, cabin: query.cabin, seats: String(query.seats), stops: String(MAX_STOPS[query.stops]), search: searchId });
+  const params = new URLSearchParams({
+    from: query.origin,
+    to: query.destination,
+    date: dates.from,
+    end: dates.to,
+    cabin: query.cabin,
+    seats: String(query.seats),
+    stops: String(MAX_STOPS[query.stops]),
+    search: searchId,
+  });
   if (flight) params.set('flight', flight.number);
   return `/awardplus/scraping/alert?${params}`;
 }
 
 /** The same search on other dates: a calendar day picked beside the results. */
-export function requestOfQuery(query: AwardQuery, dates: { from: string; to: string }, live = false): CreateAwardSearch {
+export function requestOfQuery(
+  query: AwardQuery,
+  dates: { from: string; to: string },
+  live = false,
+): CreateAwardSearch {
   return {
     origin: query.origin,
     destination: query.destination,
@@ -156,7 +202,11 @@ export function requestOfQuery(query: AwardQuery, dates: { from: string; to: str
 }
 
 /** The tracking request of the same form (the tracking form is the search panel in tracking mode). */
-export function toTrackingRequest(form: SearchForm, keepTracking: boolean, fromSearch: string | null = null): CreateTracking {
+export function toTrackingRequest(
+  form: SearchForm,
+  keepTracking: boolean,
+  fromSearch: string | null = null,
+): CreateTracking {
   const { live: _live, ...query } = toRequest(form);
   return { ...query, keepTracking, fromSearch };
 }
@@ -170,7 +220,12 @@ export function seatsFor(cabin: Cabin, seats: number): number {
 /** Remembers the search (docs/product/README.md#what-the-site-remembers): the whole form, and the origin as the origin city. */
 export function rememberSearch(form: SearchForm): void {
   writeCookie(LAST_SEARCH_COOKIE, JSON.stringify(form), { days: LIMITS.originCityCookieDays });
-  if (form.origin) saveOriginCity({ asciiName: form.origin.asciiCity, countryCode: form.origin.country, displayName: form.origin.city });
+  if (form.origin)
+    saveOriginCity({
+      asciiName: form.origin.asciiCity,
+      countryCode: form.origin.country,
+      displayName: form.origin.city,
+    });
 }
 
 /** The last search, with dates moved forward when they have passed; null when there is none or it is unreadable. */

@@ -29,7 +29,9 @@ export function ScrapingPage({ page }: { page: PageDef }) {
   const enabled = member && quota?.scrapingEnabled;
   return (
     <PageFrame page={page} showHighlights={!enabled}>
-      {ready && (!member || (quota && !quota.scrapingEnabled)) && <BetaGate live requested={quota?.scrapingRequested ?? false} />}
+      {ready && (!member || (quota && !quota.scrapingEnabled)) && (
+        <BetaGate live requested={quota?.scrapingRequested ?? false} />
+      )}
       {enabled && initial && <SearchPanel live initial={initial} />}
     </PageFrame>
   );

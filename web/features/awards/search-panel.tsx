@@ -1,9 +1,31 @@
-import { Button, Card, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Collapse,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Chips, Segments } from '../../components/choices.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useNavigate } from 'react-router';
-import { BOOKING_HORIZON_DAYS, CABINS, SEAT_CHOICES, TIME_OF_DAY_HOURS, type Cabin, type SearchAlliance, type TimeOfDay } from '../../../core/awards/search.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  CABINS,
+  SEAT_CHOICES,
+  TIME_OF_DAY_HOURS,
+  type Cabin,
+  type SearchAlliance,
+  type TimeOfDay,
+} from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -14,7 +36,19 @@ import { awardsApi, trackingsApi, type AwardQuota } from './awards-api.ts';
 import { PlaceSelect } from '../../components/place-select.tsx';
 import { useToday } from '../../lib/use-today.ts';
 import { dropPendingSearch, keepPendingSearch, takePendingSearch } from './pending-search.ts';
-import { addDays, checkForm, emptyForm, lastSearch, localToday, rememberSearch, seatsFor, toRequest, toTrackingRequest, type FormProblems, type SearchForm } from './search-form.ts';
+import {
+  addDays,
+  checkForm,
+  emptyForm,
+  lastSearch,
+  localToday,
+  rememberSearch,
+  seatsFor,
+  toRequest,
+  toTrackingRequest,
+  type FormProblems,
+  type SearchForm,
+} from './search-form.ts';
 
 // The visitor's sign-in dialog loads when it is first needed (Mantine's modal is not on the landing's path).
 const SignInToSearch = lazy(() => import('./sign-in-to-search.tsx'));
@@ -46,7 +80,9 @@ export function QuotaLine({ quota }: { quota: AwardQuota | null }) {
   if (!quota) return null;
   return (
     <Text size="sm" c="gray.7" data-testid="quota-left">
-      {quota.daysLeft === null ? t('quota.unlimited', { perSearch: quota.daysPerSearch }) : t('quota.left', { count: quota.daysLeft, perSearch: quota.daysPerSearch })}
+      {quota.daysLeft === null
+        ? t('quota.unlimited', { perSearch: quota.daysPerSearch })
+        : t('quota.left', { count: quota.daysLeft, perSearch: quota.daysPerSearch })}
     </Text>
   );
 }
@@ -78,7 +114,15 @@ export interface TrackingMode {
  * create a tracking instead, with keep-tracking, and the date range is held to the tracking days
  * left.
  */
-export function SearchPanel({ live = false, initial, tracking }: { live?: boolean; initial?: Partial<SearchForm>; tracking?: TrackingMode }) {
+export function SearchPanel({
+  live = false,
+  initial,
+  tracking,
+}: {
+  live?: boolean;
+  initial?: Partial<SearchForm>;
+  tracking?: TrackingMode;
+}) {
   const { t } = useTranslation('awards');
   const { t: tc, i18n } = useTranslation();
   const { member, ready, openLogin } = useAuth();
@@ -115,12 +159,16 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
     setForm((current) => ({ ...current, [field]: value }));
     setProblems((current) => ({ ...current, [field]: undefined }));
   };
-  const daysPerSearch = tracking ? Math.max(1, tracking.allowance?.remaining ?? 1) : (quota?.daysPerSearch ?? LIMITS.search.memberDaysPerSearch);
+  const daysPerSearch = tracking
+    ? Math.max(1, tracking.allowance?.remaining ?? 1)
+    : (quota?.daysPerSearch ?? LIMITS.search.memberDaysPerSearch);
   const problem = (field: keyof FormProblems) => {
     const key = problems[field];
     if (!key) return undefined;
     // Tracking days, not search days, hold a tracking's range.
-    return tracking && key === 'panel.problems.tooManyDays' ? t('trackingForm.tooManyDays', { count: tracking.allowance?.remaining ?? 0 }) : t(key, { days: daysPerSearch });
+    return tracking && key === 'panel.problems.tooManyDays'
+      ? t('trackingForm.tooManyDays', { count: tracking.allowance?.remaining ?? 0 })
+      : t(key, { days: daysPerSearch });
   };
 
   const submit = async () => {
@@ -139,14 +187,20 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
 
   const signInToSearch = (mode: 'login' | 'signup') => {
     setAskSignIn(false);
-    openLogin({ mode, from: live ? 'scraping' : 'awardplus', onClose: (signedIn) => !signedIn && dropPendingSearch() });
+    openLogin({
+      mode,
+      from: live ? 'scraping' : 'awardplus',
+      onClose: (signedIn) => !signedIn && dropPendingSearch(),
+    });
   };
 
   const startSearch = async (form: SearchForm) => {
     setBusy(true);
     if (tracking) {
       try {
-        const created = await trackingsApi.create(toTrackingRequest(form, keepTracking, tracking.fromSearch ?? null));
+        const created = await trackingsApi.create(
+          toTrackingRequest(form, keepTracking, tracking.fromSearch ?? null),
+        );
         tracking.onCreated(created.tracking, created.allowance);
       } catch (error) {
         await showRefusal(error);
@@ -158,7 +212,9 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
     try {
       const started = await awardsApi.start(toRequest(form, live));
       rememberSearch(form);
-      navigate(`${live ? '/awardplus/scraping/result' : '/awardplus/redemption/s/result'}?id=${started.id}`);
+      navigate(
+        `${live ? '/awardplus/scraping/result' : '/awardplus/redemption/s/result'}?id=${started.id}`,
+      );
     } catch (error) {
       await showRefusal(error);
     } finally {
@@ -172,15 +228,32 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
     if (name === 'SEARCH_MONTH_USED_UP') {
       // The month's days are used up; sponsorship raises them
       // (docs/product/award-search.md#states-and-messages).
-      const sponsor = await popup.show({ title: t('states.monthUsedUpTitle'), message: [message, t('states.monthUsedUpSponsor')], mode: 'yesno', confirmLabel: t('states.becomeSponsor'), cancelLabel: tc('popup.gotIt') });
+      const sponsor = await popup.show({
+        title: t('states.monthUsedUpTitle'),
+        message: [message, t('states.monthUsedUpSponsor')],
+        mode: 'yesno',
+        confirmLabel: t('states.becomeSponsor'),
+        cancelLabel: tc('popup.gotIt'),
+      });
       if (sponsor) navigate('/support-tripplus');
       return;
     }
     const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
-    if (name === 'SEARCH_TOO_MANY_DAYS' || name === 'TRACKING_DAYS_EXCEEDED' || (name === 'INVALID_INPUT' && fields)) {
-      setProblems((current) => ({ ...current, ...(fields?.endDate ? { endDate: 'panel.problems.tooManyDays' } : {}) }));
+    if (
+      name === 'SEARCH_TOO_MANY_DAYS' ||
+      name === 'TRACKING_DAYS_EXCEEDED' ||
+      (name === 'INVALID_INPUT' && fields)
+    ) {
+      setProblems((current) => ({
+        ...current,
+        ...(fields?.endDate ? { endDate: 'panel.problems.tooManyDays' } : {}),
+      }));
     }
-    await popup.show({ title: name === 'SEARCH_MAINTENANCE' ? tc('notice.maintenanceTitle') : tc('errors.title'), message, confirmLabel: tc('popup.gotIt') });
+    await popup.show({
+      title: name === 'SEARCH_MAINTENANCE' ? tc('notice.maintenanceTitle') : tc('errors.title'),
+      message,
+      confirmLabel: tc('popup.gotIt'),
+    });
   };
 
   const seatLabel = (cabin: Cabin, seats: number) => {
@@ -191,7 +264,14 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
   const maxDate = addDays(today, BOOKING_HORIZON_DAYS);
 
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="search-panel" component="section" aria-labelledby="search-panel-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid="search-panel"
+      component="section"
+      aria-labelledby="search-panel-title"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -204,11 +284,27 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
             <Title order={2} fz="xl" id="search-panel-title">
               {tracking ? t('trackingForm.title') : live ? t('panel.liveTitle') : t('panel.title')}
             </Title>
-            {tracking ? <AllowanceLine allowance={tracking.allowance} /> : <QuotaLine quota={quota} />}
+            {tracking ? (
+              <AllowanceLine allowance={tracking.allowance} />
+            ) : (
+              <QuotaLine quota={quota} />
+            )}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PlaceSelect label={t('panel.origin')} value={form.origin} onChange={(place) => set('origin', place)} error={problem('origin')} testId="search-origin" />
-            <PlaceSelect label={t('panel.destination')} value={form.destination} onChange={(place) => set('destination', place)} error={problem('destination')} testId="search-destination" />
+            <PlaceSelect
+              label={t('panel.origin')}
+              value={form.origin}
+              onChange={(place) => set('origin', place)}
+              error={problem('origin')}
+              testId="search-origin"
+            />
+            <PlaceSelect
+              label={t('panel.destination')}
+              value={form.destination}
+              onChange={(place) => set('destination', place)}
+              error={problem('destination')}
+              testId="search-destination"
+            />
           </SimpleGrid>
           <Group gap="md" align="flex-end" wrap="wrap">
             <Segments
@@ -221,7 +317,16 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
               aria-label={t('panel.dates')}
               data-testid="search-date-mode"
             />
-            <TextInput type="date" label={form.dateMode === 'single' ? t('panel.date') : t('panel.startDate')} value={form.startDate} min={today} max={maxDate} onChange={(event) => set('startDate', event.currentTarget.value)} error={problem('startDate')} data-testid="search-start" />
+            <TextInput
+              type="date"
+              label={form.dateMode === 'single' ? t('panel.date') : t('panel.startDate')}
+              value={form.startDate}
+              min={today}
+              max={maxDate}
+              onChange={(event) => set('startDate', event.currentTarget.value)}
+              error={problem('startDate')}
+              data-testid="search-start"
+            />
             {form.dateMode === 'range' && (
               <TextInput
                 type="date"
@@ -231,7 +336,11 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                 max={maxDate}
                 onChange={(event) => set('endDate', event.currentTarget.value)}
                 error={problem('endDate')}
-                description={tracking ? t('trackingForm.oneDayEach') : t('panel.daysPerSearch', { days: daysPerSearch })}
+                description={
+                  tracking
+                    ? t('trackingForm.oneDayEach')
+                    : t('panel.daysPerSearch', { days: daysPerSearch })
+                }
                 data-testid="search-end"
               />
             )}
@@ -243,7 +352,11 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
               value={form.cabin}
               onChange={(event) => {
                 const cabin = event.currentTarget.value as Cabin;
-                setForm((current) => ({ ...current, cabin, seats: seatsFor(cabin, current.seats) }));
+                setForm((current) => ({
+                  ...current,
+                  cabin,
+                  seats: seatsFor(cabin, current.seats),
+                }));
               }}
               data={CABINS.map((cabin) => ({ value: cabin, label: t(`cabins.${cabin}`) }))}
               data-testid="search-cabin"
@@ -252,14 +365,22 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
               label={t('panel.seats')}
               value={String(form.seats)}
               onChange={(event) => set('seats', Number(event.currentTarget.value))}
-              data={SEAT_CHOICES[form.cabin].map((seats) => ({ value: String(seats), label: seatLabel(form.cabin, seats) }))}
+              data={SEAT_CHOICES[form.cabin].map((seats) => ({
+                value: String(seats),
+                label: seatLabel(form.cabin, seats),
+              }))}
               data-testid="search-seats"
             />
             <NativeSelect
               label={t('panel.stops')}
               value={String(form.stops)}
-              onChange={(event) => set('stops', Number(event.currentTarget.value) as SearchForm['stops'])}
-              data={[0, 1, 2].map((stops) => ({ value: String(stops), label: t(`stops.max${stops}`) }))}
+              onChange={(event) =>
+                set('stops', Number(event.currentTarget.value) as SearchForm['stops'])
+              }
+              data={[0, 1, 2].map((stops) => ({
+                value: String(stops),
+                label: t(`stops.max${stops}`),
+              }))}
               data-testid="search-stops"
             />
             <NativeSelect
@@ -269,11 +390,24 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                 const alliance = event.currentTarget.value;
                 set('alliance', alliance === 'all' ? null : (alliance as SearchAlliance));
               }}
-              data={[{ value: 'all', label: t('alliances.all') }, ...(['star', 'oneworld', 'skyteam'] as const).map((alliance) => ({ value: alliance, label: t(`alliances.${alliance}`) }))]}
+              data={[
+                { value: 'all', label: t('alliances.all') },
+                ...(['star', 'oneworld', 'skyteam'] as const).map((alliance) => ({
+                  value: alliance,
+                  label: t(`alliances.${alliance}`),
+                })),
+              ]}
               data-testid="search-alliance"
             />
           </SimpleGrid>
-          <Button variant="subtle" w="fit-content" px={0} onClick={() => setMore((open) => !open)} aria-expanded={more} data-testid="search-more">
+          <Button
+            variant="subtle"
+            w="fit-content"
+            px={0}
+            onClick={() => setMore((open) => !open)}
+            aria-expanded={more}
+            data-testid="search-more"
+          >
             {more ? t('panel.fewerOptions') : t('panel.moreOptions')}
           </Button>
           <Collapse expanded={more} keepMounted={false}>
@@ -283,11 +417,26 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                   label={t('panel.airlines')}
                   description={t('panel.airlinesHint')}
                   value={form.airlines}
-                  onChange={(codes) => set('airlines', [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))].slice(0, 20))}
+                  onChange={(codes) =>
+                    set(
+                      'airlines',
+                      [
+                        ...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean)),
+                      ].slice(0, 20),
+                    )
+                  }
                   error={problem('airlines')}
                   data-testid="search-airlines"
                 />
-                <TextInput label={t('panel.flightNumber')} description={t('panel.flightNumberHint')} value={form.flightNumber} maxLength={6} onChange={(event) => set('flightNumber', event.currentTarget.value.toUpperCase())} error={problem('flightNumber')} data-testid="search-flight" />
+                <TextInput
+                  label={t('panel.flightNumber')}
+                  description={t('panel.flightNumberHint')}
+                  value={form.flightNumber}
+                  maxLength={6}
+                  onChange={(event) => set('flightNumber', event.currentTarget.value.toUpperCase())}
+                  error={problem('flightNumber')}
+                  data-testid="search-flight"
+                />
               </SimpleGrid>
               <div>
                 <Text size="sm" fw={500} mb={6} id="time-of-day-label">
@@ -297,19 +446,47 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
                   labelledBy="time-of-day-label"
                   value={form.timeOfDay}
                   onChange={(slots) => set('timeOfDay', slots as TimeOfDay[])}
-                  options={(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => ({ value: slot, label: t(`timeOfDay.${slot}`), testId: `search-time-${slot}` }))}
+                  options={(Object.keys(TIME_OF_DAY_HOURS) as TimeOfDay[]).map((slot) => ({
+                    value: slot,
+                    label: t(`timeOfDay.${slot}`),
+                    testId: `search-time-${slot}`,
+                  }))}
                 />
               </div>
               <Group align="flex-end" gap="lg">
-                <Switch label={t('panel.mixedCabin')} description={t('panel.mixedCabinHint')} checked={form.mixedCabin} onChange={(event) => set('mixedCabin', event.currentTarget.checked)} data-testid="search-mixed" />
+                <Switch
+                  label={t('panel.mixedCabin')}
+                  description={t('panel.mixedCabinHint')}
+                  checked={form.mixedCabin}
+                  onChange={(event) => set('mixedCabin', event.currentTarget.checked)}
+                  data-testid="search-mixed"
+                />
                 {form.mixedCabin && (
-                  <NumberInput label={t('panel.minCabinPercent')} value={form.minCabinPercent} min={0} max={100} step={10} suffix="%" w={180} onChange={(value) => set('minCabinPercent', Math.max(0, Math.min(100, Number(value) || 0)))} data-testid="search-mixed-percent" />
+                  <NumberInput
+                    label={t('panel.minCabinPercent')}
+                    value={form.minCabinPercent}
+                    min={0}
+                    max={100}
+                    step={10}
+                    suffix="%"
+                    w={180}
+                    onChange={(value) =>
+                      set('minCabinPercent', Math.max(0, Math.min(100, Number(value) || 0)))
+                    }
+                    data-testid="search-mixed-percent"
+                  />
                 )}
               </Group>
             </Stack>
           </Collapse>
           {tracking && (
-            <Switch label={t('trackingForm.keepTracking')} description={t('trackingForm.keepTrackingHint')} checked={keepTracking} onChange={(event) => setKeepTracking(event.currentTarget.checked)} data-testid="tracking-keep" />
+            <Switch
+              label={t('trackingForm.keepTracking')}
+              description={t('trackingForm.keepTrackingHint')}
+              checked={keepTracking}
+              onChange={(event) => setKeepTracking(event.currentTarget.checked)}
+              data-testid="tracking-keep"
+            />
           )}
           {ready && !member && !tracking && (
             <Text size="sm" c="blue.9" data-testid="search-visitor-note">
@@ -318,10 +495,18 @@ export function SearchPanel({ live = false, initial, tracking }: { live?: boolea
           )}
           <Group justify="space-between" align="center">
             <Text size="xs" c="gray.7">
-              {tracking ? t('trackingForm.note') : live ? t('panel.liveNote') : t('panel.sourceNote')}
+              {tracking
+                ? t('trackingForm.note')
+                : live
+                  ? t('panel.liveNote')
+                  : t('panel.sourceNote')}
             </Text>
             <Button type="submit" size="md" loading={busy} data-testid="search-submit">
-              {tracking ? t('trackingForm.submit') : live ? t('panel.liveSubmit') : t('panel.submit')}
+              {tracking
+                ? t('trackingForm.submit')
+                : live
+                  ? t('panel.liveSubmit')
+                  : t('panel.submit')}
             </Button>
           </Group>
         </Stack>

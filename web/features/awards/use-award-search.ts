@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { SearchAlliance } from '../../../core/awards/search.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { awardsApi, type PlaceLanguage, type SearchAnswer, type SearchEvent } from './awards-api.ts';
+import {
+  awardsApi,
+  type PlaceLanguage,
+  type SearchAnswer,
+  type SearchEvent,
+} from './awards-api.ts';
 
 export type AllianceProgress = 'scanning' | 'done' | 'down';
 
@@ -29,7 +34,12 @@ const POLL_LIMIT = 60;
  * keeps failing falls back to reading the result; when that fails too the connection is lost.
  */
 export function useAwardSearch(id: string | null, language: PlaceLanguage): SearchState {
-  const [state, setState] = useState<SearchState>({ phase: 'searching', alliances: {}, answer: null, error: null });
+  const [state, setState] = useState<SearchState>({
+    phase: 'searching',
+    alliances: {},
+    answer: null,
+    error: null,
+  });
 
   useEffect(() => {
     if (!id) {
@@ -43,11 +53,21 @@ export function useAwardSearch(id: string | null, language: PlaceLanguage): Sear
 
     const finish = (answer: SearchAnswer) => {
       if (stopped) return;
-      setState((current) => ({ ...current, phase: answer.status === 'failed' ? 'failed' : 'done', answer, error: answer.error }));
+      setState((current) => ({
+        ...current,
+        phase: answer.status === 'failed' ? 'failed' : 'done',
+        answer,
+        error: answer.error,
+      }));
     };
     const fail = (error: unknown) => {
       if (stopped) return;
-      if (error instanceof ApiRequestError && error.body) setState((current) => ({ ...current, phase: 'failed', error: error.body?.error ?? 'INTERNAL' }));
+      if (error instanceof ApiRequestError && error.body)
+        setState((current) => ({
+          ...current,
+          phase: 'failed',
+          error: error.body?.error ?? 'INTERNAL',
+        }));
       else setState((current) => ({ ...current, phase: 'lost' }));
     };
     const poll = (attempt: number) => {
@@ -71,11 +91,18 @@ export function useAwardSearch(id: string | null, language: PlaceLanguage): Sear
           poll(0);
           return;
         }
-        const progress: AllianceProgress = event.type === 'scanning' ? 'scanning' : event.type === 'alliance-done' ? 'done' : 'down';
+        const progress: AllianceProgress =
+          event.type === 'scanning' ? 'scanning' : event.type === 'alliance-done' ? 'done' : 'down';
         setState((current) => ({
           ...current,
           phase: current.phase === 'searching' ? 'scanning' : current.phase,
-          alliances: { ...current.alliances, [event.alliance]: { state: progress, ...(event.type === 'alliance-done' ? { found: event.found } : {}) } },
+          alliances: {
+            ...current.alliances,
+            [event.alliance]: {
+              state: progress,
+              ...(event.type === 'alliance-done' ? { found: event.found } : {}),
+            },
+          },
         }));
       };
       for (const type of EVENT_TYPES) stream.addEventListener(type, onEvent as EventListener);

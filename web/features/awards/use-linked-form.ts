@@ -6,9 +6,11 @@ import { useAppState } from '../../lib/app-context.tsx';
 import { awardsApi, placeLanguage } from './awards-api.ts';
 import type { PlaceChoice, SearchForm } from './search-form.ts';
 
-
 /** The place a code in a link names, looked up in the page's language. */
-async function placeOfCode(code: string | null, language: ReturnType<typeof placeLanguage>): Promise<PlaceChoice | null> {
+async function placeOfCode(
+  code: string | null,
+  language: ReturnType<typeof placeLanguage>,
+): Promise<PlaceChoice | null> {
   if (!code || !/^[A-Za-z]{3}$/.test(code)) return null;
   const places = await awardsApi.places(code, language).catch(() => []);
   return places.find((place) => place.code === code.toUpperCase()) ?? null;
@@ -34,17 +36,23 @@ export function useLinkedForm(): Partial<SearchForm> | null {
     const seats = params.has('seats') ? Number(params.get('seats')) : NaN;
     const stops = params.has('stops') ? Number(params.get('stops')) : NaN;
     const flight = params.get('flight');
-    void Promise.all([placeOfCode(from, placeLanguage(language)), placeOfCode(to, placeLanguage(language))]).then(([origin, destination]) => {
+    void Promise.all([
+      placeOfCode(from, placeLanguage(language)),
+      placeOfCode(to, placeLanguage(language)),
+    ]).then(([origin, destination]) => {
       if (!live) return;
       const form: Partial<SearchForm> = {};
       if (origin) form.origin = origin;
       if (destination) form.destination = destination;
-      if (date && isCalendarDay(date)) Object.assign(form, { startDate: date, endDate: date, dateMode: 'single' });
+      if (date && isCalendarDay(date))
+        Object.assign(form, { startDate: date, endDate: date, dateMode: 'single' });
       if (cabin && (CABINS as readonly string[]).includes(cabin)) form.cabin = cabin as Cabin;
-      if (date && end && isCalendarDay(end) && end > date) Object.assign(form, { endDate: end, dateMode: 'range' });
+      if (date && end && isCalendarDay(end) && end > date)
+        Object.assign(form, { endDate: end, dateMode: 'range' });
       if (form.cabin && SEAT_CHOICES[form.cabin].includes(seats)) form.seats = seats;
       if (stops === 0 || stops === 1 || stops === 2) form.stops = stops;
-      if (flight && /^[A-Za-z0-9]{2}\d{1,4}$/.test(flight)) form.flightNumber = flight.toUpperCase();
+      if (flight && /^[A-Za-z0-9]{2}\d{1,4}$/.test(flight))
+        form.flightNumber = flight.toUpperCase();
       setInitial(form);
     });
     return () => {

@@ -14,7 +14,13 @@ const MIN_LABEL_GAP = 56;
  * The welcome-bonus history of a card: a step chart of the offer's size over time,
  * drawn as SVG, with the same records in a table beneath for screen readers and exact figures.
  */
-export function BonusHistoryChart({ card, currency }: { card: Card; currency: PointsCurrency | null }) {
+export function BonusHistoryChart({
+  card,
+  currency,
+}: {
+  card: Card;
+  currency: PointsCurrency | null;
+}) {
   const { t } = useTranslation('cards');
   const format = useCardFormat();
   const records = card.bonusHistory;
@@ -26,7 +32,8 @@ export function BonusHistoryChart({ card, currency }: { card: Card; currency: Po
   const span = Math.max(end - start, 1);
   const top = Math.max(...records.map((record) => record.amount)) * 1.15 || 1;
   const x = (time: number) => PAD.left + ((time - start) / span) * (WIDTH - PAD.left - PAD.right);
-  const y = (amount: number) => HEIGHT - PAD.bottom - (amount / top) * (HEIGHT - PAD.top - PAD.bottom);
+  const y = (amount: number) =>
+    HEIGHT - PAD.bottom - (amount / top) * (HEIGHT - PAD.top - PAD.bottom);
   // Each offer holds until the next one: a step line.
   const steps = records.flatMap((record, index) => {
     const next = index + 1 < records.length ? times[index + 1]! : end;
@@ -47,7 +54,13 @@ export function BonusHistoryChart({ card, currency }: { card: Card; currency: Po
 
   return (
     <figure style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`history-${card.id}`} data-testid="bonus-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`history-${card.id}`}
+        data-testid="bonus-chart"
+      >
         <title id={`history-${card.id}`}>{t('history.chartTitle')}</title>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -60,9 +73,21 @@ export function BonusHistoryChart({ card, currency }: { card: Card; currency: Po
         <polyline points={steps.join(' ')} fill="none" stroke="#1c7ed6" strokeWidth="2.5" />
         {records.map((record, index) => (
           <g key={record.date}>
-            <circle cx={x(times[index]!)} cy={y(record.amount)} r="4" fill="#1c7ed6" data-testid="bonus-point" />
+            <circle
+              cx={x(times[index]!)}
+              cy={y(record.amount)}
+              r="4"
+              fill="#1c7ed6"
+              data-testid="bonus-point"
+            />
             {labelled.has(index) && (
-              <text x={x(times[index]!)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" fontSize="11" fill="#495057">
+              <text
+                x={x(times[index]!)}
+                y={HEIGHT - PAD.bottom + 16}
+                textAnchor="middle"
+                fontSize="11"
+                fill="#495057"
+              >
                 {record.date.slice(0, 7)}
               </text>
             )}

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Container, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -25,7 +38,10 @@ type Loaded = { card: Card; currency: PointsCurrency | null; partners: PartnerVi
 type CardLoad = Loaded | null;
 
 async function loadCard({ context, params }: LoaderFunctionArgs) {
-  const loaded = await loaderFind<Loaded>(context, `/api/cards/${encodeURIComponent(params.id ?? '')}`);
+  const loaded = await loaderFind<Loaded>(
+    context,
+    `/api/cards/${encodeURIComponent(params.id ?? '')}`,
+  );
   return loaded ? loaded : data<CardLoad>(null, { status: 404 });
 }
 
@@ -34,19 +50,30 @@ async function loadCard({ context, params }: LoaderFunctionArgs) {
  * as a search result shows them, and the way down from the card list.
  */
 function cardHead({ data: loaded, t, language }: PageHeadArgs<CardLoad>): Partial<PageHead> {
-  const tc = (key: string, options?: Record<string, unknown>) => t(key, { ns: 'cards', ...options });
-  if (!loaded) return { title: tc('detail.missingTitle'), description: tc('detail.missing'), noindex: true };
+  const tc = (key: string, options?: Record<string, unknown>) =>
+    t(key, { ns: 'cards', ...options });
+  if (!loaded)
+    return { title: tc('detail.missingTitle'), description: tc('detail.missing'), noindex: true };
   const { card, currency } = loaded;
   const format = cardFormat(tc as never, language);
   const name = localize(card.name, language);
   // A plain amount ("$95") needs its word; the other fee phrases ("No annual fee", "waived the first year") say it.
-  const fee = card.annualFee > 0 && card.firstYearFee === undefined ? tc('detail.annualFee', { fee: format.fee(card) }) : format.fee(card);
+  const fee =
+    card.annualFee > 0 && card.firstYearFee === undefined
+      ? tc('detail.annualFee', { fee: format.fee(card) })
+      : format.fee(card);
   const bonus = format.bonus(card, currency);
-  const offer = card.welcomeBonus && card.welcomeBonus.amount > 0 ? tc('detail.offer', { bonus }) : bonus;
+  const offer =
+    card.welcomeBonus && card.welcomeBonus.amount > 0 ? tc('detail.offer', { bonus }) : bonus;
   const bank = tc(`banks.${card.bank}`);
   return {
     title: name,
-    description: tc('detail.metaDescription', { name, fee, offer, description: localize(card.description, language) }),
+    description: tc('detail.metaDescription', {
+      name,
+      fee,
+      offer,
+      description: localize(card.description, language),
+    }),
     type: 'product',
     breadcrumbs: [
       { name: t('brand'), path: '/' },
@@ -79,7 +106,11 @@ function CardDetailPage({ page }: { page: PageDef }) {
   return <CardDetail {...loaded} page={page} />;
 }
 
-export const cardDetailPage = definePage<CardLoad>({ Component: CardDetailPage, loader: loadCard, head: cardHead });
+export const cardDetailPage = definePage<CardLoad>({
+  Component: CardDetailPage,
+  loader: loadCard,
+  head: cardHead,
+});
 
 function MissingCard({ page }: { page: PageDef }) {
   const { t } = useTranslation('cards');
@@ -132,17 +163,32 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
           </Title>
           <Group gap={6} mt="xs">
             <Badge variant="light">{t(`kinds.${card.kind}`)}</Badge>
-            {card.business && <Badge variant="light" color="grape">{t('types.business')}</Badge>}
-            <Badge variant="outline" color="gray">{t(`networks.${card.network}`)}</Badge>
+            {card.business && (
+              <Badge variant="light" color="grape">
+                {t('types.business')}
+              </Badge>
+            )}
+            <Badge variant="outline" color="gray">
+              {t(`networks.${card.network}`)}
+            </Badge>
           </Group>
           <Text size="lg" mt="sm" maw={760}>
             {localized(card.description)}
           </Text>
           <Group mt="md" gap="xs">
-            <Button variant={liked ? 'filled' : 'default'} color="pink" aria-pressed={liked} onClick={() => void toggleLiked(card.id)}>
+            <Button
+              variant={liked ? 'filled' : 'default'}
+              color="pink"
+              aria-pressed={liked}
+              onClick={() => void toggleLiked(card.id)}
+            >
               {liked ? t('like.liked') : t('like.like')}
             </Button>
-            <Button variant="default" onClick={() => compare.toggle(card.id)} disabled={!compare.ids.includes(card.id) && compare.ids.length >= MAX_COMPARED}>
+            <Button
+              variant="default"
+              onClick={() => compare.toggle(card.id)}
+              disabled={!compare.ids.includes(card.id) && compare.ids.length >= MAX_COMPARED}
+            >
               {compare.ids.includes(card.id) ? t('compare.remove') : t('compare.add')}
             </Button>
             {compare.ids.length >= 2 && (
@@ -155,11 +201,19 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                 {t('wallet.youHold')}
               </Badge>
             ) : (
-              <Button variant="light" onClick={() => requireMember(() => void addToWallet(), { mode: 'login' })}>
+              <Button
+                variant="light"
+                onClick={() => requireMember(() => void addToWallet(), { mode: 'login' })}
+              >
                 {t('wallet.add')}
               </Button>
             )}
-            <Button component={Link} to={`/cardplus/card-renewal-offer/${card.id}`} variant="subtle" data-testid="renewal-offers-link">
+            <Button
+              component={Link}
+              to={`/cardplus/card-renewal-offer/${card.id}`}
+              variant="subtle"
+              data-testid="renewal-offers-link"
+            >
               {t('detail.renewalOffers')}
             </Button>
           </Group>
@@ -179,16 +233,33 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th scope="row">{t('fields.foreignFee')}</Table.Th>
-                    <Table.Td>{card.foreignFee === 0 ? t('fee.noForeign') : t('rate.percent', { rate: format.number(card.foreignFee, 2) })}</Table.Td>
+                    <Table.Td>
+                      {card.foreignFee === 0
+                        ? t('fee.noForeign')
+                        : t('rate.percent', { rate: format.number(card.foreignFee, 2) })}
+                    </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th scope="row">{t('fields.earns')}</Table.Th>
                     <Table.Td>
-                      {card.earns === 'cash' ? t('earns.cash') : currency ? localized(currency.name) : card.earns}
-                      {currency && card.earns !== 'cash' && <Text size="xs" c="dimmed">{t('detail.valuedAt', { cents: format.number(currency.cents, 2) })}</Text>}
+                      {card.earns === 'cash'
+                        ? t('earns.cash')
+                        : currency
+                          ? localized(currency.name)
+                          : card.earns}
+                      {currency && card.earns !== 'cash' && (
+                        <Text size="xs" c="dimmed">
+                          {t('detail.valuedAt', { cents: format.number(currency.cents, 2) })}
+                        </Text>
+                      )}
                       {balance !== undefined && (
                         <Text size="xs" data-testid="held-balance">
-                          {t('wallet.youHoldPoints', { amount: t(`amount.${format.unit(card, currency)}`, { count: balance, amount: format.number(balance) }) })}
+                          {t('wallet.youHoldPoints', {
+                            amount: t(`amount.${format.unit(card, currency)}`, {
+                              count: balance,
+                              amount: format.number(balance),
+                            }),
+                          })}
                         </Text>
                       )}
                     </Table.Td>
@@ -197,7 +268,9 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                     <Table.Th scope="row">{t('fields.welcomeBonus')}</Table.Th>
                     <Table.Td data-testid="current-bonus">
                       {format.bonus(card, currency)}
-                      {card.welcomeBonus?.extra && <Text size="xs">{localized(card.welcomeBonus.extra)}</Text>}
+                      {card.welcomeBonus?.extra && (
+                        <Text size="xs">{localized(card.welcomeBonus.extra)}</Text>
+                      )}
                       {card.welcomeBonus?.until && (
                         <Text size="xs" data-testid="bonus-ends">
                           {t('bonus.endsOn', { date: card.welcomeBonus.until })}
@@ -213,13 +286,25 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                   {card.credits.length > 0 && (
                     <Table.Tr>
                       <Table.Th scope="row">{t('fields.credits')}</Table.Th>
-                      <Table.Td>{card.credits.map((credit) => `${localized(credit.name)} (${format.money(credit.value, money)})`).join(' · ')}</Table.Td>
+                      <Table.Td>
+                        {card.credits
+                          .map(
+                            (credit) =>
+                              `${localized(credit.name)} (${format.money(credit.value, money)})`,
+                          )
+                          .join(' · ')}
+                      </Table.Td>
                     </Table.Tr>
                   )}
                   {card.anniversaryPoints > 0 && (
                     <Table.Tr>
                       <Table.Th scope="row">{t('fields.anniversary')}</Table.Th>
-                      <Table.Td>{t(`amount.${format.unit(card, currency)}`, { count: card.anniversaryPoints, amount: format.number(card.anniversaryPoints) })}</Table.Td>
+                      <Table.Td>
+                        {t(`amount.${format.unit(card, currency)}`, {
+                          count: card.anniversaryPoints,
+                          amount: format.number(card.anniversaryPoints),
+                        })}
+                      </Table.Td>
                     </Table.Tr>
                   )}
                 </Table.Tbody>
@@ -243,12 +328,26 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                     <Table.Tr key={index}>
                       <Table.Td>
                         {t(`categories.${rate.category}`)}
-                        {rate.condition && <Text size="xs" c="dimmed">{t(`conditions.${rate.condition}`)}</Text>}
-                        {rate.note && <Text size="xs" c="dimmed">{localized(rate.note)}</Text>}
+                        {rate.condition && (
+                          <Text size="xs" c="dimmed">
+                            {t(`conditions.${rate.condition}`)}
+                          </Text>
+                        )}
+                        {rate.note && (
+                          <Text size="xs" c="dimmed">
+                            {localized(rate.note)}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         {format.rate(card, rate, currency)}
-                        {rate.cap && <Text size="xs">{t(`cap.${rate.cap.period}`, { spend: format.money(rate.cap.spend, money) })}</Text>}
+                        {rate.cap && (
+                          <Text size="xs">
+                            {t(`cap.${rate.cap.period}`, {
+                              spend: format.money(rate.cap.spend, money),
+                            })}
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -281,7 +380,13 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
             {t('detail.partners')}
           </Title>
           {partners.length === 0 ? (
-            <Text mt="xs">{card.earns === 'cash' ? t('detail.cashNoPartners') : currency && currency.kind !== 'bank' ? t('detail.earnsDirectly', { programme: localized(currency.name) }) : t('detail.noPartners')}</Text>
+            <Text mt="xs">
+              {card.earns === 'cash'
+                ? t('detail.cashNoPartners')
+                : currency && currency.kind !== 'bank'
+                  ? t('detail.earnsDirectly', { programme: localized(currency.name) })
+                  : t('detail.noPartners')}
+            </Text>
           ) : (
             <Table mt="xs" striped data-testid="partners-table">
               <Table.Thead>
@@ -295,10 +400,18 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
                 {partners.map((partner) => (
                   <Table.Tr key={partner.programme}>
                     <Table.Td>
-                      <Anchor component={Link} to={`${partner.kind === 'hotel' ? '/hotelslib' : '/rewardslib'}/${partner.programme}`} data-testid="partner-guide">
+                      <Anchor
+                        component={Link}
+                        to={`${partner.kind === 'hotel' ? '/hotelslib' : '/rewardslib'}/${partner.programme}`}
+                        data-testid="partner-guide"
+                      >
                         {localized(partner.name)}
                       </Anchor>{' '}
-                      {partner.kind === 'hotel' && <Badge size="xs" variant="light">{t('detail.hotel')}</Badge>}
+                      {partner.kind === 'hotel' && (
+                        <Badge size="xs" variant="light">
+                          {t('detail.hotel')}
+                        </Badge>
+                      )}
                     </Table.Td>
                     <Table.Td>{`${format.number(partner.ratio.from, 2)} : ${format.number(partner.ratio.to, 2)}`}</Table.Td>
                     <Table.Td>{t(`transferTimes.${partner.time}`)}</Table.Td>
@@ -308,7 +421,13 @@ function CardDetail({ card, currency, partners, page }: Loaded & { page: PageDef
             </Table>
           )}
           {currency?.kind === 'bank' && (
-            <Anchor component={Link} to={`/cardplus/redeem#${card.earns}`} size="sm" mt="xs" display="inline-block">
+            <Anchor
+              component={Link}
+              to={`/cardplus/redeem#${card.earns}`}
+              size="sm"
+              mt="xs"
+              display="inline-block"
+            >
               {t('detail.howToRedeem')}
             </Anchor>
           )}

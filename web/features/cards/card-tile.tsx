@@ -44,14 +44,24 @@ export const CardTile = memo(function CardTile({
             <Link to={`/cardplus/c/${card.id}`}>{name}</Link>
           </h3>
         </div>
-        <button type="button" className={classes.like} onClick={() => onLike(card.id)} aria-pressed={liked} aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}>
+        <button
+          type="button"
+          className={classes.like}
+          onClick={() => onLike(card.id)}
+          aria-pressed={liked}
+          aria-label={liked ? t('like.remove', { name }) : t('like.add', { name })}
+        >
           <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
         </button>
       </div>
       <div className={classes.badges}>
         <span className={classes.badge}>{t(`kinds.${card.kind}`)}</span>
-        {card.business && <span className={`${classes.badge} ${classes.business}`}>{t('types.business')}</span>}
-        <span className={`${classes.badge} ${classes.country}`}>{card.country === 'US' ? t('countries.US') : t('countries.TW')}</span>
+        {card.business && (
+          <span className={`${classes.badge} ${classes.business}`}>{t('types.business')}</span>
+        )}
+        <span className={`${classes.badge} ${classes.country}`}>
+          {card.country === 'US' ? t('countries.US') : t('countries.TW')}
+        </span>
       </div>
       <p className={classes.line}>
         <strong>{t('fields.annualFee')}:</strong> {format.fee(card)}
@@ -68,7 +78,12 @@ export const CardTile = memo(function CardTile({
         ))}
       </ul>
       <label className={classes.compare}>
-        <input type="checkbox" checked={compared} disabled={!compared && compareFull} onChange={() => onCompare(card.id)} />
+        <input
+          type="checkbox"
+          checked={compared}
+          disabled={!compared && compareFull}
+          onChange={() => onCompare(card.id)}
+        />
         {t('compare.add')}
       </label>
     </div>

@@ -1,10 +1,34 @@
-import { Accordion, Alert, Anchor, Badge, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyPreferences } from '../../../core/cards/catalogue.ts';
-import { SPEND_CATEGORIES, type Card, type CardCountry, type SpendCategory } from '../../../core/cards/card.ts';
-import { CREDIT_USE_RATE, rankCards, type CardValue, type FinderOrder, type MonthlySpend } from '../../../core/cards/finder.ts';
+import {
+  SPEND_CATEGORIES,
+  type Card,
+  type CardCountry,
+  type SpendCategory,
+} from '../../../core/cards/card.ts';
+import {
+  CREDIT_USE_RATE,
+  rankCards,
+  type CardValue,
+  type FinderOrder,
+  type MonthlySpend,
+} from '../../../core/cards/finder.ts';
 import { isMoneyCurrency, type MoneyCurrency } from '../../../core/locale.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
@@ -18,7 +42,15 @@ import { useCardPreferences } from './use-card-preferences.ts';
 import { useWallet } from './use-wallet.ts';
 
 /** Monthly spend of the worked example (/cardplus/finder/example), in US dollars. */
-export const EXAMPLE_SPEND: MonthlySpend = { dining: 600, groceries: 500, flights: 200, hotels: 150, gas: 150, streaming: 30, other: 1_200 };
+export const EXAMPLE_SPEND: MonthlySpend = {
+  dining: 600,
+  groceries: 500,
+  flights: 200,
+  hotels: 150,
+  gas: 150,
+  streaming: 30,
+  other: 1_200,
+};
 const RESULTS_SHOWN = 10;
 
 /** The member's money currency: their account's, else the one picked in the header. */
@@ -57,7 +89,8 @@ export function FinderPage({ page }: { page: PageDef }) {
       return;
     }
     const query = new URLSearchParams({ country, currency });
-    for (const category of SPEND_CATEGORIES) if (spend[category]) query.set(category, String(spend[category]));
+    for (const category of SPEND_CATEGORIES)
+      if (spend[category]) query.set(category, String(spend[category]));
     navigate(`/cardplus/finder/result?${query.toString()}`);
   };
 
@@ -68,7 +101,16 @@ export function FinderPage({ page }: { page: PageDef }) {
           <Title order={2} fz="lg" id="finder-form-title">
             {t('finder.formTitle', { currency })}
           </Title>
-          <LabelledSegments id="finder-country" label={t('finder.country')} value={country} onChange={(value) => setCountry(value as CardCountry)} options={(['US', 'TW'] as const).map((value) => ({ value, label: t(`countries.${value}`) }))} />
+          <LabelledSegments
+            id="finder-country"
+            label={t('finder.country')}
+            value={country}
+            onChange={(value) => setCountry(value as CardCountry)}
+            options={(['US', 'TW'] as const).map((value) => ({
+              value,
+              label: t(`countries.${value}`),
+            }))}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {SPEND_CATEGORIES.map((category) => (
               <NumberInput
@@ -83,7 +125,10 @@ export function FinderPage({ page }: { page: PageDef }) {
                 prefix={`${currency} `}
                 onChange={(value) => {
                   setError(null);
-                  setSpend((current) => ({ ...current, [category]: typeof value === 'number' ? value : Number(value) || 0 }));
+                  setSpend((current) => ({
+                    ...current,
+                    [category]: typeof value === 'number' ? value : Number(value) || 0,
+                  }));
                 }}
                 data-testid={`spend-${category}`}
               />
@@ -150,13 +195,34 @@ export function FinderExamplePage({ page }: { page: PageDef }) {
           ))}
         </List>
         <Text>{t('example.rules', { share: CREDIT_USE_RATE * 100 })}</Text>
-        <FinderResults data={data} spend={EXAMPLE_SPEND} currency="USD" country="US" expandFirst limit={3} />
+        <FinderResults
+          data={data}
+          spend={EXAMPLE_SPEND}
+          currency="USD"
+          country="US"
+          expandFirst
+          limit={3}
+        />
       </Stack>
     </PageFrame>
   );
 }
 
-function FinderResults({ data, spend, currency, country, expandFirst = false, limit = RESULTS_SHOWN }: { data: CardData; spend: MonthlySpend; currency: MoneyCurrency; country: CardCountry; expandFirst?: boolean; limit?: number }) {
+function FinderResults({
+  data,
+  spend,
+  currency,
+  country,
+  expandFirst = false,
+  limit = RESULTS_SHOWN,
+}: {
+  data: CardData;
+  spend: MonthlySpend;
+  currency: MoneyCurrency;
+  country: CardCountry;
+  expandFirst?: boolean;
+  limit?: number;
+}) {
   const { t } = useTranslation('cards');
   const localized = useLocalized();
   const format = useCardFormat();
@@ -169,7 +235,10 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
       preferences,
       'recommend',
     );
-    const worth = (card: Card) => ({ cash: card.earns === 'cash', cents: data.currencyById.get(card.earns)?.cents ?? 1 });
+    const worth = (card: Card) => ({
+      cash: card.earns === 'cash',
+      cents: data.currencyById.get(card.earns)?.cents ?? 1,
+    });
     return rankCards(cards, spend, currency, worth, { perUsd: data.rates.perUsd }, order);
   }, [data, spend, currency, country, preferences, order]);
 
@@ -189,12 +258,19 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
           {t('finder.assumptions', { date: data.rates.asOf })}
         </Text>
       </Group>
-      {preferences.ignoredBanks.length > 0 || !preferences.promoteBusiness ? <Text size="sm">{t('finder.preferencesApplied')}</Text> : null}
+      {preferences.ignoredBanks.length > 0 || !preferences.promoteBusiness ? (
+        <Text size="sm">{t('finder.preferencesApplied')}</Text>
+      ) : null}
       <Accordion variant="separated" defaultValue={expandFirst ? ranked[0]?.cardId : null}>
         {ranked.slice(0, limit).map((value, index) => {
           const card = data.byId.get(value.cardId)!;
           return (
-            <Accordion.Item key={card.id} value={card.id} data-testid="finder-card" data-card={card.id}>
+            <Accordion.Item
+              key={card.id}
+              value={card.id}
+              data-testid="finder-card"
+              data-card={card.id}
+            >
               <Accordion.Control>
                 <Group justify="space-between" wrap="nowrap">
                   <Group gap="xs" wrap="nowrap">
@@ -202,11 +278,22 @@ function FinderResults({ data, spend, currency, country, expandFirst = false, li
                       {index + 1}
                     </Badge>
                     <Text fw={600}>{localized(card.name)}</Text>
-                    {preferences.likedCards.includes(card.id) && <Badge color="pink" variant="light">{t('like.liked')}</Badge>}
-                    {wallet?.cards.some((held) => held.cardId === card.id) && <Badge color="teal" variant="light">{t('wallet.youHold')}</Badge>}
+                    {preferences.likedCards.includes(card.id) && (
+                      <Badge color="pink" variant="light">
+                        {t('like.liked')}
+                      </Badge>
+                    )}
+                    {wallet?.cards.some((held) => held.cardId === card.id) && (
+                      <Badge color="teal" variant="light">
+                        {t('wallet.youHold')}
+                      </Badge>
+                    )}
                   </Group>
                   <Text fw={700} data-testid="finder-value">
-                    {format.money(order === 'first-year' ? value.firstYear : value.ongoing, currency)}
+                    {format.money(
+                      order === 'first-year' ? value.firstYear : value.ongoing,
+                      currency,
+                    )}
                   </Text>
                 </Group>
               </Accordion.Control>
@@ -229,7 +316,10 @@ function FinderSum({ card, value, data }: { card: Card; value: CardValue; data: 
   const inCard = (amount: number) => format.money(amount, value.cardCurrency);
   const inMember = (amount: number) => format.money(amount, value.currency);
   const unit = format.unit(card, currency);
-  const points = (amount: number) => (value.cash ? inCard(amount / 100) : t(`amount.${unit}`, { count: Math.round(amount), amount: format.number(amount) }));
+  const points = (amount: number) =>
+    value.cash
+      ? inCard(amount / 100)
+      : t(`amount.${unit}`, { count: Math.round(amount), amount: format.number(amount) });
   const rateLabel = (rate: number) => format.rate(card, { category: 'other', rate }, currency);
   return (
     <Stack gap={6} data-testid="finder-sum">
@@ -249,22 +339,56 @@ function FinderSum({ card, value, data }: { card: Card; value: CardValue; data: 
       ))}
       <Text size="sm">
         {value.cash
-          ? t('sum.cashTotal', { amount: inCard(value.points / 100), value: inMember(value.earnValue) })
-          : t('sum.pointsTotal', { points: points(value.points), cents: format.number(currency?.cents ?? 0, 2), value: inMember(value.earnValue) })}
+          ? t('sum.cashTotal', {
+              amount: inCard(value.points / 100),
+              value: inMember(value.earnValue),
+            })
+          : t('sum.pointsTotal', {
+              points: points(value.points),
+              cents: format.number(currency?.cents ?? 0, 2),
+              value: inMember(value.earnValue),
+            })}
       </Text>
       {value.bonus &&
         (value.bonus.unconfirmed ? (
-          <Text size="sm" data-testid="bonus-unconfirmed">{t('sum.bonusUnconfirmed', { bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount) })}</Text>
+          <Text size="sm" data-testid="bonus-unconfirmed">
+            {t('sum.bonusUnconfirmed', {
+              bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount),
+            })}
+          </Text>
         ) : value.bonus.reachable ? (
-          <Text size="sm">{t('sum.bonusReached', { bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount), spend: inCard(value.bonus.required), count: value.bonus.months, reached: inCard(value.bonus.reached), value: inMember(value.bonus.value) })}</Text>
+          <Text size="sm">
+            {t('sum.bonusReached', {
+              bonus: value.cash ? inCard(value.bonus.amount) : points(value.bonus.amount),
+              spend: inCard(value.bonus.required),
+              count: value.bonus.months,
+              reached: inCard(value.bonus.reached),
+              value: inMember(value.bonus.value),
+            })}
+          </Text>
         ) : (
-          <Text size="sm">{t('sum.bonusMissed', { spend: inCard(value.bonus.required), count: value.bonus.months, reached: inCard(value.bonus.reached) })}</Text>
+          <Text size="sm">
+            {t('sum.bonusMissed', {
+              spend: inCard(value.bonus.required),
+              count: value.bonus.months,
+              reached: inCard(value.bonus.reached),
+            })}
+          </Text>
         ))}
-      {value.credits > 0 && <Text size="sm">{t('sum.credits', { share: CREDIT_USE_RATE * 100, value: inMember(value.credits) })}</Text>}
-      {value.anniversaryValue > 0 && <Text size="sm">{t('sum.anniversary', { value: inMember(value.anniversaryValue) })}</Text>}
-      <Text size="sm">{t('sum.fees', { first: inMember(value.firstYearFee), yearly: inMember(value.annualFee) })}</Text>
+      {value.credits > 0 && (
+        <Text size="sm">
+          {t('sum.credits', { share: CREDIT_USE_RATE * 100, value: inMember(value.credits) })}
+        </Text>
+      )}
+      {value.anniversaryValue > 0 && (
+        <Text size="sm">{t('sum.anniversary', { value: inMember(value.anniversaryValue) })}</Text>
+      )}
+      <Text size="sm">
+        {t('sum.fees', { first: inMember(value.firstYearFee), yearly: inMember(value.annualFee) })}
+      </Text>
       <Text size="sm" fw={600}>
-        {t('sum.firstYear', { value: inMember(value.firstYear) })} · {t('sum.ongoing', { value: inMember(value.ongoing) })}
+        {t('sum.firstYear', { value: inMember(value.firstYear) })} ·{' '}
+        {t('sum.ongoing', { value: inMember(value.ongoing) })}
       </Text>
       <Anchor component={Link} to={`/cardplus/c/${card.id}`} size="sm">
         {t('finder.cardDetails')}

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Badge, Card as Panel, Group, List, SimpleGrid, Stack, Text, Title,  } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card as Panel,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';

@@ -6,16 +6,27 @@ import { cardDetailPage } from './card-detail-page.tsx';
 import { CardListPage } from './card-list-page.tsx';
 import { ComparePage, TaiwanRewardsComparePage } from './compare-page.tsx';
 import { FinderExamplePage, FinderPage, FinderResultPage } from './finder-pages.tsx';
-import { AllCardsPage, CardPlusHomePage, HighYieldPage, LikedCardsPage, RedeemPage } from './guide-pages.tsx';
+import {
+  AllCardsPage,
+  CardPlusHomePage,
+  HighYieldPage,
+  LikedCardsPage,
+  RedeemPage,
+} from './guide-pages.tsx';
 import { loadCardList, loadCatalogue } from './use-card-data.ts';
 import { WalletPage } from './wallet-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['cards'];
 
 /** A page that shows the card catalogue: the server renders it with every card. */
-const withCatalogue = (Component: ComponentType<{ page: PageDef }>) => definePage({ Component, loader: loadCatalogue, reloadOnQuery: false });
+const withCatalogue = (Component: ComponentType<{ page: PageDef }>) =>
+  definePage({ Component, loader: loadCatalogue, reloadOnQuery: false });
 /** The card list renders each card's list item only. */
-const cardListPage = definePage({ Component: CardListPage, loader: loadCardList, reloadOnQuery: false });
+const cardListPage = definePage({
+  Component: CardListPage,
+  loader: loadCardList,
+  reloadOnQuery: false,
+});
 
 export const pages: FeatureModule['pages'] = {
   cardplus: CardPlusHomePage,

@@ -17,7 +17,19 @@ function Labelled({ id, label, children }: { id: string; label: string; children
 }
 
 /** One choice of a few, with a visible label the control is named by. */
-export function LabelledSegments({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Option[]; onChange: (value: string) => void }) {
+export function LabelledSegments({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+}) {
   return (
     <Labelled id={id} label={label}>
       <Segments labelledBy={id} value={value} onChange={onChange} options={options} />
@@ -26,7 +38,19 @@ export function LabelledSegments({ id, label, value, options, onChange }: { id: 
 }
 
 /** Any number of choices as chips, with a visible label the group is named by. */
-export function LabelledChips({ id, label, value, options, onChange }: { id: string; label: string; value: string[]; options: Option[]; onChange: (value: string[]) => void }) {
+export function LabelledChips({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string[];
+  options: Option[];
+  onChange: (value: string[]) => void;
+}) {
   return (
     <Labelled id={id} label={label}>
       <Chips labelledBy={id} value={value} onChange={onChange} options={options} />

@@ -8,7 +8,15 @@ import { useLocalized } from './card-format.ts';
 import type { CardData } from './use-card-data.ts';
 
 /** Card-holder preferences (docs/product/cards.md#card-preferences): liked cards, ignored banks, whether business cards are promoted. */
-export function PreferencesPanel({ data, preferences, save }: { data: CardData<CardListItem>; preferences: CardPreferences; save: (next: CardPreferences) => Promise<void> }) {
+export function PreferencesPanel({
+  data,
+  preferences,
+  save,
+}: {
+  data: CardData<CardListItem>;
+  preferences: CardPreferences;
+  save: (next: CardPreferences) => Promise<void>;
+}) {
   const { t } = useTranslation('cards');
   const { member } = useAuth();
   const localized = useLocalized();
@@ -32,7 +40,14 @@ export function PreferencesPanel({ data, preferences, save }: { data: CardData<C
               searchable
               clearable
             />
-            <Switch label={t('preferences.promoteBusiness')} description={t('preferences.promoteBusinessHelp')} checked={preferences.promoteBusiness} onChange={(event) => void save({ ...preferences, promoteBusiness: event.currentTarget.checked })} />
+            <Switch
+              label={t('preferences.promoteBusiness')}
+              description={t('preferences.promoteBusinessHelp')}
+              checked={preferences.promoteBusiness}
+              onChange={(event) =>
+                void save({ ...preferences, promoteBusiness: event.currentTarget.checked })
+              }
+            />
             <div>
               <Text size="sm" fw={500}>
                 {t('preferences.liked', { count: liked.length })}

@@ -21,7 +21,10 @@ export interface CardData<C extends CardListItem = Card> extends CardReference {
 
 /** The loader of every page that shows the catalogue; the browser keeps one answer for the visit. */
 export async function loadCatalogue({ context }: LoaderFunctionArgs): Promise<CatalogueLoad> {
-  const [list, reference] = await Promise.all([loaderGet<{ cards: Card[] }>(context, '/api/cards', { cache: true }), loaderGet<CardReference>(context, '/api/cards/reference', { cache: true })]);
+  const [list, reference] = await Promise.all([
+    loaderGet<{ cards: Card[] }>(context, '/api/cards', { cache: true }),
+    loaderGet<CardReference>(context, '/api/cards/reference', { cache: true }),
+  ]);
   return { cards: list.cards, reference };
 }
 

@@ -1,5 +1,9 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { CardPreferencesSchema, DEFAULT_CARD_PREFERENCES, type CardPreferences } from '../../../core/cards/catalogue.ts';
+import {
+  CardPreferencesSchema,
+  DEFAULT_CARD_PREFERENCES,
+  type CardPreferences,
+} from '../../../core/cards/catalogue.ts';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
@@ -17,12 +21,20 @@ function storedPreferences(): CardPreferences {
  * server, a visitor's in local storage. `save` shows the change at once and keeps it; a failed save
  * puts the old one back.
  */
-export function useCardPreferences(): { preferences: CardPreferences; ready: boolean; save: (next: CardPreferences) => Promise<void>; toggleLiked: (cardId: string) => Promise<void> } {
+export function useCardPreferences(): {
+  preferences: CardPreferences;
+  ready: boolean;
+  save: (next: CardPreferences) => Promise<void>;
+  toggleLiked: (cardId: string) => Promise<void>;
+} {
   const { member } = useAuth();
   const failed = useErrorPopup();
   const memberId = member?.account ?? null;
   // Local storage is read after hydration: the server renders every visitor's page with the defaults.
-  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>({ preferences: DEFAULT_CARD_PREFERENCES, ready: false });
+  const [state, setState] = useState<{ preferences: CardPreferences; ready: boolean }>({
+    preferences: DEFAULT_CARD_PREFERENCES,
+    ready: false,
+  });
 
   // Settling the preferences re-renders the card list: as a transition, in slices.
   useEffect(() => {
@@ -60,7 +72,13 @@ export function useCardPreferences(): { preferences: CardPreferences; ready: boo
   );
 
   const { likedCards } = state.preferences;
-  const toggleLiked = (cardId: string) => save({ ...state.preferences, likedCards: likedCards.includes(cardId) ? likedCards.filter((id) => id !== cardId) : [...likedCards, cardId] });
+  const toggleLiked = (cardId: string) =>
+    save({
+      ...state.preferences,
+      likedCards: likedCards.includes(cardId)
+        ? likedCards.filter((id) => id !== cardId)
+        : [...likedCards, cardId],
+    });
 
   return { preferences: state.preferences, ready: state.ready, save, toggleLiked };
 }

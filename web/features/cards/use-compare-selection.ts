@@ -6,11 +6,14 @@ export const MAX_COMPARED = 4;
 export const MIN_COMPARED = 2;
 const STORED = 'compareCards';
 
-export const compareLink = (ids: readonly string[]) => `/cardplus/compare?cards=${ids.map(encodeURIComponent).join(',')}`;
+export const compareLink = (ids: readonly string[]) =>
+  `/cardplus/compare?cards=${ids.map(encodeURIComponent).join(',')}`;
 
 function stored(): string[] {
   const value = getStored<unknown>(STORED);
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string').slice(0, MAX_COMPARED) : [];
+  return Array.isArray(value)
+    ? value.filter((id): id is string => typeof id === 'string').slice(0, MAX_COMPARED)
+    : [];
 }
 
 /** The cards picked for comparison, kept across pages in local storage (read after hydration: the server has none). */
@@ -26,7 +29,14 @@ export function useCompareSelection() {
   }, []);
   return {
     ids,
-    toggle: (id: string) => keep(ids.includes(id) ? ids.filter((other) => other !== id) : ids.length >= MAX_COMPARED ? ids : [...ids, id]),
+    toggle: (id: string) =>
+      keep(
+        ids.includes(id)
+          ? ids.filter((other) => other !== id)
+          : ids.length >= MAX_COMPARED
+            ? ids
+            : [...ids, id],
+      ),
     clear: () => keep([]),
     set: keep,
   };

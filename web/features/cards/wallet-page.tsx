@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, CloseButton, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  CloseButton,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -28,10 +41,26 @@ export function WalletPage({ page }: { page: PageDef }) {
     if (!member) return;
     cardsApi.wallet().then(setWallet).catch(failed);
   }, [member, failed]);
-  return <PageFrame page={page}>{member && wallet ? <WalletEditor data={data} wallet={wallet} onChange={setWallet} /> : <CardsLoading />}</PageFrame>;
+  return (
+    <PageFrame page={page}>
+      {member && wallet ? (
+        <WalletEditor data={data} wallet={wallet} onChange={setWallet} />
+      ) : (
+        <CardsLoading />
+      )}
+    </PageFrame>
+  );
 }
 
-function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wallet; onChange: (wallet: Wallet) => void }) {
+function WalletEditor({
+  data,
+  wallet,
+  onChange,
+}: {
+  data: CardData;
+  wallet: Wallet;
+  onChange: (wallet: Wallet) => void;
+}) {
   const { t } = useTranslation('cards');
   const localized = useLocalized();
   const format = useCardFormat();
@@ -61,7 +90,8 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
   const programmesFull = wallet.balances.length >= LIMITS.wallet.maxProgrammes;
   const held = new Set(wallet.cards.map((entry) => entry.cardId));
   const kept = new Set(wallet.balances.map((entry) => entry.programme));
-  const programmeLabel = (id: string) => localized(data.programmeName(id) ?? { en: id, 'zh-Hant': id, 'zh-Hans': id });
+  const programmeLabel = (id: string) =>
+    localized(data.programmeName(id) ?? { en: id, 'zh-Hant': id, 'zh-Hans': id });
 
   const addCard = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -91,7 +121,12 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
 
   return (
     <Stack gap="lg">
-      <WalletSection id="wallet-cards" title={t('wallet.cardsTitle')} count={t('wallet.count', { count: wallet.cards.length, max: LIMITS.wallet.maxCards })} empty={wallet.cards.length === 0 ? t('wallet.noCards') : null}>
+      <WalletSection
+        id="wallet-cards"
+        title={t('wallet.cardsTitle')}
+        count={t('wallet.count', { count: wallet.cards.length, max: LIMITS.wallet.maxCards })}
+        empty={wallet.cards.length === 0 ? t('wallet.noCards') : null}
+      >
         {wallet.cards.length > 0 && (
           <Table mt="xs" data-testid="wallet-cards-table">
             <Table.Tbody>
@@ -109,10 +144,16 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
                         name
                       )}
                     </Table.Td>
-                    <Table.Td>{entry.since ? t('wallet.since', { month: entry.since }) : ''}</Table.Td>
+                    <Table.Td>
+                      {entry.since ? t('wallet.since', { month: entry.since }) : ''}
+                    </Table.Td>
                     <Table.Td>{card ? format.fee(card) : ''}</Table.Td>
                     <Table.Td w={40}>
-                      <CloseButton aria-label={t('wallet.removeCard', { name })} onClick={() => void run(() => cardsApi.removeCard(entry.cardId))} disabled={busy} />
+                      <CloseButton
+                        aria-label={t('wallet.removeCard', { name })}
+                        onClick={() => void run(() => cardsApi.removeCard(entry.cardId))}
+                        disabled={busy}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -130,13 +171,28 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
               <Select
                 label={t('wallet.addCardLabel')}
                 placeholder={t('wallet.addCardPlaceholder')}
-                data={data.cards.filter((card) => !held.has(card.id)).map((card) => ({ value: card.id, label: `${localized(card.name)} · ${t(`banks.${card.bank}`)}` }))}
+                data={data.cards
+                  .filter((card) => !held.has(card.id))
+                  .map((card) => ({
+                    value: card.id,
+                    label: `${localized(card.name)} · ${t(`banks.${card.bank}`)}`,
+                  }))}
                 value={cardId}
                 onChange={setCardId}
                 searchable
                 w={340}
               />
-              <TextInput label={t('wallet.sinceLabel')} placeholder="2024-05" value={since} onChange={(event) => (setSince(event.currentTarget.value.trim()), setSinceError(null))} error={sinceError} w={140} />
+              <TextInput
+                label={t('wallet.sinceLabel')}
+                placeholder="2024-05"
+                value={since}
+                onChange={(event) => (
+                  setSince(event.currentTarget.value.trim()),
+                  setSinceError(null)
+                )}
+                error={sinceError}
+                w={140}
+              />
               <Button type="submit" disabled={!cardId} loading={busy}>
                 {t('wallet.addCard')}
               </Button>
@@ -145,7 +201,15 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
         )}
       </WalletSection>
 
-      <WalletSection id="wallet-balances" title={t('wallet.balancesTitle')} count={t('wallet.count', { count: wallet.balances.length, max: LIMITS.wallet.maxProgrammes })} empty={wallet.balances.length === 0 ? t('wallet.noBalances') : null}>
+      <WalletSection
+        id="wallet-balances"
+        title={t('wallet.balancesTitle')}
+        count={t('wallet.count', {
+          count: wallet.balances.length,
+          max: LIMITS.wallet.maxProgrammes,
+        })}
+        empty={wallet.balances.length === 0 ? t('wallet.noBalances') : null}
+      >
         {wallet.balances.length > 0 && (
           <Table mt="xs" data-testid="wallet-balances-table">
             <Table.Tbody>
@@ -154,7 +218,13 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
                   <Table.Td>{programmeLabel(entry.programme)}</Table.Td>
                   <Table.Td ta="right">{format.number(entry.balance)}</Table.Td>
                   <Table.Td w={40}>
-                    <CloseButton aria-label={t('wallet.removeBalance', { name: programmeLabel(entry.programme) })} onClick={() => void run(() => cardsApi.removeBalance(entry.programme))} disabled={busy} />
+                    <CloseButton
+                      aria-label={t('wallet.removeBalance', {
+                        name: programmeLabel(entry.programme),
+                      })}
+                      onClick={() => void run(() => cardsApi.removeBalance(entry.programme))}
+                      disabled={busy}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -167,13 +237,28 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
               label={t('wallet.programmeLabel')}
               placeholder={t('wallet.programmePlaceholder')}
               // At the limit only programmes already kept can be changed.
-              data={data.currencies.filter((currency) => !programmesFull || kept.has(currency.id)).map((currency) => ({ value: currency.id, label: localized(currency.name) }))}
+              data={data.currencies
+                .filter((currency) => !programmesFull || kept.has(currency.id))
+                .map((currency) => ({ value: currency.id, label: localized(currency.name) }))}
               value={programme}
               onChange={setProgramme}
               searchable
               w={340}
             />
-            <NumberInput label={t('wallet.balanceLabel')} value={balance} onChange={(value) => (setBalance(typeof value === 'number' ? value : ''), setBalanceError(null))} min={0} allowNegative={false} allowDecimal={false} thousandSeparator="," error={balanceError} w={180} />
+            <NumberInput
+              label={t('wallet.balanceLabel')}
+              value={balance}
+              onChange={(value) => (
+                setBalance(typeof value === 'number' ? value : ''),
+                setBalanceError(null)
+              )}
+              min={0}
+              allowNegative={false}
+              allowDecimal={false}
+              thousandSeparator=","
+              error={balanceError}
+              w={180}
+            />
             <Button type="submit" disabled={!programme} loading={busy}>
               {t('wallet.saveBalance')}
             </Button>
@@ -190,7 +275,19 @@ function WalletEditor({ data, wallet, onChange }: { data: CardData; wallet: Wall
 }
 
 /** A part of the wallet: its title, how full it is, and a line when it is empty. */
-function WalletSection({ id, title, count, empty, children }: { id: string; title: string; count: string; empty: string | null; children: ReactNode }) {
+function WalletSection({
+  id,
+  title,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
       <Group justify="space-between">

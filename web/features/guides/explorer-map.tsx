@@ -16,14 +16,27 @@ const LABELLED = 8;
 const ZOOM = 2.4;
 
 // The world's countries at 1:110m from Natural Earth (world-atlas), drawn once: no tile server.
-const countries = feature(world as unknown as Topology<{ countries: GeometryCollection }>, (world as unknown as Topology<{ countries: GeometryCollection }>).objects.countries);
+const countries = feature(
+  world as unknown as Topology<{ countries: GeometryCollection }>,
+  (world as unknown as Topology<{ countries: GeometryCollection }>).objects.countries,
+);
 
 /**
  * The explorer's map: the world in an SVG, with a great-circle arc from the origin to every
  * destination (teal when the points reach it, orange when buying miles would). d3-geo draws a
  * LineString between two points as the great circle, which is the way the plane flies.
  */
-export function ExplorerMap({ origin, destinations, label, nameOf }: { origin: { lat: number; lon: number } | null; destinations: readonly ExplorerDestination[]; label: string; nameOf: (airport: string) => string }) {
+export function ExplorerMap({
+  origin,
+  destinations,
+  label,
+  nameOf,
+}: {
+  origin: { lat: number; lon: number } | null;
+  destinations: readonly ExplorerDestination[];
+  label: string;
+  nameOf: (airport: string) => string;
+}) {
   const { t } = useTranslation('guides');
   // On a phone the world is too small to read: the map opens on the origin's region.
   const phone = useMediaQuery('(max-width: 48em)');
@@ -32,8 +45,13 @@ export function ExplorerMap({ origin, destinations, label, nameOf }: { origin: {
   useEffect(() => setZoomed(Boolean(phone)), [phone]);
   const { path, project } = useMemo(() => {
     // Centred on the Pacific, where most of our members fly.
-    const projection = geoNaturalEarth1().rotate([-150, 0]).fitSize([WIDTH, HEIGHT], { type: 'Sphere' });
-    return { path: geoPath(projection), project: (lon: number, lat: number) => projection([lon, lat]) };
+    const projection = geoNaturalEarth1()
+      .rotate([-150, 0])
+      .fitSize([WIDTH, HEIGHT], { type: 'Sphere' });
+    return {
+      path: geoPath(projection),
+      project: (lon: number, lat: number) => projection([lon, lat]),
+    };
   }, []);
   const land = useMemo(() => path(countries as GeoPermissibleObjects) ?? '', [path]);
   const sphere = useMemo(() => path({ type: 'Sphere' }) ?? '', [path]);
@@ -47,34 +65,88 @@ export function ExplorerMap({ origin, destinations, label, nameOf }: { origin: {
     <div ref={ref}>
       {start && (
         <Group justify="flex-end" mb={4}>
-          <Button variant="subtle" size="compact-xs" onClick={() => setZoomed((value) => !value)} aria-pressed={zoomed} data-testid="explorer-zoom">
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setZoomed((value) => !value)}
+            aria-pressed={zoomed}
+            data-testid="explorer-zoom"
+          >
             {zoomed ? t('explorer.showWorld') : t('explorer.zoomOrigin')}
           </Button>
         </Group>
       )}
-      <svg viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} role="img" aria-label={label} data-testid="explorer-map" data-zoomed={zoomed} style={{ width: '100%', height: 'auto', display: 'block' }}>
+      <svg
+        viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+        role="img"
+        aria-label={label}
+        data-testid="explorer-map"
+        data-zoomed={zoomed}
+        style={{ width: '100%', height: 'auto', display: 'block' }}
+      >
         <path d={sphere} fill="#eaf4fb" stroke="#b7cfe0" />
         <path d={land} fill="#dfe6dc" stroke="#ffffff" strokeWidth={0.5} />
         {origin &&
           destinations.map((destination) => {
-            const arc = path({ type: 'LineString', coordinates: [[origin.lon, origin.lat], [destination.lon, destination.lat]] });
+            const arc = path({
+              type: 'LineString',
+              coordinates: [
+                [origin.lon, origin.lat],
+                [destination.lon, destination.lat],
+              ],
+            });
             const point = project(destination.lon, destination.lat);
             const color = destination.reachable ? '#0c8599' : '#e8590c';
-            const title = destination.reachable ? t('explorer.mapReach', { place: nameOf(destination.airport) }) : t('explorer.mapBuy', { place: nameOf(destination.airport) });
+            const title = destination.reachable
+              ? t('explorer.mapReach', { place: nameOf(destination.airport) })
+              : t('explorer.mapBuy', { place: nameOf(destination.airport) });
             return (
-              <g key={destination.airport} data-testid="explorer-arc" data-airport={destination.airport} data-reachable={destination.reachable}>
+              <g
+                key={destination.airport}
+                data-testid="explorer-arc"
+                data-airport={destination.airport}
+                data-reachable={destination.reachable}
+              >
                 <title>{title}</title>
-                {arc && <path d={arc} fill="none" stroke={color} strokeOpacity={0.55} strokeWidth={1.2} strokeDasharray={destination.reachable ? undefined : '4 3'} />}
+                {arc && (
+                  <path
+                    d={arc}
+                    fill="none"
+                    stroke={color}
+                    strokeOpacity={0.55}
+                    strokeWidth={1.2}
+                    strokeDasharray={destination.reachable ? undefined : '4 3'}
+                  />
+                )}
                 {point && <circle cx={point[0]} cy={point[1]} r={2.6 * scale} fill={color} />}
                 {point && labelled.has(destination.airport) && (
-                  <text x={point[0] + 4 * scale} y={point[1] - 4 * scale} fontSize={13 * scale} fill="#1c2b3a" stroke="#ffffff" strokeWidth={3 * scale} paintOrder="stroke" data-testid="explorer-label">
+                  <text
+                    x={point[0] + 4 * scale}
+                    y={point[1] - 4 * scale}
+                    fontSize={13 * scale}
+                    fill="#1c2b3a"
+                    stroke="#ffffff"
+                    strokeWidth={3 * scale}
+                    paintOrder="stroke"
+                    data-testid="explorer-label"
+                  >
                     {nameOf(destination.airport)}
                   </text>
                 )}
               </g>
             );
           })}
-        {start && <circle cx={start[0]} cy={start[1]} r={5 * scale} fill="#1c2b3a" stroke="#ffffff" strokeWidth={1.5 * scale} data-testid="explorer-origin" />}
+        {start && (
+          <circle
+            cx={start[0]}
+            cy={start[1]}
+            r={5 * scale}
+            fill="#1c2b3a"
+            stroke="#ffffff"
+            strokeWidth={1.5 * scale}
+            data-testid="explorer-origin"
+          />
+        )}
       </svg>
     </div>
   );
@@ -84,15 +156,32 @@ export function ExplorerMap({ origin, destinations, label, nameOf }: { origin: {
  * The destinations named on the map: in the list's order (best value first), those inside the
  * part shown, skipping one whose name would sit on a name already placed.
  */
-function labelledDestinations(destinations: readonly ExplorerDestination[], project: (lon: number, lat: number) => [number, number] | null, box: { x: number; y: number; width: number; height: number }, scale: number): Set<string> {
+function labelledDestinations(
+  destinations: readonly ExplorerDestination[],
+  project: (lon: number, lat: number) => [number, number] | null,
+  box: { x: number; y: number; width: number; height: number },
+  scale: number,
+): Set<string> {
   const placed: [number, number][] = [];
   const named = new Set<string>();
   for (const destination of destinations) {
     if (named.size >= LABELLED) break;
     const point = project(destination.lon, destination.lat);
-    if (!point || point[0] < box.x || point[0] > box.x + box.width || point[1] < box.y || point[1] > box.y + box.height) continue;
+    if (
+      !point ||
+      point[0] < box.x ||
+      point[0] > box.x + box.width ||
+      point[1] < box.y ||
+      point[1] > box.y + box.height
+    )
+      continue;
     // A name takes about 90 × 20 pixels on screen.
-    if (placed.some(([x, y]) => Math.abs(x - point[0]) < 90 * scale && Math.abs(y - point[1]) < 20 * scale)) continue;
+    if (
+      placed.some(
+        ([x, y]) => Math.abs(x - point[0]) < 90 * scale && Math.abs(y - point[1]) < 20 * scale,
+      )
+    )
+      continue;
     placed.push(point);
     named.add(destination.airport);
   }
@@ -100,8 +189,18 @@ function labelledDestinations(destinations: readonly ExplorerDestination[], proj
 }
 
 /** The part of the map around the origin, ZOOM times larger, kept inside the map's edges. */
-function regionBox([x, y]: [number, number]): { x: number; y: number; width: number; height: number } {
+function regionBox([x, y]: [number, number]): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+} {
   const width = WIDTH / ZOOM;
   const height = HEIGHT / ZOOM;
-  return { x: Math.min(Math.max(x - width / 2, 0), WIDTH - width), y: Math.min(Math.max(y - height / 2, 0), HEIGHT - height), width, height };
+  return {
+    x: Math.min(Math.max(x - width / 2, 0), WIDTH - width),
+    y: Math.min(Math.max(y - height / 2, 0), HEIGHT - height),
+    width,
+    height,
+  };
 }

@@ -1,5 +1,17 @@
 /** The redeem explorer's page: its loader, the form, the map, and the sortable list that holds the result rows. */
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Segments } from '../../components/choices.tsx';
 import { Table } from '../../components/table.tsx';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -20,13 +32,20 @@ import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
 import { guidesApi, type Explored as ExplorerAnswer } from './guides-api.ts';
 import { GuidesLoading } from './guides-loading.tsx';
-import { DestinationRows, Holdings, sortDestinations, type SortOrder } from './explorer-results.tsx';
+import {
+  DestinationRows,
+  Holdings,
+  sortDestinations,
+  type SortOrder,
+} from './explorer-results.tsx';
 import type { LibraryEntry, TransferSource } from '../../../core/guides/contract.ts';
 import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
 
 // d3-geo and the world's outline load with the first answer, not with the form.
-const ExplorerMap = lazy(() => import('./explorer-map.tsx').then((module) => ({ default: module.ExplorerMap })));
+const ExplorerMap = lazy(() =>
+  import('./explorer-map.tsx').then((module) => ({ default: module.ExplorerMap })),
+);
 
 type Field = 'amount' | 'source' | 'origin' | 'cabin';
 const PAGE_ROWS = 60;
@@ -39,10 +58,15 @@ interface ExplorerSources {
 /** The points systems the form offers: currencies with transfer partners, and airline programmes with a chart. */
 async function loadSources({ context }: LoaderFunctionArgs): Promise<ExplorerSources> {
   const [withTransfers, airlines] = await Promise.all([
-    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', { cache: true }),
+    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', {
+      cache: true,
+    }),
     loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=airline', { cache: true }),
   ]);
-  return { withTransfers: withTransfers.sources, charted: airlines.programmes.filter((entry) => entry.hasChart) };
+  return {
+    withTransfers: withTransfers.sources,
+    charted: airlines.programmes.filter((entry) => entry.hasChart),
+  };
 }
 
 /**
@@ -66,7 +90,11 @@ function ExplorerPage({ page }: { page: PageDef }) {
   const [amount, setAmount] = useState(params.get('amount') ?? '');
   const [source, setSource] = useState<string | null>(params.get('source'));
   const [origin, setOrigin] = useState<PlaceChoice | null>(null);
-  const [cabin, setCabin] = useState<Cabin>((CABINS as readonly string[]).includes(params.get('cabin') ?? '') ? (params.get('cabin') as Cabin) : 'economy');
+  const [cabin, setCabin] = useState<Cabin>(
+    (CABINS as readonly string[]).includes(params.get('cabin') ?? '')
+      ? (params.get('cabin') as Cabin)
+      : 'economy',
+  );
   const [wallet, setWallet] = useState(params.get('wallet') === '1');
   const [buy, setBuy] = useState(params.has('buy') ? params.get('buy') === '1' : buyByDefault);
   const [errors, setErrors] = useState<Partial<Record<Field, ExplorerError>>>({});
@@ -78,15 +106,35 @@ function ExplorerPage({ page }: { page: PageDef }) {
 
   const sources = useLoaderData() as ExplorerSources;
   const sourceOptions = useMemo(() => {
-    const group = (label: string, items: { id: string; name: Parameters<typeof format.text>[0] }[]) => ({ group: label, items: items.map((item) => ({ value: item.id, label: format.text(item.name) })) });
+    const group = (
+      label: string,
+      items: { id: string; name: Parameters<typeof format.text>[0] }[],
+    ) => ({
+      group: label,
+      items: items.map((item) => ({ value: item.id, label: format.text(item.name) })),
+    });
     const banks = sources.withTransfers.filter((source) => source.kind === 'bank');
     const charted = new Set(sources.charted.map((entry) => entry.id));
     return [
-      group(t('transfers.groups.bankUs'), banks.filter((source) => source.country === 'US')),
-      group(t('transfers.groups.bankTw'), banks.filter((source) => source.country === 'TW')),
-      group(t('transfers.groups.hotel'), sources.withTransfers.filter((source) => source.kind === 'hotel')),
+      group(
+        t('transfers.groups.bankUs'),
+        banks.filter((source) => source.country === 'US'),
+      ),
+      group(
+        t('transfers.groups.bankTw'),
+        banks.filter((source) => source.country === 'TW'),
+      ),
+      group(
+        t('transfers.groups.hotel'),
+        sources.withTransfers.filter((source) => source.kind === 'hotel'),
+      ),
       group(t('explorer.chartedGroup'), sources.charted),
-      group(t('transfers.groups.airline'), sources.withTransfers.filter((source) => source.kind === 'airline' && !charted.has(source.id))),
+      group(
+        t('transfers.groups.airline'),
+        sources.withTransfers.filter(
+          (source) => source.kind === 'airline' && !charted.has(source.id),
+        ),
+      ),
     ].filter((entry) => entry.items.length > 0);
   }, [sources, format, t]);
 
@@ -95,7 +143,9 @@ function ExplorerPage({ page }: { page: PageDef }) {
   useEffect(() => {
     if (!originCode || origin) return;
     findPlaces(originCode, placeLanguage(language))
-      .then((places) => setOrigin(places.find((place) => place.code === originCode.toUpperCase()) ?? null))
+      .then((places) =>
+        setOrigin(places.find((place) => place.code === originCode.toUpperCase()) ?? null),
+      )
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address's origin
   }, [originCode]);
@@ -122,7 +172,10 @@ function ExplorerPage({ page }: { page: PageDef }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, ExplorerError>> | undefined) : undefined;
+        const fields =
+          error instanceof ApiRequestError
+            ? (error.body?.fields as Partial<Record<Field, ExplorerError>> | undefined)
+            : undefined;
         if (fields && Object.keys(fields).length > 0) return void showErrors(fields);
         void failed(error);
       })
@@ -134,12 +187,22 @@ function ExplorerPage({ page }: { page: PageDef }) {
   const showErrors = (found: Partial<Record<Field, ExplorerError>>) => {
     setErrors(found);
     // The fields carry their own messages; the popup says how many, without repeating them.
-    return popup.show({ title: t('explorer.checkTitle'), message: tc('forms.checkMarked', { count: Object.keys(found).length }) });
+    return popup.show({
+      title: t('explorer.checkTitle'),
+      message: tc('forms.checkMarked', { count: Object.keys(found).length }),
+    });
   };
 
   const submit = async () => {
     if (wallet && !member) return void openLogin({ mode: 'login' });
-    const form = { amount, source: source ?? '', origin: origin?.code ?? '', cabin, wallet: wallet ? ('1' as const) : ('0' as const), buy: buy ? ('1' as const) : ('0' as const) };
+    const form = {
+      amount,
+      source: source ?? '',
+      origin: origin?.code ?? '',
+      cabin,
+      wallet: wallet ? ('1' as const) : ('0' as const),
+      buy: buy ? ('1' as const) : ('0' as const),
+    };
     // Only what the page can know is checked here; the server names an unknown system or origin.
     // The check (and its schemas) loads when the form is first sent, not with every guides page.
     const { checkExplorerForm } = await import('../../../core/guides/explorer.ts');
@@ -156,14 +219,28 @@ function ExplorerPage({ page }: { page: PageDef }) {
 
   const placeName = (code: string) => answer?.names.places[code]?.city ?? code;
   const programmeName = (id: string) => answer?.names.programmes[id] ?? id;
-  const sorted = useMemo(() => sortDestinations(answer?.destinations ?? [], order, placeName), [answer, order]); // eslint-disable-line react-hooks/exhaustive-deps -- names come with the answer
+  const sorted = useMemo(
+    () => sortDestinations(answer?.destinations ?? [], order, placeName),
+    // The names come with the answer, so placeName changes only when it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [answer, order],
+  );
   const reachable = answer?.destinations.filter((destination) => destination.reachable).length ?? 0;
   const buyable = (answer?.destinations.length ?? 0) - reachable;
-  const error = (field: Field) => (errors[field] ? t(`explorer.errors.${errors[field]}`) : undefined);
+  const error = (field: Field) =>
+    errors[field] ? t(`explorer.errors.${errors[field]}`) : undefined;
 
   return (
     <PageFrame page={page}>
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => (event.preventDefault(), void submit())} data-testid="explorer-form" noValidate>
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component="form"
+        onSubmit={(event) => (event.preventDefault(), void submit())}
+        data-testid="explorer-form"
+        noValidate
+      >
         <Stack gap="sm">
           <Segments
             aria-label={t('explorer.mode')}
@@ -178,14 +255,48 @@ function ExplorerPage({ page }: { page: PageDef }) {
           <Group align="start" gap="md" wrap="wrap">
             {!wallet && (
               <>
-                <TextInput label={t('explorer.amount')} value={amount} onChange={(event) => setAmount(event.currentTarget.value)} inputMode="numeric" placeholder="80,000" error={error('amount')} w={170} data-testid="explorer-amount" />
-                <Select label={t('explorer.source')} data={sourceOptions} value={source} onChange={setSource} searchable placeholder={t('explorer.sourcePlaceholder')} error={error('source')} w={300} data-testid="explorer-source" comboboxProps={{ withinPortal: true }} />
+                <TextInput
+                  label={t('explorer.amount')}
+                  value={amount}
+                  onChange={(event) => setAmount(event.currentTarget.value)}
+                  inputMode="numeric"
+                  placeholder="80,000"
+                  error={error('amount')}
+                  w={170}
+                  data-testid="explorer-amount"
+                />
+                <Select
+                  label={t('explorer.source')}
+                  data={sourceOptions}
+                  value={source}
+                  onChange={setSource}
+                  searchable
+                  placeholder={t('explorer.sourcePlaceholder')}
+                  error={error('source')}
+                  w={300}
+                  data-testid="explorer-source"
+                  comboboxProps={{ withinPortal: true }}
+                />
               </>
             )}
             <div style={{ width: 260 }}>
-              <PlaceSelect label={t('explorer.origin')} value={origin} onChange={setOrigin} error={error('origin')} testId="explorer-origin-field" />
+              <PlaceSelect
+                label={t('explorer.origin')}
+                value={origin}
+                onChange={setOrigin}
+                error={error('origin')}
+                testId="explorer-origin-field"
+              />
             </div>
-            <Select label={t('explorer.cabin')} data={CABINS.map((value) => ({ value, label: t(`explorer.cabins.${value}`) }))} value={cabin} onChange={(value) => value && setCabin(value as Cabin)} allowDeselect={false} w={170} data-testid="explorer-cabin" />
+            <Select
+              label={t('explorer.cabin')}
+              data={CABINS.map((value) => ({ value, label: t(`explorer.cabins.${value}`) }))}
+              value={cabin}
+              onChange={(value) => value && setCabin(value as Cabin)}
+              allowDeselect={false}
+              w={170}
+              data-testid="explorer-cabin"
+            />
           </Group>
           {wallet && (
             <Text size="sm" c="gray.7">
@@ -196,7 +307,12 @@ function ExplorerPage({ page }: { page: PageDef }) {
             </Text>
           )}
           <Group justify="space-between" wrap="wrap">
-            <Switch label={t('explorer.buy')} checked={buy} onChange={(event) => setBuy(event.currentTarget.checked)} data-testid="explorer-buy" />
+            <Switch
+              label={t('explorer.buy')}
+              checked={buy}
+              onChange={(event) => setBuy(event.currentTarget.checked)}
+              data-testid="explorer-buy"
+            />
             <Button type="submit" loading={busy} data-testid="explorer-submit">
               {t('explorer.submit')}
             </Button>
@@ -210,7 +326,9 @@ function ExplorerPage({ page }: { page: PageDef }) {
           <Holdings answer={answer} />
           <Text fw={600} data-testid="explorer-summary">
             {t('explorer.summary', { count: reachable, place: placeName(answer.origin.code) })}
-            {answer.destinations.length > reachable ? ` ${t('explorer.summaryBuy', { count: buyable })}` : ''}
+            {answer.destinations.length > reachable
+              ? ` ${t('explorer.summaryBuy', { count: buyable })}`
+              : ''}
           </Text>
           {answer.destinations.length === 0 ? (
             <Alert color="gray" title={t('explorer.noneTitle')}>
@@ -219,15 +337,29 @@ function ExplorerPage({ page }: { page: PageDef }) {
           ) : (
             <>
               <Suspense fallback={<GuidesLoading />}>
-                <ExplorerMap origin={answer.origin} destinations={answer.destinations} label={t('explorer.mapLabel', { place: placeName(answer.origin.code) })} nameOf={placeName} />
+                <ExplorerMap
+                  origin={answer.origin}
+                  destinations={answer.destinations}
+                  label={t('explorer.mapLabel', { place: placeName(answer.origin.code) })}
+                  nameOf={placeName}
+                />
               </Suspense>
               <Group gap="lg">
                 <Group gap={6}>
-                  <span style={{ width: 18, height: 3, background: '#0c8599', display: 'inline-block' }} />
+                  <span
+                    style={{ width: 18, height: 3, background: '#0c8599', display: 'inline-block' }}
+                  />
                   <Text size="sm">{t('explorer.legendReach')}</Text>
                 </Group>
                 <Group gap={6}>
-                  <span style={{ width: 18, height: 0, borderTop: '3px dashed #e8590c', display: 'inline-block' }} />
+                  <span
+                    style={{
+                      width: 18,
+                      height: 0,
+                      borderTop: '3px dashed #e8590c',
+                      display: 'inline-block',
+                    }}
+                  />
                   <Text size="sm">{t('explorer.legendBuy')}</Text>
                 </Group>
               </Group>
@@ -235,7 +367,18 @@ function ExplorerPage({ page }: { page: PageDef }) {
                 <Title order={2} fz="lg">
                   {t('explorer.listTitle')}
                 </Title>
-                <Select label={t('explorer.sort')} data={(['value', 'miles', 'distance', 'name'] as const).map((value) => ({ value, label: t(`explorer.sorts.${value}`) }))} value={order} onChange={(value) => value && setOrder(value as SortOrder)} allowDeselect={false} w={220} data-testid="explorer-sort" />
+                <Select
+                  label={t('explorer.sort')}
+                  data={(['value', 'miles', 'distance', 'name'] as const).map((value) => ({
+                    value,
+                    label: t(`explorer.sorts.${value}`),
+                  }))}
+                  value={order}
+                  onChange={(value) => value && setOrder(value as SortOrder)}
+                  allowDeselect={false}
+                  w={220}
+                  data-testid="explorer-sort"
+                />
               </Group>
               <ScrollTable label={t('explorer.listTitle')} minWidth={720}>
                 <Table highlightOnHover data-testid="explorer-table">
@@ -251,7 +394,16 @@ function ExplorerPage({ page }: { page: PageDef }) {
                   </Table.Thead>
                   <Table.Tbody>
                     {sorted.slice(0, shown).map((destination) => (
-                      <DestinationRows key={destination.airport} destination={destination} answer={answer} open={open === destination.airport} onToggle={() => setOpen(open === destination.airport ? null : destination.airport)} programmeName={programmeName} />
+                      <DestinationRows
+                        key={destination.airport}
+                        destination={destination}
+                        answer={answer}
+                        open={open === destination.airport}
+                        onToggle={() =>
+                          setOpen(open === destination.airport ? null : destination.airport)
+                        }
+                        programmeName={programmeName}
+                      />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -275,4 +427,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
   );
 }
 
-export const explorerPage = definePage<ExplorerSources>({ Component: ExplorerPage, loader: loadSources });
+export const explorerPage = definePage<ExplorerSources>({
+  Component: ExplorerPage,
+  loader: loadSources,
+});

@@ -9,8 +9,13 @@ import type { Explored as ExplorerAnswer } from './guides-api.ts';
 
 export type SortOrder = 'value' | 'miles' | 'distance' | 'name';
 
-export function sortDestinations(list: readonly ExplorerDestination[], order: SortOrder, name: (code: string) => string): ExplorerDestination[] {
-  const flown = (destination: ExplorerDestination) => destination.option.legs.reduce((sum, leg) => sum + leg.miles, 0);
+export function sortDestinations(
+  list: readonly ExplorerDestination[],
+  order: SortOrder,
+  name: (code: string) => string,
+): ExplorerDestination[] {
+  const flown = (destination: ExplorerDestination) =>
+    destination.option.legs.reduce((sum, leg) => sum + leg.miles, 0);
   if (order === 'value') return [...list];
   const sorted = [...list];
   if (order === 'miles') sorted.sort((a, b) => a.option.miles - b.option.miles);
@@ -30,7 +35,10 @@ export function Holdings({ answer }: { answer: ExplorerAnswer }) {
       <Group gap="xs">
         {answer.holdings.map((holding) => (
           <Badge key={holding.programme} variant="light" color="teal" size="lg" tt="none">
-            {t('explorer.holding', { miles: format.number(holding.miles, 0), programme: answer.names.programmes[holding.programme] ?? holding.programme })}
+            {t('explorer.holding', {
+              miles: format.number(holding.miles, 0),
+              programme: answer.names.programmes[holding.programme] ?? holding.programme,
+            })}
           </Badge>
         ))}
       </Group>
@@ -38,17 +46,38 @@ export function Holdings({ answer }: { answer: ExplorerAnswer }) {
   );
 }
 
-export function DestinationRows({ destination, answer, open, onToggle, programmeName }: { destination: ExplorerDestination; answer: ExplorerAnswer; open: boolean; onToggle: () => void; programmeName: (id: string) => string }) {
+export function DestinationRows({
+  destination,
+  answer,
+  open,
+  onToggle,
+  programmeName,
+}: {
+  destination: ExplorerDestination;
+  answer: ExplorerAnswer;
+  open: boolean;
+  onToggle: () => void;
+  programmeName: (id: string) => string;
+}) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const place = answer.names.places[destination.airport];
   const legs = destination.option.legs;
-  const route = legs.length === 1 ? t('explorer.nonstop') : t('explorer.via', { place: answer.names.places[legs[0]!.to]?.city ?? legs[0]!.to });
-  const airlines = [...new Set(legs.map((leg) => answer.names.airlines[leg.airline] ?? leg.airline))].join(' · ');
+  const route =
+    legs.length === 1
+      ? t('explorer.nonstop')
+      : t('explorer.via', { place: answer.names.places[legs[0]!.to]?.city ?? legs[0]!.to });
+  const airlines = [
+    ...new Set(legs.map((leg) => answer.names.airlines[leg.airline] ?? leg.airline)),
+  ].join(' · ');
   const pathId = `path-${destination.airport}`;
   return (
     <>
-      <Table.Tr data-testid="explorer-row" data-airport={destination.airport} data-reachable={destination.reachable}>
+      <Table.Tr
+        data-testid="explorer-row"
+        data-airport={destination.airport}
+        data-reachable={destination.reachable}
+      >
         <Table.Td>
           <Text fw={600}>{place?.city ?? destination.airport}</Text>
           <Text size="xs" c="gray.7">
@@ -60,7 +89,11 @@ export function DestinationRows({ destination, answer, open, onToggle, programme
             {programmeName(destination.option.programme)}
           </Anchor>
         </Table.Td>
-        <Table.Td data-testid="explorer-miles">{destination.option.estimate ? t('explorer.aboutMiles', { miles: format.number(destination.option.miles, 0) }) : format.number(destination.option.miles, 0)}</Table.Td>
+        <Table.Td data-testid="explorer-miles">
+          {destination.option.estimate
+            ? t('explorer.aboutMiles', { miles: format.number(destination.option.miles, 0) })
+            : format.number(destination.option.miles, 0)}
+        </Table.Td>
         <Table.Td>
           <Text size="sm">{route}</Text>
           <Text size="xs" c="gray.7">
@@ -69,22 +102,46 @@ export function DestinationRows({ destination, answer, open, onToggle, programme
         </Table.Td>
         <Table.Td>
           {destination.reachable ? (
-            <Text size="sm">{destination.use?.map((part) => t('explorer.uses', { points: format.number(part.points, 0), currency: answer.names.currencies[part.currency] ?? part.currency })).join(' + ')}</Text>
+            <Text size="sm">
+              {destination.use
+                ?.map((part) =>
+                  t('explorer.uses', {
+                    points: format.number(part.points, 0),
+                    currency: answer.names.currencies[part.currency] ?? part.currency,
+                  }),
+                )
+                .join(' + ')}
+            </Text>
           ) : (
             destination.buy && (
               <Text size="sm" c="orange.9" data-testid="explorer-buy-cost">
-                {t('explorer.buyCost', { cost: format.price(destination.buy.cost.amount, destination.buy.cost.currency), miles: format.number(destination.buy.missing, 0) })}
+                {t('explorer.buyCost', {
+                  cost: format.price(destination.buy.cost.amount, destination.buy.cost.currency),
+                  miles: format.number(destination.buy.missing, 0),
+                })}
               </Text>
             )
           )}
         </Table.Td>
         <Table.Td>
           <Stack gap={2} align="flex-start">
-            <Button variant="subtle" size="compact-sm" onClick={onToggle} aria-expanded={open} aria-controls={pathId}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={onToggle}
+              aria-expanded={open}
+              aria-controls={pathId}
+            >
               {open ? t('explorer.hidePath') : t('explorer.showPath')}
             </Button>
             {/* The award search for this route and cabin, one step from the row. */}
-            <Button component={Link} to={`/awardplus/redemption/s?${new URLSearchParams({ from: answer.origin.code, to: destination.airport, cabin: answer.cabin })}`} variant="light" size="compact-sm" data-testid="explorer-search">
+            <Button
+              component={Link}
+              to={`/awardplus/redemption/s?${new URLSearchParams({ from: answer.origin.code, to: destination.airport, cabin: answer.cabin })}`}
+              variant="light"
+              size="compact-sm"
+              data-testid="explorer-search"
+            >
               {t('explorer.searchRoute')}
             </Button>
           </Stack>
@@ -102,20 +159,37 @@ export function DestinationRows({ destination, answer, open, onToggle, programme
 }
 
 /** Currency → ratio and bonus → programme → chart row → miles needed, and the purchase that closes a gap. */
-function PathSteps({ destination, answer }: { destination: ExplorerDestination; answer: ExplorerAnswer }) {
+function PathSteps({
+  destination,
+  answer,
+}: {
+  destination: ExplorerDestination;
+  answer: ExplorerAnswer;
+}) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
-  const programme = answer.names.programmes[destination.option.programme] ?? destination.option.programme;
-  const holding = answer.holdings.find((candidate) => candidate.programme === destination.option.programme);
+  const programme =
+    answer.names.programmes[destination.option.programme] ?? destination.option.programme;
+  const holding = answer.holdings.find(
+    (candidate) => candidate.programme === destination.option.programme,
+  );
   const place = (code: string) => answer.names.places[code]?.city ?? code;
   const basis = destination.option.basis;
   const steps: string[] = [];
   // What moves: the points used when the destination is within reach, else everything held.
-  const moved = destination.use ?? holding?.sources.map((source) => ({ currency: source.currency, points: source.points, miles: source.miles })) ?? [];
+  const moved =
+    destination.use ??
+    holding?.sources.map((source) => ({
+      currency: source.currency,
+      points: source.points,
+      miles: source.miles,
+    })) ??
+    [];
   for (const part of moved) {
     const source = holding?.sources.find((candidate) => candidate.currency === part.currency);
     const currency = answer.names.currencies[part.currency] ?? part.currency;
-    if (!source?.transfer) steps.push(t('path.held', { miles: format.number(part.miles, 0), programme }));
+    if (!source?.transfer)
+      steps.push(t('path.held', { miles: format.number(part.miles, 0), programme }));
     else
       steps.push(
         t(source.transfer.bonusPercent > 0 ? 'path.transferBonus' : 'path.transfer', {
@@ -143,12 +217,37 @@ function PathSteps({ destination, answer }: { destination: ExplorerDestination; 
       );
     });
   } else {
-    steps.push(t(basis.upTo === null ? 'path.zone' : 'path.zoneDistance', { from: basis.from, to: basis.to, flown: format.number(basis.miles, 0), upTo: format.number(basis.upTo ?? 0, 0) }));
+    steps.push(
+      t(basis.upTo === null ? 'path.zone' : 'path.zoneDistance', {
+        from: basis.from,
+        to: basis.to,
+        flown: format.number(basis.miles, 0),
+        upTo: format.number(basis.upTo ?? 0, 0),
+      }),
+    );
   }
-  steps.push(t(destination.option.estimate ? 'path.neededAbout' : destination.option.halfOfRoundTrip ? 'path.neededHalf' : 'path.needed', { miles: format.number(destination.option.miles, 0), fees: format.price(destination.option.feesUsd, 'USD'), programme }));
+  steps.push(
+    t(
+      destination.option.estimate
+        ? 'path.neededAbout'
+        : destination.option.halfOfRoundTrip
+          ? 'path.neededHalf'
+          : 'path.needed',
+      {
+        miles: format.number(destination.option.miles, 0),
+        fees: format.price(destination.option.feesUsd, 'USD'),
+        programme,
+      },
+    ),
+  );
   const buy = destination.buy;
   if (buy) {
-    steps.push(t('path.missing', { held: format.number(destination.held, 0), missing: format.number(buy.missing, 0) }));
+    steps.push(
+      t('path.missing', {
+        held: format.number(destination.held, 0),
+        missing: format.number(buy.missing, 0),
+      }),
+    );
     steps.push(
       t(buy.campaign ? 'path.buySale' : 'path.buy', {
         bought: format.number(buy.bought, 0),
@@ -159,7 +258,13 @@ function PathSteps({ destination, answer }: { destination: ExplorerDestination; 
         end: buy.campaign ? format.date(buy.campaign.end) : '',
       }),
     );
-    if (buy.annualCap !== null) steps.push(t('path.cap', { counted: format.number(buy.countedTowardsCap, 0), cap: format.number(buy.annualCap, 0) }));
+    if (buy.annualCap !== null)
+      steps.push(
+        t('path.cap', {
+          counted: format.number(buy.countedTowardsCap, 0),
+          cap: format.number(buy.annualCap, 0),
+        }),
+      );
   }
   return (
     <ol style={{ margin: 0, paddingInlineStart: 20 }} data-testid="explorer-path">

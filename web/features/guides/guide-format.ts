@@ -11,16 +11,23 @@ export function useGuideFormat() {
   const language = i18n.language as Language;
   return useMemo(() => {
     const locale = INTL_LOCALES[language];
-    const number = (value: number, digits = 2) => numberFormat(locale, { maximumFractionDigits: digits }).format(value);
+    const number = (value: number, digits = 2) =>
+      numberFormat(locale, { maximumFractionDigits: digits }).format(value);
     return {
       language,
       number,
       text: (value: LocalizedText) => localize(value, language),
       ratio: (ratio: Transfer['ratio']) => `${number(ratio.from)} : ${number(ratio.to)}`,
       /** A data date (YYYY-MM-DD) as a calendar date, read in UTC so it is the same day everywhere. */
-      date: (iso: string) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)),
+      date: (iso: string) =>
+        dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${iso}T00:00:00Z`),
+        ),
       /** A price in its own currency (sales are priced in US or Canadian dollars, euros, pounds or NT$). */
-      price: (amount: number, currency: string) => numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
+      price: (amount: number, currency: string) =>
+        numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(
+          amount,
+        ),
     };
   }, [language]);
 }

@@ -10,7 +10,8 @@ export type Explored = ExplorerResult & { today: string; names: ExplorerNames };
 /** The explorer's question, asked when the member asks it (the pages' other data comes with their loaders; docs/guides.md). */
 export const guidesApi = {
   explore: (form: Record<string, string>, language: PlaceLanguage, signal?: AbortSignal) =>
-    apiGet<ExplorerAnswer>(`/api/explorer?${new URLSearchParams({ ...form, lang: language }).toString()}`, signal ? { signal } : {}).then(
-      (answer): Explored => ({ ...answer.result, today: answer.today, names: answer.names }),
-    ),
+    apiGet<ExplorerAnswer>(
+      `/api/explorer?${new URLSearchParams({ ...form, lang: language }).toString()}`,
+      signal ? { signal } : {},
+    ).then((answer): Explored => ({ ...answer.result, today: answer.today, names: answer.names })),
 };

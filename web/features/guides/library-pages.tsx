@@ -13,9 +13,11 @@ import { useGuideFormat } from './guide-format.ts';
 // The storefront's tutorials take the rules table from here.
 export { RulesTable } from './programme-tables.tsx';
 
-export const libraryPath = (kind: 'airline' | 'hotel') => (kind === 'hotel' ? '/hotelslib' : '/rewardslib');
+export const libraryPath = (kind: 'airline' | 'hotel') =>
+  kind === 'hotel' ? '/hotelslib' : '/rewardslib';
 
-const kindOfPage = (page: PageDef): 'airline' | 'hotel' => (page.id === 'hotelsLibrary' || page.id === 'hotelsLibraryProgramme' ? 'hotel' : 'airline');
+const kindOfPage = (page: PageDef): 'airline' | 'hotel' =>
+  page.id === 'hotelsLibrary' || page.id === 'hotelsLibraryProgramme' ? 'hotel' : 'airline';
 
 type LibraryLoad = LibraryEntry[];
 
@@ -27,12 +29,20 @@ export function matchesSearch(entry: LibraryEntry, typed: string): boolean {
   const words = typed.trim().toLowerCase();
   if (!words) return true;
   const names = [...Object.values(entry.name), ...Object.values(entry.owner?.name ?? {})];
-  return names.some((name) => name.toLowerCase().includes(words)) || entry.owner?.code?.toLowerCase() === words || entry.id.includes(words);
+  return (
+    names.some((name) => name.toLowerCase().includes(words)) ||
+    entry.owner?.code?.toLowerCase() === words ||
+    entry.id.includes(words)
+  );
 }
 
 async function loadLibrary({ context, request }: LoaderFunctionArgs): Promise<LibraryLoad> {
   const kind = new URL(request.url).pathname.startsWith('/hotelslib') ? 'hotel' : 'airline';
-  const answer = await loaderGet<{ programmes: LibraryEntry[] }>(context, `/api/guides?kind=${kind}`, { cache: true });
+  const answer = await loaderGet<{ programmes: LibraryEntry[] }>(
+    context,
+    `/api/guides?kind=${kind}`,
+    { cache: true },
+  );
   return answer.programmes;
 }
 
@@ -47,11 +57,20 @@ function LibraryPage({ page }: { page: PageDef }) {
   const groups: [string, LibraryEntry[]][] =
     kind === 'hotel'
       ? [[t('library.hotelGroup'), shown]]
-      : (['star', 'oneworld', 'skyteam', null] as const).map((alliance) => [t(`library.alliances.${alliance ?? 'none'}`), shown.filter((entry) => entry.alliance === alliance)]);
+      : (['star', 'oneworld', 'skyteam', null] as const).map((alliance) => [
+          t(`library.alliances.${alliance ?? 'none'}`),
+          shown.filter((entry) => entry.alliance === alliance),
+        ]);
 
   return (
     <PageFrame page={page}>
-      <TextInput label={t('library.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} maw={360} data-testid="library-search" />
+      <TextInput
+        label={t('library.search')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+        data-testid="library-search"
+      />
       {groups
         .filter(([, list]) => list.length > 0)
         .map(([label, list]) => (
@@ -61,7 +80,15 @@ function LibraryPage({ page }: { page: PageDef }) {
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
               {list.map((entry) => (
-                <Card key={entry.id} withBorder padding="sm" component={Link} to={`${libraryPath(entry.kind)}/${entry.id}`} data-testid="library-entry" data-programme={entry.id}>
+                <Card
+                  key={entry.id}
+                  withBorder
+                  padding="sm"
+                  component={Link}
+                  to={`${libraryPath(entry.kind)}/${entry.id}`}
+                  data-testid="library-entry"
+                  data-programme={entry.id}
+                >
                   <Text fw={600}>{format.text(entry.name)}</Text>
                   {entry.owner && (
                     <Text size="sm" c="gray.7" data-testid="library-owner">

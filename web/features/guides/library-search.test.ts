@@ -7,7 +7,10 @@ const krisflyer: LibraryEntry = {
   kind: 'airline',
   name: { en: 'KrisFlyer', 'zh-Hant': '新加坡航空 KrisFlyer', 'zh-Hans': '新加坡航空 KrisFlyer' },
   alliance: 'star',
-  owner: { code: 'SQ', name: { en: 'Singapore Airlines', 'zh-Hant': '新加坡航空', 'zh-Hans': '新加坡航空' } },
+  owner: {
+    code: 'SQ',
+    name: { en: 'Singapore Airlines', 'zh-Hant': '新加坡航空', 'zh-Hans': '新加坡航空' },
+  },
   hasGuide: true,
   hasChart: false,
 };

@@ -1,5 +1,16 @@
 /** One programme's page, /rewardslib/:programme and /hotelslib/:programme: its loader, head and guide. */
-import { Alert, Box, Anchor, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  List,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -20,14 +31,27 @@ import { ChartSummary, PartnerAirlineList, PartnerTable, RulesTable } from './pr
 type ProgrammeLoad = ProgrammePage | null;
 
 async function loadProgramme({ context, params }: LoaderFunctionArgs) {
-  const loaded = await loaderFind<ProgrammePage>(context, `/api/guides/${encodeURIComponent(params.programme ?? '')}`);
+  const loaded = await loaderFind<ProgrammePage>(
+    context,
+    `/api/guides/${encodeURIComponent(params.programme ?? '')}`,
+  );
   return loaded ? loaded : data<ProgrammeLoad>(null, { status: 404 });
 }
 
 /** A programme page's head: its name and overview, its FAQ as structured data, the way down from the library. */
-function programmeHead({ data: loaded, t, language, page }: PageHeadArgs<ProgrammeLoad>): Partial<PageHead> {
+function programmeHead({
+  data: loaded,
+  t,
+  language,
+  page,
+}: PageHeadArgs<ProgrammeLoad>): Partial<PageHead> {
   const tg = (key: string) => t(key, { ns: 'guides' });
-  if (!loaded) return { title: t(`pages:${page.id}.title`), description: tg('library.unknown'), noindex: true };
+  if (!loaded)
+    return {
+      title: t(`pages:${page.id}.title`),
+      description: tg('library.unknown'),
+      noindex: true,
+    };
   const { programme, guide } = loaded;
   const name = localize(programme.name, language);
   const library = programme.kind === 'hotel' ? 'hotelsLibrary' : 'rewardsLibrary';
@@ -72,7 +96,11 @@ function ProgrammeGuidePage({ page }: { page: PageDef }) {
   return <ProgrammeGuide page={page} data={loaded} />;
 }
 
-export const programmeGuidePage = definePage<ProgrammeLoad>({ Component: ProgrammeGuidePage, loader: loadProgramme, head: programmeHead });
+export const programmeGuidePage = definePage<ProgrammeLoad>({
+  Component: ProgrammeGuidePage,
+  loader: loadProgramme,
+  head: programmeHead,
+});
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
@@ -105,7 +133,9 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
             </Text>
           )}
           <Group gap={6} mt="xs">
-            {programme.alliance && <Badge variant="light">{t(`library.alliances.${programme.alliance}`)}</Badge>}
+            {programme.alliance && (
+              <Badge variant="light">{t(`library.alliances.${programme.alliance}`)}</Badge>
+            )}
             <Badge variant="outline" color="gray">
               {t(`library.units.${programme.kind === 'hotel' ? 'points' : programme.currency}`)}
             </Badge>
@@ -164,8 +194,18 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
         )}
 
         <Section title={t('library.transfersIn')} id="transfers-in">
-          {data.transfersIn.length === 0 ? <Text>{t('library.noTransfersIn')}</Text> : <PartnerTable rows={data.transfersIn} side="from" />}
-          <Anchor component={Link} to={`/awardplus/transferpartner?to=${programme.id}`} size="sm" mt="xs" display="inline-block">
+          {data.transfersIn.length === 0 ? (
+            <Text>{t('library.noTransfersIn')}</Text>
+          ) : (
+            <PartnerTable rows={data.transfersIn} side="from" />
+          )}
+          <Anchor
+            component={Link}
+            to={`/awardplus/transferpartner?to=${programme.id}`}
+            size="sm"
+            mt="xs"
+            display="inline-block"
+          >
             {t('library.lookup')}
           </Anchor>
         </Section>
@@ -203,11 +243,21 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
           <Text size="sm" c="gray.7" maw={760}>
             {t('library.sources', { date: format.date(guide.asOf) })}{' '}
             {guide.sources.map((source, index) => (
-              <Anchor key={source} href={source} target="_blank" rel="noreferrer" size="sm" c="inherit" underline="always" mr={6}>
+              <Anchor
+                key={source}
+                href={source}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+                c="inherit"
+                underline="always"
+                mr={6}
+              >
                 [{index + 1}]
               </Anchor>
             ))}
-            {guide.unverified.length > 0 && ` ${t('library.unverified', { count: guide.unverified.length })}`}
+            {guide.unverified.length > 0 &&
+              ` ${t('library.unverified', { count: guide.unverified.length })}`}
           </Text>
         )}
       </Stack>

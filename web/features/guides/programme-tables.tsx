@@ -5,7 +5,12 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { PartnerAirline, PartnerAirlines } from '../../../core/guides/contract.ts';
-import type { GuideMark, GuidePart, ProgrammeRules, PurchaseRule } from '../../../core/guides/guide.ts';
+import type {
+  GuideMark,
+  GuidePart,
+  ProgrammeRules,
+  PurchaseRule,
+} from '../../../core/guides/guide.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import { useGuideFormat } from './guide-format.ts';
 import { ScrollTable } from './scroll-table.tsx';
@@ -22,13 +27,17 @@ export function PartnerAirlineList({ partners }: { partners: PartnerAirlines }) 
       .sort((a, b) => a.rank[order] - b.rank[order])
       .map((airline) => format.text(airline.name))
       .join(t('library.listSeparator'));
-  if (partners.members.length === 0 && partners.others.length === 0) return <Text>{t('library.noPartnerAirlines')}</Text>;
+  if (partners.members.length === 0 && partners.others.length === 0)
+    return <Text>{t('library.noPartnerAirlines')}</Text>;
   return (
     <Stack gap="xs" maw={760} data-testid="partner-airlines">
       {partners.alliance && partners.members.length > 0 && (
         <Text>
           <Text span fw={600}>
-            {t('library.allianceMembers', { alliance: t(`library.alliances.${partners.alliance}`), count: partners.members.length })}
+            {t('library.allianceMembers', {
+              alliance: t(`library.alliances.${partners.alliance}`),
+              count: partners.members.length,
+            })}
           </Text>{' '}
           {names(partners.members)}
         </Text>
@@ -49,11 +58,16 @@ export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side:
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   return (
-    <ScrollTable label={side === 'from' ? t('library.transfersIn') : t('library.transfersOut')} minWidth={520}>
+    <ScrollTable
+      label={side === 'from' ? t('library.transfersIn') : t('library.transfersOut')}
+      minWidth={520}
+    >
       <Table striped data-testid={`partners-${side}`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{side === 'from' ? t('transfers.columns.source') : t('transfers.columns.programme')}</Table.Th>
+            <Table.Th>
+              {side === 'from' ? t('transfers.columns.source') : t('transfers.columns.programme')}
+            </Table.Th>
             <Table.Th>{t('transfers.columns.ratio')}</Table.Th>
             <Table.Th>{t('transfers.columns.bonus')}</Table.Th>
             <Table.Th>{t('transfers.columns.time')}</Table.Th>
@@ -66,7 +80,16 @@ export function PartnerTable({ rows, side }: { rows: TransferPartnerRow[]; side:
               <Table.Td>
                 <RatioCell row={row} />
               </Table.Td>
-              <Table.Td>{row.bonus ? (row.bonus.ratio ? t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) }) : t('transfers.bonusUnconfirmed', { end: format.date(row.bonus.end) })) : '—'}</Table.Td>
+              <Table.Td>
+                {row.bonus
+                  ? row.bonus.ratio
+                    ? t('transfers.bonusRatio', {
+                        ratio: format.ratio(row.bonus.ratio),
+                        end: format.date(row.bonus.end),
+                      })
+                    : t('transfers.bonusUnconfirmed', { end: format.date(row.bonus.end) })
+                  : '—'}
+              </Table.Td>
               <Table.Td>{t(`transfers.time.${row.time}`)}</Table.Td>
             </Table.Tr>
           ))}
@@ -85,11 +108,26 @@ export function RatioCell({ row }: { row: TransferPartnerRow }) {
       <Text size="sm">{format.ratio(row.ratio)}</Text>
       {(row.since || row.next || row.source) && (
         <Text size="xs" c="gray.7" data-testid="ratio-dates">
-          {[row.since && t('transfers.since', { date: format.date(row.since) }), row.next && t('transfers.changesOn', { ratio: format.ratio(row.next.ratio), date: format.date(row.next.since) })].filter(Boolean).join(' · ')}
+          {[
+            row.since && t('transfers.since', { date: format.date(row.since) }),
+            row.next &&
+              t('transfers.changesOn', {
+                ratio: format.ratio(row.next.ratio),
+                date: format.date(row.next.since),
+              }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           {row.source && (
             <>
               {row.since || row.next ? ' · ' : ''}
-              <Anchor href={row.source} target="_blank" rel="noreferrer" size="xs" data-testid="ratio-source">
+              <Anchor
+                href={row.source}
+                target="_blank"
+                rel="noreferrer"
+                size="xs"
+                data-testid="ratio-source"
+              >
                 {t('transfers.ratioSource')}
               </Anchor>
             </>
@@ -105,7 +143,9 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const cell = (value: number | null) => (value === null ? '—' : format.number(value, 0));
-  const cabins = CABINS.filter((cabin) => (chart.bands ?? chart.zonePrices ?? []).some((row) => row[cabin] !== null));
+  const cabins = CABINS.filter((cabin) =>
+    (chart.bands ?? chart.zonePrices ?? []).some((row) => row[cabin] !== null),
+  );
   const head = (first: string) => (
     <Table.Thead>
       <Table.Tr>
@@ -119,7 +159,8 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
   return (
     <Stack gap="xs">
       <Text>
-        {t(`library.pricing.${chart.pricing}`)} {chart.perSegment ? t('library.perSegment') : ''} {chart.oneWay ? '' : t('library.roundTripOnly')}
+        {t(`library.pricing.${chart.pricing}`)} {chart.perSegment ? t('library.perSegment') : ''}{' '}
+        {chart.oneWay ? '' : t('library.roundTripOnly')}
       </Text>
       {chart.superseded && (
         <Alert color="red" variant="light" data-testid="chart-superseded">
@@ -131,7 +172,9 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
       )}
       {chart.dynamic && (
         <Alert color="yellow" variant="light" data-testid="chart-dynamic">
-          {chart.dynamic.airlines.length === 0 ? t('library.dynamicAll') : t('library.dynamicSome', { airlines: chart.dynamic.airlines.join(', ') })}{' '}
+          {chart.dynamic.airlines.length === 0
+            ? t('library.dynamicAll')
+            : t('library.dynamicSome', { airlines: chart.dynamic.airlines.join(', ') })}{' '}
           <Anchor href={chart.dynamic.source} target="_blank" rel="noreferrer" size="sm">
             {t('library.dynamicSource')}
           </Anchor>
@@ -145,7 +188,13 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
               <Table.Tbody>
                 {chart.bands.map((band, index) => (
                   <Table.Tr key={index}>
-                    <Table.Td>{band.maxMiles === null ? t('library.bandOpen', { above: format.number(chart.bands![index - 1]?.maxMiles ?? 0, 0) }) : t('library.bandUpTo', { upTo: format.number(band.maxMiles, 0) })}</Table.Td>
+                    <Table.Td>
+                      {band.maxMiles === null
+                        ? t('library.bandOpen', {
+                            above: format.number(chart.bands![index - 1]?.maxMiles ?? 0, 0),
+                          })
+                        : t('library.bandUpTo', { upTo: format.number(band.maxMiles, 0) })}
+                    </Table.Td>
                     {cabins.map((cabin) => (
                       <Table.Td key={cabin}>{cell(band[cabin])}</Table.Td>
                     ))}
@@ -161,7 +210,9 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
                   <Table.Tr key={index}>
                     <Table.Td>
                       {row.from} → {row.to}
-                      {row.maxMiles ? ` (${t('library.bandUpTo', { upTo: format.number(row.maxMiles, 0) })})` : ''}
+                      {row.maxMiles
+                        ? ` (${t('library.bandUpTo', { upTo: format.number(row.maxMiles, 0) })})`
+                        : ''}
                     </Table.Td>
                     {cabins.map((cabin) => (
                       <Table.Td key={cabin}>{cell(row[cabin])}</Table.Td>
@@ -190,7 +241,13 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
 }
 
 /** The programme rules (docs/product/guides.md#programme-library) as this programme sets them; an unknown rule says so. */
-export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks?: readonly GuideMark[] }) {
+export function RulesTable({
+  rules,
+  marks = [],
+}: {
+  rules: ProgrammeRules;
+  marks?: readonly GuideMark[];
+}) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
   const unknown = t('rules.unknown');
@@ -198,8 +255,13 @@ export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks
     [
       t('rules.purchase'),
       rules.purchase
-        ? t('rules.purchaseValue', { price: format.price(rules.purchase.pricePer1000.amount, rules.purchase.pricePer1000.currency), block: format.number(rules.purchase.block, 0) }) +
-          (rules.purchase.note ? ` ${format.text(rules.purchase.note)}` : '')
+        ? t('rules.purchaseValue', {
+            price: format.price(
+              rules.purchase.pricePer1000.amount,
+              rules.purchase.pricePer1000.currency,
+            ),
+            block: format.number(rules.purchase.block, 0),
+          }) + (rules.purchase.note ? ` ${format.text(rules.purchase.note)}` : '')
         : t('rules.notSold'),
       'purchase',
     ],
@@ -208,19 +270,49 @@ export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks
       rules.purchase ? purchaseCap(rules.purchase, t, (value) => format.number(value, 0)) : unknown,
       null,
     ],
-    [t('rules.validity'), rules.validity ? (rules.validity.months ? t('rules.months', { count: rules.validity.months }) + ' — ' : '') + format.text(rules.validity.rule) : unknown, 'validity'],
+    [
+      t('rules.validity'),
+      rules.validity
+        ? (rules.validity.months
+            ? t('rules.months', { count: rules.validity.months }) + ' — '
+            : '') + format.text(rules.validity.rule)
+        : unknown,
+      'validity',
+    ],
     [
       t('rules.fee'),
       rules.partnerRedemptionFee
-        ? t(rules.partnerRedemptionFee.per === 'one-way' ? 'rules.feeOneWay' : 'rules.feeTicket', { fee: format.price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) }) +
-          (rules.partnerRedemptionFee.freeChangeHours ? ` ${t('rules.freeChange', { count: rules.partnerRedemptionFee.freeChangeHours })}` : '')
+        ? t(rules.partnerRedemptionFee.per === 'one-way' ? 'rules.feeOneWay' : 'rules.feeTicket', {
+            fee: format.price(
+              rules.partnerRedemptionFee.fee.amount,
+              rules.partnerRedemptionFee.fee.currency,
+            ),
+          }) +
+          (rules.partnerRedemptionFee.freeChangeHours
+            ? ` ${t('rules.freeChange', { count: rules.partnerRedemptionFee.freeChangeHours })}`
+            : '')
         : unknown,
       null,
     ],
-    [t('rules.hold'), rules.seatHold ? (rules.seatHold.hours === 0 ? t('rules.noHold') : t('rules.holdHours', { count: rules.seatHold.hours })) + ` — ${format.text(rules.seatHold.rule)}` : unknown, 'seatHold'],
+    [
+      t('rules.hold'),
+      rules.seatHold
+        ? (rules.seatHold.hours === 0
+            ? t('rules.noHold')
+            : t('rules.holdHours', { count: rules.seatHold.hours })) +
+          ` — ${format.text(rules.seatHold.rule)}`
+        : unknown,
+      'seatHold',
+    ],
     [
       t('rules.stopover'),
-      rules.stopover ? (rules.stopover.allowed ? (rules.stopover.maxDays ? t('rules.stopoverDays', { count: rules.stopover.maxDays }) : t('rules.stopoverAllowed')) : t('rules.noStopover')) + ` — ${format.text(rules.stopover.rule)}` : unknown,
+      rules.stopover
+        ? (rules.stopover.allowed
+            ? rules.stopover.maxDays
+              ? t('rules.stopoverDays', { count: rules.stopover.maxDays })
+              : t('rules.stopoverAllowed')
+            : t('rules.noStopover')) + ` — ${format.text(rules.stopover.rule)}`
+        : unknown,
       'stopover',
     ],
   ];
@@ -244,10 +336,17 @@ export function RulesTable({ rules, marks = [] }: { rules: ProgrammeRules; marks
 }
 
 /** A programme's yearly purchase cap in words: stated, a range, none, or not confirmed; and how bonus miles count. */
-function purchaseCap(purchase: PurchaseRule, t: (key: string, values?: Record<string, unknown>) => string, number: (value: number) => string): string {
+function purchaseCap(
+  purchase: PurchaseRule,
+  t: (key: string, values?: Record<string, unknown>) => string,
+  number: (value: number) => string,
+): string {
   const cap = purchase.annualCap;
   if (cap === 'unknown') return t('rules.capUnknown');
   if (cap === 'none') return t('rules.capNone');
-  const limit = 'miles' in cap ? number(cap.miles) : t('rules.capRange', { lowest: number(cap.lowest), highest: number(cap.highest) });
+  const limit =
+    'miles' in cap
+      ? number(cap.miles)
+      : t('rules.capRange', { lowest: number(cap.lowest), highest: number(cap.highest) });
   return t(`rules.capBonus.${purchase.capIncludesBonus}`, { cap: limit });
 }

@@ -6,7 +6,15 @@ import { SideScroll } from '../../components/table.tsx';
  * a labelled region that takes focus, so keyboard users can scroll it too (axe:
  * scrollable-region-focusable).
  */
-export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
   return (
     <SideScroll minWidth={minWidth} label={label}>
       {children}

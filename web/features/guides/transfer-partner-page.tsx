@@ -26,18 +26,30 @@ interface TransferLoad {
 
 const choiceOf = (params: URLSearchParams) => {
   const direction: Direction = params.get('to') ? 'to' : 'from';
-  return { direction, chosen: params.get(direction) ?? (direction === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME) };
+  return {
+    direction,
+    chosen: params.get(direction) ?? (direction === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME),
+  };
 };
 
 async function loadTransfers({ context, request }: LoaderFunctionArgs): Promise<TransferLoad> {
   const { direction, chosen } = choiceOf(new URL(request.url).searchParams);
   const [sources, airlines, hotels, answer] = await Promise.all([
-    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', { cache: true }),
+    loaderGet<{ sources: TransferSource[] }>(context, '/api/transfer-partners/sources', {
+      cache: true,
+    }),
     loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=airline', { cache: true }),
     loaderGet<{ programmes: LibraryEntry[] }>(context, '/api/guides?kind=hotel', { cache: true }),
-    loaderGet<TransferLoad['answer']>(context, `/api/transfer-partners?${new URLSearchParams({ [direction]: chosen }).toString()}`),
+    loaderGet<TransferLoad['answer']>(
+      context,
+      `/api/transfer-partners?${new URLSearchParams({ [direction]: chosen }).toString()}`,
+    ),
   ]);
-  return { sources: sources.sources, programmes: [...airlines.programmes, ...hotels.programmes], answer };
+  return {
+    sources: sources.sources,
+    programmes: [...airlines.programmes, ...hotels.programmes],
+    answer,
+  };
 }
 
 /**
@@ -54,21 +66,46 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
   const [points, setPoints] = useState<number | string>(50_000);
   const { sources, programmes, answer } = useLoaderData() as TransferLoad;
 
-  const groupOf = (source: TransferSource) => (source.kind === 'bank' ? t(`transfers.groups.bank${source.country === 'TW' ? 'Tw' : 'Us'}`) : t(`transfers.groups.${source.kind === 'hotel' ? 'hotel' : 'airline'}`));
+  const groupOf = (source: TransferSource) =>
+    source.kind === 'bank'
+      ? t(`transfers.groups.bank${source.country === 'TW' ? 'Tw' : 'Us'}`)
+      : t(`transfers.groups.${source.kind === 'hotel' ? 'hotel' : 'airline'}`);
   const sourceOptions: { group: string; items: { value: string; label: string }[] }[] = [];
   for (const source of sources) {
     const group = groupOf(source);
-    const entry = sourceOptions.find((option) => option.group === group) ?? sourceOptions[sourceOptions.push({ group, items: [] }) - 1]!;
+    const entry =
+      sourceOptions.find((option) => option.group === group) ??
+      sourceOptions[sourceOptions.push({ group, items: [] }) - 1]!;
     entry.items.push({ value: source.id, label: format.text(source.name) });
   }
   const programmeOptions = [
-    { group: t('transfers.groups.airline'), items: programmes.filter((entry) => entry.kind === 'airline').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
-    { group: t('transfers.groups.hotel'), items: programmes.filter((entry) => entry.kind === 'hotel').map((entry) => ({ value: entry.id, label: format.text(entry.name) })) },
+    {
+      group: t('transfers.groups.airline'),
+      items: programmes
+        .filter((entry) => entry.kind === 'airline')
+        .map((entry) => ({ value: entry.id, label: format.text(entry.name) })),
+    },
+    {
+      group: t('transfers.groups.hotel'),
+      items: programmes
+        .filter((entry) => entry.kind === 'hotel')
+        .map((entry) => ({ value: entry.id, label: format.text(entry.name) })),
+    },
   ];
-  const choose = (next: Direction, id: string | null) => setParams(id ? { [next]: id } : {}, { replace: true });
+  const choose = (next: Direction, id: string | null) =>
+    setParams(id ? { [next]: id } : {}, { replace: true });
   const amount = typeof points === 'number' ? points : 0;
 
-  const received = (row: TransferPartnerRow) => milesFor(amount, { ratio: row.ratio, minimum: row.minimum ?? undefined, increment: row.increment ?? undefined }, row.bonus?.status === 'confirmed' ? row.bonus.percent : 0);
+  const received = (row: TransferPartnerRow) =>
+    milesFor(
+      amount,
+      {
+        ratio: row.ratio,
+        minimum: row.minimum ?? undefined,
+        increment: row.increment ?? undefined,
+      },
+      row.bonus?.status === 'confirmed' ? row.bonus.percent : 0,
+    );
 
   return (
     <PageFrame page={page}>
@@ -76,7 +113,9 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
         <Segments
           aria-label={t('transfers.direction')}
           value={direction}
-          onChange={(value) => choose(value as Direction, value === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME)}
+          onChange={(value) =>
+            choose(value as Direction, value === 'from' ? DEFAULT_SOURCE : DEFAULT_PROGRAMME)
+          }
           options={[
             { value: 'from', label: t('transfers.fromMode') },
             { value: 'to', label: t('transfers.toMode') },
@@ -85,11 +124,38 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
         />
         <Group align="end" gap="md" wrap="wrap">
           {direction === 'from' ? (
-            <Select label={t('transfers.source')} data={sourceOptions} value={chosen} onChange={(id) => choose('from', id)} searchable allowDeselect={false} w={320} data-testid="transfer-source" />
+            <Select
+              label={t('transfers.source')}
+              data={sourceOptions}
+              value={chosen}
+              onChange={(id) => choose('from', id)}
+              searchable
+              allowDeselect={false}
+              w={320}
+              data-testid="transfer-source"
+            />
           ) : (
-            <Select label={t('transfers.programme')} data={programmeOptions} value={chosen} onChange={(id) => choose('to', id)} searchable allowDeselect={false} w={320} data-testid="transfer-programme" />
+            <Select
+              label={t('transfers.programme')}
+              data={programmeOptions}
+              value={chosen}
+              onChange={(id) => choose('to', id)}
+              searchable
+              allowDeselect={false}
+              w={320}
+              data-testid="transfer-programme"
+            />
           )}
-          <NumberInput label={t('transfers.points')} value={points} onChange={setPoints} min={0} max={100_000_000} step={1000} thousandSeparator="," w={200} />
+          <NumberInput
+            label={t('transfers.points')}
+            value={points}
+            onChange={setPoints}
+            min={0}
+            max={100_000_000}
+            step={1000}
+            thousandSeparator=","
+            w={200}
+          />
         </Group>
 
         {answer.partners.length === 0 ? (
@@ -101,18 +167,29 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
             <Table striped highlightOnHover data-testid="transfer-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{direction === 'from' ? t('transfers.columns.programme') : t('transfers.columns.source')}</Table.Th>
+                  <Table.Th>
+                    {direction === 'from'
+                      ? t('transfers.columns.programme')
+                      : t('transfers.columns.source')}
+                  </Table.Th>
                   <Table.Th>{t('transfers.columns.ratio')}</Table.Th>
                   <Table.Th>{t('transfers.columns.bonus')}</Table.Th>
                   <Table.Th>{t('transfers.columns.minimum')}</Table.Th>
                   <Table.Th>{t('transfers.columns.time')}</Table.Th>
-                  <Table.Th>{t('transfers.columns.received', { points: format.number(amount) })}</Table.Th>
+                  <Table.Th>
+                    {t('transfers.columns.received', { points: format.number(amount) })}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {answer.partners.map((row) => {
                   const other = direction === 'from' ? row.to : row.from;
-                  const library = other.kind === 'hotel' ? '/hotelslib' : other.kind === 'airline' ? '/rewardslib' : null;
+                  const library =
+                    other.kind === 'hotel'
+                      ? '/hotelslib'
+                      : other.kind === 'airline'
+                        ? '/rewardslib'
+                        : null;
                   return (
                     <Table.Tr key={`${row.from.id}>${row.to.id}`} data-partner={other.id}>
                       <Table.Td>
@@ -139,13 +216,25 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                               {t('transfers.bonus', { percent: row.bonus.percent })}
                             </Badge>
                             {row.bonus.ratio ? (
-                              <Text size="sm">{t('transfers.bonusRatio', { ratio: format.ratio(row.bonus.ratio), end: format.date(row.bonus.end) })}</Text>
+                              <Text size="sm">
+                                {t('transfers.bonusRatio', {
+                                  ratio: format.ratio(row.bonus.ratio),
+                                  end: format.date(row.bonus.end),
+                                })}
+                              </Text>
                             ) : (
                               <Text size="xs" c="red.9" data-testid="bonus-unconfirmed">
-                                {t('transfers.bonusUnconfirmed', { end: format.date(row.bonus.end) })}
+                                {t('transfers.bonusUnconfirmed', {
+                                  end: format.date(row.bonus.end),
+                                })}
                               </Text>
                             )}
-                            <Anchor href={row.bonus.source} target="_blank" rel="noreferrer" size="xs">
+                            <Anchor
+                              href={row.bonus.source}
+                              target="_blank"
+                              rel="noreferrer"
+                              size="xs"
+                            >
                               {t('transfers.checkBank')}
                             </Anchor>
                           </Stack>
@@ -157,11 +246,16 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
                       </Table.Td>
                       <Table.Td>
                         {row.minimum || row.increment
-                          ? t('transfers.minimumIncrement', { minimum: format.number(row.minimum ?? row.increment ?? 1), increment: format.number(row.increment ?? 1) })
+                          ? t('transfers.minimumIncrement', {
+                              minimum: format.number(row.minimum ?? row.increment ?? 1),
+                              increment: format.number(row.increment ?? 1),
+                            })
                           : t('transfers.anyAmount')}
                       </Table.Td>
                       <Table.Td>{t(`transfers.time.${row.time}`)}</Table.Td>
-                      <Table.Td data-testid="transfer-received">{format.number(received(row), 0)}</Table.Td>
+                      <Table.Td data-testid="transfer-received">
+                        {format.number(received(row), 0)}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -180,4 +274,7 @@ function TransferPartnerPage({ page }: { page: PageDef }) {
   );
 }
 
-export const transferPartnerPage = definePage<TransferLoad>({ Component: TransferPartnerPage, loader: loadTransfers });
+export const transferPartnerPage = definePage<TransferLoad>({
+  Component: TransferPartnerPage,
+  loader: loadTransfers,
+});

@@ -23,13 +23,22 @@ function Landing() {
 
   // The landing-page visit event fires after one second on the page (docs/product/site.md#home).
   useEffect(() => {
-    const timer = setTimeout(() => trackEvent({ name: 'landing_visit', path: '/' }), LIMITS.landingVisitEventDelayMs);
+    const timer = setTimeout(
+      () => trackEvent({ name: 'landing_visit', path: '/' }),
+      LIMITS.landingVisitEventDelayMs,
+    );
     return () => clearTimeout(timer);
   }, []);
 
   return (
     <>
-      <section style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-9), var(--mantine-color-indigo-9))', color: 'white' }}>
+      <section
+        style={{
+          background:
+            'linear-gradient(160deg, var(--mantine-color-blue-9), var(--mantine-color-indigo-9))',
+          color: 'white',
+        }}
+      >
         <Container size="lg" py={{ base: 48, sm: 80 }}>
           <Stack gap="md" maw={720}>
             <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.2}>
@@ -40,7 +49,14 @@ function Landing() {
               <Button component={Link} to="/awardplus" size="md" color="white" c="blue.9">
                 {t('home.ctaSearch')}
               </Button>
-              <Button component={Link} to="/cardplus/finder" size="md" variant="outline" color="white" c="white">
+              <Button
+                component={Link}
+                to="/cardplus/finder"
+                size="md"
+                variant="outline"
+                color="white"
+                c="white"
+              >
                 {t('home.ctaCards')}
               </Button>
             </Group>
@@ -78,14 +94,35 @@ function Landing() {
 function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHead> {
   return {
     jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'WebSite', name: t('brand'), url: `${origin}/`, inLanguage: language, description: t('pages:home.description') },
-      { '@context': 'https://schema.org', '@type': 'Organization', name: t('brand'), url: `${origin}/`, logo: `${origin}/favicon.svg` },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: t('brand'),
+        url: `${origin}/`,
+        inLanguage: language,
+        description: t('pages:home.description'),
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: t('brand'),
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+      },
     ],
   };
 }
 
 /** The card tools a visitor of the card-tools host starts from, in the order they are used. */
-const CARD_TOOLS = ['cardplusSearch', 'cardplusFinder', 'cardplusCompare', 'cardplusAdvisor', 'cardplusCompareTw', 'cardplusRedeem', 'cardplusHighYield'] as const;
+const CARD_TOOLS = [
+  'cardplusSearch',
+  'cardplusFinder',
+  'cardplusCompare',
+  'cardplusAdvisor',
+  'cardplusCompareTw',
+  'cardplusRedeem',
+  'cardplusHighYield',
+] as const;
 
 /**
  * The card-tools host's home: what each tool does, one step from it. Its words are the tools' own

@@ -3,4 +3,8 @@ import { LegalDocument, faqPage } from './legal-pages.tsx';
 
 // The documents' words; their titles and descriptions stay in `pages` with every other page's.
 export const namespaces: FeatureModule['namespaces'] = ['legal'];
-export const pages: FeatureModule['pages'] = { tos: LegalDocument, privacy: LegalDocument, faq: faqPage };
+export const pages: FeatureModule['pages'] = {
+  tos: LegalDocument,
+  privacy: LegalDocument,
+  faq: faqPage,
+};

@@ -13,7 +13,10 @@ export function LegalDocument({ page }: { page: PageDef }) {
   const { t } = useTranslation('legal');
   return (
     <PageFrame page={page}>
-      <NumberedSections updated={t(`${page.id}.updated`)} sections={sectionsOf(t(`${page.id}.sections`, { returnObjects: true }))} />
+      <NumberedSections
+        updated={t(`${page.id}.updated`)}
+        sections={sectionsOf(t(`${page.id}.sections`, { returnObjects: true }))}
+      />
     </PageFrame>
   );
 }
@@ -23,7 +26,14 @@ export function LegalDocument({ page }: { page: PageDef }) {
  * answers more, a link to it. The words live in the catalogs under `faq.groups` and `faq.items`.
  */
 const FAQ: readonly { group: string; items: readonly { id: string; to?: string }[] }[] = [
-  { group: 'awards', items: [{ id: 'sources', to: '/awardplus/redemption/s' }, { id: 'allowance' }, { id: 'tracking' }] },
+  {
+    group: 'awards',
+    items: [
+      { id: 'sources', to: '/awardplus/redemption/s' },
+      { id: 'allowance' },
+      { id: 'tracking' },
+    ],
+  },
   {
     group: 'transfers',
     items: [
@@ -42,7 +52,13 @@ const FAQ: readonly { group: string; items: readonly { id: string; to?: string }
       { id: 'wallet', to: '/profilepage/points' },
     ],
   },
-  { group: 'buying', items: [{ id: 'buying', to: '/storefront/awardmap' }, { id: 'limits', to: '/storefront/tos#lifemiles' }] },
+  {
+    group: 'buying',
+    items: [
+      { id: 'buying', to: '/storefront/awardmap' },
+      { id: 'limits', to: '/storefront/tos#lifemiles' },
+    ],
+  },
   { group: 'site', items: [{ id: 'free' }, { id: 'languages' }] },
 ];
 
@@ -56,7 +72,11 @@ function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
         mainEntity: FAQ.flatMap(({ items }) =>
-          items.map((item) => ({ '@type': 'Question', name: t(`legal:faq.items.${item.id}.q`), acceptedAnswer: { '@type': 'Answer', text: t(`legal:faq.items.${item.id}.a`) } })),
+          items.map((item) => ({
+            '@type': 'Question',
+            name: t(`legal:faq.items.${item.id}.q`),
+            acceptedAnswer: { '@type': 'Answer', text: t(`legal:faq.items.${item.id}.a`) },
+          })),
         ),
       },
     ],
@@ -87,7 +107,15 @@ function FaqPage({ page }: { page: PageDef }) {
             <QuestionList
               testIdPrefix="faq-"
               open={open}
-              onToggle={(id, isOpen) => setOpen((current) => (isOpen ? (current.includes(id) ? current : [...current, id]) : current.filter((other) => other !== id)))}
+              onToggle={(id, isOpen) =>
+                setOpen((current) =>
+                  isOpen
+                    ? current.includes(id)
+                      ? current
+                      : [...current, id]
+                    : current.filter((other) => other !== id),
+                )
+              }
               questions={items.map((item) => ({
                 id: item.id,
                 question: t(`faq.items.${item.id}.q`),

@@ -1,7 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { MailLanguage, NewsletterTopic, PreferenceAction, PreferenceView } from '../../../core/newsletter.ts';
+import type {
+  MailLanguage,
+  NewsletterTopic,
+  PreferenceAction,
+  PreferenceView,
+} from '../../../core/newsletter.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -23,7 +28,8 @@ export function useSubscription(token: string | null, signedIn: boolean) {
     let live = true;
     newsletterApi.preference(token).then(
       (view) => live && setSubscription(view),
-      (error: unknown) => live && setInvalid(error instanceof ApiRequestError && error.status === 400),
+      (error: unknown) =>
+        live && setInvalid(error instanceof ApiRequestError && error.status === 400),
     );
     return () => {
       live = false;
@@ -88,7 +94,15 @@ export function PreferencePage({ page }: { page: PageDef }) {
   );
 }
 
-function PreferenceForm({ token, subscription, onChange }: { token: string | null; subscription: PreferenceView; onChange: (view: PreferenceView) => void }) {
+function PreferenceForm({
+  token,
+  subscription,
+  onChange,
+}: {
+  token: string | null;
+  subscription: PreferenceView;
+  onChange: (view: PreferenceView) => void;
+}) {
   const { t } = useTranslation('newsletter');
   const failed = useErrorPopup();
   const [topics, setTopics] = useState<NewsletterTopic[]>(subscription.topics);
@@ -98,13 +112,20 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
   const [topicsError, setTopicsError] = useState<string | null>(null);
 
   const act = async (action: PreferenceAction) => {
-    if ((action === 'save' || action === 'resubscribe') && topics.length === 0) return setTopicsError(t('form.topicsNone'));
+    if ((action === 'save' || action === 'resubscribe') && topics.length === 0)
+      return setTopicsError(t('form.topicsNone'));
     setTopicsError(null);
     setBusy(action);
     try {
-      const answer = await newsletterApi.change(token, action, action === 'save' || action === 'resubscribe' ? { topics, language } : {});
+      const answer = await newsletterApi.change(
+        token,
+        action,
+        action === 'save' || action === 'resubscribe' ? { topics, language } : {},
+      );
       onChange(answer.subscription);
-      setNotice(answer.confirmationSent ? t('preference.confirmationSent') : t(`preference.done.${action}`));
+      setNotice(
+        answer.confirmationSent ? t('preference.confirmationSent') : t(`preference.done.${action}`),
+      );
     } catch (error) {
       await failed(error);
     } finally {
@@ -114,7 +135,14 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
 
   const receiving = RECEIVING.has(subscription.state);
   return (
-    <Paper withBorder radius="md" p="lg" maw={600} data-testid="newsletter-preference" data-state={subscription.state}>
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      maw={600}
+      data-testid="newsletter-preference"
+      data-state={subscription.state}
+    >
       <Stack gap="md">
         <Group gap="sm">
           <Text fw={600}>{subscription.email}</Text>
@@ -126,7 +154,13 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
           {t(`stateHints.${subscription.state}`)}
         </Text>
         {notice && (
-          <Alert color="blue" data-testid="newsletter-notice" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)}>
+          <Alert
+            color="blue"
+            data-testid="newsletter-notice"
+            withCloseButton
+            closeButtonLabel={t('close')}
+            onClose={() => setNotice(null)}
+          >
             {notice}
           </Alert>
         )}
@@ -135,25 +169,51 @@ function PreferenceForm({ token, subscription, onChange }: { token: string | nul
         <Group gap="sm">
           {receiving ? (
             <>
-              <Button loading={busy === 'save'} onClick={() => void act('save')} data-testid="newsletter-save">
+              <Button
+                loading={busy === 'save'}
+                onClick={() => void act('save')}
+                data-testid="newsletter-save"
+              >
                 {t('preference.save')}
               </Button>
               {subscription.state === 'paused' ? (
-                <Button variant="default" loading={busy === 'resume'} onClick={() => void act('resume')} data-testid="newsletter-resume">
+                <Button
+                  variant="default"
+                  loading={busy === 'resume'}
+                  onClick={() => void act('resume')}
+                  data-testid="newsletter-resume"
+                >
                   {t('preference.resume')}
                 </Button>
               ) : (
-                <Button variant="default" loading={busy === 'pause'} onClick={() => void act('pause')} data-testid="newsletter-pause">
+                <Button
+                  variant="default"
+                  loading={busy === 'pause'}
+                  onClick={() => void act('pause')}
+                  data-testid="newsletter-pause"
+                >
                   {t('preference.pause')}
                 </Button>
               )}
-              <Button variant="subtle" color="red" loading={busy === 'unsubscribe'} onClick={() => void act('unsubscribe')} data-testid="newsletter-unsubscribe">
+              <Button
+                variant="subtle"
+                color="red"
+                loading={busy === 'unsubscribe'}
+                onClick={() => void act('unsubscribe')}
+                data-testid="newsletter-unsubscribe"
+              >
                 {t('preference.unsubscribe')}
               </Button>
             </>
           ) : (
-            <Button loading={busy === 'resubscribe'} onClick={() => void act('resubscribe')} data-testid="newsletter-resubscribe">
-              {subscription.state === 'none' ? t('preference.subscribe') : t('preference.resubscribe')}
+            <Button
+              loading={busy === 'resubscribe'}
+              onClick={() => void act('resubscribe')}
+              data-testid="newsletter-resubscribe"
+            >
+              {subscription.state === 'none'
+                ? t('preference.subscribe')
+                : t('preference.resubscribe')}
             </Button>
           )}
         </Group>

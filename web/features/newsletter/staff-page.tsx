@@ -1,7 +1,29 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { LANGUAGES } from '../../../core/locale.ts';
-import { ISSUE_LIMITS, ISSUE_SECTIONS, type IssueDraft, type IssueSection, type IssueView, type MailLanguage } from '../../../core/newsletter.ts';
+import {
+  ISSUE_LIMITS,
+  ISSUE_SECTIONS,
+  type IssueDraft,
+  type IssueSection,
+  type IssueView,
+  type MailLanguage,
+} from '../../../core/newsletter.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
@@ -10,8 +32,20 @@ import { useAuth } from '../auth/index.ts';
 import { staffNewsletterApi } from './newsletter-api.ts';
 import { TopicChoices } from './newsletter-parts.tsx';
 
-const empty = (): IssueDraft => ({ topics: ['promotions'], sections: [], content: { en: { subject: '', body: '' }, 'zh-Hant': { subject: '', body: '' }, 'zh-Hans': { subject: '', body: '' } } });
-const draftOf = (issue: IssueView): IssueDraft => ({ topics: issue.topics, sections: issue.sections, content: issue.content });
+const empty = (): IssueDraft => ({
+  topics: ['promotions'],
+  sections: [],
+  content: {
+    en: { subject: '', body: '' },
+    'zh-Hant': { subject: '', body: '' },
+    'zh-Hans': { subject: '', body: '' },
+  },
+});
+const draftOf = (issue: IssueView): IssueDraft => ({
+  topics: issue.topics,
+  sections: issue.sections,
+  content: issue.content,
+});
 /** A datetime-local value an hour from now, in the browser's time. */
 const inAnHour = () => {
   const at = new Date(Date.now() + 3_600_000);
@@ -26,18 +60,37 @@ const inAnHour = () => {
 export function NewsletterStaffPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('newsletter');
   const { member } = useAuth();
-  const { data, forbidden, busy, act } = useStaffData(staffNewsletterApi.overview, member !== null, 'newsletter');
-  const [editing, setEditing] = useState<{ id: number | null; draft: IssueDraft }>({ id: null, draft: empty() });
+  const { data, forbidden, busy, act } = useStaffData(
+    staffNewsletterApi.overview,
+    member !== null,
+    'newsletter',
+  );
+  const [editing, setEditing] = useState<{ id: number | null; draft: IssueDraft }>({
+    id: null,
+    draft: empty(),
+  });
   const [preview, setPreview] = useState<{ language: MailLanguage; html: string } | null>(null);
   const [at, setAt] = useState(inAnHour);
   const [notice, setNotice] = useState<string | null>(null);
   const [language, setLanguage] = useState<MailLanguage>('zh-Hant');
 
   const setContent = (lang: MailLanguage, field: 'subject' | 'body', value: string) =>
-    setEditing((current) => ({ ...current, draft: { ...current.draft, content: { ...current.draft.content, [lang]: { ...current.draft.content[lang], [field]: value } } } }));
+    setEditing((current) => ({
+      ...current,
+      draft: {
+        ...current.draft,
+        content: {
+          ...current.draft.content,
+          [lang]: { ...current.draft.content[lang], [field]: value },
+        },
+      },
+    }));
   /** Saves the draft first, so preview, test and schedule see what is on the screen. */
   const saved = async (): Promise<number> => {
-    const issue = editing.id === null ? await staffNewsletterApi.create(editing.draft) : await staffNewsletterApi.update(editing.id, editing.draft);
+    const issue =
+      editing.id === null
+        ? await staffNewsletterApi.create(editing.draft)
+        : await staffNewsletterApi.update(editing.id, editing.draft);
     setEditing({ id: issue.id, draft: draftOf(issue) });
     return issue.id;
   };
@@ -80,16 +133,32 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                 )}
               </Group>
               {notice && (
-                <Alert color="blue" withCloseButton closeButtonLabel={t('close')} onClose={() => setNotice(null)} data-testid="staff-notice">
+                <Alert
+                  color="blue"
+                  withCloseButton
+                  closeButtonLabel={t('close')}
+                  onClose={() => setNotice(null)}
+                  data-testid="staff-notice"
+                >
                   {notice}
                 </Alert>
               )}
-              <TopicChoices value={editing.draft.topics} onChange={(topics) => setEditing((current) => ({ ...current, draft: { ...current.draft, topics } }))} />
+              <TopicChoices
+                value={editing.draft.topics}
+                onChange={(topics) =>
+                  setEditing((current) => ({ ...current, draft: { ...current.draft, topics } }))
+                }
+              />
               <Checkbox.Group
                 label={t('staff.sections')}
                 description={t('staff.sectionsHint')}
                 value={editing.draft.sections}
-                onChange={(sections) => setEditing((current) => ({ ...current, draft: { ...current.draft, sections: sections as IssueSection[] } }))}
+                onChange={(sections) =>
+                  setEditing((current) => ({
+                    ...current,
+                    draft: { ...current.draft, sections: sections as IssueSection[] },
+                  }))
+                }
               >
                 <Group gap="md" mt="xs">
                   {ISSUE_SECTIONS.map((section) => (
@@ -97,7 +166,10 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                   ))}
                 </Group>
               </Checkbox.Group>
-              <Tabs value={language} onChange={(value) => setLanguage((value as MailLanguage | null) ?? 'zh-Hant')}>
+              <Tabs
+                value={language}
+                onChange={(value) => setLanguage((value as MailLanguage | null) ?? 'zh-Hant')}
+              >
                 <Tabs.List>
                   {LANGUAGES.map((lang) => (
                     <Tabs.Tab key={lang} value={lang}>
@@ -108,14 +180,34 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                 {LANGUAGES.map((lang) => (
                   <Tabs.Panel key={lang} value={lang} pt="sm">
                     <Stack gap="sm">
-                      <TextInput label={t('staff.subject')} maxLength={ISSUE_LIMITS.subject} value={editing.draft.content[lang].subject} onChange={(event) => setContent(lang, 'subject', event.currentTarget.value)} data-testid={`issue-subject-${lang}`} />
-                      <Textarea label={t('staff.body')} description={t('staff.bodyHint')} autosize minRows={6} maxLength={ISSUE_LIMITS.body} value={editing.draft.content[lang].body} onChange={(event) => setContent(lang, 'body', event.currentTarget.value)} data-testid={`issue-body-${lang}`} />
+                      <TextInput
+                        label={t('staff.subject')}
+                        maxLength={ISSUE_LIMITS.subject}
+                        value={editing.draft.content[lang].subject}
+                        onChange={(event) => setContent(lang, 'subject', event.currentTarget.value)}
+                        data-testid={`issue-subject-${lang}`}
+                      />
+                      <Textarea
+                        label={t('staff.body')}
+                        description={t('staff.bodyHint')}
+                        autosize
+                        minRows={6}
+                        maxLength={ISSUE_LIMITS.body}
+                        value={editing.draft.content[lang].body}
+                        onChange={(event) => setContent(lang, 'body', event.currentTarget.value)}
+                        data-testid={`issue-body-${lang}`}
+                      />
                     </Stack>
                   </Tabs.Panel>
                 ))}
               </Tabs>
               <Group gap="sm">
-                <Button disabled={!editable} loading={busy === 'save'} onClick={() => void run('save', async () => (await saved(), t('staff.saved')))} data-testid="issue-save">
+                <Button
+                  disabled={!editable}
+                  loading={busy === 'save'}
+                  onClick={() => void run('save', async () => (await saved(), t('staff.saved')))}
+                  data-testid="issue-save"
+                >
                   {t('staff.save')}
                 </Button>
                 <Button
@@ -133,17 +225,65 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                 >
                   {t('staff.preview')}
                 </Button>
-                <Button variant="default" loading={busy === 'test'} onClick={() => void run('test', async () => t('staff.testSent', { count: await staffNewsletterApi.test(editable ? await saved() : (editing.id ?? 0)) }))} data-testid="issue-test">
+                <Button
+                  variant="default"
+                  loading={busy === 'test'}
+                  onClick={() =>
+                    void run('test', async () =>
+                      t('staff.testSent', {
+                        count: await staffNewsletterApi.test(
+                          editable ? await saved() : (editing.id ?? 0),
+                        ),
+                      }),
+                    )
+                  }
+                  data-testid="issue-test"
+                >
                   {t('staff.test')}
                 </Button>
               </Group>
               <Group gap="sm" align="end">
-                <TextInput type="datetime-local" label={t('staff.at')} value={at} onChange={(event) => setAt(event.currentTarget.value)} data-testid="issue-at" />
-                <Button disabled={!editable} loading={busy === 'schedule'} onClick={() => void run('schedule', async () => (await staffNewsletterApi.schedule(await saved(), new Date(at).toISOString()), t('staff.scheduled')))} data-testid="issue-schedule">
+                <TextInput
+                  type="datetime-local"
+                  label={t('staff.at')}
+                  value={at}
+                  onChange={(event) => setAt(event.currentTarget.value)}
+                  data-testid="issue-at"
+                />
+                <Button
+                  disabled={!editable}
+                  loading={busy === 'schedule'}
+                  onClick={() =>
+                    void run(
+                      'schedule',
+                      async () => (
+                        await staffNewsletterApi.schedule(
+                          await saved(),
+                          new Date(at).toISOString(),
+                        ),
+                        t('staff.scheduled')
+                      ),
+                    )
+                  }
+                  data-testid="issue-schedule"
+                >
                   {t('staff.schedule')}
                 </Button>
                 {chosen?.state === 'scheduled' && (
-                  <Button variant="subtle" color="red" loading={busy === 'cancel'} onClick={() => void run('cancel', async () => (await staffNewsletterApi.cancel(chosen.id), t('staff.cancelled')))}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    loading={busy === 'cancel'}
+                    onClick={() =>
+                      void run(
+                        'cancel',
+                        async () => (
+                          await staffNewsletterApi.cancel(chosen.id),
+                          t('staff.cancelled')
+                        ),
+                      )
+                    }
+                  >
                     {t('staff.cancel')}
                   </Button>
                 )}
@@ -154,7 +294,18 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                     {t('staff.previewOf', { language: t(`staff.languages.${preview.language}`) })}
                   </Text>
                   {/* The mail as readers get it, in a sandbox: no script runs and no link leaves it. */}
-                  <iframe title={t('staff.preview')} sandbox="" srcDoc={preview.html} style={{ width: '100%', height: 560, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="issue-preview-frame" />
+                  <iframe
+                    title={t('staff.preview')}
+                    sandbox=""
+                    srcDoc={preview.html}
+                    style={{
+                      width: '100%',
+                      height: 560,
+                      border: '1px solid var(--mantine-color-gray-3)',
+                      borderRadius: 8,
+                    }}
+                    data-testid="issue-preview-frame"
+                  />
                 </Stack>
               )}
             </Stack>
@@ -180,10 +331,14 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                   <Table.Tbody>
                     {data.issues.map((issue) => (
                       <Table.Tr key={issue.id} data-state={issue.state}>
-                        <Table.Td>{issue.content[language].subject || issue.content.en.subject}</Table.Td>
+                        <Table.Td>
+                          {issue.content[language].subject || issue.content.en.subject}
+                        </Table.Td>
                         <Table.Td>
                           <Badge variant="light">{t(`issueStates.${issue.state}`)}</Badge>
-                          {issue.scheduledAt && <Text size="xs">{new Date(issue.scheduledAt).toLocaleString()}</Text>}
+                          {issue.scheduledAt && (
+                            <Text size="xs">{new Date(issue.scheduledAt).toLocaleString()}</Text>
+                          )}
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm">{t('staff.counts', issue.counts)}</Text>
@@ -194,8 +349,17 @@ export function NewsletterStaffPage({ page }: { page: PageDef }) {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          <Button size="xs" variant="default" onClick={() => (setEditing({ id: issue.id, draft: draftOf(issue) }), setPreview(null))}>
-                            {issue.state === 'draft' || issue.state === 'scheduled' ? t('staff.edit') : t('staff.open')}
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => (
+                              setEditing({ id: issue.id, draft: draftOf(issue) }),
+                              setPreview(null)
+                            )}
+                          >
+                            {issue.state === 'draft' || issue.state === 'scheduled'
+                              ? t('staff.edit')
+                              : t('staff.open')}
                           </Button>
                         </Table.Td>
                       </Table.Tr>

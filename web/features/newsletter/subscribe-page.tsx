@@ -2,7 +2,13 @@ import { Anchor, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isValidEmail, normalizeEmail } from '../../../core/auth.ts';
-import { NEWSLETTER_TOPICS, mailLanguageOf, type MailLanguage, type NewsletterTopic, type PreferenceView } from '../../../core/newsletter.ts';
+import {
+  NEWSLETTER_TOPICS,
+  mailLanguageOf,
+  type MailLanguage,
+  type NewsletterTopic,
+  type PreferenceView,
+} from '../../../core/newsletter.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
@@ -15,7 +21,10 @@ import { newsletterApi } from './newsletter-api.ts';
 import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
 
 /** What the confirmation link's visit came to. */
-type Confirmation = { state: 'checking' } | { state: 'done'; subscription: PreferenceView; token: string } | { state: 'failed'; message: string };
+type Confirmation =
+  | { state: 'checking' }
+  | { state: 'done'; subscription: PreferenceView; token: string }
+  | { state: 'failed'; message: string };
 
 /**
  * /edm: subscribe (e-mail, topics, language of the mail, robot check); the answer is the same
@@ -24,7 +33,11 @@ type Confirmation = { state: 'checking' } | { state: 'done'; subscription: Prefe
 export function SubscribePage({ page }: { page: PageDef }) {
   const [params] = useSearchParams();
   const confirm = params.get('confirm');
-  return <PageFrame page={page}>{confirm ? <ConfirmLanding token={confirm} /> : <SubscribeForm />}</PageFrame>;
+  return (
+    <PageFrame page={page}>
+      {confirm ? <ConfirmLanding token={confirm} /> : <SubscribeForm />}
+    </PageFrame>
+  );
 }
 
 function ConfirmLanding({ token }: { token: string }) {
@@ -33,8 +46,15 @@ function ConfirmLanding({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Confirmation>({ state: 'checking' });
   useEffect(() => {
     newsletterApi.confirm(token).then(
-      (answer) => setOutcome({ state: 'done', subscription: answer.subscription, token: answer.token }),
-      (error: unknown) => setOutcome({ state: 'failed', message: common(`errors.${error instanceof ApiRequestError && error.body ? error.body.error : 'INTERNAL'}`) }),
+      (answer) =>
+        setOutcome({ state: 'done', subscription: answer.subscription, token: answer.token }),
+      (error: unknown) =>
+        setOutcome({
+          state: 'failed',
+          message: common(
+            `errors.${error instanceof ApiRequestError && error.body ? error.body.error : 'INTERNAL'}`,
+          ),
+        }),
     );
   }, [token, common]);
   if (outcome.state === 'checking') return <Loader size="sm" aria-label={t('confirm.checking')} />;
@@ -61,12 +81,22 @@ function ConfirmLanding({ token }: { token: string }) {
       title={t('confirm.doneTitle')}
       testId="newsletter-confirmed"
       next={
-        <Anchor component={Link} to={`/edm/preference?t=${encodeURIComponent(outcome.token)}`} data-testid="newsletter-manage">
+        <Anchor
+          component={Link}
+          to={`/edm/preference?t=${encodeURIComponent(outcome.token)}`}
+          data-testid="newsletter-manage"
+        >
           {t('confirm.manage')}
         </Anchor>
       }
     >
-      <Text size="sm">{t('confirm.done', { email: subscription.email, topics: subscription.topics.map((topic) => t(`topics.${topic}`)).join(t('listSeparator')), language: common(`languages.${subscription.language}`) })}</Text>
+      <Text size="sm">
+        {t('confirm.done', {
+          email: subscription.email,
+          topics: subscription.topics.map((topic) => t(`topics.${topic}`)).join(t('listSeparator')),
+          language: common(`languages.${subscription.language}`),
+        })}
+      </Text>
     </Outcome>
   );
 }
@@ -81,7 +111,9 @@ function SubscribeForm() {
   const [mailLanguage, setMailLanguage] = useState<MailLanguage>(mailLanguageOf(language));
   const [captcha, setCaptcha] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [problems, setProblems] = useState<{ email?: string; topics?: string; captcha?: string }>({});
+  const [problems, setProblems] = useState<{ email?: string; topics?: string; captcha?: string }>(
+    {},
+  );
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const onToken = useCallback((token: string) => setCaptcha(token), []);
@@ -107,7 +139,10 @@ function SubscribeForm() {
       // Each answer to the robot check is good once.
       setCaptchaRound((round) => round + 1);
       const name = error instanceof ApiRequestError ? error.body?.error : undefined;
-      if (name === 'INVALID_EMAIL' || name === 'BAD_EMAIL_DOMAIN') setProblems({ email: t(name === 'INVALID_EMAIL' ? 'form.emailInvalid' : 'form.emailDomain') });
+      if (name === 'INVALID_EMAIL' || name === 'BAD_EMAIL_DOMAIN')
+        setProblems({
+          email: t(name === 'INVALID_EMAIL' ? 'form.emailInvalid' : 'form.emailDomain'),
+        });
       else await failed(error);
     } finally {
       setBusy(false);

@@ -60,7 +60,12 @@ export function UnsubscribePage({ page }: { page: PageDef }) {
         <Paper withBorder radius="md" p="lg" maw={560} data-testid="newsletter-unsubscribe-ask">
           <Stack gap="md">
             <Text>{t('unsubscribe.ask', { email: subscription.email })}</Text>
-            <Button color="red" loading={busy} onClick={() => void leave()} data-testid="newsletter-unsubscribe-confirm">
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => void leave()}
+              data-testid="newsletter-unsubscribe-confirm"
+            >
               {t('unsubscribe.confirm')}
             </Button>
             <Anchor component={Link} to={preference} size="sm">

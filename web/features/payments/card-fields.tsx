@@ -6,7 +6,9 @@ import type { PaymentSetup } from '../../../core/payments/payment-view.ts';
 import { stripeFields } from './stripe-fields.ts';
 
 /** What the card fields give the page: a one-use token and what the card is, or why not. */
-export type TokenizeResult = { token: string; card: { brand: string; last4: string; expMonth: number; expYear: number } } | { error: string; fields?: Record<string, string> };
+export type TokenizeResult =
+  | { token: string; card: { brand: string; last4: string; expMonth: number; expYear: number } }
+  | { error: string; fields?: Record<string, string> };
 
 export interface CardFieldsHandle {
   tokenize(): Promise<TokenizeResult>;
@@ -14,7 +16,15 @@ export interface CardFieldsHandle {
 
 /** A provider's browser script, as each exposes it on `window`. */
 interface ProviderScript {
-  mount(element: HTMLElement, options: { publicKey: string; language: string; title: string; onChange: (state: { complete: boolean; empty: boolean; brand: string }) => void }): { tokenize(): Promise<TokenizeResult>; destroy(): void };
+  mount(
+    element: HTMLElement,
+    options: {
+      publicKey: string;
+      language: string;
+      title: string;
+      onChange: (state: { complete: boolean; empty: boolean; brand: string }) => void;
+    },
+  ): { tokenize(): Promise<TokenizeResult>; destroy(): void };
 }
 
 /** Each provider's fields once its script has loaded: the sandbox's script is the interface; Stripe.js is adapted to it. */
@@ -49,7 +59,10 @@ function loadScript(url: string): Promise<void> {
  * `tokenize()` asks the provider for a one-use token. A simulated provider is named as such, with
  * its test cards.
  */
-export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; onChange?: (complete: boolean) => void; error?: string | null }>(function CardFields({ setup, onChange, error }, ref) {
+export const CardFields = forwardRef<
+  CardFieldsHandle,
+  { setup: PaymentSetup; onChange?: (complete: boolean) => void; error?: string | null }
+>(function CardFields({ setup, onChange, error }, ref) {
   const { t, i18n } = useTranslation('payments');
   const container = useRef<HTMLDivElement>(null);
   const mounted = useRef<ReturnType<ProviderScript['mount']> | null>(null);
@@ -66,7 +79,12 @@ export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; on
         if (cancelled) return;
         const provider = PROVIDERS[setup.provider]?.();
         if (!provider) throw new Error(`no script for ${setup.provider}`);
-        mounted.current = provider.mount(element, { publicKey: setup.publicKey, language: i18n.language, title: t('card.frameTitle'), onChange: (next) => changed.current?.(next.complete) });
+        mounted.current = provider.mount(element, {
+          publicKey: setup.publicKey,
+          language: i18n.language,
+          title: t('card.frameTitle'),
+          onChange: (next) => changed.current?.(next.complete),
+        });
         setState('ready');
       })
       .catch(() => !cancelled && setState('failed'));
@@ -77,7 +95,14 @@ export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; on
     };
   }, [setup, i18n.language, t]);
 
-  useImperativeHandle(ref, () => ({ tokenize: () => (mounted.current ? mounted.current.tokenize() : Promise.resolve({ error: 'network' })) }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      tokenize: () =>
+        mounted.current ? mounted.current.tokenize() : Promise.resolve({ error: 'network' }),
+    }),
+    [],
+  );
 
   return (
     <Stack gap="xs">
@@ -87,7 +112,12 @@ export const CardFields = forwardRef<CardFieldsHandle, { setup: PaymentSetup; on
       {state === 'loading' && <Loader size="sm" role="status" aria-label={t('card.loading')} />}
       {state === 'failed' && <Alert color="red">{t('card.loadFailed')}</Alert>}
       {setup.simulated && (
-        <Alert color="yellow" title={t('sandbox.title')} data-testid="sandbox-notice" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
+        <Alert
+          color="yellow"
+          title={t('sandbox.title')}
+          data-testid="sandbox-notice"
+          styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+        >
           {setup.testCards.length === 0 ? (
             // A demonstration in production names no test numbers (they would pass for real ones).
             <Text size="sm">{t('sandbox.bodyDemo')}</Text>

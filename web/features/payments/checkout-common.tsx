@@ -28,11 +28,22 @@ export function CheckoutSteps({ active }: { active: number }) {
     <div data-testid="checkout-steps">
       <Stepper active={active} size="sm" allowNextStepsSelect={false}>
         {STEPS.map((step) => (
-          <Stepper.Step key={step} label={<Text component="span" size="sm" fw={500} visibleFrom="sm">{t(`steps.${step}`)}</Text>} />
+          <Stepper.Step
+            key={step}
+            label={
+              <Text component="span" size="sm" fw={500} visibleFrom="sm">
+                {t(`steps.${step}`)}
+              </Text>
+            }
+          />
         ))}
       </Stepper>
       <Text hiddenFrom="sm" fw={600} mt="xs">
-        {t('steps.current', { number: Math.min(active, STEPS.length - 1) + 1, total: STEPS.length, step: t(`steps.${current}`) })}
+        {t('steps.current', {
+          number: Math.min(active, STEPS.length - 1) + 1,
+          total: STEPS.length,
+          step: t(`steps.${current}`),
+        })}
       </Text>
     </div>
   );
@@ -41,16 +52,33 @@ export function CheckoutSteps({ active }: { active: number }) {
 export function useMoney() {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
-  return (amount: number, currency: string) => formatMinor(amount, currency as MoneyCurrency, language);
+  return (amount: number, currency: string) =>
+    formatMinor(amount, currency as MoneyCurrency, language);
 }
 
-export function OrderSummary({ plan, price, currency, benefits, money }: { plan: SponsorPlan; price: number | null; currency: string; benefits: PlanBenefits | null; money: (amount: number, currency: string) => string }) {
+export function OrderSummary({
+  plan,
+  price,
+  currency,
+  benefits,
+  money,
+}: {
+  plan: SponsorPlan;
+  price: number | null;
+  currency: string;
+  benefits: PlanBenefits | null;
+  money: (amount: number, currency: string) => string;
+}) {
   const { t } = useTranslation('payments');
   return (
     <Card withBorder padding="lg" data-testid="order-summary">
       <Text fw={700}>{t(`plans.${plan}`)}</Text>
       <Text fz={28} fw={700} mt="xs">
-        {price === null ? <Loader size="sm" /> : t('plan.perMonth', { price: money(price, currency) })}
+        {price === null ? (
+          <Loader size="sm" />
+        ) : (
+          t('plan.perMonth', { price: money(price, currency) })
+        )}
       </Text>
       {benefits && <PlanBenefitsList benefits={benefits} />}
       <Text size="sm" c="dimmed" mt="md">
@@ -67,7 +95,12 @@ export function NothingHere({ page, product }: { page: PageDef; product: Checkou
     <PageFrame page={page}>
       <Alert color="blue" data-testid="checkout-nothing">
         <Text>{t('checkout.nothing')}</Text>
-        <Button component={Link} to={product.business ? '/enterprise' : '/support-tripplus'} mt="sm" variant="light">
+        <Button
+          component={Link}
+          to={product.business ? '/enterprise' : '/support-tripplus'}
+          mt="sm"
+          variant="light"
+        >
           {t('checkout.start')}
         </Button>
       </Alert>
@@ -80,7 +113,12 @@ export function PaymentFailed({ payment, retryTo }: { payment: PaymentView; retr
   return (
     <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
       <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
-      <Button component={Link} to={`${retryTo}${retryTo.startsWith('/support') ? `?plan=${payment.plan}` : ''}`} mt="sm" variant="light">
+      <Button
+        component={Link}
+        to={`${retryTo}${retryTo.startsWith('/support') ? `?plan=${payment.plan}` : ''}`}
+        mt="sm"
+        variant="light"
+      >
         {t('failed.again')}
       </Button>
     </Alert>

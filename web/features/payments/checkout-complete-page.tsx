@@ -8,12 +8,24 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CheckoutSteps, NothingHere, PaymentFailed, useMoney, type CheckoutProduct } from './checkout-common.tsx';
+import {
+  CheckoutSteps,
+  NothingHere,
+  PaymentFailed,
+  useMoney,
+  type CheckoutProduct,
+} from './checkout-common.tsx';
 import { paymentsApi, sponsorshipApi } from './payments-api.ts';
 import { PlanBenefitsList } from './plan-benefits.tsx';
 
 /** Step 4: the transaction's outcome, with the receipt. */
-export function CheckoutCompletePage({ page, product }: { page: PageDef; product: CheckoutProduct }) {
+export function CheckoutCompletePage({
+  page,
+  product,
+}: {
+  page: PageDef;
+  product: CheckoutProduct;
+}) {
   const { t, i18n } = useTranslation('payments');
   const failed = useErrorPopup();
   const money = useMoney();
@@ -40,18 +52,37 @@ export function CheckoutCompletePage({ page, product }: { page: PageDef; product
       ) : payment.status === 'succeeded' ? (
         <Card withBorder padding="lg" data-testid="payment-complete">
           <Group gap="sm">
-            <Title order={2} fz="xl">{t('complete.title')}</Title>
+            <Title order={2} fz="xl">
+              {t('complete.title')}
+            </Title>
             <Badge color="green">{t('status.succeeded')}</Badge>
           </Group>
-          <Text mt="sm">{t('complete.plan', { plan: t(`plans.${payment.plan}`), amount: money(payment.amount, payment.currency) })}</Text>
+          <Text mt="sm">
+            {t('complete.plan', {
+              plan: t(`plans.${payment.plan}`),
+              amount: money(payment.amount, payment.currency),
+            })}
+          </Text>
           {benefits && <PlanBenefitsList benefits={benefits} />}
-          <Text size="sm" mt="sm">{t('complete.receipt', { number: payment.receiptNumber ?? '' })}</Text>
+          <Text size="sm" mt="sm">
+            {t('complete.receipt', { number: payment.receiptNumber ?? '' })}
+          </Text>
           <Group mt="md">
-            <Button component="a" href={paymentsApi.receiptUrl(payment.id, i18n.language)} download variant="light" data-testid="receipt-download">
+            <Button
+              component="a"
+              href={paymentsApi.receiptUrl(payment.id, i18n.language)}
+              download
+              variant="light"
+              data-testid="receipt-download"
+            >
               {t('transactions.receipt')}
             </Button>
-            <Button component={Link} to="/profilepage/sponsorship" variant="light">{t('manage.link')}</Button>
-            <Button component={Link} to="/awardplus/scraping">{t('complete.search')}</Button>
+            <Button component={Link} to="/profilepage/sponsorship" variant="light">
+              {t('manage.link')}
+            </Button>
+            <Button component={Link} to="/awardplus/scraping">
+              {t('complete.search')}
+            </Button>
           </Group>
         </Card>
       ) : (

@@ -10,7 +10,10 @@ import { CheckoutPaymentPage } from './checkout-payment-page.tsx';
 export { useMoney, type CheckoutProduct } from './checkout-common.tsx';
 
 /** The four step pages of one checkout, by page id prefix (`sponsorCheckout…`, `enterpriseCheckout…`). */
-export function checkoutPages(prefix: string, product: CheckoutProduct): Record<string, (props: { page: PageDef }) => ReactElement> {
+export function checkoutPages(
+  prefix: string,
+  product: CheckoutProduct,
+): Record<string, (props: { page: PageDef }) => ReactElement> {
   return {
     [prefix]: ({ page }) => <CheckoutDetailsPage page={page} product={product} />,
     [`${prefix}Confirm`]: ({ page }) => <CheckoutConfirmPage page={page} product={product} />,

@@ -8,7 +8,12 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CheckoutSteps, NothingHere, PaymentFailed, type CheckoutProduct } from './checkout-common.tsx';
+import {
+  CheckoutSteps,
+  NothingHere,
+  PaymentFailed,
+  type CheckoutProduct,
+} from './checkout-common.tsx';
 import { clearDraft } from './checkout-draft.ts';
 import { paymentsApi } from './payments-api.ts';
 
@@ -16,7 +21,13 @@ import { paymentsApi } from './payments-api.ts';
  * Step 3: the card verification. With `verify=1` the page goes on to the bank's page; the bank
  * sends the holder back here, and the page asks where the charge stands (the transaction).
  */
-export function CheckoutPaymentPage({ page, product }: { page: PageDef; product: CheckoutProduct }) {
+export function CheckoutPaymentPage({
+  page,
+  product,
+}: {
+  page: PageDef;
+  product: CheckoutProduct;
+}) {
   const navigate = useNavigate();
   const failed = useErrorPopup();
   const [params] = useSearchParams();
@@ -49,7 +60,12 @@ export function CheckoutPaymentPage({ page, product }: { page: PageDef; product:
   return (
     <PageFrame page={page}>
       <CheckoutSteps active={2} />
-      <PaymentProgress payment={payment} goingToBank={goToBank} againTo={product.basePath} failure={payment && <PaymentFailed payment={payment} retryTo={product.basePath} />} />
+      <PaymentProgress
+        payment={payment}
+        goingToBank={goToBank}
+        againTo={product.basePath}
+        failure={payment && <PaymentFailed payment={payment} retryTo={product.basePath} />}
+      />
     </PageFrame>
   );
 }
@@ -59,7 +75,17 @@ export function CheckoutPaymentPage({ page, product }: { page: PageDef; product:
  * bank's page), waiting for a verification the holder left unfinished, or failed with its reason
  * and a way to start again (`failure` replaces the default notice).
  */
-export function PaymentProgress({ payment, goingToBank, againTo, failure }: { payment: PaymentView | null; goingToBank: boolean; againTo: string; failure?: ReactNode }) {
+export function PaymentProgress({
+  payment,
+  goingToBank,
+  againTo,
+  failure,
+}: {
+  payment: PaymentView | null;
+  goingToBank: boolean;
+  againTo: string;
+  failure?: ReactNode;
+}) {
   const { t } = useTranslation('payments');
   if (!payment || payment.status === 'pending') {
     return (

@@ -8,7 +8,11 @@ export function PlanBenefitsList({ benefits }: { benefits: PlanBenefits }) {
   return (
     <List size="sm" mt="sm" spacing={4}>
       <List.Item>{t('plan.daysPerSearch', { count: benefits.daysPerSearch })}</List.Item>
-      <List.Item>{benefits.daysPerMonth === null ? t('plan.noMonthlyCap') : t('plan.daysPerMonth', { count: benefits.daysPerMonth })}</List.Item>
+      <List.Item>
+        {benefits.daysPerMonth === null
+          ? t('plan.noMonthlyCap')
+          : t('plan.daysPerMonth', { count: benefits.daysPerMonth })}
+      </List.Item>
       <List.Item>{t('plan.trackingDays', { count: benefits.trackingDays })}</List.Item>
     </List>
   );

@@ -16,7 +16,12 @@ import { OrderStatusBadge } from './order-status.tsx';
 import { numberFormat } from '../../../core/intl.ts';
 import { paymentsApi } from './payments-api.ts';
 
-const STATUS_COLOR: Record<PaymentView['status'], string> = { pending: 'gray', verifying: 'yellow', succeeded: 'green', failed: 'red' };
+const STATUS_COLOR: Record<PaymentView['status'], string> = {
+  pending: 'gray',
+  verifying: 'yellow',
+  succeeded: 'green',
+  failed: 'red',
+};
 
 /** The member's storefront orders and where each stands (docs/storefront.md#orders). */
 function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) => string }) {
@@ -78,59 +83,85 @@ export function TransactionsPage({ page }: { page: PageDef }) {
     // A visitor sees the login panel over this page; the list is asked for once signed in.
     if (!signedIn) return;
     paymentsApi.list().then(setList).catch(failed);
-    apiGet<{ orders: OrderView[] }>('/api/storefront/orders').then((answer) => setOrders(answer.orders)).catch(failed);
+    apiGet<{ orders: OrderView[] }>('/api/storefront/orders')
+      .then((answer) => setOrders(answer.orders))
+      .catch(failed);
   }, [signedIn, failed]);
-  const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    }).format(new Date(iso));
 
   return (
     <PageFrame page={page}>
       <Stack gap="xl">
-      {orders.length > 0 && <OrdersTable orders={orders} day={day} />}
-      {list === null ? (
-        <Loader size="sm" />
-      ) : list.length === 0 ? (
-        <Text data-testid="transactions-empty">{t('transactions.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="transactions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('transactions.date')}</Table.Th>
-                <Table.Th>{t('transactions.item')}</Table.Th>
-                <Table.Th>{t('transactions.amount')}</Table.Th>
-                <Table.Th>{t('transactions.card')}</Table.Th>
-                <Table.Th>{t('transactions.status')}</Table.Th>
-                <Table.Th>{t('transactions.receipt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((payment) => (
-                <Table.Tr key={payment.id} data-testid="transaction">
-                  <Table.Td>{day(payment.paidAt ?? payment.createdAt)}</Table.Td>
-                  <Table.Td>{t(`purposes.${payment.purpose}`, { plan: payment.plan ? t(`plans.${payment.plan}`) : '' })}</Table.Td>
-                  <Table.Td>{money(payment.amount, payment.currency)}</Table.Td>
-                  <Table.Td>{payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}` : ''}</Table.Td>
-                  <Table.Td>
-                    <Badge color={payment.refundedAt ? 'gray' : STATUS_COLOR[payment.status]} variant="light">
-                      {payment.refundedAt ? t('status.refunded') : t(`status.${payment.status}`)}
-                    </Badge>
-                    {payment.failure && <Text size="xs" c="dimmed">{t(`failures.${payment.failure}`)}</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    {payment.receiptNumber ? (
-                      <Anchor href={paymentsApi.receiptUrl(payment.id, i18n.language)} download data-testid="transaction-receipt">
-                        {payment.receiptNumber}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
+        {orders.length > 0 && <OrdersTable orders={orders} day={day} />}
+        {list === null ? (
+          <Loader size="sm" />
+        ) : list.length === 0 ? (
+          <Text data-testid="transactions-empty">{t('transactions.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="transactions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('transactions.date')}</Table.Th>
+                  <Table.Th>{t('transactions.item')}</Table.Th>
+                  <Table.Th>{t('transactions.amount')}</Table.Th>
+                  <Table.Th>{t('transactions.card')}</Table.Th>
+                  <Table.Th>{t('transactions.status')}</Table.Th>
+                  <Table.Th>{t('transactions.receipt')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((payment) => (
+                  <Table.Tr key={payment.id} data-testid="transaction">
+                    <Table.Td>{day(payment.paidAt ?? payment.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {t(`purposes.${payment.purpose}`, {
+                        plan: payment.plan ? t(`plans.${payment.plan}`) : '',
+                      })}
+                    </Table.Td>
+                    <Table.Td>{money(payment.amount, payment.currency)}</Table.Td>
+                    <Table.Td>
+                      {payment.card
+                        ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}`
+                        : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={payment.refundedAt ? 'gray' : STATUS_COLOR[payment.status]}
+                        variant="light"
+                      >
+                        {payment.refundedAt ? t('status.refunded') : t(`status.${payment.status}`)}
+                      </Badge>
+                      {payment.failure && (
+                        <Text size="xs" c="dimmed">
+                          {t(`failures.${payment.failure}`)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {payment.receiptNumber ? (
+                        <Anchor
+                          href={paymentsApi.receiptUrl(payment.id, i18n.language)}
+                          download
+                          data-testid="transaction-receipt"
+                        >
+                          {payment.receiptNumber}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Stack>
     </PageFrame>
   );

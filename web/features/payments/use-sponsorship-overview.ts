@@ -9,7 +9,10 @@ import { sponsorshipApi } from './payments-api.ts';
 
 /** The plans and their prices in the visitor's currency, as a visitor sees them: the loader of the plan pages. */
 export function loadPlans({ context }: LoaderFunctionArgs): Promise<SponsorshipOverview> {
-  return loaderGet<SponsorshipOverview>(context, `/api/sponsorship?currency=${loaderMoneyCurrency(context)}`);
+  return loaderGet<SponsorshipOverview>(
+    context,
+    `/api/sponsorship?currency=${loaderMoneyCurrency(context)}`,
+  );
 }
 
 /**
@@ -17,7 +20,9 @@ export function loadPlans({ context }: LoaderFunctionArgs): Promise<SponsorshipO
  * the member's sponsorship. A page whose loader brought the visitor's plans shows them at once and
  * asks again only for a member.
  */
-export function useSponsorshipOverview(initial: SponsorshipOverview | null = null): SponsorshipOverview | null {
+export function useSponsorshipOverview(
+  initial: SponsorshipOverview | null = null,
+): SponsorshipOverview | null {
   const { member } = useAuth();
   const failed = useErrorPopup();
   const [overview, setOverview] = useState<SponsorshipOverview | null>(initial);

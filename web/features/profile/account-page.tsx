@@ -63,16 +63,25 @@ export function AccountPage({ page }: { page: PageDef }) {
         <Stack gap="lg" maw={560}>
           <Card withBorder padding="lg">
             <Group wrap="nowrap">
-              <Avatar src={member.photo} alt={t('auth.profile.pictureAlt', { name: member.name })} size={72} radius="xl" color="blue">
+              <Avatar
+                src={member.photo}
+                alt={t('auth.profile.pictureAlt', { name: member.name })}
+                size={72}
+                radius="xl"
+                color="blue"
+              >
                 {member.name.slice(0, 1)}
               </Avatar>
               <div>
                 <Text fw={700} data-testid="profile-name">
                   {member.name}
                 </Text>
-                <Text size="sm">{member.email ? t('auth.profile.signedInAs', { email: member.email }) : null}</Text>
+                <Text size="sm">
+                  {member.email ? t('auth.profile.signedInAs', { email: member.email }) : null}
+                </Text>
                 <Text size="sm" c="gray.7">
-                  {t('auth.profile.account')}: <span data-testid="profile-account">{member.account}</span>
+                  {t('auth.profile.account')}:{' '}
+                  <span data-testid="profile-account">{member.account}</span>
                 </Text>
               </div>
             </Group>
@@ -85,8 +94,20 @@ export function AccountPage({ page }: { page: PageDef }) {
             }}
           >
             <Stack>
-              <TextInput label={t('auth.profile.name')} value={name} maxLength={LIMITS.input.nicknameMax} onChange={(event) => setName(event.currentTarget.value)} data-testid="profile-name-input" />
-              <TextInput label={t('auth.profile.picture')} type="url" value={photo} onChange={(event) => setPhoto(event.currentTarget.value.trim())} data-testid="profile-photo-input" />
+              <TextInput
+                label={t('auth.profile.name')}
+                value={name}
+                maxLength={LIMITS.input.nicknameMax}
+                onChange={(event) => setName(event.currentTarget.value)}
+                data-testid="profile-name-input"
+              />
+              <TextInput
+                label={t('auth.profile.picture')}
+                type="url"
+                value={photo}
+                onChange={(event) => setPhoto(event.currentTarget.value.trim())}
+                data-testid="profile-photo-input"
+              />
               <Button type="submit" loading={busy} w="fit-content">
                 {t('auth.profile.save')}
               </Button>
@@ -97,12 +118,28 @@ export function AccountPage({ page }: { page: PageDef }) {
               {t('auth.profile.preferences')}
             </Title>
             <Text size="sm">{t('auth.profile.preferencesLead')}</Text>
-            <LanguageCurrencyFields language={language} currency={currency} onLanguage={setLanguage} onCurrency={setCurrency} />
-            <Button variant="light" onClick={() => void savePreferences()} loading={busy} w="fit-content" data-testid="profile-save-preferences">
+            <LanguageCurrencyFields
+              language={language}
+              currency={currency}
+              onLanguage={setLanguage}
+              onCurrency={setCurrency}
+            />
+            <Button
+              variant="light"
+              onClick={() => void savePreferences()}
+              loading={busy}
+              w="fit-content"
+              data-testid="profile-save-preferences"
+            >
               {t('auth.profile.savePreferences')}
             </Button>
           </Stack>
-          <Button variant="default" w="fit-content" onClick={() => void logOut()} data-testid="profile-logout">
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => void logOut()}
+            data-testid="profile-logout"
+          >
             {t('auth.logout')}
           </Button>
         </Stack>

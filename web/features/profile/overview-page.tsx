@@ -35,10 +35,28 @@ function usePart<T>(enabled: boolean, load: () => Promise<T>): T | null | undefi
   return value;
 }
 
-function Part({ title, to, value, testId, children }: { title: string; to: string; value: unknown; testId: string; children: ReactNode }) {
+function Part({
+  title,
+  to,
+  value,
+  testId,
+  children,
+}: {
+  title: string;
+  to: string;
+  value: unknown;
+  testId: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('pages');
   return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId} data-loaded={value !== undefined}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid={testId}
+      data-loaded={value !== undefined}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="baseline">
           <Title order={2} fz="lg">
@@ -48,7 +66,13 @@ function Part({ title, to, value, testId, children }: { title: string; to: strin
             {t('profile.overview.open')}
           </Anchor>
         </Group>
-        {value === undefined ? <Skeleton height={40} /> : value === null ? <Text c="red.8">{t('profile.overview.failed')}</Text> : children}
+        {value === undefined ? (
+          <Skeleton height={40} />
+        ) : value === null ? (
+          <Text c="red.8">{t('profile.overview.failed')}</Text>
+        ) : (
+          children
+        )}
       </Stack>
     </Card>
   );
@@ -66,19 +90,35 @@ export function OverviewPage({ page }: { page: PageDef }) {
   const signedIn = member !== null;
   const sponsorship = usePart(signedIn, () => apiGet<SponsorshipOverview>('/api/sponsorship'));
   const quota = usePart(signedIn, () => apiGet<Quota>('/api/awards/quota'));
-  const trackings = usePart(signedIn, () => apiGet<{ trackings: TrackingView[]; allowance: TrackingAllowance }>('/api/trackings'));
-  const wallet = usePart(signedIn, () => apiGet<{ wallet: Wallet }>('/api/wallet').then((answer) => answer.wallet));
-  const newsletter = usePart(signedIn, () => apiGet<{ subscription: PreferenceView }>('/api/newsletter/preference').then((answer) => answer.subscription));
+  const trackings = usePart(signedIn, () =>
+    apiGet<{ trackings: TrackingView[]; allowance: TrackingAllowance }>('/api/trackings'),
+  );
+  const wallet = usePart(signedIn, () =>
+    apiGet<{ wallet: Wallet }>('/api/wallet').then((answer) => answer.wallet),
+  );
+  const newsletter = usePart(signedIn, () =>
+    apiGet<{ subscription: PreferenceView }>('/api/newsletter/preference').then(
+      (answer) => answer.subscription,
+    ),
+  );
   const receiving = newsletter?.state === 'subscribed' || newsletter?.state === 'paused';
-  const watching = trackings?.trackings.filter((tracking) => tracking.status === 'tracking').length ?? 0;
+  const watching =
+    trackings?.trackings.filter((tracking) => tracking.status === 'tracking').length ?? 0;
   const planName = sponsorship?.planNow ?? 'member';
-  const until = sponsorship?.planUntil ? dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(sponsorship.planUntil)) : null;
+  const until = sponsorship?.planUntil
+    ? dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(sponsorship.planUntil))
+    : null;
 
   return (
     <PageFrame page={page}>
       {member && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="profile-overview">
-          <Part title={t('profile.overview.plan')} to="/profilepage/sponsorship" value={sponsorship} testId="overview-plan">
+          <Part
+            title={t('profile.overview.plan')}
+            to="/profilepage/sponsorship"
+            value={sponsorship}
+            testId="overview-plan"
+          >
             <Text fw={700} fz="xl">
               {tp(`plans.${planName}`)}
             </Text>
@@ -87,30 +127,65 @@ export function OverviewPage({ page }: { page: PageDef }) {
               {t('profile.overview.changePlan')}
             </Anchor>
           </Part>
-          <Part title={t('profile.overview.searchDays')} to="/awardplus" value={quota} testId="overview-search">
+          <Part
+            title={t('profile.overview.searchDays')}
+            to="/awardplus"
+            value={quota}
+            testId="overview-search"
+          >
             <Text fw={700} fz="xl">
-              {quota?.daysLeft === null ? t('profile.overview.daysUnlimited') : t('profile.overview.daysLeft', { count: quota?.daysLeft ?? 0 })}
+              {quota?.daysLeft === null
+                ? t('profile.overview.daysUnlimited')
+                : t('profile.overview.daysLeft', { count: quota?.daysLeft ?? 0 })}
             </Text>
             <Anchor component={Link} to="/awardplus" size="sm">
               {t('profile.overview.search')}
             </Anchor>
           </Part>
-          <Part title={t('profile.overview.trackings')} to="/profilepage/tracking" value={trackings} testId="overview-trackings">
+          <Part
+            title={t('profile.overview.trackings')}
+            to="/profilepage/tracking"
+            value={trackings}
+            testId="overview-trackings"
+          >
             <Text fw={700} fz="xl">
               {t('profile.overview.trackingCount', { count: watching })}
             </Text>
-            {trackings && <Text size="sm">{t('profile.overview.trackingDays', { remaining: trackings.allowance.remaining, days: trackings.allowance.days })}</Text>}
+            {trackings && (
+              <Text size="sm">
+                {t('profile.overview.trackingDays', {
+                  remaining: trackings.allowance.remaining,
+                  days: trackings.allowance.days,
+                })}
+              </Text>
+            )}
           </Part>
-          <Part title={t('profile.overview.wallet')} to="/profilepage/points" value={wallet} testId="overview-wallet">
+          <Part
+            title={t('profile.overview.wallet')}
+            to="/profilepage/points"
+            value={wallet}
+            testId="overview-wallet"
+          >
             <Text fw={700} fz="xl">
               {t('profile.overview.walletCards', { count: wallet?.cards.length ?? 0 })}
             </Text>
-            <Text size="sm">{t('profile.overview.walletBalances', { count: wallet?.balances.length ?? 0 })}</Text>
+            <Text size="sm">
+              {t('profile.overview.walletBalances', { count: wallet?.balances.length ?? 0 })}
+            </Text>
           </Part>
-          <Part title={t('profile.overview.newsletter')} to="/edm/preference" value={newsletter} testId="overview-newsletter">
+          <Part
+            title={t('profile.overview.newsletter')}
+            to="/edm/preference"
+            value={newsletter}
+            testId="overview-newsletter"
+          >
             <Text fw={700}>
               {receiving
-                ? t('profile.overview.newsletterOn', { topics: newsletter.topics.map((topic) => t(`profile.overview.newsletterTopics.${topic}`)).join(t('profile.overview.listSeparator')) })
+                ? t('profile.overview.newsletterOn', {
+                    topics: newsletter.topics
+                      .map((topic) => t(`profile.overview.newsletterTopics.${topic}`))
+                      .join(t('profile.overview.listSeparator')),
+                  })
                 : t('profile.overview.newsletterOff')}
             </Text>
             <Text size="sm">{t('profile.overview.newsletterManage')}</Text>

@@ -7,12 +7,7 @@ import {
   type RenewalOfferView,
 } from '../../../core/shares/renewal-offers.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import {
-  LabelledChoice,
-  ShareForm,
-  invalidShareOf,
-  useCheckedSubmit,
-} from './share-parts.tsx';
+import { LabelledChoice, ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
 
 type Draft = Omit<
   RenewalOfferInput,

@@ -176,7 +176,11 @@ export function ReportItem({
               </>
             )}
             {!report.mine && !report.sample && (
-              <ReportThisButton onReport={(reason) => renewalApi.flag(report.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />
+              <ReportThisButton
+                onReport={(reason) => renewalApi.flag(report.id, reason)}
+                signedIn={member !== null}
+                openLogin={() => openLogin()}
+              />
             )}
           </Group>
         </Group>

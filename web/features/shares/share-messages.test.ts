@@ -119,6 +119,8 @@ describe('the store share’s checks', () => {
       new Set(LANGUAGES.map((language) => message(language, 'stores.problems.paymentMissing')))
         .size,
     ).toBe(3);
-    expect(new Set(LANGUAGES.map((language) => message(language, 'records:link.failed'))).size).toBe(3);
+    expect(
+      new Set(LANGUAGES.map((language) => message(language, 'records:link.failed'))).size,
+    ).toBe(3);
   });
 });

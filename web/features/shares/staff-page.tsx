@@ -41,7 +41,17 @@ export function SharesStaffPage({ page }: { page: PageDef }) {
                     {record.hidden && <Badge color="gray">{t('staff.hidden')}</Badge>}
                   </Group>
                   {record.slug ? (
-                    <Anchor component={Link} to={record.kind === 'article' ? `/share/article/${encodeURIComponent(record.slug)}` : record.kind === 'group' ? `/share/group/${encodeURIComponent(record.slug)}` : storePath(record.slug)} fw={600}>
+                    <Anchor
+                      component={Link}
+                      to={
+                        record.kind === 'article'
+                          ? `/share/article/${encodeURIComponent(record.slug)}`
+                          : record.kind === 'group'
+                            ? `/share/group/${encodeURIComponent(record.slug)}`
+                            : storePath(record.slug)
+                      }
+                      fw={600}
+                    >
                       {record.label}
                     </Anchor>
                   ) : (

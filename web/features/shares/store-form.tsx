@@ -14,12 +14,7 @@ import {
 } from '../../../core/shares/stores.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import {
-  LabelledChoice,
-  ShareForm,
-  invalidShareOf,
-  useCheckedSubmit,
-} from './share-parts.tsx';
+import { LabelledChoice, ShareForm, invalidShareOf, useCheckedSubmit } from './share-parts.tsx';
 import { CardLines, emptyCard, type Problem } from './card-lines.tsx';
 
 /** What a failed save says: the checks' problem under its field, a taken name with the record to edit. */

@@ -181,7 +181,11 @@ function StorePage({ page }: { page: PageDef }) {
         </Button>
         <CopyLinkButton path={storePath(store.slug)} />
         {!store.mine && !store.sample && (
-          <ReportThisButton onReport={(reason) => storesApi.flag(store.id, reason)} signedIn={member !== null} openLogin={() => openLogin()} />
+          <ReportThisButton
+            onReport={(reason) => storesApi.flag(store.id, reason)}
+            signedIn={member !== null}
+            openLogin={() => openLogin()}
+          />
         )}
       </Group>
 

@@ -19,11 +19,22 @@ export function EnterprisePage({ page }: { page: PageDef }) {
           <Loader size="sm" />
         ) : (
           <Stack gap="xs">
-            <Title order={2} fz="lg">{t('plans.business')}</Title>
-            <Text fz={28} fw={700}>{t('plan.perMonth', { price: money(business.price, overview.currency) })}</Text>
+            <Title order={2} fz="lg">
+              {t('plans.business')}
+            </Title>
+            <Text fz={28} fw={700}>
+              {t('plan.perMonth', { price: money(business.price, overview.currency) })}
+            </Text>
             <PlanBenefitsList benefits={business.benefits} />
             <Text size="sm">{t('enterprise.receipts')}</Text>
-            <Button component={Link} to="/enterprise/checkout" mt="sm" data-testid="enterprise-start">{t('enterprise.start')}</Button>
+            <Button
+              component={Link}
+              to="/enterprise/checkout"
+              mt="sm"
+              data-testid="enterprise-start"
+            >
+              {t('enterprise.start')}
+            </Button>
           </Stack>
         )}
       </Card>

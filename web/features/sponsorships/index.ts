@@ -13,5 +13,9 @@ export const pages: FeatureModule['pages'] = {
   profileSponsorship: ManageSponsorshipPage,
   enterprise: definePage({ Component: EnterprisePage, loader: loadPlans }),
   // The business plan goes through the same checkout as sponsorship, with the company on the receipt.
-  ...checkoutPages('enterpriseCheckout', { basePath: '/enterprise/checkout', plan: 'business', business: true }),
+  ...checkoutPages('enterpriseCheckout', {
+    basePath: '/enterprise/checkout',
+    plan: 'business',
+    business: true,
+  }),
 };

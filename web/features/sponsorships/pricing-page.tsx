@@ -15,7 +15,8 @@ export function PricingPage({ page }: { page: PageDef }) {
   const money = useMoney();
   const overview = useSponsorshipOverview(useLoaderData() as SponsorshipOverview);
 
-  const live = overview?.sponsorship && overview.sponsorship.status !== 'ended' ? overview.sponsorship : null;
+  const live =
+    overview?.sponsorship && overview.sponsorship.status !== 'ended' ? overview.sponsorship : null;
   const columns = [
     { plan: 'member' as const, price: null, benefits: planBenefits('member') },
     ...(overview?.plans.filter((plan) => plan.plan !== 'business') ?? []),
@@ -29,15 +30,25 @@ export function PricingPage({ page }: { page: PageDef }) {
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" data-testid="plans">
             {columns.map((column) => {
-              const current = column.plan === 'member' ? !!member && !live : live?.plan === column.plan;
+              const current =
+                column.plan === 'member' ? !!member && !live : live?.plan === column.plan;
               return (
-                <Card key={column.plan} withBorder padding="lg" shadow={column.plan === 'sponsor-more' ? 'md' : undefined} data-testid={`plan-${column.plan}`}>
+                <Card
+                  key={column.plan}
+                  withBorder
+                  padding="lg"
+                  shadow={column.plan === 'sponsor-more' ? 'md' : undefined}
+                  data-testid={`plan-${column.plan}`}
+                >
                   <Stack gap="xs" h="100%">
                     <Title order={2} fz="lg">
-                      {t(`plans.${column.plan}`)} {current && <Badge ml="xs">{t('plan.current')}</Badge>}
+                      {t(`plans.${column.plan}`)}{' '}
+                      {current && <Badge ml="xs">{t('plan.current')}</Badge>}
                     </Title>
                     <Text fz={28} fw={700}>
-                      {column.price === null ? t('plan.free') : t('plan.perMonth', { price: money(column.price, overview.currency) })}
+                      {column.price === null
+                        ? t('plan.free')
+                        : t('plan.perMonth', { price: money(column.price, overview.currency) })}
                     </Text>
                     <PlanBenefitsList benefits={column.benefits} />
                     <div style={{ flex: 1 }} />
@@ -47,7 +58,11 @@ export function PricingPage({ page }: { page: PageDef }) {
                           {t('manage.link')}
                         </Button>
                       ) : (
-                        <Button component={Link} to={`/support-tripplus/checkout?plan=${column.plan}`} data-testid={`sponsor-${column.plan}`}>
+                        <Button
+                          component={Link}
+                          to={`/support-tripplus/checkout?plan=${column.plan}`}
+                          data-testid={`sponsor-${column.plan}`}
+                        >
                           {t('plan.choose', { plan: t(`plans.${column.plan}`) })}
                         </Button>
                       ))}
@@ -56,7 +71,9 @@ export function PricingPage({ page }: { page: PageDef }) {
               );
             })}
           </SimpleGrid>
-          <Text size="sm" c="dimmed">{t('plan.terms')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('plan.terms')}
+          </Text>
           <Text size="sm">
             {t('plan.business')}{' '}
             <Anchor component={Link} to="/enterprise">

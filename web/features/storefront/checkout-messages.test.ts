@@ -10,7 +10,15 @@ import { serverTranslator } from '../../lib/i18n-server.ts';
  */
 const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 
-const emptyForm = { name: '', email: 'not-an-email', holderName: '', address: { country: 'US', line1: '', line2: '', city: '', region: '', postalCode: '123' }, company: '', taxId: '', termsAgreed: true };
+const emptyForm = {
+  name: '',
+  email: 'not-an-email',
+  holderName: '',
+  address: { country: 'US', line1: '', line2: '', city: '', region: '', postalCode: '123' },
+  company: '',
+  taxId: '',
+  termsAgreed: true,
+};
 
 describe.each(LANGUAGES)('the storefront checkout in %s', (language) => {
   const translator = serverTranslator(language);
@@ -20,7 +28,15 @@ describe.each(LANGUAGES)('the storefront checkout in %s', (language) => {
 
   it('names each wrong field of the payer, the card holder and the billing address', () => {
     const errors = checkoutFieldErrors(emptyForm, (key) => payments(key));
-    expect(Object.keys(errors).sort()).toEqual(['address.city', 'address.line1', 'address.postalCode', 'address.region', 'email', 'holderName', 'name']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'address.city',
+      'address.line1',
+      'address.postalCode',
+      'address.region',
+      'email',
+      'holderName',
+      'name',
+    ]);
     for (const message of Object.values(errors)) expect(message).toMatch(/\S/);
     // A malformed e-mail and postal code say so, rather than "enter…".
     expect(errors.email).toBe(payments('fieldErrors.emailFormat'));
@@ -31,7 +47,10 @@ describe.each(LANGUAGES)('the storefront checkout in %s', (language) => {
 
   it('says what is wrong with the programme account, the quantity and the cap, with the figures', () => {
     expect(storefront('checkout.accountRequired', { label: 'LifeMiles' })).toContain('LifeMiles');
-    const invalid = storefront('checkout.accountInvalid', { label: 'LifeMiles', example: '00123456789' });
+    const invalid = storefront('checkout.accountInvalid', {
+      label: 'LifeMiles',
+      example: '00123456789',
+    });
     expect(invalid).toContain('00123456789');
     expect(storefront('checkout.accountNameRequired')).toMatch(/\S/);
     expect(storefront('buy.problem.below-minimum', { min: '1,000' })).toContain('1,000');
@@ -42,7 +61,17 @@ describe.each(LANGUAGES)('the storefront checkout in %s', (language) => {
     expect(cap).toContain('139,000');
     expect(storefront('checkout.capUsed')).toMatch(/\S/);
     expect(storefront('checkout.nameMustMatch')).toMatch(/\S/);
-    for (const name of ['STOREFRONT_CLOSED', 'INVALID_QUANTITY', 'INVALID_ACCOUNT', 'CAP_REACHED', 'ORDERS_CLOSED', 'QUOTE_EXPIRED', 'ORDER_CLOSED', 'CARD_INFO_INCOMPLETE']) expect(common(`errors.${name}`)).not.toBe(`errors.${name}`);
+    for (const name of [
+      'STOREFRONT_CLOSED',
+      'INVALID_QUANTITY',
+      'INVALID_ACCOUNT',
+      'CAP_REACHED',
+      'ORDERS_CLOSED',
+      'QUOTE_EXPIRED',
+      'ORDER_CLOSED',
+      'CARD_INFO_INCOMPLETE',
+    ])
+      expect(common(`errors.${name}`)).not.toBe(`errors.${name}`);
   });
 });
 
@@ -50,7 +79,11 @@ describe('the checkout messages', () => {
   it('differ between the three languages (none left in English)', () => {
     const of = (language: (typeof LANGUAGES)[number]) => {
       const t = serverTranslator(language);
-      return [t.fixedT('storefront')('checkout.accountInvalid', { label: 'X', example: '1' }), t.fixedT('storefront')('checkout.capReached', { remaining: '1', largest: '1' }), t.fixedT('payments')('fieldErrors.holderName')];
+      return [
+        t.fixedT('storefront')('checkout.accountInvalid', { label: 'X', example: '1' }),
+        t.fixedT('storefront')('checkout.capReached', { remaining: '1', largest: '1' }),
+        t.fixedT('payments')('fieldErrors.holderName'),
+      ];
     };
     const [en, hant, hans] = LANGUAGES.map(of);
     for (let index = 0; index < en!.length; index += 1) {

@@ -4,9 +4,30 @@
  * one order from page to page, and reading them side by side is how a change to one step is
  * checked against the others; what they share with the sponsorship checkout lives in payments.
  */
-import { Alert, Anchor, Button, Card, Checkbox, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { isMoneyCurrency } from '../../../core/locale.ts';
 import type { PaymentSetup, PaymentView } from '../../../core/payments/payment-view.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
@@ -22,7 +43,20 @@ import { definePage } from '../../lib/page-module.ts';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { CardAndAddressFields, CardFields, checkoutFieldErrors, CheckoutSteps, emptyBilling, OrderStatusBadge, PayerFields, PaymentProgress, paymentsApi, useCardCheck, type BillingDetails, type FieldErrors } from '../payments/index.ts';
+import {
+  CardAndAddressFields,
+  CardFields,
+  checkoutFieldErrors,
+  CheckoutSteps,
+  emptyBilling,
+  OrderStatusBadge,
+  PayerFields,
+  PaymentProgress,
+  paymentsApi,
+  useCardCheck,
+  type BillingDetails,
+  type FieldErrors,
+} from '../payments/index.ts';
 import { clearDraft, readDraft, saveDraft, type StorefrontDraft } from './checkout-draft.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
@@ -36,11 +70,15 @@ type DetailsLoad = { programme: ProgrammeSaleDetail } | null;
 async function loadProgramme({ context, request }: LoaderFunctionArgs): Promise<DetailsLoad> {
   const id = new URL(request.url).searchParams.get('programme') ?? readDraftRequestProgramme();
   if (!id) return null;
-  const loaded = await loaderFind<{ programme: ProgrammeSaleDetail }>(context, `/api/storefront/programmes/${encodeURIComponent(id)}`);
+  const loaded = await loaderFind<{ programme: ProgrammeSaleDetail }>(
+    context,
+    `/api/storefront/programmes/${encodeURIComponent(id)}`,
+  );
   return loaded ?? null;
 }
 /** Back from the confirmation step without a query: the draft names the programme (browser only). */
-const readDraftRequestProgramme = () => (typeof sessionStorage === 'undefined' ? null : (readDraft()?.request.programme ?? null));
+const readDraftRequestProgramme = () =>
+  typeof sessionStorage === 'undefined' ? null : (readDraft()?.request.programme ?? null);
 
 /** What is bought, for how much, and for which account. */
 function OrderCard({ order }: { order: OrderView }) {
@@ -50,8 +88,17 @@ function OrderCard({ order }: { order: OrderView }) {
     <Card withBorder padding="lg" data-testid="storefront-order-summary">
       <Stack gap={6}>
         <Text fw={700}>{format.text(order.programmeName)}</Text>
-        <Text>{t('checkout.bought', { bought: format.miles(order.quantity), bonus: format.miles(order.bonus), total: format.miles(order.total), unit: format.text(order.unit) })}</Text>
-        <Text size="sm">{t('checkout.forAccount', { account: order.accountNumber, name: order.accountName })}</Text>
+        <Text>
+          {t('checkout.bought', {
+            bought: format.miles(order.quantity),
+            bonus: format.miles(order.bonus),
+            total: format.miles(order.total),
+            unit: format.text(order.unit),
+          })}
+        </Text>
+        <Text size="sm">
+          {t('checkout.forAccount', { account: order.accountNumber, name: order.accountName })}
+        </Text>
         <Text fz={26} fw={700} data-testid="storefront-order-amount">
           {format.money(order.amount, order.currency)}
         </Text>
@@ -81,9 +128,16 @@ function DetailsPage({ page }: { page: PageDef }) {
   const { member } = useAuth();
   const { moneyCurrency, language } = useAppState();
   const { cardRef, cardError, clearCardError, check } = useCardCheck();
-  const [quantity, setQuantity] = useState<number | string>(() => Number(params.get('quantity')) || 10_000);
+  const [quantity, setQuantity] = useState<number | string>(
+    () => Number(params.get('quantity')) || 10_000,
+  );
   const [account, setAccount] = useState({ number: '', name: '' });
-  const [details, setDetails] = useState<BillingDetails>(() => emptyBilling(member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency, member));
+  const [details, setDetails] = useState<BillingDetails>(() =>
+    emptyBilling(
+      member && isMoneyCurrency(member.currency) ? member.currency : moneyCurrency,
+      member,
+    ),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const [busy, setBusy] = useState(false);
@@ -96,10 +150,16 @@ function DetailsPage({ page }: { page: PageDef }) {
     if (!programmeId || earlier?.request.programme !== programmeId) return;
     setAccount(earlier.request.account);
     setDetails(earlier.request.details);
-    if (!new URLSearchParams(window.location.search).get('quantity')) setQuantity(earlier.request.quantity);
+    if (!new URLSearchParams(window.location.search).get('quantity'))
+      setQuantity(earlier.request.quantity);
   }, [programmeId]);
   useEffect(() => {
-    if (member) setDetails((current) => ({ ...current, name: current.name || member.name, email: current.email || (member.email ?? '') }));
+    if (member)
+      setDetails((current) => ({
+        ...current,
+        name: current.name || member.name,
+        email: current.email || (member.email ?? ''),
+      }));
   }, [member]);
   useEffect(() => {
     paymentsApi.setup().then(setSetup).catch(failed);
@@ -111,35 +171,76 @@ function DetailsPage({ page }: { page: PageDef }) {
   if (!rules) return <NothingToConfirm page={page} reason={t('buy.closed')} />;
   const wanted = Number(quantity);
   const problem = quantityProblem(rules, wanted);
-  const preview = problem ? null : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
-  const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
+  const preview = problem
+    ? null
+    : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
+  const limits = {
+    min: format.miles(rules.minPerOrder),
+    max: format.miles(rules.maxPerOrder),
+    step: format.miles(rules.increment),
+  };
   const accountLabel = format.text(programme.account.label);
 
   const next = async () => {
-    const found: FieldErrors = checkoutFieldErrors({ ...details, termsAgreed: true }, (key) => tp(key));
+    const found: FieldErrors = checkoutFieldErrors({ ...details, termsAgreed: true }, (key) =>
+      tp(key),
+    );
     if (problem) found.quantity = t(`buy.problem.${problem}`, limits);
-    if (!account.number.trim()) found['account.number'] = t('checkout.accountRequired', { label: accountLabel });
-    else if (!new RegExp(`^(?:${programme.account.pattern})$`).test(normalizeAccountNumber(account.number))) found['account.number'] = t('checkout.accountInvalid', { label: accountLabel, example: programme.account.example });
+    if (!account.number.trim())
+      found['account.number'] = t('checkout.accountRequired', { label: accountLabel });
+    else if (
+      !new RegExp(`^(?:${programme.account.pattern})$`).test(normalizeAccountNumber(account.number))
+    )
+      found['account.number'] = t('checkout.accountInvalid', {
+        label: accountLabel,
+        example: programme.account.example,
+      });
     if (!account.name.trim()) found['account.name'] = t('checkout.accountNameRequired');
     setErrors(found);
     setBusy(true);
     try {
       const card = await check(found);
       if (!card) return;
-      const request = { programme: programme.id, quantity: wanted, account, details, language: language === 'ja' ? ('en' as const) : language };
+      const request = {
+        programme: programme.id,
+        quantity: wanted,
+        account,
+        details,
+        language: language === 'ja' ? ('en' as const) : language,
+      };
       try {
         const order = await ordersApi.quote(request);
-        saveDraft({ request, orderId: order.id, checkoutId: crypto.randomUUID(), card: { token: card.token, ...card.card } });
+        saveDraft({
+          request,
+          orderId: order.id,
+          checkoutId: crypto.randomUUID(),
+          card: { token: card.token, ...card.card },
+        });
         navigate(`${BASE}/confirm?order=${order.id}`);
       } catch (error) {
         const body = error instanceof ApiRequestError ? error.body : null;
         if (body?.error === 'CAP_REACHED') {
           const remaining = Number(body.details?.remaining ?? 0);
-          const message = remaining > 0 ? t('checkout.capReached', { remaining: format.miles(remaining), largest: format.miles(Number(body.details?.largest ?? 0)) }) : t('checkout.capUsed');
+          const message =
+            remaining > 0
+              ? t('checkout.capReached', {
+                  remaining: format.miles(remaining),
+                  largest: format.miles(Number(body.details?.largest ?? 0)),
+                })
+              : t('checkout.capUsed');
           setErrors({ quantity: message });
-          await popup.show({ title: t('checkout.capTitle'), message, confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+          await popup.show({
+            title: t('checkout.capTitle'),
+            message,
+            confirmLabel: t('popup.gotIt', { ns: 'common' }),
+          });
         } else if (body?.error === 'INVALID_ACCOUNT') {
-          setErrors({ 'account.number': t('checkout.accountInvalid', { label: accountLabel, example: programme.account.example }) });
+          setErrors({
+            'account.number': t('checkout.accountInvalid', {
+              label: accountLabel,
+              example: programme.account.example,
+            }),
+          });
         } else {
           await failed(error);
         }
@@ -154,21 +255,81 @@ function DetailsPage({ page }: { page: PageDef }) {
       <CheckoutSteps active={0} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <form noValidate onSubmit={(event) => { event.preventDefault(); void next(); }}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void next();
+            }}
+          >
             <Stack gap="md">
-              <Title order={2} fz="lg">{t('checkout.yourOrder', { name: format.text(programme.name) })}</Title>
-              <NumberInput label={t('buy.quantity')} description={t('buy.quantityHint', limits)} value={quantity} onChange={setQuantity} min={rules.minPerOrder} max={rules.maxPerOrder} step={rules.increment} thousandSeparator="," allowDecimal={false} error={errors.quantity} data-testid="checkout-quantity" />
-              <Title order={2} fz="lg">{t('checkout.account')}</Title>
+              <Title order={2} fz="lg">
+                {t('checkout.yourOrder', { name: format.text(programme.name) })}
+              </Title>
+              <NumberInput
+                label={t('buy.quantity')}
+                description={t('buy.quantityHint', limits)}
+                value={quantity}
+                onChange={setQuantity}
+                min={rules.minPerOrder}
+                max={rules.maxPerOrder}
+                step={rules.increment}
+                thousandSeparator=","
+                allowDecimal={false}
+                error={errors.quantity}
+                data-testid="checkout-quantity"
+              />
+              <Title order={2} fz="lg">
+                {t('checkout.account')}
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={accountLabel} required value={account.number} onChange={(event) => setAccount({ ...account, number: event.currentTarget.value })} error={errors['account.number']} maxLength={40} placeholder={programme.account.example} autoComplete="off" data-testid="checkout-account-number" />
-                <TextInput label={t('checkout.accountName')} required value={account.name} onChange={(event) => setAccount({ ...account, name: event.currentTarget.value })} error={errors['account.name']} maxLength={80} data-testid="checkout-account-name" />
+                <TextInput
+                  label={accountLabel}
+                  required
+                  value={account.number}
+                  onChange={(event) =>
+                    setAccount({ ...account, number: event.currentTarget.value })
+                  }
+                  error={errors['account.number']}
+                  maxLength={40}
+                  placeholder={programme.account.example}
+                  autoComplete="off"
+                  data-testid="checkout-account-number"
+                />
+                <TextInput
+                  label={t('checkout.accountName')}
+                  required
+                  value={account.name}
+                  onChange={(event) => setAccount({ ...account, name: event.currentTarget.value })}
+                  error={errors['account.name']}
+                  maxLength={80}
+                  data-testid="checkout-account-name"
+                />
               </SimpleGrid>
               <Text size="sm" c="gray.7" data-testid="checkout-name-match">
                 {t('checkout.nameMustMatch')}
               </Text>
-              <Title order={2} fz="lg">{tp('checkout.you')}</Title>
+              <Title order={2} fz="lg">
+                {tp('checkout.you')}
+              </Title>
               <PayerFields details={details} setDetails={setDetails} errors={errors} />
-              <CardAndAddressFields details={details} setDetails={setDetails} errors={errors} card={setup ? <CardFields ref={cardRef} setup={setup} error={cardError} onChange={(complete) => complete && clearCardError()} /> : <Loader size="sm" />} />
+              <CardAndAddressFields
+                details={details}
+                setDetails={setDetails}
+                errors={errors}
+                card={
+                  setup ? (
+                    <CardFields
+                      ref={cardRef}
+                      setup={setup}
+                      error={cardError}
+                      onChange={(complete) => complete && clearCardError()}
+                    />
+                  ) : (
+                    <Loader size="sm" />
+                  )
+                }
+              />
               <Group>
                 <Button type="submit" loading={busy} data-testid="checkout-next">
                   {tp('checkout.next')}
@@ -183,14 +344,27 @@ function DetailsPage({ page }: { page: PageDef }) {
               <Text fw={700}>{format.text(programme.name)}</Text>
               {preview ? (
                 <>
-                  <Text>{t('buy.youGet', { total: format.miles(preview.total), bonus: format.miles(preview.bonus) })}</Text>
-                  <Text fz={26} fw={700}>{format.money(preview.amount, preview.currency)}</Text>
-                  <Text size="sm" c="gray.7">{t('price.per1000', { price: format.money(preview.pricePer1000, preview.currency) })}</Text>
+                  <Text>
+                    {t('buy.youGet', {
+                      total: format.miles(preview.total),
+                      bonus: format.miles(preview.bonus),
+                    })}
+                  </Text>
+                  <Text fz={26} fw={700}>
+                    {format.money(preview.amount, preview.currency)}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {t('price.per1000', {
+                      price: format.money(preview.pricePer1000, preview.currency),
+                    })}
+                  </Text>
                 </>
               ) : (
                 <Text c="gray.7">{t(`buy.problem.${problem}`, limits)}</Text>
               )}
-              <Text size="xs" c="gray.7">{t('checkout.pricedNext')}</Text>
+              <Text size="xs" c="gray.7">
+                {t('checkout.pricedNext')}
+              </Text>
               <SimulatedNote />
               <Text size="sm">{t('checkout.firstPurchase', { hours: 24 })}</Text>
               <Anchor component={Link} to={programmePath(programme.id)} size="sm">
@@ -244,7 +418,11 @@ function ConfirmPage({ page }: { page: PageDef }) {
     }
     setBusy(true);
     try {
-      const { payment } = await ordersApi.pay(id, { checkoutId: draft.checkoutId, card: { token: draft.card!.token }, termsAgreed: true });
+      const { payment } = await ordersApi.pay(id, {
+        checkoutId: draft.checkoutId,
+        card: { token: draft.card!.token },
+        termsAgreed: true,
+      });
       if (payment.status === 'succeeded') {
         clearDraft();
         navigate(`${BASE}/complete?order=${id}`);
@@ -255,7 +433,11 @@ function ConfirmPage({ page }: { page: PageDef }) {
       } else {
         // The card's token is spent: the next try takes the card again, and a new order.
         saveDraft({ ...draft, card: null, checkoutId: crypto.randomUUID() });
-        await popup.show({ title: tp('failed.title'), message: tp(`failures.${payment.failure ?? 'declined'}`), confirmLabel: tp('failed.again') });
+        await popup.show({
+          title: tp('failed.title'),
+          message: tp(`failures.${payment.failure ?? 'declined'}`),
+          confirmLabel: tp('failed.again'),
+        });
         navigate(backToDetails);
       }
     } catch (error) {
@@ -263,7 +445,11 @@ function ConfirmPage({ page }: { page: PageDef }) {
       if (name === 'QUOTE_EXPIRED') {
         // The card's one-use token has run out with the price: the details step takes the card again and prices anew.
         saveDraft({ ...draft, card: null, checkoutId: crypto.randomUUID() });
-        await popup.show({ title: t('checkout.expiredTitle'), message: t('checkout.expired'), confirmLabel: t('popup.gotIt', { ns: 'common' }) });
+        await popup.show({
+          title: t('checkout.expiredTitle'),
+          message: t('checkout.expired'),
+          confirmLabel: t('popup.gotIt', { ns: 'common' }),
+        });
         navigate(backToDetails);
       } else {
         await failed(error);
@@ -281,7 +467,11 @@ function ConfirmPage({ page }: { page: PageDef }) {
           <Stack>
             {order ? (
               <>
-                <Text data-testid="quote-held">{t('checkout.held', { time: new Date(order.quoteExpiresAt).toTimeString().slice(0, 5) })}</Text>
+                <Text data-testid="quote-held">
+                  {t('checkout.held', {
+                    time: new Date(order.quoteExpiresAt).toTimeString().slice(0, 5),
+                  })}
+                </Text>
                 {order.firstPurchase && (
                   <Alert color="blue" data-testid="first-purchase-note">
                     {t('checkout.firstPurchase', { hours: 24 })}
@@ -294,8 +484,12 @@ function ConfirmPage({ page }: { page: PageDef }) {
             <Card withBorder>
               <Stack gap={6}>
                 <Text fw={700}>{tp('confirm.billedTo')}</Text>
-                <Text>{draft.request.details.name} · {draft.request.details.email}</Text>
-                <Text fw={700} mt="sm">{tp('confirm.card')}</Text>
+                <Text>
+                  {draft.request.details.name} · {draft.request.details.email}
+                </Text>
+                <Text fw={700} mt="sm">
+                  {tp('confirm.card')}
+                </Text>
                 <Text data-testid="confirm-card">
                   {draft.card.brand.toUpperCase()} •••• {draft.card.last4}
                 </Text>
@@ -306,14 +500,33 @@ function ConfirmPage({ page }: { page: PageDef }) {
             </Card>
             <Checkbox
               checked={agreed}
-              onChange={(event) => { setAgreed(event.currentTarget.checked); setTermsError(null); }}
+              onChange={(event) => {
+                setAgreed(event.currentTarget.checked);
+                setTermsError(null);
+              }}
               error={termsError}
               data-testid="checkout-terms"
-              label={<Trans t={t} i18nKey="checkout.terms" components={{ terms: <Anchor href="/storefront/tos/" target="_blank" rel="noopener" /> }} />}
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="checkout.terms"
+                  components={{
+                    terms: <Anchor href="/storefront/tos/" target="_blank" rel="noopener" />,
+                  }}
+                />
+              }
             />
             <Group>
-              <Button size="md" onClick={() => void pay()} loading={busy} disabled={!order} data-testid="checkout-pay">
-                {order ? tp('confirm.pay', { amount: format.money(order.amount, order.currency) }) : tp('confirm.payLoading')}
+              <Button
+                size="md"
+                onClick={() => void pay()}
+                loading={busy}
+                disabled={!order}
+                data-testid="checkout-pay"
+              >
+                {order
+                  ? tp('confirm.pay', { amount: format.money(order.amount, order.currency) })
+                  : tp('confirm.payLoading')}
               </Button>
             </Group>
           </Stack>
@@ -402,8 +615,17 @@ function CompletePage({ page }: { page: PageDef }) {
                 </Title>
                 <OrderStatusBadge status={order.status} />
               </Group>
-              <Text data-testid="order-next">{order.status === 'crediting' && order.postingHours === 'unknown' ? t('complete.next.creditingUnknown') : t(`complete.next.${order.status}`, { hours: order.postingHours === 'unknown' ? '' : order.postingHours.most, review: 24 })}</Text>
-              {order.receiptNumber && <Text size="sm">{t('complete.receipt', { number: order.receiptNumber })}</Text>}
+              <Text data-testid="order-next">
+                {order.status === 'crediting' && order.postingHours === 'unknown'
+                  ? t('complete.next.creditingUnknown')
+                  : t(`complete.next.${order.status}`, {
+                      hours: order.postingHours === 'unknown' ? '' : order.postingHours.most,
+                      review: 24,
+                    })}
+              </Text>
+              {order.receiptNumber && (
+                <Text size="sm">{t('complete.receipt', { number: order.receiptNumber })}</Text>
+              )}
               <Anchor component={Link} to="/profilepage/transaction">
                 {t('complete.follow')}
               </Anchor>
@@ -418,7 +640,21 @@ function CompletePage({ page }: { page: PageDef }) {
   );
 }
 
-export const checkoutDetailsPage = definePage<DetailsLoad>({ Component: DetailsPage, loader: loadProgramme, reloadOnQuery: false, head: () => ({ noindex: true }) });
-export const checkoutConfirmPage = definePage<never>({ Component: ConfirmPage, head: () => ({ noindex: true }) });
-export const checkoutPaymentPage = definePage<never>({ Component: PaymentPage, head: () => ({ noindex: true }) });
-export const checkoutCompletePage = definePage<never>({ Component: CompletePage, head: () => ({ noindex: true }) });
+export const checkoutDetailsPage = definePage<DetailsLoad>({
+  Component: DetailsPage,
+  loader: loadProgramme,
+  reloadOnQuery: false,
+  head: () => ({ noindex: true }),
+});
+export const checkoutConfirmPage = definePage<never>({
+  Component: ConfirmPage,
+  head: () => ({ noindex: true }),
+});
+export const checkoutPaymentPage = definePage<never>({
+  Component: PaymentPage,
+  head: () => ({ noindex: true }),
+});
+export const checkoutCompletePage = definePage<never>({
+  Component: CompletePage,
+  head: () => ({ noindex: true }),
+});

@@ -19,8 +19,14 @@ const GROUPS = {
 } as const;
 
 // The three languages group thousands alike (150,000).
-const values = { hours: LIMITS.crediting.firstPurchaseDelayHours, cap: numberFormat('en-US').format(LIMITS.mileage.annualPurchaseCapMiles) };
-const question = (t: TFunction, id: string) => ({ q: t(`storefront:faq.items.${id}.q`, values), a: t(`storefront:faq.items.${id}.a`, values) });
+const values = {
+  hours: LIMITS.crediting.firstPurchaseDelayHours,
+  cap: numberFormat('en-US').format(LIMITS.mileage.annualPurchaseCapMiles),
+};
+const question = (t: TFunction, id: string) => ({
+  q: t(`storefront:faq.items.${id}.q`, values),
+  a: t(`storefront:faq.items.${id}.a`, values),
+});
 
 function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
   return {
@@ -32,7 +38,11 @@ function faqHead({ t }: PageHeadArgs<never>): Partial<PageHead> {
           .flat()
           .map((id) => {
             const item = question(t, id);
-            return { '@type': 'Question', name: item.q, acceptedAnswer: { '@type': 'Answer', text: item.a } };
+            return {
+              '@type': 'Question',
+              name: item.q,
+              acceptedAnswer: { '@type': 'Answer', text: item.a },
+            };
           }),
       },
     ],

@@ -1,12 +1,27 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
-import { checkoutCompletePage, checkoutConfirmPage, checkoutDetailsPage, checkoutPaymentPage } from './checkout-pages.tsx';
+import {
+  checkoutCompletePage,
+  checkoutConfirmPage,
+  checkoutDetailsPage,
+  checkoutPaymentPage,
+} from './checkout-pages.tsx';
 import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
 import { StaffPage } from './staff-page.tsx';
-import { aviosTutorialPage, hotelThemesPage, lifemilesTutorialPage, storefrontTermsPage } from './tutorial-pages.tsx';
+import {
+  aviosTutorialPage,
+  hotelThemesPage,
+  lifemilesTutorialPage,
+  storefrontTermsPage,
+} from './tutorial-pages.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['storefront', 'payments', 'guides', 'tutorials'];
+export const namespaces: FeatureModule['namespaces'] = [
+  'storefront',
+  'payments',
+  'guides',
+  'tutorials',
+];
 
 /** The storefront (docs/product/storefront.md): what is on sale, every programme, one programme's sale page, sale events, the FAQ, the tutorials, terms and hotel themes. */
 export const pages: FeatureModule['pages'] = {

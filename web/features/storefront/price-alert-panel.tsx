@@ -21,7 +21,9 @@ export function PriceAlertPanel({ programme }: { programme: ProgrammeSaleDetail 
   const { member, openLogin } = useAuth();
   const { language } = useAppState();
   const [alert, setAlert] = useState<PriceAlertView | null>(null);
-  const [target, setTarget] = useState<number | string>(Math.floor(programme.pricePer1000 * 0.9) / 100);
+  const [target, setTarget] = useState<number | string>(
+    Math.floor(programme.pricePer1000 * 0.9) / 100,
+  );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -39,7 +41,11 @@ export function PriceAlertPanel({ programme }: { programme: ProgrammeSaleDetail 
   const save = async () => {
     setBusy(true);
     try {
-      const alerts = await alertsApi.set({ programme: programme.id, target: Math.round(Number(target) * 100), language: language === 'ja' ? 'en' : language });
+      const alerts = await alertsApi.set({
+        programme: programme.id,
+        target: Math.round(Number(target) * 100),
+        language: language === 'ja' ? 'en' : language,
+      });
       setAlert(alerts.find((candidate) => candidate.programme === programme.id) ?? null);
     } catch (error) {
       await failed(error);
@@ -83,11 +89,21 @@ export function PriceAlertPanel({ programme }: { programme: ProgrammeSaleDetail 
               data-testid="price-alert-target"
             />
             <Group gap="sm">
-              <Button onClick={() => void save()} loading={busy} disabled={!(Number(target) > 0)} data-testid="price-alert-save">
+              <Button
+                onClick={() => void save()}
+                loading={busy}
+                disabled={!(Number(target) > 0)}
+                data-testid="price-alert-save"
+              >
                 {alert ? t('alert.update') : t('alert.set')}
               </Button>
               {alert && (
-                <Button variant="subtle" onClick={() => void remove()} disabled={busy} data-testid="price-alert-remove">
+                <Button
+                  variant="subtle"
+                  onClick={() => void remove()}
+                  disabled={busy}
+                  data-testid="price-alert-remove"
+                >
                   {t('alert.remove')}
                 </Button>
               )}

@@ -17,23 +17,42 @@ const MIN_SPAN_MS = 2 * YEAR_MS;
  * the all-time low as a dashed line, and today. Drawn on the server as plain SVG; the table of
  * campaigns under it says the same in words for screen readers and search engines.
  */
-export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSaleDetail; now: string }) {
+export function PriceHistoryChart({
+  programme,
+  now,
+}: {
+  programme: ProgrammeSaleDetail;
+  now: string;
+}) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
   const at = Date.parse(now);
   // An unconfirmed campaign has no price to draw; the table under the chart lists it with its label.
-  const priced = programme.history.flatMap((campaign) => (campaign.pricePer1000 === null ? [] : [{ ...campaign, pricePer1000: campaign.pricePer1000 }]));
+  const priced = programme.history.flatMap((campaign) =>
+    campaign.pricePer1000 === null ? [] : [{ ...campaign, pricePer1000: campaign.pricePer1000 }],
+  );
   const starts = programme.history.map((campaign) => Date.parse(campaign.start));
   const ends = programme.history.map((campaign) => Date.parse(campaign.end));
   const from = Math.min(at - MIN_SPAN_MS, ...starts);
   const to = Math.max(at, ...ends);
-  const highest = Math.max(programme.basePricePer1000, ...programme.basePrices.map((price) => price.pricePer1000));
+  const highest = Math.max(
+    programme.basePricePer1000,
+    ...programme.basePrices.map((price) => price.pricePer1000),
+  );
   const tick = niceStep(highest / 4);
-  const gridPrices = Array.from({ length: Math.ceil(highest / tick) }, (_, index) => (index + 1) * tick);
+  const gridPrices = Array.from(
+    { length: Math.ceil(highest / tick) },
+    (_, index) => (index + 1) * tick,
+  );
   const top = Math.max(highest * 1.1, gridPrices.at(-1)!);
-  const x = (time: number) => PAD.left + ((time - from) / (to - from)) * (WIDTH - PAD.left - PAD.right);
-  const y = (price: number) => HEIGHT - PAD.bottom - (price / top) * (HEIGHT - PAD.top - PAD.bottom);
-  const axisMoney = (minor: number) => formatMoney(Math.round(minor) / 100, programme.currency, format.language, { wholeWithoutCents: true });
+  const x = (time: number) =>
+    PAD.left + ((time - from) / (to - from)) * (WIDTH - PAD.left - PAD.right);
+  const y = (price: number) =>
+    HEIGHT - PAD.bottom - (price / top) * (HEIGHT - PAD.top - PAD.bottom);
+  const axisMoney = (minor: number) =>
+    formatMoney(Math.round(minor) / 100, programme.currency, format.language, {
+      wholeWithoutCents: true,
+    });
 
   // The base price as steps: each dated price from its first day (or the chart's start) to its last.
   const steps = programme.basePrices.map((price) => {
@@ -46,7 +65,9 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
   const yearCount = lastYear - firstYear + 1;
   // Label every year on a short span, fewer on a long one so the labels never touch.
   const yearStep = Math.max(1, Math.ceil(yearCount / 8));
-  const years = Array.from({ length: yearCount }, (_, index) => firstYear + index).filter((year) => (lastYear - year) % yearStep === 0);
+  const years = Array.from({ length: yearCount }, (_, index) => firstYear + index).filter(
+    (year) => (lastYear - year) % yearStep === 0,
+  );
   const low = programme.allTimeLow;
   const summary = t('chart.summary', {
     base: format.money(programme.basePricePer1000, programme.currency),
@@ -57,10 +78,21 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
 
   return (
     <figure className={classes.figure} data-testid="price-history-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={classes.svg} role="img" aria-label={summary}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className={classes.svg}
+        role="img"
+        aria-label={summary}
+      >
         {gridPrices.map((price) => (
           <g key={price}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(price)} y2={y(price)} className={classes.grid} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(price)}
+              y2={y(price)}
+              className={classes.grid}
+            />
             <text x={PAD.left - 6} y={y(price) + 4} textAnchor="end" className={classes.label}>
               {axisMoney(price)}
             </text>
@@ -70,8 +102,19 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
           const time = Date.UTC(year, 0, 1);
           return (
             <g key={year}>
-              <line x1={x(time)} x2={x(time)} y1={PAD.top} y2={HEIGHT - PAD.bottom} className={classes.grid} />
-              <text x={x(time)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" className={classes.label}>
+              <line
+                x1={x(time)}
+                x2={x(time)}
+                y1={PAD.top}
+                y2={HEIGHT - PAD.bottom}
+                className={classes.grid}
+              />
+              <text
+                x={x(time)}
+                y={HEIGHT - PAD.bottom + 18}
+                textAnchor="middle"
+                className={classes.label}
+              >
                 {year}
               </text>
             </g>
@@ -88,15 +131,30 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
               y={y(campaign.pricePer1000)}
               width={width}
               height={HEIGHT - PAD.bottom - y(campaign.pricePer1000)}
-              className={campaign.state === 'ongoing' || campaign.state === 'limited' ? classes.live : classes.campaign}
+              className={
+                campaign.state === 'ongoing' || campaign.state === 'limited'
+                  ? classes.live
+                  : classes.campaign
+              }
               data-campaign={campaign.id}
             />
           );
         })}
         {low && (
           <g data-testid="chart-low">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(low.pricePer1000)} y2={y(low.pricePer1000)} className={classes.low} />
-            <text x={WIDTH - PAD.right} y={y(low.pricePer1000) - 6} textAnchor="end" className={classes.lowLabel}>
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(low.pricePer1000)}
+              y2={y(low.pricePer1000)}
+              className={classes.low}
+            />
+            <text
+              x={WIDTH - PAD.right}
+              y={y(low.pricePer1000) - 6}
+              textAnchor="end"
+              className={classes.lowLabel}
+            >
               {t('chart.low', { price: axisMoney(low.pricePer1000) })}
             </text>
           </g>
@@ -107,8 +165,10 @@ export function PriceHistoryChart({ programme, now }: { programme: ProgrammeSale
         </text>
       </svg>
       <figcaption className={classes.caption}>
-        <span className={classes.keyBase} aria-hidden="true" /> {t('chart.keyBase')} <span className={classes.keyCampaign} aria-hidden="true" /> {t('chart.keyCampaign')}{' '}
-        <span className={classes.keyLive} aria-hidden="true" /> {t('chart.keyLive')} <span className={classes.keyLow} aria-hidden="true" /> {t('chart.keyLow')}
+        <span className={classes.keyBase} aria-hidden="true" /> {t('chart.keyBase')}{' '}
+        <span className={classes.keyCampaign} aria-hidden="true" /> {t('chart.keyCampaign')}{' '}
+        <span className={classes.keyLive} aria-hidden="true" /> {t('chart.keyLive')}{' '}
+        <span className={classes.keyLow} aria-hidden="true" /> {t('chart.keyLow')}
       </figcaption>
     </figure>
   );

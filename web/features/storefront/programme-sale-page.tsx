@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Container, Grid, Group, List, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  List,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
@@ -24,21 +37,42 @@ import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 type ProgrammeLoad = { now: string; programme: ProgrammeSaleDetail } | null;
 
 async function loadProgramme({ context, params }: LoaderFunctionArgs) {
-  const loaded = await loaderFind<{ now: string; programme: ProgrammeSaleDetail }>(context, `/api/storefront/programmes/${encodeURIComponent(params.programme ?? '')}`);
+  const loaded = await loaderFind<{ now: string; programme: ProgrammeSaleDetail }>(
+    context,
+    `/api/storefront/programmes/${encodeURIComponent(params.programme ?? '')}`,
+  );
   return loaded ?? data<ProgrammeLoad>(null, { status: 404 });
 }
 
 /** The storefront's terms have a part of their own for these programmes. */
-const TERMS_ANCHOR: Record<string, string> = { 'avianca-lifemiles': 'lifemiles', 'ba-avios': 'avios' };
+const TERMS_ANCHOR: Record<string, string> = {
+  'avianca-lifemiles': 'lifemiles',
+  'ba-avios': 'avios',
+};
 
-function programmeHead({ data: loaded, t, language, page, origin }: PageHeadArgs<ProgrammeLoad>): Partial<PageHead> {
-  if (!loaded) return { title: t(`pages:${page.id}.title`), description: t('storefront:programme.unknown'), noindex: true };
+function programmeHead({
+  data: loaded,
+  t,
+  language,
+  page,
+  origin,
+}: PageHeadArgs<ProgrammeLoad>): Partial<PageHead> {
+  if (!loaded)
+    return {
+      title: t(`pages:${page.id}.title`),
+      description: t('storefront:programme.unknown'),
+      noindex: true,
+    };
   const { programme } = loaded;
   const name = localize(programme.name, language);
   const price = (programme.pricePer1000 / 100).toFixed(2);
   return {
     title: t('storefront:programme.title', { name }),
-    description: t('storefront:programme.headDescription', { name, unit: localize(programme.unit, language), price: `${programme.currency} ${price}` }),
+    description: t('storefront:programme.headDescription', {
+      name,
+      unit: localize(programme.unit, language),
+      price: `${programme.currency} ${price}`,
+    }),
     type: 'product',
     breadcrumbs: [
       { name: t('brand'), path: '/' },
@@ -50,14 +84,27 @@ function programmeHead({ data: loaded, t, language, page, origin }: PageHeadArgs
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: t('storefront:programme.headTitle', { name }),
-        description: t('storefront:programme.headDescription', { name, unit: localize(programme.unit, language), price: `${programme.currency} ${price}` }),
+        description: t('storefront:programme.headDescription', {
+          name,
+          unit: localize(programme.unit, language),
+          price: `${programme.currency} ${price}`,
+        }),
         brand: { '@type': 'Brand', name },
         offers: {
           '@type': 'Offer',
           url: `${origin}/storefront/buy/${programme.id}`,
           priceCurrency: programme.currency,
           price,
-          priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: programme.currency, referenceQuantity: { '@type': 'QuantitativeValue', value: 1000, unitText: programme.unit.en } },
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: programme.currency,
+            referenceQuantity: {
+              '@type': 'QuantitativeValue',
+              value: 1000,
+              unitText: programme.unit.en,
+            },
+          },
           ...(programme.campaign ? { priceValidUntil: programme.campaign.end.slice(0, 10) } : {}),
           availability: 'https://schema.org/InStock',
         },
@@ -107,15 +154,29 @@ function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
   );
 }
 
-function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; rules: PurchaseRules }) {
+function OpenBuyPanel({
+  programme,
+  rules,
+}: {
+  programme: ProgrammeSaleDetail;
+  rules: PurchaseRules;
+}) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
-  const suggested = programme.priceTable.find((row) => row.quantity >= 10_000 && row.quantity <= rules.maxPerOrder)?.quantity ?? rules.minPerOrder;
+  const suggested =
+    programme.priceTable.find((row) => row.quantity >= 10_000 && row.quantity <= rules.maxPerOrder)
+      ?.quantity ?? rules.minPerOrder;
   const [quantity, setQuantity] = useState<number | string>(suggested);
   const wanted = typeof quantity === 'number' ? quantity : Number(quantity);
   const problem = quantityProblem(rules, wanted);
-  const order = problem ? null : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
-  const limits = { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) };
+  const order = problem
+    ? null
+    : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
+  const limits = {
+    min: format.miles(rules.minPerOrder),
+    max: format.miles(rules.maxPerOrder),
+    step: format.miles(rules.increment),
+  };
   const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
   const { config } = useAppState();
   return (
@@ -135,7 +196,12 @@ function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; ru
       />
       {order && (
         <Stack gap={4} data-testid="buy-summary">
-          <Text>{t('buy.youGet', { total: format.miles(order.total), bonus: format.miles(order.bonus) })}</Text>
+          <Text>
+            {t('buy.youGet', {
+              total: format.miles(order.total),
+              bonus: format.miles(order.bonus),
+            })}
+          </Text>
           <Text fw={700} fz="xl">
             {format.money(order.amount, order.currency)}
           </Text>
@@ -161,16 +227,36 @@ function OpenBuyPanel({ programme, rules }: { programme: ProgrammeSaleDetail; ru
 }
 
 /** The yearly cap in words: stated, the lowest of a range, none, or not confirmed; and how bonus miles count. */
-function capFact(rules: ProgrammeSaleDetail['rules'], t: (key: string, values?: Record<string, unknown>) => string, miles: (value: number) => string): string {
+function capFact(
+  rules: ProgrammeSaleDetail['rules'],
+  t: (key: string, values?: Record<string, unknown>) => string,
+  miles: (value: number) => string,
+): string {
   const cap = rules.annualCap;
   if (cap === 'unknown') return t('facts.capUnknown');
   if (cap === 'none') return t('facts.noCap');
-  const limit = 'miles' in cap ? t('facts.capValue', { cap: miles(cap.miles) }) : t('facts.capRange', { lowest: miles(cap.lowest), highest: miles(cap.highest) });
-  const bonus = rules.capIncludesBonus === 'yes' ? t('facts.bonusCounts') : rules.capIncludesBonus === 'no' ? t('facts.bonusNotCounted') : t('facts.bonusUnknown');
+  const limit =
+    'miles' in cap
+      ? t('facts.capValue', { cap: miles(cap.miles) })
+      : t('facts.capRange', { lowest: miles(cap.lowest), highest: miles(cap.highest) });
+  const bonus =
+    rules.capIncludesBonus === 'yes'
+      ? t('facts.bonusCounts')
+      : rules.capIncludesBonus === 'no'
+        ? t('facts.bonusNotCounted')
+        : t('facts.bonusUnknown');
   return `${limit} ${bonus}`;
 }
 
-function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: ProgrammeSaleDetail; now: string }) {
+function ProgrammeSale({
+  page,
+  programme,
+  now,
+}: {
+  page: PageDef;
+  programme: ProgrammeSaleDetail;
+  now: string;
+}) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
   const name = format.text(programme.name);
@@ -179,14 +265,50 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
   const guide = programme.guideRules;
   const termsAnchor = TERMS_ANCHOR[programme.id];
   const facts: [string, string][] = [
-    [t('facts.increments'), rules.maxPerOrder === null ? t('facts.incrementsNoMax', { min: format.miles(rules.minPerOrder), step: format.miles(rules.increment) }) : t('facts.incrementsValue', { min: format.miles(rules.minPerOrder), max: format.miles(rules.maxPerOrder), step: format.miles(rules.increment) })],
+    [
+      t('facts.increments'),
+      rules.maxPerOrder === null
+        ? t('facts.incrementsNoMax', {
+            min: format.miles(rules.minPerOrder),
+            step: format.miles(rules.increment),
+          })
+        : t('facts.incrementsValue', {
+            min: format.miles(rules.minPerOrder),
+            max: format.miles(rules.maxPerOrder),
+            step: format.miles(rules.increment),
+          }),
+    ],
     [t('facts.cap'), capFact(rules, t, format.miles)],
-    [t('facts.posting'), rules.postingHours === 'unknown' ? t('facts.postingUnknown') : t('facts.postingValue', { usual: rules.postingHours.usual, most: rules.postingHours.most })],
-    [t('facts.expiry'), rules.expiry === 'unknown' ? t('facts.expiryUnknown') : format.text(rules.expiry)],
+    [
+      t('facts.posting'),
+      rules.postingHours === 'unknown'
+        ? t('facts.postingUnknown')
+        : t('facts.postingValue', {
+            usual: rules.postingHours.usual,
+            most: rules.postingHours.most,
+          }),
+    ],
+    [
+      t('facts.expiry'),
+      rules.expiry === 'unknown' ? t('facts.expiryUnknown') : format.text(rules.expiry),
+    ],
     [t('facts.account'), t('facts.accountValue', { label: format.text(programme.account.label) })],
   ];
-  if (guide?.partnerRedemptionFee) facts.push([t('facts.partnerFee'), t('facts.partnerFeeValue', { fee: isMoneyCurrency(guide.partnerRedemptionFee.fee.currency) ? format.shown.charged(guide.partnerRedemptionFee.fee.amount, guide.partnerRedemptionFee.fee.currency) : `${guide.partnerRedemptionFee.fee.currency} ${guide.partnerRedemptionFee.fee.amount}`, hours: guide.partnerRedemptionFee.freeChangeHours ?? 0 })]);
-  if (guide?.seatHold && guide.seatHold.hours > 0) facts.push([t('facts.seatHold'), format.text(guide.seatHold.rule)]);
+  if (guide?.partnerRedemptionFee)
+    facts.push([
+      t('facts.partnerFee'),
+      t('facts.partnerFeeValue', {
+        fee: isMoneyCurrency(guide.partnerRedemptionFee.fee.currency)
+          ? format.shown.charged(
+              guide.partnerRedemptionFee.fee.amount,
+              guide.partnerRedemptionFee.fee.currency,
+            )
+          : `${guide.partnerRedemptionFee.fee.currency} ${guide.partnerRedemptionFee.fee.amount}`,
+        hours: guide.partnerRedemptionFee.freeChangeHours ?? 0,
+      }),
+    ]);
+  if (guide?.seatHold && guide.seatHold.hours > 0)
+    facts.push([t('facts.seatHold'), format.text(guide.seatHold.rule)]);
   if (guide?.stopover) facts.push([t('facts.stopover'), format.text(guide.stopover.rule)]);
 
   return (
@@ -206,18 +328,28 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                 {format.offer(programme.campaign)}
               </Text>
               <Text fz="lg" data-testid="price-per-1000">
-                {t('programme.priceNow', { price: format.money(programme.pricePer1000, programme.currency), base: format.money(programme.basePricePer1000, programme.currency) })}
+                {t('programme.priceNow', {
+                  price: format.money(programme.pricePer1000, programme.currency),
+                  base: format.money(programme.basePricePer1000, programme.currency),
+                })}
               </Text>
               <Text c="gray.7">{format.ends(programme.campaign)}</Text>
               {programme.isLowest12Months && (
-                <Badge variant="outline" color="teal.9" w="fit-content" data-testid="lowest-12-months">
+                <Badge
+                  variant="outline"
+                  color="teal.9"
+                  w="fit-content"
+                  data-testid="lowest-12-months"
+                >
                   {t('price.lowest12Months')}
                 </Badge>
               )}
             </Stack>
           ) : (
             <Text fz="lg" mt="sm" data-testid="price-per-1000">
-              {t('programme.noSale', { price: format.money(programme.basePricePer1000, programme.currency) })}
+              {t('programme.noSale', {
+                price: format.money(programme.basePricePer1000, programme.currency),
+              })}
             </Text>
           )}
         </header>
@@ -242,7 +374,11 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                       {programme.priceTable.map((row) => (
                         <Table.Tr key={row.quantity} data-quantity={row.quantity}>
                           <Table.Td>{format.miles(row.quantity)}</Table.Td>
-                          <Table.Td>{row.bonus > 0 ? `+${format.miles(row.bonus)} (${row.bonusPercent}%)` : '—'}</Table.Td>
+                          <Table.Td>
+                            {row.bonus > 0
+                              ? `+${format.miles(row.bonus)} (${row.bonusPercent}%)`
+                              : '—'}
+                          </Table.Td>
                           <Table.Td>{format.miles(row.total)}</Table.Td>
                           <Table.Td>{format.money(row.amount, row.currency)}</Table.Td>
                           <Table.Td>{format.money(row.pricePer1000, row.currency)}</Table.Td>
@@ -274,7 +410,8 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                         {[...programme.history].reverse().map((campaign) => (
                           <Table.Tr key={campaign.id} data-campaign={campaign.id}>
                             <Table.Td>
-                              {format.day(campaign.startsLocal.date)} – {format.day(campaign.endsLocal.date)}
+                              {format.day(campaign.startsLocal.date)} –{' '}
+                              {format.day(campaign.endsLocal.date)}
                               {programme.allTimeLow?.campaignId === campaign.id && (
                                 <Badge ml="xs" variant="outline" color="red.9">
                                   {t('history.allTimeLow')}
@@ -284,19 +421,41 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                             <Table.Td>
                               {format.offer(campaign)}
                               {campaign.status === 'unconfirmed' && (
-                                <Badge ml="xs" variant="outline" color="gray.8" data-testid="campaign-unconfirmed" title={t('history.unconfirmedLong')}>
+                                <Badge
+                                  ml="xs"
+                                  variant="outline"
+                                  color="gray.8"
+                                  data-testid="campaign-unconfirmed"
+                                  title={t('history.unconfirmedLong')}
+                                >
                                   {t('history.unconfirmed')}
                                 </Badge>
                               )}
                             </Table.Td>
-                            <Table.Td>{campaign.pricePer1000 === null ? t('history.notPriced') : format.money(campaign.pricePer1000, programme.currency)}</Table.Td>
+                            <Table.Td>
+                              {campaign.pricePer1000 === null
+                                ? t('history.notPriced')
+                                : format.money(campaign.pricePer1000, programme.currency)}
+                            </Table.Td>
                             <Table.Td>
                               {campaign.announcement ? (
-                                <Anchor href={campaign.announcement.url} target="_blank" rel="noopener noreferrer" size="sm">
-                                  {t('history.announcement', { day: format.day(campaign.announcement.date) })}
+                                <Anchor
+                                  href={campaign.announcement.url}
+                                  target="_blank"
+                                  rel="noopener noreferrer"
+                                  size="sm"
+                                >
+                                  {t('history.announcement', {
+                                    day: format.day(campaign.announcement.date),
+                                  })}
                                 </Anchor>
                               ) : (
-                                <Anchor href={campaign.source} target="_blank" rel="noopener noreferrer" size="sm">
+                                <Anchor
+                                  href={campaign.source}
+                                  target="_blank"
+                                  rel="noopener noreferrer"
+                                  size="sm"
+                                >
                                   {t('history.report')}
                                 </Anchor>
                               )}
@@ -318,16 +477,31 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                 <Section id="sample" title={t('sample.title')}>
                   <Paper withBorder radius="md" p="md" data-testid="sample-redemption">
                     <Text>
-                      {t(`sample.trip.${programme.sample.cabin}`, { origin: programme.sample.origin, destination: programme.sample.destination, miles: format.miles(programme.sample.miles), fees: format.shown.charged(programme.sample.feesUsd, 'USD') })}
+                      {t(`sample.trip.${programme.sample.cabin}`, {
+                        origin: programme.sample.origin,
+                        destination: programme.sample.destination,
+                        miles: format.miles(programme.sample.miles),
+                        fees: format.shown.charged(programme.sample.feesUsd, 'USD'),
+                      })}
                       {programme.sample.estimate ? ` ${t('sample.estimate')}` : ''}
                     </Text>
                     {programme.sample.buy && (
                       <Text mt={4} fw={600}>
-                        {t('sample.buy', { bought: format.miles(programme.sample.buy.quantity), total: format.miles(programme.sample.buy.total), price: format.money(programme.sample.buy.amount, programme.sample.buy.currency) })}
+                        {t('sample.buy', {
+                          bought: format.miles(programme.sample.buy.quantity),
+                          total: format.miles(programme.sample.buy.total),
+                          price: format.money(
+                            programme.sample.buy.amount,
+                            programme.sample.buy.currency,
+                          ),
+                        })}
                       </Text>
                     )}
                     <Text mt={4} size="sm" c="gray.7">
-                      {t('sample.cash', { cash: format.shown.charged(programme.sample.cashUsd, 'USD') })} {programme.sample.simulated ? t('sample.simulated') : ''}
+                      {t('sample.cash', {
+                        cash: format.shown.charged(programme.sample.cashUsd, 'USD'),
+                      })}{' '}
+                      {programme.sample.simulated ? t('sample.simulated') : ''}
                     </Text>
                   </Paper>
                 </Section>
@@ -347,10 +521,16 @@ function ProgrammeSale({ page, programme, now }: { page: PageDef; programme: Pro
                   </Table.Tbody>
                 </Table>
                 <Group gap="lg" mt="sm">
-                  <Anchor component={Link} to={`/${programme.kind === 'hotel' ? 'hotelslib' : 'rewardslib'}/${programme.id}`}>
+                  <Anchor
+                    component={Link}
+                    to={`/${programme.kind === 'hotel' ? 'hotelslib' : 'rewardslib'}/${programme.id}`}
+                  >
                     {t('facts.guide', { name })}
                   </Anchor>
-                  <Anchor component={Link} to={termsAnchor ? `/storefront/tos#${termsAnchor}` : '/storefront/tos'}>
+                  <Anchor
+                    component={Link}
+                    to={termsAnchor ? `/storefront/tos#${termsAnchor}` : '/storefront/tos'}
+                  >
                     {t('facts.terms')}
                   </Anchor>
                 </Group>
@@ -396,4 +576,8 @@ function ProgrammeSalePage({ page }: { page: PageDef }) {
   return <ProgrammeSale page={page} programme={loaded.programme} now={loaded.now} />;
 }
 
-export const programmeSalePage = definePage<ProgrammeLoad>({ Component: ProgrammeSalePage, loader: loadProgramme, head: programmeHead });
+export const programmeSalePage = definePage<ProgrammeLoad>({
+  Component: ProgrammeSalePage,
+  loader: loadProgramme,
+  head: programmeHead,
+});

@@ -16,7 +16,8 @@ interface ProgrammesLoad {
   programmes: ProgrammeOnSale[];
 }
 
-const loadProgrammes = ({ context }: LoaderFunctionArgs) => loaderGet<ProgrammesLoad>(context, '/api/storefront/programmes');
+const loadProgrammes = ({ context }: LoaderFunctionArgs) =>
+  loaderGet<ProgrammesLoad>(context, '/api/storefront/programmes');
 
 export const programmePath = (id: string) => `/storefront/buy/${id}`;
 
@@ -31,7 +32,9 @@ function PriceNow({ programme }: { programme: ProgrammeOnSale }) {
       </Text>
       {programme.campaign && (
         <Text size="sm" c="gray.7">
-          {t('price.insteadOf', { price: format.money(programme.basePricePer1000, programme.currency) })}
+          {t('price.insteadOf', {
+            price: format.money(programme.basePricePer1000, programme.currency),
+          })}
         </Text>
       )}
       {programme.orders !== 'open' && (
@@ -73,7 +76,12 @@ function SaleCard({ programme }: { programme: ProgrammeOnSale }) {
             {format.ends(programme.campaign)}
           </Text>
         )}
-        <Anchor component={Link} to={programmePath(programme.id)} fw={600} aria-label={t('list.seePricesOf', { name })}>
+        <Anchor
+          component={Link}
+          to={programmePath(programme.id)}
+          fw={600}
+          aria-label={t('list.seePricesOf', { name })}
+        >
           {t('list.seePrices')}
         </Anchor>
       </Stack>
@@ -85,7 +93,9 @@ function SaleCard({ programme }: { programme: ProgrammeOnSale }) {
 function SalesNowPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
   const { programmes } = useLoaderData() as ProgrammesLoad;
-  const onSale = programmes.filter((programme) => programme.campaign).sort((a, b) => a.pricePer1000 - b.pricePer1000);
+  const onSale = programmes
+    .filter((programme) => programme.campaign)
+    .sort((a, b) => a.pricePer1000 - b.pricePer1000);
   const kinds = ['airline', 'hotel'] as const;
   return (
     <PageFrame page={page}>
@@ -94,7 +104,9 @@ function SalesNowPage({ page }: { page: PageDef }) {
         <Tabs.List>
           {kinds.map((kind) => (
             <Tabs.Tab key={kind} value={kind} data-testid={`tab-${kind}`}>
-              {t(`list.tab.${kind}`, { count: onSale.filter((programme) => programme.kind === kind).length })}
+              {t(`list.tab.${kind}`, {
+                count: onSale.filter((programme) => programme.kind === kind).length,
+              })}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -142,13 +154,22 @@ function salesHead({ data, t, origin }: PageHeadArgs<ProgrammesLoad>) {
         '@type': 'ItemList',
         name: t('pages:storefront.title'),
         numberOfItems: live.length,
-        itemListElement: live.map((programme, index) => ({ '@type': 'ListItem', position: index + 1, url: `${origin}${programmePath(programme.id)}`, name: programme.name.en })),
+        itemListElement: live.map((programme, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${origin}${programmePath(programme.id)}`,
+          name: programme.name.en,
+        })),
       },
     ],
   };
 }
 
-export const salesNowPage = definePage<ProgrammesLoad>({ Component: SalesNowPage, loader: loadProgrammes, head: salesHead });
+export const salesNowPage = definePage<ProgrammesLoad>({
+  Component: SalesNowPage,
+  loader: loadProgrammes,
+  head: salesHead,
+});
 
 /** /storefront/home: every programme sold, with today's price and whether it is the lowest of the year. */
 function AllProgrammesPage({ page }: { page: PageDef }) {
@@ -187,11 +208,20 @@ function AllProgrammesPage({ page }: { page: PageDef }) {
                       <Table.Td>
                         <SaleStateBadge state={programme.saleState} />
                       </Table.Td>
-                      <Table.Td>{programme.campaign ? format.offer(programme.campaign) : '—'}</Table.Td>
-                      <Table.Td>{format.money(programme.pricePer1000, programme.currency)}</Table.Td>
+                      <Table.Td>
+                        {programme.campaign ? format.offer(programme.campaign) : '—'}
+                      </Table.Td>
+                      <Table.Td>
+                        {format.money(programme.pricePer1000, programme.currency)}
+                      </Table.Td>
                       <Table.Td>
                         {programme.isLowest12Months ? (
-                          <Badge variant="outline" color="teal.9" w="fit-content" data-testid="lowest-12-months">
+                          <Badge
+                            variant="outline"
+                            color="teal.9"
+                            w="fit-content"
+                            data-testid="lowest-12-months"
+                          >
                             {t('price.lowest12Months')}
                           </Badge>
                         ) : programme.lowest12Months !== null ? (
@@ -218,12 +248,21 @@ export function PriceNote() {
   const format = useStorefrontFormat();
   return (
     <Text size="sm" c="gray.7" maw={760}>
-      {t('price.note')} {format.shown.converts('USD') ? t('price.converted', { currency: format.shown.currency, day: format.day(format.shown.asOf) }) : ''}
+      {t('price.note')}{' '}
+      {format.shown.converts('USD')
+        ? t('price.converted', {
+            currency: format.shown.currency,
+            day: format.day(format.shown.asOf),
+          })
+        : ''}
     </Text>
   );
 }
 
-export const allProgrammesPage = definePage<ProgrammesLoad>({ Component: AllProgrammesPage, loader: loadProgrammes });
+export const allProgrammesPage = definePage<ProgrammesLoad>({
+  Component: AllProgrammesPage,
+  loader: loadProgrammes,
+});
 
 interface EventsLoad {
   now: string;
@@ -236,7 +275,10 @@ function EventsPage({ page }: { page: PageDef }) {
   const format = useStorefrontFormat();
   const { events } = useLoaderData() as EventsLoad;
   const groups = [
-    { key: 'running', events: events.filter((event) => event.state === 'ongoing' || event.state === 'limited') },
+    {
+      key: 'running',
+      events: events.filter((event) => event.state === 'ongoing' || event.state === 'limited'),
+    },
     { key: 'upcoming', events: events.filter((event) => event.state === 'upcoming') },
   ] as const;
   return (
@@ -252,7 +294,14 @@ function EventsPage({ page }: { page: PageDef }) {
           ) : (
             <Stack gap="sm">
               {group.events.map((event) => (
-                <Card key={event.id} withBorder radius="md" padding="md" data-testid="sale-event" data-campaign={event.id}>
+                <Card
+                  key={event.id}
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  data-testid="sale-event"
+                  data-campaign={event.id}
+                >
                   <Group justify="space-between" wrap="wrap" gap="xs">
                     <Anchor component={Link} to={programmePath(event.programme)} fw={700} fz="lg">
                       {format.text(event.name)}
@@ -260,10 +309,17 @@ function EventsPage({ page }: { page: PageDef }) {
                     <SaleStateBadge state={event.state} />
                   </Group>
                   <Text fw={600} c="teal.9" mt={4}>
-                    {format.offer(event)} · {event.pricePer1000 === null ? <span data-testid="campaign-unconfirmed">{t('history.unconfirmedLong')}</span> : t('price.from', { price: format.money(event.pricePer1000, event.currency) })}
+                    {format.offer(event)} ·{' '}
+                    {event.pricePer1000 === null ? (
+                      <span data-testid="campaign-unconfirmed">{t('history.unconfirmedLong')}</span>
+                    ) : (
+                      t('price.from', { price: format.money(event.pricePer1000, event.currency) })
+                    )}
                   </Text>
                   <Text size="sm" c="gray.7">
-                    {event.state === 'upcoming' ? t('events.starts', { day: format.day(event.startsLocal.date) }) + ' · ' : ''}
+                    {event.state === 'upcoming'
+                      ? t('events.starts', { day: format.day(event.startsLocal.date) }) + ' · '
+                      : ''}
                     {format.ends(event)}
                   </Text>
                 </Card>
@@ -276,4 +332,7 @@ function EventsPage({ page }: { page: PageDef }) {
   );
 }
 
-export const eventsPage = definePage<EventsLoad>({ Component: EventsPage, loader: ({ context }) => loaderGet<EventsLoad>(context, '/api/storefront/events') });
+export const eventsPage = definePage<EventsLoad>({
+  Component: EventsPage,
+  loader: ({ context }) => loaderGet<EventsLoad>(context, '/api/storefront/events'),
+});

@@ -15,7 +15,12 @@ export function StaffPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
   const { member } = useAuth();
-  const { data: orders, forbidden, busy, act: run } = useStaffData(staffApi.orders, member !== null);
+  const {
+    data: orders,
+    forbidden,
+    busy,
+    act: run,
+  } = useStaffData(staffApi.orders, member !== null);
   const act = (id: string, action: 'release' | 'refuse') => run(id, () => staffApi.act(id, action));
 
   const rows = (list: StaffOrderView[], actions: boolean) => (
@@ -38,7 +43,8 @@ export function StaffPage({ page }: { page: PageDef }) {
               <Table.Td>
                 {order.number}
                 <Text size="xs" c="dimmed">
-                  {order.paidAt ? format.day(order.paidAt) : ''} {order.reviewReason ? t(`staff.reason.${order.reviewReason}`) : ''}
+                  {order.paidAt ? format.day(order.paidAt) : ''}{' '}
+                  {order.reviewReason ? t(`staff.reason.${order.reviewReason}`) : ''}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -61,10 +67,22 @@ export function StaffPage({ page }: { page: PageDef }) {
               {actions && (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" onClick={() => void act(order.id, 'release')} loading={busy === order.id} data-testid="staff-release">
+                    <Button
+                      size="xs"
+                      onClick={() => void act(order.id, 'release')}
+                      loading={busy === order.id}
+                      data-testid="staff-release"
+                    >
                       {t('staff.release')}
                     </Button>
-                    <Button size="xs" color="red.9" variant="outline" onClick={() => void act(order.id, 'refuse')} disabled={busy === order.id} data-testid="staff-refuse">
+                    <Button
+                      size="xs"
+                      color="red.9"
+                      variant="outline"
+                      onClick={() => void act(order.id, 'refuse')}
+                      disabled={busy === order.id}
+                      data-testid="staff-refuse"
+                    >
                       {t('staff.refuse')}
                     </Button>
                   </Group>
@@ -91,7 +109,11 @@ export function StaffPage({ page }: { page: PageDef }) {
             <Title order={2} fz="lg" mb="sm">
               {t('staff.inReview', { count: orders.inReview.length })}
             </Title>
-            {orders.inReview.length === 0 ? <Text>{t('staff.none')}</Text> : rows(orders.inReview, true)}
+            {orders.inReview.length === 0 ? (
+              <Text>{t('staff.none')}</Text>
+            ) : (
+              rows(orders.inReview, true)
+            )}
           </section>
           <section>
             <Title order={2} fz="lg" mb="sm">

@@ -21,7 +21,8 @@ export function useStorefrontFormat() {
     const locale = INTL_LOCALES[language];
     const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     const count = numberFormat(locale);
-    const minor = (amount: number, currency: MoneyCurrency) => money.charged(Math.round(amount) / 100, currency);
+    const minor = (amount: number, currency: MoneyCurrency) =>
+      money.charged(Math.round(amount) / 100, currency);
     return {
       language,
       text: (value: LocalizedText) => localize(value, language),
@@ -31,9 +32,17 @@ export function useStorefrontFormat() {
       /** A day, YYYY-MM-DD or an ISO instant's UTC day. */
       day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
       /** "Dec 5, 2026, 23:59 (UTC−05:00)". */
-      ends: (campaign: Pick<CampaignView, 'endsLocal'>) => t('ends.at', { day: day.format(new Date(`${campaign.endsLocal.date}T00:00:00Z`)), time: campaign.endsLocal.time, zone: `UTC${campaign.endsLocal.offset.replace('-', '−')}` }),
+      ends: (campaign: Pick<CampaignView, 'endsLocal'>) =>
+        t('ends.at', {
+          day: day.format(new Date(`${campaign.endsLocal.date}T00:00:00Z`)),
+          time: campaign.endsLocal.time,
+          zone: `UTC${campaign.endsLocal.offset.replace('-', '−')}`,
+        }),
       /** What a campaign gives, in words: "35% off", "Up to 150% bonus", "20% off + up to 50% bonus". */
-      offer: (campaign: Pick<CampaignView, 'discountPercent' | 'bonusLadder'>) => offerTerms(campaign).map((term) => t(`offer.${term.key}`, { percent: term.percent })).join(' + '),
+      offer: (campaign: Pick<CampaignView, 'discountPercent' | 'bonusLadder'>) =>
+        offerTerms(campaign)
+          .map((term) => t(`offer.${term.key}`, { percent: term.percent }))
+          .join(' + '),
       shown: money,
     };
   }, [language, t, money]);

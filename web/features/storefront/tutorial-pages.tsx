@@ -62,7 +62,13 @@ function TutorialPage({ page }: { page: PageDef }) {
           {t(`${tutorial.key}.rulesTitle`)}
         </Title>
         {programme.guide && <RulesTable rules={programme.guide.rules} />}
-        <Anchor component={Link} to={`/storefront/tos#${tutorial.key}`} mt="sm" display="inline-block" data-testid="tutorial-terms-link">
+        <Anchor
+          component={Link}
+          to={`/storefront/tos#${tutorial.key}`}
+          mt="sm"
+          display="inline-block"
+          data-testid="tutorial-terms-link"
+        >
           {t(`${tutorial.key}.termsLink`)}
         </Anchor>
       </section>
@@ -71,12 +77,25 @@ function TutorialPage({ page }: { page: PageDef }) {
 }
 
 /** The LifeMiles figures the storefront's terms quote, from its guide so the two never differ. */
-function lifemilesTerms(rules: ProgrammeRules | undefined, price: (amount: number, currency: string) => string, number: (value: number) => string) {
+function lifemilesTerms(
+  rules: ProgrammeRules | undefined,
+  price: (amount: number, currency: string) => string,
+  number: (value: number) => string,
+) {
   return {
     hours: LIMITS.crediting.firstPurchaseDelayHours,
-    annualCap: rules?.purchase && typeof rules.purchase.annualCap === 'object' ? number('miles' in rules.purchase.annualCap ? rules.purchase.annualCap.miles : rules.purchase.annualCap.lowest) : '—',
+    annualCap:
+      rules?.purchase && typeof rules.purchase.annualCap === 'object'
+        ? number(
+            'miles' in rules.purchase.annualCap
+              ? rules.purchase.annualCap.miles
+              : rules.purchase.annualCap.lowest,
+          )
+        : '—',
     validityMonths: rules?.validity?.months ?? '—',
-    fee: rules?.partnerRedemptionFee ? price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency) : '—',
+    fee: rules?.partnerRedemptionFee
+      ? price(rules.partnerRedemptionFee.fee.amount, rules.partnerRedemptionFee.fee.currency)
+      : '—',
     changeHours: rules?.partnerRedemptionFee?.freeChangeHours ?? '—',
     holdHours: rules?.seatHold?.hours ?? '—',
     stopoverDays: rules?.stopover?.maxDays ?? '—',
@@ -89,7 +108,12 @@ function StorefrontTermsPage({ page }: { page: PageDef }) {
   const format = useGuideFormat();
   const { hash } = useLocation();
   const lifemiles = useLoaderData() as ProgrammePage;
-  const sections = sectionsOf(t('terms.sections', { returnObjects: true, ...lifemilesTerms(lifemiles.guide?.rules, format.price, (value) => format.number(value, 0)) }));
+  const sections = sectionsOf(
+    t('terms.sections', {
+      returnObjects: true,
+      ...lifemilesTerms(lifemiles.guide?.rules, format.price, (value) => format.number(value, 0)),
+    }),
+  );
 
   // The router does not scroll to an anchor; once the sections are drawn, go to the one asked for.
   useEffect(() => {
@@ -135,7 +159,13 @@ function HotelThemesPage({ page }: { page: PageDef }) {
         ))}
       </SimpleGrid>
       {themes.map((theme) => (
-        <section key={theme.id} id={theme.id} aria-labelledby={`${theme.id}-title`} data-testid="hotel-theme" style={{ scrollMarginTop: 80 }}>
+        <section
+          key={theme.id}
+          id={theme.id}
+          aria-labelledby={`${theme.id}-title`}
+          data-testid="hotel-theme"
+          style={{ scrollMarginTop: 80 }}
+        >
           <Title order={2} fz="xl" id={`${theme.id}-title`}>
             {format.text(theme.name)}
           </Title>
@@ -172,7 +202,10 @@ function HotelThemesPage({ page }: { page: PageDef }) {
                     <Table.Td>
                       {hotel.pointsPerNight.min === hotel.pointsPerNight.max
                         ? format.number(hotel.pointsPerNight.min, 0)
-                        : t('themes.range', { min: format.number(hotel.pointsPerNight.min, 0), max: format.number(hotel.pointsPerNight.max, 0) })}
+                        : t('themes.range', {
+                            min: format.number(hotel.pointsPerNight.min, 0),
+                            max: format.number(hotel.pointsPerNight.max, 0),
+                          })}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -191,7 +224,19 @@ function HotelThemesPage({ page }: { page: PageDef }) {
   );
 }
 
-export const lifemilesTutorialPage = definePage<ProgrammePage>({ Component: TutorialPage, loader: loadGuideOf(TUTORIALS.storefrontLifemilesTutorial.programme) });
-export const aviosTutorialPage = definePage<ProgrammePage>({ Component: TutorialPage, loader: loadGuideOf(TUTORIALS.storefrontAviosTutorial.programme) });
-export const storefrontTermsPage = definePage<ProgrammePage>({ Component: StorefrontTermsPage, loader: loadGuideOf('avianca-lifemiles') });
-export const hotelThemesPage = definePage<ThemesLoad>({ Component: HotelThemesPage, loader: loadThemes });
+export const lifemilesTutorialPage = definePage<ProgrammePage>({
+  Component: TutorialPage,
+  loader: loadGuideOf(TUTORIALS.storefrontLifemilesTutorial.programme),
+});
+export const aviosTutorialPage = definePage<ProgrammePage>({
+  Component: TutorialPage,
+  loader: loadGuideOf(TUTORIALS.storefrontAviosTutorial.programme),
+});
+export const storefrontTermsPage = definePage<ProgrammePage>({
+  Component: StorefrontTermsPage,
+  loader: loadGuideOf('avianca-lifemiles'),
+});
+export const hotelThemesPage = definePage<ThemesLoad>({
+  Component: HotelThemesPage,
+  loader: loadThemes,
+});

@@ -1,51 +1,118 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_STOPS, type AwardNames, type AwardQuery } from '../../../core/awards/search.ts';
-import type { TrackingAllowance, TrackingStatus, TrackingView } from '../../../core/awards/tracking.ts';
+import type {
+  TrackingAllowance,
+  TrackingStatus,
+  TrackingView,
+} from '../../../core/awards/tracking.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/index.ts';
-import { AllowanceLine, ItineraryCard, QuerySummary, SearchPanel, clockTime, datesLabel, placeLanguage, trackingsApi, useLinkedForm } from '../awards/index.ts';
+import {
+  AllowanceLine,
+  ItineraryCard,
+  QuerySummary,
+  SearchPanel,
+  clockTime,
+  datesLabel,
+  placeLanguage,
+  trackingsApi,
+  useLinkedForm,
+} from '../awards/index.ts';
 
-const STATUS_COLOR: Record<TrackingStatus, string> = { tracking: 'blue', notified: 'green', 'change-notified': 'teal', expired: 'gray' };
+const STATUS_COLOR: Record<TrackingStatus, string> = {
+  tracking: 'blue',
+  notified: 'green',
+  'change-notified': 'teal',
+  expired: 'gray',
+};
 
 /** The filters beyond route, dates and cabin, when any is set. */
-function filtersOf(query: AwardQuery, t: (key: string, values?: Record<string, unknown>) => string): string[] {
+function filtersOf(
+  query: AwardQuery,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string[] {
   return [
     t(`stops.max${MAX_STOPS[query.stops]}`),
-    ...(query.airlines.length > 0 ? [t('trackings.airlines', { airlines: query.airlines.join(', ') })] : []),
+    ...(query.airlines.length > 0
+      ? [t('trackings.airlines', { airlines: query.airlines.join(', ') })]
+      : []),
     ...(query.flightNumber ? [t('trackings.flight', { flight: query.flightNumber })] : []),
-    ...(query.mixedCabin.allowed ? [t('trackings.mixed', { percent: query.mixedCabin.minPercent })] : []),
+    ...(query.mixedCabin.allowed
+      ? [t('trackings.mixed', { percent: query.mixedCabin.minPercent })]
+      : []),
   ];
 }
 
-function TrackingCard({ tracking, names, onDelete }: { tracking: TrackingView; names: AwardNames; onDelete: () => void }) {
+function TrackingCard({
+  tracking,
+  names,
+  onDelete,
+}: {
+  tracking: TrackingView;
+  names: AwardNames;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
   const { changes } = tracking;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="tracking" data-status={tracking.status} data-id={tracking.id}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="tracking"
+      data-status={tracking.status}
+      data-id={tracking.id}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <QuerySummary query={tracking.query} names={names} testId="tracking-route" />
-          <Badge color={STATUS_COLOR[tracking.status]} variant="light" data-testid="tracking-status">
+          <Badge
+            color={STATUS_COLOR[tracking.status]}
+            variant="light"
+            data-testid="tracking-status"
+          >
             {t(`trackings.status.${tracking.status}`)}
           </Badge>
         </Group>
         <Text size="sm" c="gray.7">
-          {filtersOf(tracking.query, t).join(' · ')} · {tracking.keepTracking ? t('trackings.keepOn') : t('trackings.keepOff')}
+          {filtersOf(tracking.query, t).join(' · ')} ·{' '}
+          {tracking.keepTracking ? t('trackings.keepOn') : t('trackings.keepOff')}
         </Text>
         <Text size="sm" data-testid="tracking-matches">
-          {t('trackings.matched', { flights: tracking.matchedFlights, awards: tracking.matchedAwards })} · {t('trackings.changes', { added: changes.flightsAdded, removed: changes.flightsRemoved })}
+          {t('trackings.matched', {
+            flights: tracking.matchedFlights,
+            awards: tracking.matchedAwards,
+          })}{' '}
+          ·{' '}
+          {t('trackings.changes', { added: changes.flightsAdded, removed: changes.flightsRemoved })}
         </Text>
         <Text size="xs" c="gray.7" data-testid="tracking-checked">
-          {tracking.lastCheckedAt ? t('trackings.lastCheck', { time: clockTime(tracking.lastCheckedAt, language) }) : t('trackings.notChecked')}
-          {tracking.notifiedAt ? ` · ${t('trackings.notifiedAt', { time: clockTime(tracking.notifiedAt, language) })}` : ''} · {t('trackings.daysHeld', { count: tracking.days })}
+          {tracking.lastCheckedAt
+            ? t('trackings.lastCheck', { time: clockTime(tracking.lastCheckedAt, language) })
+            : t('trackings.notChecked')}
+          {tracking.notifiedAt
+            ? ` · ${t('trackings.notifiedAt', { time: clockTime(tracking.notifiedAt, language) })}`
+            : ''}{' '}
+          · {t('trackings.daysHeld', { count: tracking.days })}
         </Text>
         {tracking.lastCheckProblem && (
           <Text size="xs" c="orange.8">
@@ -53,10 +120,22 @@ function TrackingCard({ tracking, names, onDelete }: { tracking: TrackingView; n
           </Text>
         )}
         <Group gap="sm" mt={4}>
-          <Button component={Link} to={`/awardplus/scraping/alert?tracking=${tracking.id}`} variant="light" size="xs" data-testid="tracking-flights">
+          <Button
+            component={Link}
+            to={`/awardplus/scraping/alert?tracking=${tracking.id}`}
+            variant="light"
+            size="xs"
+            data-testid="tracking-flights"
+          >
             {t('trackings.seeFlights')}
           </Button>
-          <Button variant="subtle" color="red" size="xs" onClick={onDelete} data-testid="tracking-delete">
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            onClick={onDelete}
+            data-testid="tracking-delete"
+          >
             {t('trackings.delete')}
           </Button>
         </Group>
@@ -77,7 +156,11 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
   const popup = usePopup();
   const [params] = useSearchParams();
   const initial = useLinkedForm();
-  const [data, setData] = useState<{ trackings: TrackingView[]; allowance: TrackingAllowance; names: AwardNames } | null>(null);
+  const [data, setData] = useState<{
+    trackings: TrackingView[];
+    allowance: TrackingAllowance;
+    names: AwardNames;
+  } | null>(null);
   const [failed, setFailed] = useState(false);
   const [created, setCreated] = useState(false);
 
@@ -93,13 +176,23 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
   useEffect(load, [load]);
 
   const remove = async (tracking: TrackingView) => {
-    const sure = await popup.show({ title: t('trackings.deleteTitle'), message: t('trackings.deleteBody'), mode: 'yesno', confirmLabel: t('trackings.delete'), cancelLabel: tc('popup.cancel') });
+    const sure = await popup.show({
+      title: t('trackings.deleteTitle'),
+      message: t('trackings.deleteBody'),
+      mode: 'yesno',
+      confirmLabel: t('trackings.delete'),
+      cancelLabel: tc('popup.cancel'),
+    });
     if (!sure) return;
     try {
       await trackingsApi.remove(tracking.id);
       load();
     } catch (error) {
-      await popup.show({ title: tc('errors.title'), message: errorMessage(error, tc, (key) => i18n.exists(key)), confirmLabel: tc('popup.gotIt') });
+      await popup.show({
+        title: tc('errors.title'),
+        message: errorMessage(error, tc, (key) => i18n.exists(key)),
+        confirmLabel: tc('popup.gotIt'),
+      });
     }
   };
 
@@ -120,7 +213,13 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
         />
       )}
       {created && (
-        <Alert color="green" title={t('trackings.createdTitle')} data-testid="tracking-created" withCloseButton onClose={() => setCreated(false)}>
+        <Alert
+          color="green"
+          title={t('trackings.createdTitle')}
+          data-testid="tracking-created"
+          withCloseButton
+          onClose={() => setCreated(false)}
+        >
           {t('trackings.createdBody')}
         </Alert>
       )}
@@ -142,7 +241,14 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
           {t('trackings.empty')}
         </Text>
       )}
-      {data?.trackings.map((tracking) => <TrackingCard key={tracking.id} tracking={tracking} names={data.names} onDelete={() => void remove(tracking)} />)}
+      {data?.trackings.map((tracking) => (
+        <TrackingCard
+          key={tracking.id}
+          tracking={tracking}
+          names={data.names}
+          onDelete={() => void remove(tracking)}
+        />
+      ))}
       {data && data.allowance.plan !== 'sponsor-more' && (
         <Text size="sm" c="gray.7">
           {t('trackings.moreDays')}{' '}
@@ -160,7 +266,9 @@ function TrackingDetail({ id }: { id: string }) {
   const { t } = useTranslation('awards');
   const { t: tc } = useTranslation();
   const { language } = useAppState();
-  const [answer, setAnswer] = useState<{ tracking: TrackingView; names: AwardNames } | null | 'missing'>(null);
+  const [answer, setAnswer] = useState<
+    { tracking: TrackingView; names: AwardNames } | null | 'missing'
+  >(null);
   useEffect(() => {
     let live = true;
     trackingsApi.get(id, placeLanguage(language)).then(
@@ -193,8 +301,14 @@ function TrackingDetail({ id }: { id: string }) {
         {t(`trackings.status.${tracking.status}`)}
       </Badge>
       <Text size="sm">
-        {t('trackings.matched', { flights: tracking.matchedFlights, awards: tracking.matchedAwards })} ·{' '}
-        {tracking.lastCheckedAt ? t('trackings.lastCheck', { time: clockTime(tracking.lastCheckedAt, language) }) : t('trackings.notChecked')}
+        {t('trackings.matched', {
+          flights: tracking.matchedFlights,
+          awards: tracking.matchedAwards,
+        })}{' '}
+        ·{' '}
+        {tracking.lastCheckedAt
+          ? t('trackings.lastCheck', { time: clockTime(tracking.lastCheckedAt, language) })
+          : t('trackings.notChecked')}
       </Text>
       {tracking.flights.length === 0 ? (
         <Text c="gray.7" data-testid="tracking-no-flights">
@@ -203,10 +317,18 @@ function TrackingDetail({ id }: { id: string }) {
       ) : (
         <>
           <Text size="sm" c="gray.7">
-            {t('trackings.flightsShown', { count: tracking.flights.length, total: tracking.matchedFlights })}
+            {t('trackings.flightsShown', {
+              count: tracking.flights.length,
+              total: tracking.matchedFlights,
+            })}
           </Text>
           {tracking.flights.map((itinerary) => (
-            <ItineraryCard key={itinerary.id} itinerary={itinerary} names={names} programme={null} />
+            <ItineraryCard
+              key={itinerary.id}
+              itinerary={itinerary}
+              names={names}
+              programme={null}
+            />
           ))}
         </>
       )}
@@ -259,7 +381,11 @@ export function TrackingStopPage({ page }: { page: PageDef }) {
   const { t: tc, i18n } = useTranslation();
   const { language } = useAppState();
   const [params] = useSearchParams();
-  const [state, setState] = useState<{ phase: 'stopping' } | { phase: 'stopped' | 'already'; query: AwardQuery | null } | { phase: 'failed'; message: string }>({ phase: 'stopping' });
+  const [state, setState] = useState<
+    | { phase: 'stopping' }
+    | { phase: 'stopped' | 'already'; query: AwardQuery | null }
+    | { phase: 'failed'; message: string }
+  >({ phase: 'stopping' });
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
@@ -273,10 +399,14 @@ export function TrackingStopPage({ page }: { page: PageDef }) {
     }
     trackingsApi.stop(tracking, signature).then(
       (answer) => setState({ phase: answer.stopped ? 'stopped' : 'already', query: answer.query }),
-      (error: unknown) => setState({ phase: 'failed', message: errorMessage(error, tc, (key) => i18n.exists(key)) }),
+      (error: unknown) =>
+        setState({ phase: 'failed', message: errorMessage(error, tc, (key) => i18n.exists(key)) }),
     );
   }, [params, tc, i18n]);
-  const route = state.phase === 'stopped' && state.query ? `${state.query.origin} → ${state.query.destination}, ${datesLabel(state.query.dates, language)}` : '';
+  const route =
+    state.phase === 'stopped' && state.query
+      ? `${state.query.origin} → ${state.query.destination}, ${datesLabel(state.query.dates, language)}`
+      : '';
   return (
     <PageFrame page={page}>
       <Stack gap="md" data-testid="tracking-stop" data-phase={state.phase}>

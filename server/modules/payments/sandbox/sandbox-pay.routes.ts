@@ -8,26 +8,62 @@ import { escapeHtml, serverText } from '../../../i18n.ts';
 import { SANDBOX_PATH, type SandboxPay } from './sandbox-pay.ts';
 import { SANDBOX_VERIFICATION_CODE, type CardFieldError } from './test-cards.ts';
 
-const script = (name: string) => readFileSync(new URL(`./browser/${name}`, import.meta.url), 'utf8');
+const script = (name: string) =>
+  readFileSync(new URL(`./browser/${name}`, import.meta.url), 'utf8');
 const SDK = script('sandbox-pay.js');
 const FIELDS = script('fields.js');
 
 /** The sandbox's own pages may be framed by this site only (the card fields sit in the checkout). */
-const FRAMED_CSP = "default-src 'self'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'self'";
+const FRAMED_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'self'";
 const PAGE_CSP = FRAMED_CSP.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
 
-const FIELD_ERRORS = ['number-invalid', 'number-not-test-card', 'expiry-invalid', 'expiry-past', 'cvc-invalid', 'incomplete', 'network'] as const;
+const FIELD_ERRORS = [
+  'number-invalid',
+  'number-not-test-card',
+  'expiry-invalid',
+  'expiry-past',
+  'cvc-invalid',
+  'incomplete',
+  'network',
+] as const;
 
 // These answer as the processor would: its pages, its script and its token API's own shapes. Pages
 // and scripts are text the serializer passes through; the schemas say what they are.
-const textAnswer = (description: string, type: 'text/html' | 'text/javascript' | 'text/plain') => ({ description, content: { [type]: { schema: z.string() } } });
+const textAnswer = (description: string, type: 'text/html' | 'text/javascript' | 'text/plain') => ({
+  description,
+  content: { [type]: { schema: z.string() } },
+});
 const Script = withErrors({ 200: textAnswer("The processor's script", 'text/javascript') });
-const FieldError = z.enum(['number-invalid', 'number-not-test-card', 'expiry-invalid', 'expiry-past', 'cvc-invalid']) satisfies z.ZodType<CardFieldError>;
+const FieldError = z.enum([
+  'number-invalid',
+  'number-not-test-card',
+  'expiry-invalid',
+  'expiry-past',
+  'cvc-invalid',
+]) satisfies z.ZodType<CardFieldError>;
 const TokenAnswers = withErrors({
-  200: z.object({ ok: z.literal(true), token: z.string(), card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }) }),
+  200: z.object({
+    ok: z.literal(true),
+    token: z.string(),
+    card: z.object({
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+    }),
+  }),
   // The card fields' own problems, or a body that is not a card entry at all (the API's error shape).
-  400: z.union([z.object({ ok: z.literal(false), errors: z.object({ number: FieldError, expiry: FieldError, cvc: FieldError }).partial() }), ApiErrorSchema]),
-  401: z.object({ ok: z.literal(false), error: z.literal('key-invalid') }).describe('The X-Sandbox-Key header is not the public key'),
+  400: z.union([
+    z.object({
+      ok: z.literal(false),
+      errors: z.object({ number: FieldError, expiry: FieldError, cvc: FieldError }).partial(),
+    }),
+    ApiErrorSchema,
+  ]),
+  401: z
+    .object({ ok: z.literal(false), error: z.literal('key-invalid') })
+    .describe('The X-Sandbox-Key header is not the public key'),
 });
 const NoSuchVerification = textAnswer('No such verification (or not this ticket)', 'text/plain');
 
@@ -41,17 +77,50 @@ function languageOf(value: string | undefined): Language {
  * processor would, to its script and to the card holder, so they carry no session or CSRF token;
  * the token API takes the public key, the verification page the charge's ticket.
  */
-export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPay; rateLimitScale: number }> = async (app, { sandbox, rateLimitScale }) => {
-  const text = (language: Language, key: string, values: Record<string, string | number> = {}) => escapeHtml(serverText('sandbox', language, key, values));
+export const sandboxPayRoutes: FastifyPluginAsyncZod<{
+  sandbox: SandboxPay;
+  rateLimitScale: number;
+}> = async (app, { sandbox, rateLimitScale }) => {
+  const text = (language: Language, key: string, values: Record<string, string | number> = {}) =>
+    escapeHtml(serverText('sandbox', language, key, values));
 
-  app.get(`${SANDBOX_PATH}/sandbox-pay.js`, { schema: { response: Script } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(SDK));
-  app.get(`${SANDBOX_PATH}/fields.js`, { schema: { response: Script } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(FIELDS));
+  app.get(
+    `${SANDBOX_PATH}/sandbox-pay.js`,
+    { schema: { response: Script } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(SDK),
+  );
+  app.get(`${SANDBOX_PATH}/fields.js`, { schema: { response: Script } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(FIELDS),
+  );
 
-  const FieldsPage = withErrors({ 200: textAnswer('The card-field frame the checkout page embeds', 'text/html') });
-  app.get(`${SANDBOX_PATH}/fields`, { schema: { querystring: z.object({ key: z.string().max(100), lang: z.string().max(10).optional(), origin: z.url() }), response: FieldsPage } }, async (request, reply) => {
-    const language = languageOf(request.query.lang);
-    const messages = Object.fromEntries(FIELD_ERRORS.map((code) => [code, serverText('sandbox', language, `errors.${code}`)]));
-    const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,">
+  const FieldsPage = withErrors({
+    200: textAnswer('The card-field frame the checkout page embeds', 'text/html'),
+  });
+  app.get(
+    `${SANDBOX_PATH}/fields`,
+    {
+      schema: {
+        querystring: z.object({
+          key: z.string().max(100),
+          lang: z.string().max(10).optional(),
+          origin: z.url(),
+        }),
+        response: FieldsPage,
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request.query.lang);
+      const messages = Object.fromEntries(
+        FIELD_ERRORS.map((code) => [code, serverText('sandbox', language, `errors.${code}`)]),
+      );
+      const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans TC','PingFang TC',sans-serif;font-size:14px;color:#212529;background:transparent}
 label{display:block;font-weight:500;margin:0 0 4px}input{width:100%;height:36px;padding:0 12px;font-size:14px;border:1px solid #ced4da;border-radius:4px;font-family:inherit;background:#fff}
@@ -63,18 +132,37 @@ input:focus{outline:none;border-color:#228be6}input[aria-invalid=true]{border-co
 <div class="field"><label for="cvc">${text(language, 'fields.cvc')}</label><input id="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" aria-describedby="cvc-error"><div class="error" id="cvc-error" role="alert"></div></div></div>
 <script src="fields.js"></script>
 </body></html>`;
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', FRAMED_CSP).header('x-frame-options', 'SAMEORIGIN').send(html);
-  });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', FRAMED_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(html);
+    },
+  );
 
   app.post(
     `${SANDBOX_PATH}/tokens`,
     {
-      schema: { body: z.object({ number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(8) }), response: TokenAnswers },
-      config: { csrf: false, rateLimit: { max: Math.ceil(30 * rateLimitScale), timeWindow: '1 minute' } },
+      schema: {
+        body: z.object({
+          number: z.string().max(40),
+          expiry: z.string().max(10),
+          cvc: z.string().max(8),
+        }),
+        response: TokenAnswers,
+      },
+      config: {
+        csrf: false,
+        rateLimit: { max: Math.ceil(30 * rateLimitScale), timeWindow: '1 minute' },
+      },
     },
     async (request, reply) => {
-      const answer = await sandbox.tokenize(String(request.headers['x-sandbox-key'] ?? ''), request.body);
-      if ('keyInvalid' in answer) return reply.status(401).send({ ok: false, error: 'key-invalid' });
+      const answer = await sandbox.tokenize(
+        String(request.headers['x-sandbox-key'] ?? ''),
+        request.body,
+      );
+      if ('keyInvalid' in answer)
+        return reply.status(401).send({ ok: false, error: 'key-invalid' });
       if ('errors' in answer) return reply.status(400).send({ ok: false, errors: answer.errors });
       return { ok: true as const, token: answer.token, card: answer.card };
     },
@@ -82,11 +170,18 @@ input:focus{outline:none;border-color:#228be6}input[aria-invalid=true]{border-co
 
   const VerifyParams = z.object({ charge: z.string().regex(/^ch_[A-Za-z0-9]{8,40}$/) });
 
-  const verifyPage = async (language: Language, chargeId: string, ticket: string, notice: string) => {
+  const verifyPage = async (
+    language: Language,
+    chargeId: string,
+    ticket: string,
+    notice: string,
+  ) => {
     const found = await sandbox.chargeForVerification(chargeId, ticket);
     if (!found) return null;
     const { charge, card } = found;
-    const amount = escapeHtml(formatMinor(charge.amount, charge.currency as MoneyCurrency, language));
+    const amount = escapeHtml(
+      formatMinor(charge.amount, charge.currency as MoneyCurrency, language),
+    );
     const open = charge.status === 'requires-verification';
     const form = open
       ? `<form method="post" action="${SANDBOX_PATH}/verify/${charge.id}?lang=${language}">
@@ -116,42 +211,100 @@ ${form}
 </main></body></html>`;
   };
 
-  const VerifyPage = withErrors({ 200: textAnswer("The bank's card-verification page", 'text/html'), 404: NoSuchVerification });
-  app.get(`${SANDBOX_PATH}/verify/:charge`, { schema: { params: VerifyParams, querystring: z.object({ ticket: z.string().max(64), lang: z.string().max(10).optional() }), response: VerifyPage } }, async (request, reply) => {
-    const html = await verifyPage(languageOf(request.query.lang), request.params.charge, request.query.ticket, '');
-    if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').send(html);
+  const VerifyPage = withErrors({
+    200: textAnswer("The bank's card-verification page", 'text/html'),
+    404: NoSuchVerification,
   });
+  app.get(
+    `${SANDBOX_PATH}/verify/:charge`,
+    {
+      schema: {
+        params: VerifyParams,
+        querystring: z.object({ ticket: z.string().max(64), lang: z.string().max(10).optional() }),
+        response: VerifyPage,
+      },
+    },
+    async (request, reply) => {
+      const html = await verifyPage(
+        languageOf(request.query.lang),
+        request.params.charge,
+        request.query.ticket,
+        '',
+      );
+      if (!html)
+        return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .send(html);
+    },
+  );
 
   // The holder's answer is a plain form post, as on a bank's page: the ticket is its proof.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(
+        null,
+        Object.fromEntries(
+          new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')),
+        ),
+      );
+    },
+  );
   app.post(
     `${SANDBOX_PATH}/verify/:charge`,
     {
       schema: {
         params: VerifyParams,
         querystring: z.object({ lang: z.string().max(10).optional() }),
-        body: z.object({ ticket: z.string().max(64), code: z.string().max(12).optional(), action: z.enum(['verify', 'cancel']) }),
+        body: z.object({
+          ticket: z.string().max(64),
+          code: z.string().max(12).optional(),
+          action: z.enum(['verify', 'cancel']),
+        }),
         response: withErrors({
           200: textAnswer('The page again, saying the code was wrong', 'text/html'),
-          303: z.undefined().describe('Answered (or cancelled): back to the return address the charge was made with'),
+          303: z
+            .undefined()
+            .describe(
+              'Answered (or cancelled): back to the return address the charge was made with',
+            ),
           404: NoSuchVerification,
         }),
       },
-      config: { csrf: false, rateLimit: { max: Math.ceil(20 * rateLimitScale), timeWindow: '1 minute' } },
+      config: {
+        csrf: false,
+        rateLimit: { max: Math.ceil(20 * rateLimitScale), timeWindow: '1 minute' },
+      },
     },
     async (request, reply) => {
       const language = languageOf(request.query.lang);
       const { ticket, code, action } = request.body;
-      const answer = await sandbox.verify(request.params.charge, ticket, action === 'cancel' ? { cancel: true } : { code: code ?? '' });
-      if (!answer) return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
+      const answer = await sandbox.verify(
+        request.params.charge,
+        ticket,
+        action === 'cancel' ? { cancel: true } : { code: code ?? '' },
+      );
+      if (!answer)
+        return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
       if ('wrongCode' in answer) {
-        const html = await verifyPage(language, request.params.charge, ticket, text(language, 'verify.wrongCode', { left: answer.attemptsLeft }));
-        if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
+        const html = await verifyPage(
+          language,
+          request.params.charge,
+          ticket,
+          text(language, 'verify.wrongCode', { left: answer.attemptsLeft }),
+        );
+        if (!html)
+          return reply.status(404).type('text/plain; charset=utf-8').send('No such verification.');
         // The page again with the message, as a bank's form page answers (not an HTTP error).
-        return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').send(html);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', PAGE_CSP)
+          .header('cache-control', 'no-store')
+          .send(html);
       }
       return reply.redirect(answer.returnUrl, 303);
     },

@@ -59,7 +59,8 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
-export type CardFieldError = 'number-invalid' | 'number-not-test-card' | 'expiry-invalid' | 'expiry-past' | 'cvc-invalid';
+export type CardFieldError =
+  'number-invalid' | 'number-not-test-card' | 'expiry-invalid' | 'expiry-past' | 'cvc-invalid';
 
 export interface CardEntry {
   number: string;
@@ -73,7 +74,12 @@ export interface CardEntry {
  * yet over, the CVC as 3 digits (4 for American Express). Answers the test card and expiry, or
  * the errors by field.
  */
-export function checkCardEntry(entry: CardEntry, now: Date): { card: TestCard; expMonth: number; expYear: number } | { errors: Partial<Record<'number' | 'expiry' | 'cvc', CardFieldError>> } {
+export function checkCardEntry(
+  entry: CardEntry,
+  now: Date,
+):
+  | { card: TestCard; expMonth: number; expYear: number }
+  | { errors: Partial<Record<'number' | 'expiry' | 'cvc', CardFieldError>> } {
   const errors: Partial<Record<'number' | 'expiry' | 'cvc', CardFieldError>> = {};
   const digits = entry.number.replace(/[\s-]/g, '');
   const card = TEST_CARDS.find((candidate) => candidate.number === digits);
@@ -87,7 +93,8 @@ export function checkCardEntry(entry: CardEntry, now: Date): { card: TestCard; e
     expMonth = Number(expiry[1]);
     expYear = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
     // A card is good through the last day of its expiry month.
-    if (expYear * 12 + expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) errors.expiry = 'expiry-past';
+    if (expYear * 12 + expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+      errors.expiry = 'expiry-past';
     else if (expYear > now.getUTCFullYear() + 20) errors.expiry = 'expiry-invalid';
   }
   const cvcLength = cardBrand(digits) === 'amex' ? 4 : 3;

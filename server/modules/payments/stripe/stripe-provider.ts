@@ -1,6 +1,16 @@
 import Stripe from 'stripe';
 import type { PaymentFailure } from '../../../../core/payments/checkout-contract.ts';
-import { CardRejected, WebhookRejected, type BrowserSetup, type Charge, type ChargeRequest, type PaymentProvider, type Refund, type SavedCard, type WebhookEvent } from '../payment-provider.ts';
+import {
+  CardRejected,
+  WebhookRejected,
+  type BrowserSetup,
+  type Charge,
+  type ChargeRequest,
+  type PaymentProvider,
+  type Refund,
+  type SavedCard,
+  type WebhookEvent,
+} from '../payment-provider.ts';
 
 /** Stripe's decline codes as the product's failures (docs/payments.md). */
 function failureOf(code: string | null | undefined): PaymentFailure {
@@ -28,10 +38,20 @@ function chargeOf(intent: Stripe.PaymentIntent): Charge {
     case 'requires_confirmation':
     case 'processing': {
       const url = intent.next_action?.redirect_to_url?.url ?? undefined;
-      return { id: intent.id, status: 'requires-verification', ...(url ? { verificationUrl: url } : {}) };
+      return {
+        id: intent.id,
+        status: 'requires-verification',
+        ...(url ? { verificationUrl: url } : {}),
+      };
     }
     default:
-      return { id: intent.id, status: 'failed', failure: failureOf(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code) };
+      return {
+        id: intent.id,
+        status: 'failed',
+        failure: failureOf(
+          intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code,
+        ),
+      };
   }
 }
 
@@ -66,27 +86,56 @@ export class StripeProvider implements PaymentProvider {
     this.#stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
     // Stripe.js itself, the API its Elements call, and the frames of its fields and bank steps.
-    this.origins = [...new Set([new URL(options.scriptUrl).origin, 'https://api.stripe.com', 'https://hooks.stripe.com'])];
+    this.origins = [
+      ...new Set([
+        new URL(options.scriptUrl).origin,
+        'https://api.stripe.com',
+        'https://hooks.stripe.com',
+      ]),
+    ];
   }
 
   browserSetup(): BrowserSetup {
-    return { provider: this.name, publicKey: this.options.publicKey, scriptUrl: this.options.scriptUrl };
+    return {
+      provider: this.name,
+      publicKey: this.options.publicKey,
+      scriptUrl: this.options.scriptUrl,
+    };
   }
 
   async saveCard(request: { token: string; customer: string }): Promise<SavedCard> {
     try {
-      const customer = await this.#stripe.customers.create({ metadata: { member: request.customer } }, { idempotencyKey: `customer-${request.token}` });
-      const method = await this.#stripe.paymentMethods.attach(request.token, { customer: customer.id });
+      const customer = await this.#stripe.customers.create(
+        { metadata: { member: request.customer } },
+        { idempotencyKey: `customer-${request.token}` },
+      );
+      const method = await this.#stripe.paymentMethods.attach(request.token, {
+        customer: customer.id,
+      });
       if (!method.card) throw new CardRejected('token-invalid');
-      return { ref: cardRef(customer.id, method.id), brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+      return {
+        ref: cardRef(customer.id, method.id),
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
     } catch (error) {
       if (error instanceof CardRejected) throw error;
-      if (error instanceof Stripe.errors.StripeCardError) throw new CardRejected(failureOf(error.decline_code ?? error.code));
+      if (error instanceof Stripe.errors.StripeCardError)
+        throw new CardRejected(failureOf(error.decline_code ?? error.code));
       // A PaymentMethod that does not exist or was used already: the page asks for the card again.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardRejected('token-invalid');
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new CardRejected('token-invalid');
       throw error;
     }
   }
@@ -113,16 +162,36 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       // A decline comes back as an error that names the PaymentIntent it failed.
       if (error instanceof Stripe.errors.StripeCardError) {
-        const intent = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
-        return { id: intent?.id ?? `declined-${request.idempotencyKey}`, status: 'failed', failure: failureOf(error.decline_code ?? error.code) };
+        const intent = (error.raw as { payment_intent?: { id?: string } } | undefined)
+          ?.payment_intent;
+        return {
+          id: intent?.id ?? `declined-${request.idempotencyKey}`,
+          status: 'failed',
+          failure: failureOf(error.decline_code ?? error.code),
+        };
       }
       throw error;
     }
   }
 
-  async refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<Refund> {
-    const refund = await this.#stripe.refunds.create({ payment_intent: request.chargeId, amount: request.amount }, { idempotencyKey: request.idempotencyKey });
-    return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending' };
+  async refund(request: {
+    chargeId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<Refund> {
+    const refund = await this.#stripe.refunds.create(
+      { payment_intent: request.chargeId, amount: request.amount },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return {
+      id: refund.id,
+      status:
+        refund.status === 'succeeded'
+          ? 'succeeded'
+          : refund.status === 'failed' || refund.status === 'canceled'
+            ? 'failed'
+            : 'pending',
+    };
   }
 
   async getCharge(id: string): Promise<Charge> {
@@ -134,23 +203,53 @@ export class StripeProvider implements PaymentProvider {
       return await this.getCharge(id);
     } catch (error) {
       // Stripe's answer for an id it does not know; any other failure is one to retry.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'resource_missing'
+      )
+        return null;
       throw error;
     }
   }
 
-  readWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent {
+  readWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): WebhookEvent {
     const signature = headers['stripe-signature'];
-    if (typeof signature !== 'string' || signature === '') throw new WebhookRejected(400, 'missing Stripe-Signature');
+    if (typeof signature !== 'string' || signature === '')
+      throw new WebhookRejected(400, 'missing Stripe-Signature');
     let event: Stripe.Event;
     try {
       // Five minutes of tolerance, as the sandbox's, measured against our own clock.
-      event = this.#stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, 300, undefined, now.getTime());
+      event = this.#stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        300,
+        undefined,
+        now.getTime(),
+      );
     } catch {
       throw new WebhookRejected(401, 'bad Stripe-Signature');
     }
-    const object = event.data.object as { id?: string; object?: string; metadata?: Record<string, string> };
-    const type = event.type === 'payment_intent.succeeded' ? 'charge.succeeded' : event.type === 'payment_intent.payment_failed' ? 'charge.failed' : event.type;
-    return { id: event.id, type, chargeId: object.object === 'payment_intent' ? (object.id ?? '') : '', reference: object.metadata?.reference ?? '' };
+    const object = event.data.object as {
+      id?: string;
+      object?: string;
+      metadata?: Record<string, string>;
+    };
+    const type =
+      event.type === 'payment_intent.succeeded'
+        ? 'charge.succeeded'
+        : event.type === 'payment_intent.payment_failed'
+          ? 'charge.failed'
+          : event.type;
+    return {
+      id: event.id,
+      type,
+      chargeId: object.object === 'payment_intent' ? (object.id ?? '') : '',
+      reference: object.metadata?.reference ?? '',
+    };
   }
 }

@@ -62,12 +62,22 @@
   }
   function report() {
     var errors = localErrors();
-    post({ type: 'change', complete: Object.keys(errors).length === 0, empty: !number.value && !expiry.value && !cvc.value, brand: brand(number.value) });
+    post({
+      type: 'change',
+      complete: Object.keys(errors).length === 0,
+      empty: !number.value && !expiry.value && !cvc.value,
+      brand: brand(number.value),
+    });
   }
 
   number.addEventListener('input', function () {
     var d = digits(number.value).slice(0, 19);
-    number.value = brand(d) === 'amex' ? d.replace(/^(\d{4})(\d{1,6})?(\d{1,5})?.*/, function (_, a, b, c) { return [a, b, c].filter(Boolean).join(' '); }) : d.replace(/(\d{4})(?=\d)/g, '$1 ');
+    number.value =
+      brand(d) === 'amex'
+        ? d.replace(/^(\d{4})(\d{1,6})?(\d{1,5})?.*/, function (_, a, b, c) {
+            return [a, b, c].filter(Boolean).join(' ');
+          })
+        : d.replace(/(\d{4})(?=\d)/g, '$1 ');
     showError('number', '');
     report();
   });
@@ -75,7 +85,8 @@
     var d = digits(expiry.value).slice(0, 4);
     if (d.length === 1 && Number(d) > 1) d = '0' + d;
     var deleting = event.inputType && event.inputType.indexOf('delete') === 0;
-    expiry.value = d.length > 2 || (d.length === 2 && !deleting) ? d.slice(0, 2) + ' / ' + d.slice(2) : d;
+    expiry.value =
+      d.length > 2 || (d.length === 2 && !deleting) ? d.slice(0, 2) + ' / ' + d.slice(2) : d;
     showError('expiry', '');
     report();
   });
@@ -93,7 +104,9 @@
 
   function tokenize(id) {
     var errors = localErrors();
-    Object.keys(inputs).forEach(function (field) { showError(field, errors[field] || ''); });
+    Object.keys(inputs).forEach(function (field) {
+      showError(field, errors[field] || '');
+    });
     if (Object.keys(errors).length > 0) {
       post({ type: 'error', id: id, error: 'incomplete', fields: errors });
       return;
@@ -101,17 +114,32 @@
     fetch('tokens', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-sandbox-key': publicKey },
-      body: JSON.stringify({ number: digits(number.value), expiry: expiry.value.replace(/\s/g, ''), cvc: cvc.value.trim() }),
+      body: JSON.stringify({
+        number: digits(number.value),
+        expiry: expiry.value.replace(/\s/g, ''),
+        cvc: cvc.value.trim(),
+      }),
     })
-      .then(function (response) { return response.json().then(function (answer) { return { status: response.status, answer: answer }; }); })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          return { status: response.status, answer: answer };
+        });
+      })
       .then(function (result) {
         if (result.status === 200 && result.answer.token) {
           post({ type: 'token', id: id, token: result.answer.token, card: result.answer.card });
           return;
         }
         var fields = result.answer.errors || {};
-        Object.keys(inputs).forEach(function (field) { showError(field, fields[field] || ''); });
-        post({ type: 'error', id: id, error: Object.keys(fields).length ? 'incomplete' : 'network', fields: fields });
+        Object.keys(inputs).forEach(function (field) {
+          showError(field, fields[field] || '');
+        });
+        post({
+          type: 'error',
+          id: id,
+          error: Object.keys(fields).length ? 'incomplete' : 'network',
+          fields: fields,
+        });
       })
       .catch(function () {
         post({ type: 'error', id: id, error: 'network', fields: {} });

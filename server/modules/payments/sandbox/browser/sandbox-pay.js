@@ -15,7 +15,11 @@
 
   function mount(container, options) {
     var frame = document.createElement('iframe');
-    var query = new URLSearchParams({ key: options.publicKey, lang: options.language || 'en', origin: window.location.origin });
+    var query = new URLSearchParams({
+      key: options.publicKey,
+      lang: options.language || 'en',
+      origin: window.location.origin,
+    });
     frame.src = base + '/fields?' + query.toString();
     frame.title = options.title || 'Card';
     frame.setAttribute('data-sandbox-pay', 'fields');
@@ -36,7 +40,12 @@
       if (event.source !== frame.contentWindow || event.origin !== origin) return;
       var data = event.data || {};
       if (data.source !== 'sandbox-pay') return;
-      if (data.type === 'change' && options.onChange) options.onChange({ complete: !!data.complete, empty: !!data.empty, brand: data.brand || 'unknown' });
+      if (data.type === 'change' && options.onChange)
+        options.onChange({
+          complete: !!data.complete,
+          empty: !!data.empty,
+          brand: data.brand || 'unknown',
+        });
       if (data.type === 'height') frame.style.height = data.height + 'px';
       if (pending && data.id === pending.id) {
         if (data.type === 'token') settle({ token: data.token, card: data.card });
@@ -49,8 +58,17 @@
       tokenize: function () {
         return new Promise(function (resolve) {
           settle({ error: 'replaced' });
-          pending = { id: nextId++, resolve: resolve, timer: setTimeout(function () { settle({ error: 'network' }); }, TOKENIZE_TIMEOUT_MS) };
-          frame.contentWindow.postMessage({ source: 'sandbox-pay', type: 'tokenize', id: pending.id }, origin);
+          pending = {
+            id: nextId++,
+            resolve: resolve,
+            timer: setTimeout(function () {
+              settle({ error: 'network' });
+            }, TOKENIZE_TIMEOUT_MS),
+          };
+          frame.contentWindow.postMessage(
+            { source: 'sandbox-pay', type: 'tokenize', id: pending.id },
+            origin,
+          );
         });
       },
       destroy: function () {
