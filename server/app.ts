@@ -4,9 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ClientConfig } from '../core/client-config.ts';
-import { cardData } from '../data/cards.ts';
-import { listSetting, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
@@ -36,6 +34,7 @@ import { promotionsRoutes } from './modules/promotions/index.ts';
 import { sharesRoutes } from './modules/shares/index.ts';
 import {
   SCRIPT_LOADER,
+  clientConfigOf,
   changesKeptPages,
   loadWebRenderer,
   registerWebApp,
@@ -377,25 +376,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Mail the site would send, readable in the browser; never in production.
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db: database.db });
 
-  const clientConfig: ClientConfig = {
-    cardVariantDomain: config.CARD_VARIANT_DOMAIN,
-    analytics: config.ANALYTICS !== 'off',
-    maintenance: config.MAINTENANCE,
-    demo: config.DEMO_MODE,
-    supportEmail: config.SUPPORT_EMAIL,
-    publicUrl: config.PUBLIC_URL,
-    captcha: {
-      provider: config.CAPTCHA_PROVIDER,
-      siteKey: config.CAPTCHA_SITE_KEY,
-      scriptUrl: config.CAPTCHA_SCRIPT_URL,
-      onLogin: config.CAPTCHA_ON_LOGIN,
-    },
-    lossyEmailDomains: listSetting(config.LOSSY_EMAIL_DOMAINS),
-    resendIntervalMs: config.ACTIVATION_RESEND_INTERVAL_S * 1000,
-    socialProviders: [...providers.keys()],
-    rates: cardData().rates,
-    storefrontOrders: config.CREDITING_PARTNER === 'sandbox' ? 'sandbox' : 'closed',
-  };
+  const clientConfig = clientConfigOf(config, [...providers.keys()]);
   const web = await registerWebApp(app, {
     distDir: config.WEB_DIST,
     renderer,

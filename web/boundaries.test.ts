@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -126,5 +127,32 @@ describe('import boundaries', () => {
         "import { useTranslation } from '../lib/translation.tsx';\nexport const x = useTranslation;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('refuses a source file past 400 lines, unless its first line says why', async () => {
+    const body =
+      Array.from({ length: 401 }, (_, index) => `export const line${index} = ${index};`).join(
+        '\n',
+      ) + '\n';
+    const [long] = await eslint.lintText(body, { filePath: 'server/modules/site/long.ts' });
+    expect(long?.messages.map((message) => message.ruleId)).toContain('max-lines');
+    const [excused] = await eslint.lintText(
+      `/* eslint-disable max-lines -- one table read as one list. */\n${body}`,
+      { filePath: 'server/modules/site/long.ts' },
+    );
+    expect(excused?.messages).toEqual([]);
+  });
+
+  it('finds every opt-out from max-lines on its file’s first line, with a reason', () => {
+    const listed = spawnSync(
+      'git',
+      ['grep', '-n', 'eslint-disable max-lines', '--', '*.ts', '*.tsx', ':!web/boundaries.test.ts'],
+      { encoding: 'utf8' },
+    )
+      .stdout.trim()
+      .split('\n');
+    expect(listed.length).toBeGreaterThan(0);
+    for (const line of listed)
+      expect(line).toMatch(/^[^:]+:1:\/\* eslint-disable max-lines -- .{30,} \*\/$/);
   });
 });

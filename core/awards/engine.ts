@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the search loop, its pricing and the rules it enforces read together; engine.test.ts's brute-force reference restates them from here. */
 import { priceAward, type AwardChart, type PricedLeg } from './award-pricing.ts';
 import { estimateCashFare } from './cash-fare.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES, type AwardInventory } from './inventory.ts';
@@ -20,9 +21,6 @@ import { isPeakDate } from './simulated-seats.ts';
 import { epochDay } from './zone-clock.ts';
 
 /**
- * (One file over 400 lines on purpose: the search loop, its pricing and the rules it enforces read
- * together, and engine.test.ts's brute-force reference restates them from this one place.)
- *
  * The itinerary engine (docs/product/award-search.md#how-itineraries-are-built): direct, one-stop
  * and two-stop itineraries from the in-memory inventory, priced by every programme that can book
  * them, with the best flights marked. Pure and synchronous; the server runs it on a worker thread.

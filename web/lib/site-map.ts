@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the site's one table of pages (docs/product/routing.md#routes); read as one list, it is the route map. */
 import type { SiteVariant } from '../../core/client-config.ts';
 
 /**

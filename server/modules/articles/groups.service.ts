@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every rule of a group (owner, invitation, members, articles in it) is one class over the group's rows. */
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import {

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- sign-up, activation, login and password reset share the codes, the captcha and the session steps of one account. */
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {

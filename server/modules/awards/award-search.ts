@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the orchestrator: sources, timeouts, circuit breakers and merging are one search, tested together in award-search.test.ts. */
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_RESULT_LIMIT,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the API's shapes, their mapping to itineraries and the filters the API lacks are one adapter, tested together in seats-aero.test.ts. */
 import { estimateCashFare } from '../../../core/awards/cash-fare.ts';
 import {
   centsPerPoint,
@@ -28,9 +29,6 @@ import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
 
 /**
- * (Over 400 lines on purpose: the API's shapes, their mapping to itineraries and the filters the API
- * lacks belong to one adapter, tested together in seats-aero.test.ts.)
- *
  * The seats.aero Partner API as an availability source (cached search, GET /search with
  * include_trips). The response shape is written out in fixtures/seats-aero/README.md; the
  * fixtures beside the test follow it. What the API does not filter on (seat count, time of

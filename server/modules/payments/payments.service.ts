@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every state change of a payment (create, confirm, webhook, refund, expire) is one class over one row, each update naming the state it leaves. */
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../core/locale.ts';

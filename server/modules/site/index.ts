@@ -4,3 +4,4 @@ export type { PageCache } from './page-cache.ts';
 export { seoRoutes } from './seo.routes.ts';
 export { staticDataRoutes } from './static-data.routes.ts';
 export { SCRIPT_LOADER, loadWebRenderer, registerWebApp } from './web-app.ts';
+export { clientConfigOf } from './client-config.ts';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every change of a sponsorship's state (buy, renew, retry, cancel, resume, change plan) is one class over one row, each update naming the state it leaves. */
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyCurrency } from '../../../core/locale.ts';

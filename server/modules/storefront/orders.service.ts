@@ -1,5 +1,4 @@
-// One file past 400 lines on purpose: every move of a storefront order between its states is
-// here, each conditional on the state it leaves (see the class comment below).
+/* eslint-disable max-lines -- every move of an order between its states is here, each an update naming the state it leaves, so exactly-once is checked in one place. */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,9 +58,6 @@ export interface OrdersOptions {
 }
 
 /**
- * (One file past 400 lines on purpose: every move of an order between its states is here, each an
- * update naming the state it leaves, so that exactly-once can be checked in one place.)
- *
  * Storefront orders (docs/storefront.md#orders): priced once on the server and held for
  * QUOTE_HOLD_MINUTES, paid through the payments module, reviewed when they are a member's first
  * purchase or picked for a spot check, passed to the crediting partner and credited, or refused

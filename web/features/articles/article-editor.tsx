@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the editor, its toolbar, autosave and the conflict between tabs act on one document state. */
 import {
   Alert,
   Anchor,

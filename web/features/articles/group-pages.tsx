@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the list of groups and one group's page share the group's form, card and loaders. */
 import {
   Anchor,
   Badge,

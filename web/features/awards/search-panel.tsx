@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the award search form: each field's check and the linked form state work together, tested as one in search-form.test.ts. */
 import {
   Button,
   Card,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one card's page: its offer, fees, earning table, bonus history and wallet button read one loaded card. */
 import {
   Alert,
   Anchor,

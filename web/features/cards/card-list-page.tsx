@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the card list's filters, sort and compare selection share one URL state. */
 import {
   Alert,
   Button,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the explorer's form and its results share one query string state; the results' parts are in explorer-results.tsx. */
 /** The redeem explorer's page: its loader, the form, the map, and the sortable list that holds the result rows. */
 import {
   Alert,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- staff's newsletter console: composing, previews per language, test sends and scheduling act on one issue. */
 import {
   Alert,
   Badge,

@@ -1,8 +1,7 @@
+/* eslint-disable max-lines -- the four steps hand one draft and one order from page to page; to become a product of the generic checkout (issue 44, left). */
 /**
  * The storefront's checkout (docs/product/storefront.md#checkout): details, confirmation, card
- * verification, complete. One file past 400 lines on purpose: the four steps hand one draft and
- * one order from page to page, and reading them side by side is how a change to one step is
- * checked against the others; what they share with the sponsorship checkout lives in payments.
+ * verification, complete. What they share with the sponsorship checkout lives in payments.
  */
 import {
   Alert,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one page: the sale, its price table and chart, the limits and the order form read one loaded programme. */
 import {
   Anchor,
   Badge,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the list of trackings, its form and the stop page share one member's trackings and allowance. */
 import {
   Alert,
   Anchor,
