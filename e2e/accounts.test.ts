@@ -5,6 +5,7 @@ import { startServer } from './server.ts';
 import {
   activationCodeFor,
   mailTo,
+  pageText,
   signInNewMember,
   uniqueEmail,
   useFreshPagePerTest,
@@ -323,6 +324,8 @@ describe('members-only pages', () => {
     await panel(page).waitFor();
     await panel(page).getByRole('button', { name: 'Close' }).click();
     await page.waitForURL('**/faq');
+    expect(await panel(page).count()).toBe(0);
+    expect(await page.locator('main h1').first().innerText()).toBe(pageText('en', 'faq', 'title'));
   });
 
   it('go home when the panel is closed on a first visit', async () => {
@@ -331,6 +334,7 @@ describe('members-only pages', () => {
     await panel(page).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/');
+    expect(await panel(page).count()).toBe(0);
   });
 
   it('show the profile to a member, who can change the name', async () => {

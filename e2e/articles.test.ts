@@ -141,7 +141,8 @@ describe('articles', () => {
     expect(await reader.locator('[data-testid="embed-card"]').innerText()).toMatch(
       /Sapphire Preferred/,
     );
-    await reader.waitForTimeout(300);
+    // Every picture and script of the article has loaded (and run) by the time the network is quiet.
+    await reader.waitForLoadState('networkidle');
     expect(dialogs).toEqual([]);
     expect(readerComplaints.list).toEqual([]);
 

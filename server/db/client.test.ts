@@ -15,12 +15,25 @@ describe.runIf(serverUrl)('the PostgreSQL pool', () => {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
       // What a server restart or failover does to every open connection.
+      const name = new URL(url ?? '').pathname.slice(1);
       await admin.query(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [new URL(url ?? '').pathname.slice(1)],
+        [name],
       );
+      // Gone when the server no longer lists them.
+      await expect
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+                [name],
+              )
+            ).rows[0].n,
+          { interval: 20, timeout: 10_000 },
+        )
+        .toBe(0);
       await admin.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
       await expect(database.ping()).resolves.toBeUndefined();
     } finally {
       await drop();

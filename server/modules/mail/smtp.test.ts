@@ -142,7 +142,14 @@ describe('e-mail over real SMTP', () => {
       const id = await enqueueMail(database.db, mail(to));
       // The round claims the message and is still sending it when the immediate delivery asks.
       const round = sent.deliverDue();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Claimed: the round counted its attempt (and leased the message) before it talks to SMTP.
+      await expect
+        .poll(
+          async () =>
+            (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.attempts,
+          { interval: 10, timeout: 10_000 },
+        )
+        .toBe(1);
       expect(await sent.deliverNow(id)).toBe(true);
       await round;
       expect(received.filter((message) => JSON.stringify(message.to).includes(to))).toHaveLength(1);
