@@ -4,79 +4,103 @@
  * translates each through the `errors.<NAME>` keys of the catalogs; `code` carries the
  * fixed numbers of docs/product/accounts.md#result-codes where the product defines one.
  */
-export const ERROR_NAMES = [
-  'INVALID_INPUT',
-  'CSRF_FAILED',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UNAVAILABLE',
-  'INTERNAL',
+/** What the API answers for an error: its HTTP status, and the catalog key pages show it by. */
+export interface ErrorRule {
+  status: number;
+  /** `errors.<NAME>` in the common catalog, or `errors.generic` for errors no page shows (webhooks, staff tools). */
+  message: `errors.${string}`;
+  /** A status of its own for a problem the error names in `details.problem`. */
+  byProblem?: Record<string, number>;
+}
+
+/** Every error by name: call sites give the name (server/errors.ts), this table the status and message. */
+export const ERRORS = {
+  INVALID_INPUT: { status: 400, message: 'errors.INVALID_INPUT' },
+  CSRF_FAILED: { status: 403, message: 'errors.CSRF_FAILED' },
+  NOT_FOUND: { status: 404, message: 'errors.NOT_FOUND' },
+  RATE_LIMITED: { status: 429, message: 'errors.RATE_LIMITED' },
+  UNAVAILABLE: { status: 503, message: 'errors.UNAVAILABLE' },
+  INTERNAL: { status: 500, message: 'errors.INTERNAL' },
   // Accounts (docs/product/accounts.md): sign-up, login, activation, password reset, profile, social sign-in.
-  'INVALID_NAME',
-  'INVALID_EMAIL',
-  'INVALID_PASSWORD',
-  'BAD_EMAIL_DOMAIN',
-  'CAPTCHA_REQUIRED',
-  'CAPTCHA_FAILED',
-  'EMAIL_TAKEN',
-  'EMAIL_TAKEN_BY_SOCIAL',
-  'ACTIVATION_MAIL_FAILED',
-  'MAIL_FAILED',
-  'ACCOUNT_NOT_FOUND',
-  'WRONG_PASSWORD',
-  'NOT_ACTIVATED',
-  'INVALID_CODE',
-  'CODE_EXPIRED',
-  'TOO_MANY_ATTEMPTS',
-  'RESEND_TOO_SOON',
-  'INVALID_TOKEN',
-  'NOT_SIGNED_IN',
-  'FORBIDDEN',
-  'EARLY_ADOPTER',
-  'SOCIAL_FAILED',
+  INVALID_NAME: { status: 400, message: 'errors.INVALID_NAME' },
+  INVALID_EMAIL: { status: 400, message: 'errors.INVALID_EMAIL' },
+  INVALID_PASSWORD: { status: 400, message: 'errors.INVALID_PASSWORD' },
+  BAD_EMAIL_DOMAIN: { status: 400, message: 'errors.BAD_EMAIL_DOMAIN' },
+  CAPTCHA_REQUIRED: { status: 400, message: 'errors.CAPTCHA_REQUIRED' },
+  CAPTCHA_FAILED: { status: 400, message: 'errors.CAPTCHA_FAILED' },
+  EMAIL_TAKEN: { status: 409, message: 'errors.EMAIL_TAKEN' },
+  EMAIL_TAKEN_BY_SOCIAL: { status: 409, message: 'errors.EMAIL_TAKEN_BY_SOCIAL' },
+  ACTIVATION_MAIL_FAILED: { status: 502, message: 'errors.ACTIVATION_MAIL_FAILED' },
+  MAIL_FAILED: { status: 502, message: 'errors.MAIL_FAILED' },
+  ACCOUNT_NOT_FOUND: { status: 401, message: 'errors.ACCOUNT_NOT_FOUND' },
+  WRONG_PASSWORD: { status: 401, message: 'errors.WRONG_PASSWORD' },
+  NOT_ACTIVATED: { status: 403, message: 'errors.NOT_ACTIVATED' },
+  INVALID_CODE: { status: 400, message: 'errors.INVALID_CODE' },
+  CODE_EXPIRED: { status: 400, message: 'errors.CODE_EXPIRED' },
+  TOO_MANY_ATTEMPTS: { status: 400, message: 'errors.TOO_MANY_ATTEMPTS' },
+  RESEND_TOO_SOON: { status: 429, message: 'errors.RESEND_TOO_SOON' },
+  INVALID_TOKEN: { status: 400, message: 'errors.INVALID_TOKEN' },
+  NOT_SIGNED_IN: { status: 401, message: 'errors.NOT_SIGNED_IN' },
+  FORBIDDEN: { status: 403, message: 'errors.FORBIDDEN' },
+  EARLY_ADOPTER: { status: 403, message: 'errors.EARLY_ADOPTER' },
+  SOCIAL_FAILED: { status: 400, message: 'errors.SOCIAL_FAILED' },
   // Award search and tracking.
-  'INVALID_AWARD_QUERY',
-  'SEARCH_TIMEOUT',
-  'SEARCH_UNAVAILABLE',
-  'SEARCH_MAINTENANCE',
-  'SEARCH_TOO_MANY_DAYS',
-  'SEARCH_OVER_LIMIT',
-  'SEARCH_MONTH_USED_UP',
-  'SCRAPING_CLOSED_BETA',
-  'TRACKING_DAYS_EXCEEDED',
-  'TRACKING_DATES_PAST',
-  'TRACKING_LINK_INVALID',
+  INVALID_AWARD_QUERY: { status: 400, message: 'errors.INVALID_AWARD_QUERY' },
+  SEARCH_TIMEOUT: { status: 504, message: 'errors.SEARCH_TIMEOUT' },
+  SEARCH_UNAVAILABLE: { status: 503, message: 'errors.SEARCH_UNAVAILABLE' },
+  SEARCH_MAINTENANCE: { status: 503, message: 'errors.SEARCH_MAINTENANCE' },
+  SEARCH_TOO_MANY_DAYS: { status: 400, message: 'errors.SEARCH_TOO_MANY_DAYS' },
+  SEARCH_OVER_LIMIT: { status: 429, message: 'errors.SEARCH_OVER_LIMIT' },
+  SEARCH_MONTH_USED_UP: { status: 403, message: 'errors.SEARCH_MONTH_USED_UP' },
+  SCRAPING_CLOSED_BETA: { status: 403, message: 'errors.SCRAPING_CLOSED_BETA' },
+  TRACKING_DAYS_EXCEEDED: { status: 409, message: 'errors.TRACKING_DAYS_EXCEEDED' },
+  TRACKING_DATES_PAST: { status: 400, message: 'errors.TRACKING_DATES_PAST' },
+  TRACKING_LINK_INVALID: { status: 400, message: 'errors.TRACKING_LINK_INVALID' },
   // Payments and sponsorship; WEBHOOK_REJECTED answers only the processor's webhooks, never a browser.
-  'CARD_INFO_INCOMPLETE',
-  'ALREADY_SPONSORING',
-  'NOT_SPONSORING',
-  'WEBHOOK_REJECTED',
+  CARD_INFO_INCOMPLETE: { status: 400, message: 'errors.CARD_INFO_INCOMPLETE' },
+  ALREADY_SPONSORING: { status: 409, message: 'errors.ALREADY_SPONSORING' },
+  NOT_SPONSORING: { status: 409, message: 'errors.NOT_SPONSORING' },
+  WEBHOOK_REJECTED: { status: 401, message: 'errors.generic' },
+  WEBHOOK_MALFORMED: { status: 400, message: 'errors.generic' },
+  PROCESSOR_REFUSED: { status: 502, message: 'errors.generic' },
   // Card tools.
-  'UNKNOWN_CARD',
-  'UNKNOWN_PROGRAMME',
-  'WALLET_CARDS_FULL',
-  'WALLET_PROGRAMMES_FULL',
+  UNKNOWN_CARD: { status: 404, message: 'errors.UNKNOWN_CARD' },
+  UNKNOWN_PROGRAMME: { status: 400, message: 'errors.UNKNOWN_PROGRAMME' },
+  WALLET_CARDS_FULL: { status: 409, message: 'errors.WALLET_CARDS_FULL' },
+  WALLET_PROGRAMMES_FULL: { status: 409, message: 'errors.WALLET_PROGRAMMES_FULL' },
   // Storefront (docs/product/storefront.md#checkout).
-  'STOREFRONT_CLOSED',
-  'INVALID_QUANTITY',
-  'INVALID_ACCOUNT',
-  'CAP_REACHED',
-  'ORDERS_CLOSED',
-  'QUOTE_EXPIRED',
-  'ORDER_CLOSED',
+  STOREFRONT_CLOSED: { status: 503, message: 'errors.STOREFRONT_CLOSED' },
+  INVALID_QUANTITY: { status: 400, message: 'errors.INVALID_QUANTITY' },
+  INVALID_ACCOUNT: { status: 400, message: 'errors.INVALID_ACCOUNT' },
+  CAP_REACHED: { status: 409, message: 'errors.CAP_REACHED' },
+  ORDERS_CLOSED: { status: 409, message: 'errors.ORDERS_CLOSED' },
+  QUOTE_EXPIRED: { status: 409, message: 'errors.QUOTE_EXPIRED' },
+  ORDER_CLOSED: { status: 409, message: 'errors.ORDER_CLOSED' },
   // Shared data (docs/shares.md)
-  'INVALID_SHARE',
-  'STORE_NAME_TAKEN',
+  INVALID_SHARE: { status: 400, message: 'errors.INVALID_SHARE' },
+  STORE_NAME_TAKEN: { status: 409, message: 'errors.STORE_NAME_TAKEN' },
+  RECORD_CHANGED: { status: 409, message: 'errors.RECORD_CHANGED' },
   // Articles (docs/articles.md)
-  'INVALID_ARTICLE',
-  'ARTICLE_CONFLICT',
-  'IMAGE_REFUSED',
+  INVALID_ARTICLE: { status: 400, message: 'errors.INVALID_ARTICLE' },
+  ARTICLE_CONFLICT: { status: 409, message: 'errors.ARTICLE_CONFLICT' },
+  IMAGE_REFUSED: {
+    status: 400,
+    message: 'errors.IMAGE_REFUSED',
+    byProblem: { 'too-large': 413, busy: 503 },
+  },
   // Newsletter (docs/newsletter.md)
-  'NEWSLETTER_LINK_INVALID',
-  'NEWSLETTER_CONFIRM_INVALID',
-  'NEWSLETTER_ISSUE_CLOSED',
-] as const;
-export type ErrorName = (typeof ERROR_NAMES)[number];
+  NEWSLETTER_LINK_INVALID: { status: 400, message: 'errors.NEWSLETTER_LINK_INVALID' },
+  NEWSLETTER_CONFIRM_INVALID: { status: 400, message: 'errors.NEWSLETTER_CONFIRM_INVALID' },
+  NEWSLETTER_ISSUE_CLOSED: { status: 409, message: 'errors.NEWSLETTER_ISSUE_CLOSED' },
+} as const satisfies Record<string, ErrorRule>;
+export type ErrorName = keyof typeof ERRORS;
+export const ERROR_NAMES = Object.keys(ERRORS) as ErrorName[];
+
+/** The HTTP status of an error, by its name and the problem it names. */
+export function errorStatus(name: ErrorName, problem?: unknown): number {
+  const rule: ErrorRule = ERRORS[name];
+  return (typeof problem === 'string' ? rule.byProblem?.[problem] : undefined) ?? rule.status;
+}
 
 /** The one error shape of every API answer (docs/product/platform.md#the-error-shape). */
 export interface ApiError {

@@ -1,8 +1,9 @@
-import { GENERIC_ERROR_CODE, type ErrorName } from '../core/api.ts';
+import { GENERIC_ERROR_CODE, errorStatus, type ErrorName } from '../core/api.ts';
 
 /**
- * The one error type routes and services throw. The error handler turns it into the JSON
- * shape of docs/product/platform.md#the-error-shape; `message` must be safe to show a visitor.
+ * The one error type routes and services throw, by name: its HTTP status comes from the table in
+ * core/api.ts (ERRORS), never from the call site. The error handler turns it into the JSON shape of
+ * docs/product/platform.md#the-error-shape; `message` must be safe to show a visitor.
  */
 export class AppError extends Error {
   readonly status: number;
@@ -13,7 +14,6 @@ export class AppError extends Error {
   constructor(
     readonly error: ErrorName,
     options: {
-      status?: number;
       code?: number;
       message?: string;
       fields?: Record<string, string>;
@@ -21,7 +21,7 @@ export class AppError extends Error {
     } = {},
   ) {
     super(options.message ?? error);
-    this.status = options.status ?? 400;
+    this.status = errorStatus(error, options.details?.problem);
     this.code = options.code ?? GENERIC_ERROR_CODE;
     this.fields = options.fields;
     this.details = options.details;

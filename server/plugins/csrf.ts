@@ -104,7 +104,6 @@ export const csrfPlugin = fp<{ secureCookies: boolean; secret: string; publicUrl
         !isBoundTo(secret, session, cookie)
       ) {
         throw new AppError('CSRF_FAILED', {
-          status: 403,
           message: 'The request could not be verified. Reload the page and try again.',
         });
       }

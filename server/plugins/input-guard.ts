@@ -35,7 +35,6 @@ export function registerInputGuard(app: FastifyInstance): void {
       const field = badField(value, '', 0);
       if (field !== null) {
         throw new AppError('INVALID_INPUT', {
-          status: 400,
           message: `Please check: ${field}.`,
           fields: { [field]: `holds a character that is not allowed (in the ${part})` },
         });

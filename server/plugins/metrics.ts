@@ -54,7 +54,6 @@ export function registerMetrics(
         : !access.trustProxy && LOOPBACK.has(request.socket.remoteAddress ?? '');
       if (!allowed)
         throw new AppError('NOT_FOUND', {
-          status: 404,
           message: 'There is nothing at this address.',
         });
       reply.type(registry.contentType);

@@ -111,7 +111,6 @@ export function rateLimited(
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
         throw new AppError('RATE_LIMITED', {
-          status: 429,
           message: 'Too many attempts. Please wait and try again.',
           fields: { retryAfter: String(result.ttlInSeconds) },
         });

@@ -145,7 +145,6 @@ export const articlesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!Buffer.isBuffer(request.body))
         throw new AppError('IMAGE_REFUSED', {
-          status: 415,
           message: "Send the picture's bytes.",
           details: { problem: 'not-an-image' },
         });
@@ -199,7 +198,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const article = await articles.read(request.params.slug, await viewer(request));
-      if (!article) throw new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
+      if (!article) throw new AppError('NOT_FOUND', { message: 'No such article.' });
       return { ok: true as const, article };
     },
   );
@@ -288,7 +287,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{
         await viewer(request),
         request.query.invite ?? null,
       );
-      if (!group) throw new AppError('NOT_FOUND', { status: 404, message: 'No such group.' });
+      if (!group) throw new AppError('NOT_FOUND', { message: 'No such group.' });
       return { ok: true as const, group };
     },
   );
@@ -380,7 +379,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ articles: Articles }> = async 
     async (request, reply) => {
       const key = `articles/${request.params.article}/${request.params.file}`;
       const bytes = MEDIA_KEY.test(key) ? await articles.media(key) : null;
-      if (!bytes) throw new AppError('NOT_FOUND', { status: 404, message: 'No such picture.' });
+      if (!bytes) throw new AppError('NOT_FOUND', { message: 'No such picture.' });
       // A Buffer goes out as it is: the response schema only describes it for the API document.
       return reply
         .type('image/webp')

@@ -84,11 +84,10 @@ function imageView(row: ImageRow): ArticleImage {
 }
 
 const forbidden = () =>
-  new AppError('FORBIDDEN', { status: 403, message: 'Only the author can change this article.' });
-const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
+  new AppError('FORBIDDEN', { message: 'Only the author can change this article.' });
+const notFound = () => new AppError('NOT_FOUND', { message: 'No such article.' });
 const invalid = (problem: ArticleProblem) =>
   new AppError('INVALID_ARTICLE', {
-    status: 400,
     message: `The article cannot be saved: ${problem}.`,
     details: { problem },
   });
@@ -283,7 +282,6 @@ export class Articles {
       .returning();
     if (!saved)
       throw new AppError('ARTICLE_CONFLICT', {
-        status: 409,
         message: 'This article was saved from another tab or device since you opened it.',
         details: { version: (await this.#owned(memberId, row.id)).version },
       });
@@ -295,7 +293,6 @@ export class Articles {
     const row = await this.#owned(memberId, id);
     if (row.version !== version)
       throw new AppError('ARTICLE_CONFLICT', {
-        status: 409,
         message: 'This article was saved from another tab or device since you opened it.',
         details: { version: row.version },
       });
@@ -632,7 +629,6 @@ export class Articles {
 
 function imageRefused(problem: string): AppError {
   return new AppError('IMAGE_REFUSED', {
-    status: problem === 'too-large' ? 413 : problem === 'busy' ? 503 : 400,
     message: `The picture was refused: ${problem}.`,
     details: { problem },
   });

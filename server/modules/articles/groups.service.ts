@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- every rule of a group (owner, invitation, members, articles in it) is one class over the group's rows. */
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import {
@@ -21,9 +20,9 @@ import type { Articles } from './articles.service.ts';
 
 type GroupRow = typeof articleGroups.$inferSelect;
 
-const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such group.' });
+const notFound = () => new AppError('NOT_FOUND', { message: 'No such group.' });
 const ownerOnly = () =>
-  new AppError('FORBIDDEN', { status: 403, message: "Only the group's owner can do this." });
+  new AppError('FORBIDDEN', { message: "Only the group's owner can do this." });
 const newToken = () => randomBytes(16).toString('base64url');
 
 /**
@@ -236,7 +235,6 @@ export class ArticleGroups {
     const row = await this.#row(id);
     if (row.ownerId === memberId)
       throw new AppError('FORBIDDEN', {
-        status: 403,
         message: 'The owner deletes the group instead of leaving it.',
       });
     await this.options.db
@@ -249,7 +247,6 @@ export class ArticleGroups {
     await this.#row(id);
     if (!(await this.#isMember(id, memberId)))
       throw new AppError('FORBIDDEN', {
-        status: 403,
         message: 'Join the group to add articles to it.',
       });
     const [article] = await this.options.db
@@ -258,15 +255,13 @@ export class ArticleGroups {
       .where(eq(articles.id, articleId));
     // Someone else's draft is no article to this member: 404, as for one that is not there.
     if (!article || (article.memberId !== memberId && article.status !== 'published'))
-      throw new AppError('NOT_FOUND', { status: 404, message: 'No such article.' });
+      throw new AppError('NOT_FOUND', { message: 'No such article.' });
     if (article.memberId !== memberId)
       throw new AppError('FORBIDDEN', {
-        status: 403,
         message: 'Only the author adds an article to a group.',
       });
     if (article.status !== 'published')
       throw new AppError('INVALID_ARTICLE', {
-        status: 400,
         message: 'Publish the article first.',
         details: { problem: 'not-published' },
       });

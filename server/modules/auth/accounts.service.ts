@@ -62,10 +62,9 @@ export function toMember(row: MemberRow): Member {
 const fail = (
   error: ErrorName,
   code: number,
-  status = 400,
   message: string = error,
   fields?: Record<string, string>,
-) => new AppError(error, { code, status, message, ...(fields ? { fields } : {}) });
+) => new AppError(error, { code, message, ...(fields ? { fields } : {}) });
 /** The field a login answer names when the address needs the harder robot check. */
 const HARDER_CHECK = { captcha: 'harder' };
 
@@ -192,8 +191,8 @@ export class Accounts {
     const existing = await this.findByEmail(email);
     if (existing) {
       throw isSocialAccount(existing.account)
-        ? fail('EMAIL_TAKEN_BY_SOCIAL', SIGNUP_CODES.emailTakenBySocial, 409)
-        : fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken, 409);
+        ? fail('EMAIL_TAKEN_BY_SOCIAL', SIGNUP_CODES.emailTakenBySocial)
+        : fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken);
     }
 
     const passwordHash = await hashPassword(normalizePassword(input.password));
@@ -221,7 +220,7 @@ export class Accounts {
     } catch (error) {
       // Two sign-ups with one address at the same moment: the unique index decides.
       if (isUniqueViolation(error)) {
-        throw fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken, 409);
+        throw fail('EMAIL_TAKEN', SIGNUP_CODES.emailTaken);
       }
       throw error;
     }
@@ -230,7 +229,6 @@ export class Accounts {
       throw fail(
         'ACTIVATION_MAIL_FAILED',
         SIGNUP_CODES.activationMailFailed,
-        502,
         'The account was created but the activation e-mail could not be sent.',
       );
     }
@@ -259,7 +257,6 @@ export class Accounts {
       throw fail(
         'CAPTCHA_REQUIRED',
         -99,
-        400,
         'CAPTCHA_REQUIRED',
         underAttack ? HARDER_CHECK : undefined,
       );
@@ -268,13 +265,7 @@ export class Accounts {
       !(await this.deps.captcha.verify(input.captcha, input.ip, underAttack ? 'hard' : 'normal'))
     ) {
       throw underAttack
-        ? fail(
-            'CAPTCHA_REQUIRED',
-            -99,
-            400,
-            'Please complete the longer robot check.',
-            HARDER_CHECK,
-          )
+        ? fail('CAPTCHA_REQUIRED', -99, 'Please complete the longer robot check.', HARDER_CHECK)
         : fail('CAPTCHA_FAILED', -99);
     }
 
@@ -282,13 +273,13 @@ export class Accounts {
     if (!member) {
       await spendPasswordTime(password);
       await this.recordLoginFailure(email);
-      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 401);
+      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound);
     }
     if (!member.passwordHash || !(await verifyPassword(member.passwordHash, password))) {
       await this.recordLoginFailure(email);
-      throw fail('WRONG_PASSWORD', LOGIN_CODES.wrongPassword, 401);
+      throw fail('WRONG_PASSWORD', LOGIN_CODES.wrongPassword);
     }
-    if (!member.activatedAt) throw fail('NOT_ACTIVATED', LOGIN_CODES.notActivated, 403);
+    if (!member.activatedAt) throw fail('NOT_ACTIVATED', LOGIN_CODES.notActivated);
     await this.db.delete(loginFailures).where(eq(loginFailures.email, email));
     return member;
   }
@@ -314,7 +305,7 @@ export class Accounts {
   async activate(input: { email: string; code: string }): Promise<MemberRow> {
     const email = normalizeEmail(input.email).toLowerCase();
     const code = normalizeCode(input.code);
-    const invalid = () => fail('INVALID_CODE', -99, 400, 'The activation code is not valid.');
+    const invalid = () => fail('INVALID_CODE', -99, 'The activation code is not valid.');
     if (
       !isValidEmail(email) ||
       !ACTIVATION_CODE_PATTERN.test(code) ||
@@ -376,9 +367,9 @@ export class Accounts {
           );
         return verdict.member;
       case 'expired':
-        throw fail('CODE_EXPIRED', -99, 400, 'The activation code has expired; ask for a new one.');
+        throw fail('CODE_EXPIRED', -99, 'The activation code has expired; ask for a new one.');
       case 'dead':
-        throw fail('TOO_MANY_ATTEMPTS', -99, 400, 'Too many wrong codes; ask for a new one.');
+        throw fail('TOO_MANY_ATTEMPTS', -99, 'Too many wrong codes; ask for a new one.');
       case 'invalid':
         throw invalid();
     }
@@ -406,7 +397,6 @@ export class Accounts {
     if (recent.length >= 2 && latest && Date.now() - latest.createdAt.getTime() < intervalMs) {
       const wait = Math.ceil((intervalMs - (Date.now() - latest.createdAt.getTime())) / 1000);
       throw new AppError('RESEND_TOO_SOON', {
-        status: 429,
         message: 'A code was sent a moment ago.',
         fields: { retryAfter: String(wait) },
       });
@@ -415,7 +405,7 @@ export class Accounts {
       this.issueActivationCode(tx as unknown as Db, member),
     );
     if (!(await this.deliver(mailId)))
-      throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+      throw fail('MAIL_FAILED', -99, 'The e-mail could not be sent.');
   }
 
   async forgotPassword(input: { email: string; baseUrl: string }): Promise<void> {
@@ -424,7 +414,7 @@ export class Accounts {
     const member = await this.findByEmail(email);
     // HTTP 400 means the account does not exist (docs/product/accounts.md#forgot-password).
     if (!member || !member.passwordHash)
-      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound, 400);
+      throw fail('ACCOUNT_NOT_FOUND', LOGIN_CODES.accountNotFound);
 
     const token = randomToken();
     const language = (isLanguage(member.language) ? member.language : 'en') as Language;
@@ -465,7 +455,7 @@ export class Accounts {
       });
     });
     if (!(await this.deliver(mailId)))
-      throw fail('MAIL_FAILED', -99, 502, 'The e-mail could not be sent.');
+      throw fail('MAIL_FAILED', -99, 'The e-mail could not be sent.');
   }
 
   /** Sets a new password with a reset link's token; every session of the account ends. */
@@ -474,7 +464,7 @@ export class Accounts {
     if (password.length < PASSWORD_MIN)
       throw fail('INVALID_PASSWORD', SIGNUP_CODES.invalidPassword);
     const invalid = () =>
-      fail('INVALID_TOKEN', -99, 400, 'This reset link is not valid any more; ask for a new one.');
+      fail('INVALID_TOKEN', -99, 'This reset link is not valid any more; ask for a new one.');
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       const [row] = await tx

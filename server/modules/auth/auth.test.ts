@@ -369,9 +369,9 @@ describe('login and sessions', () => {
 });
 
 describe('forgotten password', () => {
-  it('answers 400 for an unknown account', async () => {
+  it('answers 401 for an unknown account, as login does', async () => {
     const response = await post('/api/auth/forgot', { email: uniqueEmail('unknown') });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: 'ACCOUNT_NOT_FOUND' });
   });
 

@@ -59,7 +59,6 @@ export class Sessions {
     const session = await this.current(request);
     if (!session)
       throw new AppError('NOT_SIGNED_IN', {
-        status: 401,
         message: 'Please refresh the page and make sure you are logged in.',
       });
     return session.member;
@@ -71,7 +70,7 @@ export class Sessions {
     if (known) return known;
     const member = await this.requireMember(request);
     if (member.role !== 'admin')
-      throw new AppError('FORBIDDEN', { status: 403, message: 'This page is for staff.' });
+      throw new AppError('FORBIDDEN', { message: 'This page is for staff.' });
     this.staffOfRequest.set(request, member);
     return member;
   }

@@ -88,19 +88,17 @@ function queryErrorCode(error: unknown): QueryErrorCode | null {
 function nothingAnswered(failures: readonly FailureReason[]): AppError {
   if (failures.length > 0 && failures.every((reason) => reason === 'timeout')) {
     return new AppError('SEARCH_TIMEOUT', {
-      status: 504,
       message: 'The award search took too long. Please try again, or narrow the search.',
     });
   }
   return new AppError('SEARCH_UNAVAILABLE', {
-    status: 503,
     message: 'Award availability cannot be searched right now. Please try again later.',
   });
 }
 
 function invalidQuery(code: QueryErrorCode): AppError {
   const { field, message } = QUERY_ERRORS[code];
-  return new AppError('INVALID_AWARD_QUERY', { status: 400, message, fields: { [field]: code } });
+  return new AppError('INVALID_AWARD_QUERY', { message, fields: { [field]: code } });
 }
 
 type FailureReason = 'timeout' | 'error' | 'circuit-open';

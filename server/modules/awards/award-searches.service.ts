@@ -79,19 +79,16 @@ export class AwardSearches {
   ): Promise<{ id: string; daysLeft: number | null }> {
     if (this.options.maintenance)
       throw new AppError('SEARCH_MAINTENANCE', {
-        status: 503,
         message: 'Maintaining, please come back later.',
       });
     if (request.live && !this.liveScanOpen(member)) {
       throw new AppError('SCRAPING_CLOSED_BETA', {
-        status: 403,
         message:
           'The live scan is in closed beta. Register your interest and we will let you know when your account is enabled.',
       });
     }
     if (!isWithinHorizon(request.endDate, this.options.now().toISOString().slice(0, 10))) {
       throw new AppError('INVALID_AWARD_QUERY', {
-        status: 400,
         message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`,
         fields: { endDate: 'too-far' },
       });
@@ -101,7 +98,6 @@ export class AwardSearches {
     const days = searchDays(request);
     if (days > rules.daysPerSearch) {
       throw new AppError('SEARCH_TOO_MANY_DAYS', {
-        status: 400,
         message: `At most ${rules.daysPerSearch} days per search.`,
         fields: { endDate: 'too-many-days' },
       });
@@ -121,7 +117,6 @@ export class AwardSearches {
       );
     if ((recent?.searches ?? 0) >= LIMITS.search.searchesPer24Hours) {
       throw new AppError('SEARCH_OVER_LIMIT', {
-        status: 429,
         message:
           'Limited resources, currently exceeding usage limit. We recommend waiting for 24 hours before making another inquiry.',
       });
@@ -145,7 +140,6 @@ export class AwardSearches {
     });
     if (!id)
       throw new AppError('SEARCH_MONTH_USED_UP', {
-        status: 403,
         message: 'The search availability for this month has been exhausted.',
       });
 
@@ -266,13 +260,11 @@ export class AwardSearches {
   async calendar(request: AwardCalendarQuery): Promise<CalendarDay[]> {
     if (this.options.maintenance)
       throw new AppError('SEARCH_MAINTENANCE', {
-        status: 503,
         message: 'Maintaining, please come back later.',
       });
     const now = this.options.now();
     if (!isCalendarMonthInRange(request.month, now.toISOString().slice(0, 10))) {
       throw new AppError('INVALID_AWARD_QUERY', {
-        status: 400,
         message: `The calendar shows months from last month to ${BOOKING_HORIZON_DAYS} days ahead.`,
         fields: { month: 'out-of-range' },
       });

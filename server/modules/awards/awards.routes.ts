@@ -33,7 +33,7 @@ export const awardsRoutes: FastifyPluginAsyncZod<{
   sessions: Sessions;
 }> = async (app, { searches, samples, sessions }) => {
   const member = (request: Parameters<Sessions['current']>[0]) => sessions.requireMember(request);
-  const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such search.' });
+  const notFound = () => new AppError('NOT_FOUND', { message: 'No such search.' });
   const Params = z.object({ id: z.uuid() });
   const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
   const Quota = z.object({

@@ -29,7 +29,6 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> =
     async (request, reply) => {
       if (captcha.provider !== 'altcha')
         throw new AppError('NOT_FOUND', {
-          status: 404,
           message: 'This site does not use the proof-of-work captcha.',
         });
       reply.header('cache-control', 'no-store');

@@ -77,7 +77,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const card = catalogue.get(request.params.id);
-      if (!card) throw new AppError('NOT_FOUND', { status: 404, message: 'No such card.' });
+      if (!card) throw new AppError('NOT_FOUND', { message: 'No such card.' });
       return {
         ok: true as const,
         card,

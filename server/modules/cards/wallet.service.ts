@@ -41,7 +41,6 @@ export class Wallets {
   async addCard(memberId: string, card: WalletCard): Promise<Wallet> {
     if (!this.options.catalogue.has(card.cardId))
       throw new AppError('UNKNOWN_CARD', {
-        status: 400,
         message: 'There is no such card.',
         fields: { cardId: 'unknown card' },
       });
@@ -59,7 +58,6 @@ export class Wallets {
       }
       if (held.length >= LIMITS.wallet.maxCards)
         throw new AppError('WALLET_CARDS_FULL', {
-          status: 409,
           message: `You can keep at most ${LIMITS.wallet.maxCards} cards in your wallet.`,
         });
       await tx.insert(walletCards).values({ memberId, cardId: card.cardId, since: card.since });
@@ -78,7 +76,6 @@ export class Wallets {
   async setBalance(memberId: string, entry: WalletBalance): Promise<Wallet> {
     if (!this.options.catalogue.hasProgramme(entry.programme))
       throw new AppError('UNKNOWN_PROGRAMME', {
-        status: 400,
         message: 'There is no such programme.',
         fields: { programme: 'unknown programme' },
       });
@@ -101,7 +98,6 @@ export class Wallets {
       }
       if (kept.length >= LIMITS.wallet.maxProgrammes)
         throw new AppError('WALLET_PROGRAMMES_FULL', {
-          status: 409,
           message: `You can keep balances of at most ${LIMITS.wallet.maxProgrammes} programmes.`,
         });
       await tx

@@ -31,8 +31,7 @@ export const guidesRoutes: FastifyPluginAsyncZod<{
   sessions: Sessions;
   rateLimitScale: number;
 }> = async (app, { guides, wallets, sessions, rateLimitScale }) => {
-  const notFound = (what: string) =>
-    new AppError('NOT_FOUND', { status: 404, message: `No such ${what}.` });
+  const notFound = (what: string) => new AppError('NOT_FOUND', { message: `No such ${what}.` });
 
   const PartnersAnswer = okSchema({
     from: z.string().nullable(),

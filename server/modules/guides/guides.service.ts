@@ -245,7 +245,6 @@ export class Guides {
     });
     if ('errors' in checked)
       throw new AppError('INVALID_INPUT', {
-        status: 400,
         message: 'Check the explorer form.',
         fields: checked.errors,
       });

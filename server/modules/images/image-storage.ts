@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Where uploaded pictures live (docs/images.md): a port, so an S3-compatible store can take the
- * local folder's place. Keys are the server's own (`articles/<id>/<width>.webp`), never a name a
+ * local folder's place. Keys are the server's own (`articles/<article id>/<image id>-<width>.webp`), never a name a
  * member typed.
  */
 export interface ImageStorage {

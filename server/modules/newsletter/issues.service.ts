@@ -40,10 +40,9 @@ function requireWritten(issue: Pick<IssueRow, 'content' | 'sections'>): void {
 
 const closed = () =>
   new AppError('NEWSLETTER_ISSUE_CLOSED', {
-    status: 409,
     message: 'This issue has started sending and can no longer be changed.',
   });
-const notFound = () => new AppError('NOT_FOUND', { status: 404, message: 'No such issue.' });
+const notFound = () => new AppError('NOT_FOUND', { message: 'No such issue.' });
 
 /**
  * Staff's side of the newsletter (docs/newsletter.md#composing): write an issue in each language,

@@ -171,10 +171,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request) => {
       const given = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
       // No token configured: the webhook is off and looks like any unknown address.
-      if (!webhookToken) throw new AppError('NOT_FOUND', { status: 404, message: 'Not found.' });
+      if (!webhookToken) throw new AppError('NOT_FOUND', { message: 'Not found.' });
       if (!sameText(given, webhookToken))
         throw new AppError('WEBHOOK_REJECTED', {
-          status: 401,
           message: 'The webhook token is wrong.',
         });
       if (Buffer.isBuffer(request.body)) {

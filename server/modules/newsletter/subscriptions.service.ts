@@ -36,7 +36,6 @@ const CONFIRMATIONS_PER_DAY = 3;
 /** docs/product/newsletter.md#rules: the preference page's one message for a link that names no subscriber. */
 const linkInvalid = () =>
   new AppError('NEWSLETTER_LINK_INVALID', {
-    status: 400,
     message: 'Reset failed, please check if account is correct.',
   });
 
@@ -157,7 +156,6 @@ export class Subscriptions {
     });
     if (!row)
       throw new AppError('NEWSLETTER_CONFIRM_INVALID', {
-        status: 400,
         message: 'This confirmation link has expired or was already used. Please subscribe again.',
       });
     return { view: this.view(row), token: this.options.links.token(row.id) };

@@ -75,7 +75,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   const owned = async (memberId: string, id: string) => {
     const payment = await payments.get(memberId, id);
-    if (!payment) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+    if (!payment) throw new AppError('NOT_FOUND', { message: 'No such payment.' });
     return payment;
   };
 
@@ -119,7 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       const member = await sessions.requireMember(request);
       const payment = await owned(member.id, request.params.id);
       if (payment.status !== 'succeeded' || !payment.receiptNumber)
-        throw new AppError('NOT_FOUND', { status: 404, message: 'This payment has no receipt.' });
+        throw new AppError('NOT_FOUND', { message: 'This payment has no receipt.' });
       const language = isLanguage(request.query.lang)
         ? request.query.lang
         : isLanguage(member.language)
@@ -169,15 +169,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { provider } = request.params as { provider: string };
         if (provider !== payments.provider.name)
-          throw new AppError('NOT_FOUND', { status: 404, message: 'No such provider.' });
+          throw new AppError('NOT_FOUND', { message: 'No such provider.' });
         const raw = (request.body as { raw?: string } | undefined)?.raw ?? '';
         let event;
         try {
           event = payments.provider.readWebhook(raw, request.headers, new Date());
         } catch (error) {
           if (error instanceof WebhookRejected)
-            throw new AppError('WEBHOOK_REJECTED', {
-              status: error.status,
+            throw new AppError(error.status === 400 ? 'WEBHOOK_MALFORMED' : 'WEBHOOK_REJECTED', {
               message: error.message,
             });
           throw error;

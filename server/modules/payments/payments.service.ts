@@ -124,7 +124,6 @@ export class Payments {
     } catch (error) {
       if (error instanceof CardRejected)
         throw new AppError('CARD_INFO_INCOMPLETE', {
-          status: 400,
           message: 'Card info incomplete.',
           fields: { card: 'card info incomplete' },
         });
@@ -165,7 +164,7 @@ export class Payments {
     // The twin that wrote it could not save its card and withdrew the payment: the same token fails here too.
     if (!payment) return this.pay(request);
     if (payment.memberId !== request.memberId)
-      throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+      throw new AppError('NOT_FOUND', { message: 'No such payment.' });
     // Asked before: its charge already answered (or is waiting for the holder).
     if (payment.status !== 'pending' || !payment.cardId) return payment;
     // Left pending by a request that stopped (a crash): the same key asks the provider for the same charge.
@@ -316,10 +315,9 @@ export class Payments {
       .select()
       .from(payments)
       .where(eq(payments.id, paymentId));
-    if (!payment) throw new AppError('NOT_FOUND', { status: 404, message: 'No such payment.' });
+    if (!payment) throw new AppError('NOT_FOUND', { message: 'No such payment.' });
     if (payment.status !== 'succeeded' || !payment.providerChargeId)
       throw new AppError('INVALID_INPUT', {
-        status: 400,
         message: 'Only a paid payment can be refunded.',
       });
     if (payment.refundedAt) return payment;
@@ -329,8 +327,7 @@ export class Payments {
       idempotencyKey: `refund-${payment.id}`,
     });
     if (refund.status === 'failed')
-      throw new AppError('UNAVAILABLE', {
-        status: 502,
+      throw new AppError('PROCESSOR_REFUSED', {
         message: 'The processor refused the refund.',
       });
     const [refunded] = await this.options.db

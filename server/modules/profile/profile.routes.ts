@@ -36,8 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const session = await sessions.current(request);
-      if (!session)
-        throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+      if (!session) throw new AppError('NOT_SIGNED_IN', { message: 'Please log in first.' });
       const changes: Partial<typeof members.$inferInsert> = { updatedAt: new Date() };
       if (request.body.name !== undefined) {
         const name = normalizeNickname(request.body.name);
@@ -62,8 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
         .set(changes)
         .where(eq(members.id, session.member.id))
         .returning();
-      if (!updated)
-        throw new AppError('NOT_SIGNED_IN', { status: 401, message: 'Please log in first.' });
+      if (!updated) throw new AppError('NOT_SIGNED_IN', { message: 'Please log in first.' });
       return { ok: true as const, member: toMember(updated) };
     },
   );

@@ -32,7 +32,7 @@ export class ShareFlags {
    */
   async flag(memberId: string, kind: ShareKind, recordId: string, reason: string): Promise<void> {
     if (!(await this.options.reportable(kind, recordId, memberId)))
-      throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
+      throw new AppError('NOT_FOUND', { message: 'No such record.' });
     await this.options.db
       .insert(shareFlags)
       .values({ kind, recordId, memberId, reason })
@@ -112,7 +112,7 @@ export class ShareFlags {
   /** Staff's decision: hide the record (or keep it shown), and close its reports. */
   async decide(kind: ShareKind, recordId: string, hide: boolean): Promise<void> {
     if (!(await this.options.exists(kind, recordId)))
-      throw new AppError('NOT_FOUND', { status: 404, message: 'No such record.' });
+      throw new AppError('NOT_FOUND', { message: 'No such record.' });
     await this.options.setHidden(kind, recordId, hide);
     await this.options.db
       .update(shareFlags)

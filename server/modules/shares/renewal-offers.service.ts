@@ -160,7 +160,7 @@ export class RenewalOffers {
     input: RenewalOfferInput,
   ): Promise<RenewalOfferView> {
     if (!this.options.catalogue.has(cardId))
-      throw new AppError('UNKNOWN_CARD', { status: 404, message: 'There is no such card.' });
+      throw new AppError('UNKNOWN_CARD', { message: 'There is no such card.' });
     this.#check(input);
     const [row] = await this.options.db
       .insert(renewalOffers)
@@ -174,7 +174,7 @@ export class RenewalOffers {
       .select()
       .from(renewalOffers)
       .where(and(eq(renewalOffers.id, id), isNull(renewalOffers.hiddenAt)));
-    if (!row) throw new AppError('NOT_FOUND', { status: 404, message: 'No such report.' });
+    if (!row) throw new AppError('NOT_FOUND', { message: 'No such report.' });
     assertOwner(row.memberId, memberId);
     return row;
   }
@@ -194,8 +194,7 @@ export class RenewalOffers {
         .returning();
       // Two edits at once: the second finds the count moved and changes nothing.
       if (!updated)
-        throw new AppError('INVALID_INPUT', {
-          status: 409,
+        throw new AppError('RECORD_CHANGED', {
           message: 'This report was changed meanwhile. Reload and try again.',
         });
       return updated;

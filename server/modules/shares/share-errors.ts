@@ -7,7 +7,6 @@ import { AppError } from '../../errors.ts';
 export function assertOwner(ownerId: string | null, memberId: string): void {
   if (ownerId === null || ownerId !== memberId)
     throw new AppError('FORBIDDEN', {
-      status: 403,
       message: 'Only the member who shared this can change it.',
     });
 }
@@ -15,7 +14,6 @@ export function assertOwner(ownerId: string | null, memberId: string): void {
 /** A share the checks refuse: `INVALID_SHARE` with the field and the problem, which the forms translate. */
 export function invalidShare(found: { field: string; problem: string }): AppError {
   return new AppError('INVALID_SHARE', {
-    status: 400,
     message: `Please check: ${found.field}.`,
     fields: { [found.field]: found.problem },
     details: { problem: found.problem },

@@ -82,7 +82,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const card = offers.card(request.params.cardId);
-      if (!card) throw new AppError('NOT_FOUND', { status: 404, message: 'No such card.' });
+      if (!card) throw new AppError('NOT_FOUND', { message: 'No such card.' });
       const who = await viewer(request);
       const [summary, reports] = await Promise.all([
         offers.summary(card.id),
@@ -176,7 +176,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     { schema: { params: z.object({ slug: z.string().max(80) }), response: StoreAnswer } },
     async (request) => {
       const store = await stores.get(request.params.slug, await viewer(request));
-      if (!store) throw new AppError('NOT_FOUND', { status: 404, message: 'No such store.' });
+      if (!store) throw new AppError('NOT_FOUND', { message: 'No such store.' });
       return one(store);
     },
   );

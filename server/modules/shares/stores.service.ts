@@ -159,7 +159,6 @@ export class Stores {
 
   #taken(holder: StoreRow, memberId: string): AppError {
     return new AppError('STORE_NAME_TAKEN', {
-      status: 409,
       message: `This store is already registered as "${holder.name}". Edit that record instead.`,
       fields: { name: 'taken' },
       details: {
@@ -206,7 +205,7 @@ export class Stores {
       .select()
       .from(sharedStores)
       .where(and(eq(sharedStores.id, id), isNull(sharedStores.hiddenAt)));
-    if (!row) throw new AppError('NOT_FOUND', { status: 404, message: 'No such store.' });
+    if (!row) throw new AppError('NOT_FOUND', { message: 'No such store.' });
     return row;
   }
 
@@ -233,8 +232,7 @@ export class Stores {
           .where(and(eq(sharedStores.id, id), eq(sharedStores.editCount, before.editCount)))
           .returning({ id: sharedStores.id });
         if (!updated)
-          throw new AppError('INVALID_INPUT', {
-            status: 409,
+          throw new AppError('RECORD_CHANGED', {
             message: 'This store was changed meanwhile. Reload and try again.',
           });
         await this.#replaceCards(tx, id, memberId, input.cards);

@@ -59,7 +59,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       const provider = social.provider(request.params.provider);
       if (!provider)
         throw new AppError('NOT_FOUND', {
-          status: 404,
           message: 'This sign-in provider is not available.',
         });
       const state = randomBytes(24).toString('base64url');

@@ -23,7 +23,6 @@ export interface OAuthState {
 const failed = () =>
   new AppError('SOCIAL_FAILED', {
     code: SOCIAL_CODES.failed,
-    status: 400,
     message: 'Login failed.',
   });
 
@@ -180,7 +179,6 @@ export class SocialSignIn {
       if (this.deps.config.SOCIAL_SIGNUP === 'closed') {
         throw new AppError('EARLY_ADOPTER', {
           code: SOCIAL_CODES.earlyAdopter,
-          status: 403,
           message: 'Social sign-up is open to early adopters only.',
         });
       }

@@ -113,12 +113,10 @@ export class Sponsorships {
       const live = await this.current(member.id);
       if (live && live.status !== 'cancelling')
         throw new AppError('ALREADY_SPONSORING', {
-          status: 409,
           message: 'You already sponsor TripPlus. Change your plan on the manage page.',
         });
       if (live)
         throw new AppError('ALREADY_SPONSORING', {
-          status: 409,
           message:
             'Your sponsorship runs to the end of its month. Resume it on the manage page, or sponsor again after it ends.',
         });
@@ -222,7 +220,6 @@ export class Sponsorships {
         .for('update');
       if (!live)
         throw new AppError('NOT_SPONSORING', {
-          status: 409,
           message: 'There is no sponsorship to cancel.',
         });
       const now = this.options.now();
@@ -258,7 +255,6 @@ export class Sponsorships {
         .for('update');
       if (!live || live.periodEnd.getTime() <= now.getTime())
         throw new AppError('NOT_SPONSORING', {
-          status: 409,
           message: 'There is no cancelled sponsorship to resume.',
         });
       await tx
@@ -287,7 +283,6 @@ export class Sponsorships {
     const live = await this.current(member.id);
     if (!live || live.status !== 'active')
       throw new AppError('NOT_SPONSORING', {
-        status: 409,
         message: 'Only an active sponsorship can change plan.',
       });
     if (PLAN_RANK[plan] <= PLAN_RANK[live.plan]) {
@@ -311,7 +306,6 @@ export class Sponsorships {
     );
     if (amount === 0)
       throw new AppError('NOT_SPONSORING', {
-        status: 409,
         message: 'The month has ended; change the plan after the renewal.',
       });
     const payment = await this.options.payments.pay({
@@ -356,7 +350,6 @@ export class Sponsorships {
     const live = await this.current(member.id);
     if (!live)
       throw new AppError('NOT_SPONSORING', {
-        status: 409,
         message: 'There is no sponsorship to pay for.',
       });
     const card = await this.options.payments.saveCard(member.id, token, holderName);

@@ -57,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const member = await sessions.requireMember(request);
       const order = await orders.get(member.id, request.params.id);
-      if (!order) throw new AppError('NOT_FOUND', { status: 404, message: 'No such order.' });
+      if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' });
       return { ok: true as const, order: await orders.view(order) };
     },
   );

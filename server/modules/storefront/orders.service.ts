@@ -109,17 +109,15 @@ export class StorefrontOrders {
   async quote(member: MemberRow, input: OrderRequest): Promise<OrderRow> {
     if (!this.open)
       throw new AppError('STOREFRONT_CLOSED', {
-        status: 503,
         message: 'The storefront takes no orders at the moment.',
       });
     const programme = this.options.catalogue.programme(input.programme);
     if (!programme)
-      throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
+      throw new AppError('NOT_FOUND', { message: 'This programme is not sold here.' });
     const rules = this.#limits(programme);
     const problem = quantityProblem(rules, input.quantity);
     if (problem) {
       throw new AppError('INVALID_QUANTITY', {
-        status: 400,
         message: `Buy ${rules.minPerOrder} to ${rules.maxPerOrder} in steps of ${rules.increment}.`,
         fields: { quantity: problem },
         details: { min: rules.minPerOrder, max: rules.maxPerOrder, step: rules.increment },
@@ -128,7 +126,6 @@ export class StorefrontOrders {
     const accountNumber = normalizeAccountNumber(input.account.number);
     if (!new RegExp(`^(?:${programme.account.pattern})$`).test(accountNumber)) {
       throw new AppError('INVALID_ACCOUNT', {
-        status: 400,
         message: `This is not a ${programme.account.label.en}; it looks like ${programme.account.example}.`,
         fields: { 'account.number': 'not a valid account number' },
         details: { example: programme.account.example },
@@ -184,7 +181,6 @@ export class StorefrontOrders {
     const reading = this.options.catalogue.limits(programme);
     if (!reading.open)
       throw new AppError('ORDERS_CLOSED', {
-        status: 409,
         message: 'We could not confirm this programme’s purchase limit, so orders are closed.',
         details: { reason: reading.reason },
       });
@@ -223,7 +219,6 @@ export class StorefrontOrders {
       remaining,
     );
     throw new AppError('CAP_REACHED', {
-      status: 409,
       message: `This order would pass the account's annual cap of ${rules.annualCap}: ${remaining} can still be bought this year.`,
       fields: { quantity: 'over the annual cap' },
       details: { cap: rules.annualCap, remaining, largest },
@@ -241,7 +236,7 @@ export class StorefrontOrders {
     input: OrderPay,
   ): Promise<{ order: OrderRow; payment: PaymentRow }> {
     let order = await this.get(member.id, orderId);
-    if (!order) throw new AppError('NOT_FOUND', { status: 404, message: 'No such order.' });
+    if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' });
     const key = `${KEY_PREFIX}${order.id}`;
     // An order left paying without a payment (its card could not be saved, or a crash) is priced
     // again like a quote: the hold and the cap are checked again, never skipped.
@@ -255,7 +250,6 @@ export class StorefrontOrders {
     if (order.status === 'quoted') {
       if (order.quoteExpiresAt.getTime() < this.options.now().getTime()) {
         throw new AppError('QUOTE_EXPIRED', {
-          status: 409,
           message: `The price was held for ${QUOTE_HOLD_MINUTES} minutes and has expired. Check the new price.`,
         });
       }
@@ -279,7 +273,6 @@ export class StorefrontOrders {
       });
     } else if (order.status !== 'paying') {
       throw new AppError('ORDER_CLOSED', {
-        status: 409,
         message: 'This order is closed. Start a new one.',
       });
     }

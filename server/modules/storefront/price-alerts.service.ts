@@ -37,7 +37,7 @@ export class PriceAlerts {
   async set(member: MemberRow, input: PriceAlertRequest): Promise<AlertRow> {
     const programme = this.options.catalogue.programme(input.programme);
     if (!programme)
-      throw new AppError('NOT_FOUND', { status: 404, message: 'This programme is not sold here.' });
+      throw new AppError('NOT_FOUND', { message: 'This programme is not sold here.' });
     const currency = this.options.catalogue.basePrice(programme, this.options.now()).currency;
     const existing = await this.list(member.id);
     if (
@@ -45,7 +45,6 @@ export class PriceAlerts {
       !existing.some((alert) => alert.programme === programme.id)
     )
       throw new AppError('INVALID_INPUT', {
-        status: 400,
         message: `At most ${MAX_ALERTS} price alerts.`,
       });
     const [row] = await this.options.db

@@ -53,7 +53,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{
         const moved = await orders[action](request.params.id);
         if (!moved)
           throw new AppError('ORDER_CLOSED', {
-            status: 409,
             message: 'This order is no longer in review.',
           });
         request.log.info({ order: moved.id, staff: staff.id, action }, 'storefront order reviewed');

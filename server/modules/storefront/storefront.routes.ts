@@ -47,7 +47,6 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ catalogue: StorefrontCata
       const programme = await catalogue.detail(request.params.id, at);
       if (!programme)
         throw new AppError('NOT_FOUND', {
-          status: 404,
           message: 'This programme is not sold here.',
         });
       return { ok: true as const, now: at.toISOString(), programme };

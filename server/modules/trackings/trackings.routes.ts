@@ -87,7 +87,7 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const tracking = await trackings.get(await member(request), request.params.id);
-      if (!tracking) throw new AppError('NOT_FOUND', { status: 404, message: 'No such tracking.' });
+      if (!tracking) throw new AppError('NOT_FOUND', { message: 'No such tracking.' });
       return {
         ok: true as const,
         tracking,
@@ -111,7 +111,7 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const signedIn = await member(request);
       if (!(await trackings.remove(signedIn, request.params.id)))
-        throw new AppError('NOT_FOUND', { status: 404, message: 'No such tracking.' });
+        throw new AppError('NOT_FOUND', { message: 'No such tracking.' });
       return { ok: true as const, allowance: await trackings.allowance(signedIn) };
     },
   );
@@ -152,7 +152,6 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{
       const parsed = StopTrackingSchema.safeParse({ ...request.query, ...request.body });
       if (!parsed.success)
         throw new AppError('TRACKING_LINK_INVALID', {
-          status: 400,
           message: 'This stop link is not valid. Sign in to manage your trackings.',
         });
       const result = await trackings.stop(parsed.data.tracking, parsed.data.signature);

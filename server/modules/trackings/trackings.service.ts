@@ -51,14 +51,12 @@ export class Trackings {
     const today = trackingToday(now);
     if (dayDifference(today, request.startDate) < 0) {
       throw new AppError('TRACKING_DATES_PAST', {
-        status: 400,
         message: 'Track dates from today on.',
         fields: { startDate: 'past' },
       });
     }
     if (dayDifference(today, request.endDate) > BOOKING_HORIZON_DAYS) {
       throw new AppError('INVALID_AWARD_QUERY', {
-        status: 400,
         message: `Airlines open award seats up to ${BOOKING_HORIZON_DAYS} days ahead.`,
         fields: { endDate: 'too-far' },
       });
@@ -74,7 +72,6 @@ export class Trackings {
       const { remaining } = this.#allowance(currentPlan(member, this.options.now()), held, today);
       if (days > remaining) {
         throw new AppError('TRACKING_DAYS_EXCEEDED', {
-          status: 409,
           message: `You have ${remaining} remaining tracking days available. Please delete other entries to free up more days.`,
           fields: { remaining: String(remaining) },
         });
@@ -152,7 +149,6 @@ export class Trackings {
   ): Promise<{ stopped: boolean; query: TrackingView['query'] | null }> {
     if (!this.options.links.verify(id, signature)) {
       throw new AppError('TRACKING_LINK_INVALID', {
-        status: 400,
         message: 'This stop link is not valid. Sign in to manage your trackings.',
       });
     }
