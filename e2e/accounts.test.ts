@@ -324,8 +324,10 @@ describe('members-only pages', () => {
     await panel(page).waitFor();
     await panel(page).getByRole('button', { name: 'Close' }).click();
     await page.waitForURL('**/faq');
+    const heading = page.locator('main h1', { hasText: pageText('en', 'faq', 'title') });
+    await heading.waitFor();
+    expect(await heading.innerText()).toBe(pageText('en', 'faq', 'title'));
     expect(await panel(page).count()).toBe(0);
-    expect(await page.locator('main h1').first().innerText()).toBe(pageText('en', 'faq', 'title'));
   });
 
   it('go home when the panel is closed on a first visit', async () => {

@@ -36,7 +36,7 @@ describe.each([
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.status).toBe(200);
       const html = await response.text();
-      const title = text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
+      const title = text(/<title[^>]*>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
       const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
       const heading = text(/<h1[\s\S]*?<\/h1>/.exec(main)?.[0] ?? '');
       const expected = strings[definition.id];

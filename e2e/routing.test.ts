@@ -188,9 +188,11 @@ describe('the profile back link', () => {
     expect(await back.getAttribute('href')).toBe('/cardplus/finder');
     await back.click();
     await visit.page.waitForURL('**/cardplus/finder');
-    expect(await visit.page.locator('main h1').first().innerText()).toBe(
-      pageText('en', 'cardplusFinder', 'title'),
-    );
+    const heading = visit.page.locator('main h1', {
+      hasText: pageText('en', 'cardplusFinder', 'title'),
+    });
+    await heading.waitFor();
+    expect(await heading.innerText()).toBe(pageText('en', 'cardplusFinder', 'title'));
   });
 
   it('goes home when the profile was opened first', async () => {
