@@ -20,6 +20,13 @@ declare module 'vitest' {
  * page sweeps share.
  */
 export default async function setup(project: TestProject) {
+  // The PostgreSQL pass runs only the crash tests, which start servers and workers of their own.
+  if (onPostgres()) {
+    project.provide('baseUrl', '');
+    project.provide('port', 0);
+    project.provide('devBaseUrl', '');
+    return async () => {};
+  }
   const provider = await startOAuthProvider({
     clientId: 'tripplus-e2e',
     clientSecret: 'e2e-provider-secret',
@@ -27,9 +34,7 @@ export default async function setup(project: TestProject) {
   provider.setUser({ id: '31337', name: 'Social Sam', email: 'sam.social@example.com' });
   const [server, development] = await Promise.all([
     startServer({ ...provider.settings }),
-    onPostgres() || !existsSync('dist/web-dev/index.html')
-      ? undefined
-      : startServer({ WEB_DIST: 'dist/web-dev' }),
+    !existsSync('dist/web-dev/index.html') ? undefined : startServer({ WEB_DIST: 'dist/web-dev' }),
   ]);
   // The award landing page waits for the simulated inventory the first time it is asked for: built
   // here, once per server, so no test's first visit waits on it, whichever file runs first.

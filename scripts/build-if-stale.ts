@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const STAMP = 'dist/.built-from';
 const INPUT_FOLDERS = ['core', 'data', 'locales', 'server', 'web'];
@@ -33,20 +34,33 @@ function inputs(folder: string, out: string[] = []): string[] {
   return out;
 }
 
-const hash = createHash('sha256');
-for (const path of [
-  ...INPUT_FOLDERS.flatMap((folder) => inputs(folder)),
-  ...INPUT_FILES.filter(existsSync),
-]) {
-  hash.update(path).update('\0').update(readFileSync(path)).update('\0');
+/** A hash of every file the builds read. */
+export function sourcesHash(): string {
+  const hash = createHash('sha256');
+  for (const path of [
+    ...INPUT_FOLDERS.flatMap((folder) => inputs(folder)),
+    ...INPUT_FILES.filter(existsSync),
+  ]) {
+    hash.update(path).update('\0').update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex');
 }
-const sources = hash.digest('hex');
 
-if (OUTPUTS.every(existsSync) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sources) {
-  console.log('the build in dist/ is of these sources; not building again');
-} else {
+/** Whether dist/ holds a build of exactly these sources (the crash tests then run the compiled worker). */
+export function builtFromSources(sources = sourcesHash()): boolean {
+  return OUTPUTS.every(existsSync) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sources;
+}
+
+function main(): void {
+  const sources = sourcesHash();
+  if (builtFromSources(sources)) {
+    console.log('the build in dist/ is of these sources; not building again');
+    return;
+  }
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   execFileSync(npm, ['run', 'build'], { stdio: 'inherit' });
   execFileSync(npm, ['run', 'build:dev'], { stdio: 'inherit' });
   writeFileSync(STAMP, sources);
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -10,6 +10,12 @@ import {
 import { createTestDatabase } from './database.ts';
 import { startSmtpCatcher } from './smtp-catcher.ts';
 import { crashServerUrl } from './tracking-crash.ts';
+import { builtFromSources } from '../../scripts/build-if-stale.ts';
+
+/** `npm run worker` as production runs it (the compiled server) when dist/ is of these sources, else through tsx. */
+const WORKER = builtFromSources()
+  ? ['dist/node/server/worker.js']
+  : ['--import', 'tsx', 'server/worker.ts'];
 
 /**
  * The newsletter's crash test (docs/decisions/009-newsletter-at-most-once.md), shared by the test
@@ -35,7 +41,7 @@ export interface NewsletterCrashReport {
 }
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; exited: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+  const child = spawn(process.execPath, WORKER, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

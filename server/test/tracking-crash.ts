@@ -10,6 +10,12 @@ import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.t
 import { createTestDatabase } from './database.ts';
 import { startSmtpCatcher, type CaughtMail } from './smtp-catcher.ts';
 import { seededRandom } from '../../core/seeded-random.ts';
+import { builtFromSources } from '../../scripts/build-if-stale.ts';
+
+/** `npm run worker` as production runs it (the compiled server) when dist/ is of these sources, else through tsx. */
+const WORKER = builtFromSources()
+  ? ['dist/node/server/worker.js']
+  : ['--import', 'tsx', 'server/worker.ts'];
 
 /**
  * The crash test of tracking e-mails (docs/decisions/005-tracking-mail-exactly-once.md), shared by
@@ -64,7 +70,7 @@ function startWorker(env: Record<string, string>): {
   running: Promise<boolean>;
   exited: Promise<void>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+  const child = spawn(process.execPath, WORKER, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
