@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardOn } from '../core/cards/card.ts';
 import { filterCards } from '../core/cards/catalogue.ts';
+import { currencyOn } from '../core/cards/points-currency.ts';
+import { dayOf } from '../core/dated.ts';
 import { rankCards } from '../core/cards/finder.ts';
 import { formatMoney } from '../core/payments/money.ts';
 import { LIMITS } from '../core/limits.ts';
@@ -250,11 +253,18 @@ describe('the card finder', () => {
     await page.locator('[data-testid="finder-card"]').first().waitFor();
 
     const spend = { dining: 600, groceries: 500, other: 1200 };
-    const worth = (card: (typeof data.cards)[number]) => ({
-      cash: card.earns === 'cash',
-      cents: data.currencies.get(card.earns)?.cents ?? 1,
-    });
-    const personalUs = data.cards.filter((card) => card.country === 'US' && !card.business);
+    // The cards as they stand on the day the server sees: offers past their last day are gone.
+    const today = dayOf(new Date());
+    const worth = (card: (typeof data.cards)[number]) => {
+      const currency = data.currencies.get(card.earns);
+      return {
+        cash: card.earns === 'cash',
+        cents: currency ? currencyOn(currency, today).cents : 1,
+      };
+    };
+    const personalUs = data.cards
+      .filter((card) => card.country === 'US' && !card.business)
+      .map((card) => cardOn(card, today));
     const expected = rankCards(
       personalUs,
       spend,
