@@ -33,7 +33,11 @@ try {
   });
   const messages = splitMbox(readFileSync(file, 'utf8'));
   for (const [index, message] of messages.entries()) {
-    for (const outcome of await applyInbound(subscriptions, readInbound(message, mailbox), 'mbox'))
+    for (const outcome of await applyInbound(
+      subscriptions,
+      await readInbound(message, mailbox),
+      'mbox',
+    ))
       console.log(`message ${index + 1}: ${outcome}`);
   }
   console.log(`${messages.length} messages read.`);

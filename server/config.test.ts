@@ -73,6 +73,15 @@ describe('settings', () => {
     expect(demo.PUBLIC_URL).toBe('https://demo.example.com');
     // A demonstration still needs its address: links in its e-mails are built from it.
     expect(() => loadConfig({ ...production, DEMO_MODE: 'true' })).toThrow(/PUBLIC_URL/);
+    // The loopback sign-in provider of the tests is refused on any production site.
+    expect(() =>
+      loadConfig({
+        ...production,
+        PUBLIC_URL: 'https://demo.example.com',
+        DEMO_MODE: 'true',
+        FACEBOOK_TOKEN_URL: 'http://127.0.0.1:9999/oauth/access_token',
+      }),
+    ).toThrow(/FACEBOOK_TOKEN_URL: must be an https address in production/);
   });
 
   it('takes a DKIM key only whole', () => {

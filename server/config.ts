@@ -289,6 +289,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `NEWSLETTER_POSTAL_ADDRESS: required in production (the newsletter's footer must show a postal address); missing${demoOnly}`,
       );
   }
+  // Facebook's address overrides exist for the tests' loopback provider; a real site talks https.
+  for (const key of ['FACEBOOK_AUTH_URL', 'FACEBOOK_TOKEN_URL', 'FACEBOOK_API_URL'] as const) {
+    if (production && parsed.data[key] && !parsed.data[key].startsWith('https://'))
+      problems.push(`${key}: must be an https address in production`);
+  }
   const dkim = [
     parsed.data.DKIM_DOMAIN,
     parsed.data.DKIM_SELECTOR,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface OAuthUser {
@@ -12,11 +12,14 @@ export interface OAuthUser {
 /**
  * An OAuth 2.0 provider on loopback in Facebook's shapes, for tests only: a consent page with an
  * Allow link, the code-for-token exchange, /me, and /{id}/picture. It checks the client id and
- * secret, the redirect address and single use of each code, as the real one does.
+ * secret, the redirect address, the PKCE verifier (S256) and single use of each code, as the real
+ * one does, and refuses a client secret sent in a query string.
  */
 export async function startOAuthProvider(options: { clientId: string; clientSecret: string }) {
   let user: OAuthUser = { id: '1000001', name: 'Facebook Friend', email: 'friend@example.com' };
-  const codes = new Map<string, { redirectUri: string; user: OAuthUser }>();
+  const codes = new Map<string, { redirectUri: string; challenge: string; user: OAuthUser }>();
+  /** Every token request's query string, so a test can see that no secret travelled in one. */
+  const tokenQueries: URLSearchParams[] = [];
   const tokens = new Map<string, OAuthUser>();
   const pictureQueries: URLSearchParams[] = [];
 
@@ -34,7 +37,13 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
         return json(res, 400, { error: { message: 'unknown client' } });
       const code = randomBytes(12).toString('hex');
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      codes.set(code, { redirectUri, user });
+      if (url.searchParams.get('code_challenge_method') !== 'S256')
+        return json(res, 400, { error: { message: 'PKCE with S256 required' } });
+      codes.set(code, {
+        redirectUri,
+        challenge: url.searchParams.get('code_challenge') ?? '',
+        user,
+      });
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -48,18 +57,31 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
       return;
     }
     if (url.pathname === '/oauth/access_token') {
-      const grant = codes.get(url.searchParams.get('code') ?? '');
-      const valid =
-        grant &&
-        url.searchParams.get('client_id') === options.clientId &&
-        url.searchParams.get('client_secret') === options.clientSecret &&
-        url.searchParams.get('redirect_uri') === grant.redirectUri;
-      if (!valid || !grant)
-        return json(res, 400, { error: { message: 'invalid code', type: 'OAuthException' } });
-      codes.delete(url.searchParams.get('code') ?? '');
-      const token = randomBytes(16).toString('hex');
-      tokens.set(token, grant.user);
-      return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 3600 });
+      tokenQueries.push(url.searchParams);
+      if (req.method !== 'POST' || url.searchParams.has('client_secret'))
+        return json(res, 400, { error: { message: 'POST the form', type: 'OAuthException' } });
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        const code = form.get('code') ?? '';
+        const grant = codes.get(code);
+        const verifier = form.get('code_verifier') ?? '';
+        const valid =
+          grant &&
+          form.get('grant_type') === 'authorization_code' &&
+          form.get('client_id') === options.clientId &&
+          form.get('client_secret') === options.clientSecret &&
+          form.get('redirect_uri') === grant.redirectUri &&
+          createHash('sha256').update(verifier).digest('base64url') === grant.challenge;
+        if (!valid || !grant)
+          return json(res, 400, { error: 'invalid_grant', error_description: 'invalid code' });
+        codes.delete(code);
+        const token = randomBytes(16).toString('hex');
+        tokens.set(token, grant.user);
+        json(res, 200, { access_token: token, token_type: 'bearer', expires_in: 3600 });
+      });
+      return;
     }
     const owner = bearer(req);
     if (!owner) return json(res, 401, { error: { message: 'no token' } });
@@ -98,6 +120,7 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
       user = next;
     },
     pictureQueries,
+    tokenQueries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

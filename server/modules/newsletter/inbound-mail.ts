@@ -1,3 +1,4 @@
+import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
 import type { Subscriptions } from './subscriptions.service.ts';
 
 /**
@@ -28,7 +29,10 @@ export function splitMbox(mbox: string): string[] {
   return messages;
 }
 
-/** Header fields of a status block ("Name: value", continuation lines folded in), names lower case. */
+/**
+ * The fields of a delivery-status block or feedback report (RFC 3464 §2.1, RFC 5965 §3: header
+ * syntax, one block per recipient), names lower case. mailparser gives these parts as raw text.
+ */
 function fields(block: string): Map<string, string> {
   const result = new Map<string, string>();
   let last = '';
@@ -45,11 +49,6 @@ function fields(block: string): Map<string, string> {
   return result;
 }
 
-/** `Mei <mei@example.com>` → mei@example.com. */
-function bareAddress(value: string | undefined): string {
-  return (value ?? '').replace(/^.*</, '').replace(/>.*$/, '').trim().toLowerCase();
-}
-
 /** `rfc822; someone@example.com` → someone@example.com. */
 function addressOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -58,69 +57,35 @@ function addressOf(value: string | undefined): string | null {
   return cleaned.includes('@') ? cleaned : null;
 }
 
-interface MimePart {
-  headers: Map<string, string>;
-  body: string;
-}
-
-/** Splits a message into its header fields (unfolded, names lower case) and its body. */
-function mimePart(raw: string): MimePart {
-  const split = raw.search(/\n\s*\n/);
-  const head = split < 0 ? raw : raw.slice(0, split);
-  const body =
-    split < 0
-      ? ''
-      : raw
-          .slice(split)
-          .replace(/^\s*\n/, '')
-          .replace(/^\n/, '');
-  return { headers: fields(head), body };
-}
-
-/** The parameter of a header value (`boundary="b1"`). */
-function parameter(value: string, name: string): string | null {
-  const match = new RegExp(`${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(value);
-  return match ? (match[1] ?? match[2] ?? null) : null;
+/** Every address of a parsed To field, lower case. */
+function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  const flat = (list: EmailAddress[]): string[] =>
+    list.flatMap((entry) => (entry.group ? flat(entry.group) : [entry.address ?? '']));
+  return objects.flatMap((object) => flat(object.value)).map((email) => email.toLowerCase());
 }
 
 /**
- * Every leaf part of a MIME message, depth first, with its content type and decoded text. Reports
- * are small and plain, so this walks them directly: mail parsers show a delivery status as the
- * message's text, and the report's parts are what tell a bounce from a reply.
+ * The verdicts of one message; a report about several recipients gives one each. mailparser
+ * reads the MIME structure (encodings, folding, nested parts); `keepDeliveryStatus` keeps a
+ * delivery report as its own part instead of showing it as the message's text, and the report's
+ * parts are what tell a bounce from a reply.
  */
-function leafParts(raw: string, depth = 0): { type: string; text: string }[] {
-  const part = mimePart(raw);
-  const contentType = part.headers.get('content-type') ?? 'text/plain';
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? 'text/plain';
-  const boundary = parameter(contentType, 'boundary');
-  if (type.startsWith('multipart/') && boundary && depth < 5) {
-    const pieces = part.body
-      .split(new RegExp(`^--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?\\s*$`, 'm'))
-      .slice(1, -1);
-    return pieces.flatMap((piece) => leafParts(piece.replace(/^\n/, ''), depth + 1));
-  }
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? part.body
-            .replace(/=\n/g, '')
-            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-        : part.body;
-  return [{ type, text }];
-}
+export async function readInbound(
+  raw: string | Buffer,
+  unsubscribeMailbox: string,
+): Promise<InboundVerdict[]> {
+  const message = await simpleParser(raw, { keepDeliveryStatus: true, skipImageLinks: true });
+  const part = (type: string) =>
+    message.attachments
+      .find((attachment) => attachment.contentType === type)
+      ?.content.toString('utf8') ?? null;
 
-/** The verdicts of one message; a report about several recipients gives one each. */
-export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): InboundVerdict[] {
-  const message = (typeof raw === 'string' ? raw : raw.toString('utf8')).replace(/\r\n/g, '\n');
-  const parts = leafParts(message);
-  const partText = (type: string) => parts.find((part) => part.type === type)?.text ?? null;
-
-  const status = partText('message/delivery-status');
+  const status = part('message/delivery-status');
   if (status !== null) {
     // The first block is about the message; each following block is one recipient's.
     const blocks = status
+      .replace(/\r\n/g, '\n')
       .split(/\n\s*\n/)
       .map(fields)
       .slice(1);
@@ -148,14 +113,14 @@ export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): I
       : [{ kind: 'ignored', reason: 'a delivery report naming no recipient' }];
   }
 
-  const feedback = partText('message/feedback-report');
+  const feedback = part('message/feedback-report');
   if (feedback !== null) {
-    const report = fields(feedback);
+    const report = fields(feedback.replace(/\r\n/g, '\n'));
     // The reader is named by the report, else by the To of the original message it carries.
     let email = addressOf(report.get('original-rcpt-to'));
     if (!email) {
-      const original = partText('message/rfc822') ?? partText('text/rfc822-headers');
-      email = original ? addressOf(bareAddress(mimePart(original).headers.get('to'))) : null;
+      const original = part('message/rfc822') ?? part('text/rfc822-headers');
+      email = original ? (addressesOf((await simpleParser(original)).to)[0] ?? null) : null;
     }
     if (!email) return [{ kind: 'ignored', reason: 'a feedback report naming no recipient' }];
     return [
@@ -167,10 +132,8 @@ export function readInbound(raw: string | Buffer, unsubscribeMailbox: string): I
     ];
   }
 
-  const top = mimePart(message).headers;
-  const to = (top.get('to') ?? '').split(',').map(bareAddress);
-  if (to.includes(unsubscribeMailbox.toLowerCase())) {
-    const token = /unsubscribe\s+(\S+)/i.exec(top.get('subject') ?? '')?.[1];
+  if (addressesOf(message.to).includes(unsubscribeMailbox.toLowerCase())) {
+    const token = /unsubscribe\s+(\S+)/i.exec(message.subject ?? '')?.[1];
     return token
       ? [{ kind: 'unsubscribe', token }]
       : [{ kind: 'ignored', reason: 'an unsubscribe request without its token' }];

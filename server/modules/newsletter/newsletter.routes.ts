@@ -181,7 +181,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
           ok: true as const,
           outcomes: await applyInbound(
             subscriptions,
-            readInbound(request.body, links.mailto),
+            await readInbound(request.body, links.mailto),
             'dsn',
           ),
         };

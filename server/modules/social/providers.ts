@@ -9,10 +9,10 @@ export interface ProviderDefinition {
   id: SocialProvider;
   /** Account id prefix (docs/product/accounts.md#social-sign-in: `fb_` marks a Facebook account). */
   prefix: string;
+  /** The provider's issuer identifier; an ID token it returns must name it. */
+  issuer: string;
   authUrl: string;
   tokenUrl: string;
-  /** GET with the code in the query (Facebook) or POST a form (Google, LINE). */
-  tokenMethod: 'GET' | 'POST';
   scope: string;
   profileUrl: string;
   /** Where the profile's fields are, as dotted paths. */
@@ -33,9 +33,11 @@ export function configuredProviders(config: Config): Map<SocialProvider, Provide
     {
       id: 'facebook',
       prefix: SOCIAL_PROVIDERS.facebook,
+      issuer: config.FACEBOOK_AUTH_URL
+        ? new URL(config.FACEBOOK_AUTH_URL).origin
+        : 'https://www.facebook.com',
       authUrl: config.FACEBOOK_AUTH_URL || 'https://www.facebook.com/v15.0/dialog/oauth',
       tokenUrl: config.FACEBOOK_TOKEN_URL || `${graph}/oauth/access_token`,
-      tokenMethod: 'GET',
       scope: 'public_profile,email',
       profileUrl: `${graph}/me?fields=id,name,email`,
       fields: { subject: 'id', name: 'name', email: 'email' },
@@ -49,9 +51,9 @@ export function configuredProviders(config: Config): Map<SocialProvider, Provide
     {
       id: 'google',
       prefix: SOCIAL_PROVIDERS.google,
+      issuer: 'https://accounts.google.com',
       authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenUrl: 'https://oauth2.googleapis.com/token',
-      tokenMethod: 'POST',
       scope: 'openid email profile',
       profileUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
       fields: { subject: 'sub', name: 'name', email: 'email', picture: 'picture' },
@@ -61,10 +63,12 @@ export function configuredProviders(config: Config): Map<SocialProvider, Provide
     {
       id: 'line',
       prefix: SOCIAL_PROVIDERS.line,
+      issuer: 'https://access.line.me',
       authUrl: 'https://access.line.me/oauth2/v2.1/authorize',
       tokenUrl: 'https://api.line.me/oauth2/v2.1/token',
-      tokenMethod: 'POST',
-      scope: 'profile openid',
+      // No `openid`: LINE signs its ID tokens with the channel secret (HS256), and the profile call
+      // already names the member.
+      scope: 'profile',
       profileUrl: 'https://api.line.me/v2/profile',
       fields: { subject: 'userId', name: 'displayName', picture: 'pictureUrl' },
       clientId: config.LINE_CLIENT_ID,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, MONEY_CURRENCY_COOKIE } from '../../../core/api.ts';
@@ -61,23 +60,19 @@ export const socialRoutes: FastifyPluginAsyncZod<{
         throw new AppError('NOT_FOUND', {
           message: 'This sign-in provider is not available.',
         });
-      const state = randomBytes(24).toString('base64url');
-      reply.setCookie(
-        STATE_COOKIE,
-        social.sealState({
-          state,
-          provider: provider.id,
-          from: safeReturnPath(request.query.from),
-        }),
-        {
-          path: '/api/auth/social',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: options.secureCookies,
-          maxAge: 600,
-        },
+      const { location, cookie } = await social.begin(
+        provider,
+        redirectUri(provider.id),
+        safeReturnPath(request.query.from),
       );
-      return reply.redirect(social.authorizeUrl(provider, redirectUri(provider.id), state));
+      reply.setCookie(STATE_COOKIE, cookie, {
+        path: '/api/auth/social',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        maxAge: 600,
+      });
+      return reply.redirect(location);
     },
   );
 
@@ -107,20 +102,18 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       const provider = social.provider(request.params.provider);
       // Checked again as it leaves: the sealed state is ours, but the redirect is the last word.
       const from = safeReturnPath(saved?.from);
-      if (
-        !provider ||
-        !saved ||
-        saved.provider !== provider.id ||
-        saved.state !== request.query.state ||
-        !request.query.code ||
-        request.query.error
-      ) {
+      // The state, the code and the provider's error are checked by the OAuth client in complete().
+      if (!provider || !saved || saved.provider !== provider.id)
         return back(from, SOCIAL_CODES.failed);
-      }
       try {
         const member = await social.complete({
           provider,
-          code: request.query.code,
+          callback: new URLSearchParams(
+            Object.entries(request.query).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          ),
+          saved,
           redirectUri: redirectUri(provider.id),
           language: pickLanguage(
             request.cookies[LANGUAGE_COOKIE] ?? request.headers['accept-language'],

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import * as oauth from 'oauth4webapi';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCIAL_CODES, type SocialProvider } from '../../../core/auth.ts';
 import type { Language } from '../../../core/locale.ts';
@@ -13,8 +15,11 @@ import { pick, type ProviderDefinition } from './providers.ts';
 const STATE_TTL_MS = 10 * 60 * 1000;
 const CALL_TIMEOUT_MS = 10_000;
 
+/** What the state cookie carries between the start and the callback. */
 export interface OAuthState {
   state: string;
+  /** The PKCE code verifier (RFC 7636): only this browser's callback can redeem the code. */
+  verifier: string;
   provider: SocialProvider;
   from: string;
   expires: number;
@@ -42,8 +47,32 @@ export class SocialSignIn {
     return this.deps.providers.get(id as SocialProvider);
   }
 
-  /** The signed value of the short-lived cookie that ties the callback to this browser. */
-  sealState(value: Omit<OAuthState, 'expires'>): string {
+  /**
+   * Starts a sign-in: the provider's address for this browser (state and PKCE challenge in it)
+   * and the sealed value of the short-lived cookie that ties the callback to this browser.
+   */
+  async begin(
+    provider: ProviderDefinition,
+    redirectUri: string,
+    from: string,
+  ): Promise<{ location: string; cookie: string }> {
+    const state = randomBytes(24).toString('base64url');
+    const verifier = oauth.generateRandomCodeVerifier();
+    const url = new URL(provider.authUrl);
+    url.searchParams.set('client_id', provider.clientId);
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', provider.scope);
+    url.searchParams.set('state', state);
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+    return {
+      location: url.toString(),
+      cookie: this.seal({ state, verifier, provider: provider.id, from }),
+    };
+  }
+
+  private seal(value: Omit<OAuthState, 'expires'>): string {
     const body = Buffer.from(
       JSON.stringify({ ...value, expires: Date.now() + STATE_TTL_MS }),
     ).toString('base64url');
@@ -68,16 +97,6 @@ export class SocialSignIn {
     }
   }
 
-  authorizeUrl(provider: ProviderDefinition, redirectUri: string, state: string): string {
-    const url = new URL(provider.authUrl);
-    url.searchParams.set('client_id', provider.clientId);
-    url.searchParams.set('redirect_uri', redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', provider.scope);
-    url.searchParams.set('state', state);
-    return url.toString();
-  }
-
   private async call(url: string, init: RequestInit = {}): Promise<unknown> {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     const body: unknown = await response.json().catch(() => null);
@@ -86,29 +105,39 @@ export class SocialSignIn {
     return body;
   }
 
+  /**
+   * Checks the callback against the saved state and trades its code for an access token, through
+   * oauth4webapi: the client secret goes in the POST body (never a query string) with the PKCE
+   * verifier, and an ID token in the answer has its issuer, audience and times checked.
+   */
   private async accessToken(
     provider: ProviderDefinition,
-    code: string,
+    callback: URLSearchParams,
+    saved: OAuthState,
     redirectUri: string,
   ): Promise<string> {
-    const params = {
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      redirect_uri: redirectUri,
-      code,
-      grant_type: 'authorization_code',
+    const server: oauth.AuthorizationServer = {
+      issuer: provider.issuer,
+      authorization_endpoint: provider.authUrl,
+      token_endpoint: provider.tokenUrl,
     };
-    const body =
-      provider.tokenMethod === 'GET'
-        ? await this.call(`${provider.tokenUrl}?${new URLSearchParams(params)}`)
-        : await this.call(provider.tokenUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams(params),
-          });
-    const token = pick(body, 'access_token');
-    if (typeof token !== 'string' || !token) throw new Error('no access token');
-    return token;
+    const client: oauth.Client = { client_id: provider.clientId };
+    const parameters = oauth.validateAuthResponse(server, client, callback, saved.state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      client,
+      oauth.ClientSecretPost(provider.clientSecret),
+      parameters,
+      redirectUri,
+      saved.verifier,
+      {
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        // Plain http only for a test provider on loopback; production refuses such addresses.
+        [oauth.allowInsecureRequests]: provider.tokenUrl.startsWith('http:'),
+      },
+    );
+    const result = await oauth.processAuthorizationCodeResponse(server, client, response);
+    return result.access_token;
   }
 
   /** Reads the picture (180 x 180, no redirect) and uses its address if there was no error (docs/product/accounts.md#social-sign-in). */
@@ -131,10 +160,12 @@ export class SocialSignIn {
     }
   }
 
-  /** Trades the code for a profile, then finds or creates the member. */
+  /** Trades the callback's code for a profile, then finds or creates the member. */
   async complete(options: {
     provider: ProviderDefinition;
-    code: string;
+    /** The callback's query: code and state, or the provider's error. */
+    callback: URLSearchParams;
+    saved: OAuthState;
     redirectUri: string;
     language: Language;
   }): Promise<MemberRow> {
@@ -142,7 +173,12 @@ export class SocialSignIn {
     let token: string;
     let profile: unknown;
     try {
-      token = await this.accessToken(provider, options.code, options.redirectUri);
+      token = await this.accessToken(
+        provider,
+        options.callback,
+        options.saved,
+        options.redirectUri,
+      );
       profile = await this.call(provider.profileUrl, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -47,6 +47,8 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
       /\/api\/auth\/social\/facebook\/callback$/,
     );
     expect(target.searchParams.get('state')?.length).toBeGreaterThan(20);
+    expect(target.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(target.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
   });
 
   it('creates an fb_ account, signs it in, returns to where it started, and stores the 180 x 180 picture', async () => {
@@ -134,6 +136,42 @@ describe('social sign-in with a local OAuth 2.0 provider', () => {
 
   it('answers 404 for a provider that is not configured', async () => {
     expect((await testApp.app.inject('/api/auth/social/line/start')).statusCode).toBe(404);
+  });
+});
+
+describe('the code exchange', () => {
+  let pkceApp: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    pkceApp = await createTestApp({ ...provider.settings });
+  });
+  afterAll(() => pkceApp.close());
+
+  it('redeems the code only with the PKCE verifier of the browser that started, the secret in the POST body', async () => {
+    provider.setUser({ id: '313', name: 'Pkce Check' });
+    // A code issued to one browser's sign-in is refused with another browser's state cookie.
+    const mine = await pkceApp.app.inject('/api/auth/social/facebook/start?from=/faq');
+    const theirs = await pkceApp.app.inject('/api/auth/social/facebook/start?from=/faq');
+    const consent = await fetch(mine.headers.location as string).then((response) =>
+      response.text(),
+    );
+    const allow = new URL(
+      /id="allow" href="([^"]+)"/.exec(consent)?.[1]?.replaceAll('&amp;', '&') ?? '',
+    );
+    const theirCookie = theirs.cookies.find((cookie) => cookie.name === 'oauth_state')?.value;
+    const theirState = new URL(theirs.headers.location as string).searchParams.get('state');
+    allow.searchParams.set('state', theirState ?? '');
+    const stolen = await pkceApp.app.inject({
+      url: `${allow.pathname}${allow.search}`,
+      cookies: { oauth_state: theirCookie ?? '' },
+    });
+    expect(stolen.headers.location).toBe('/faq?social_error=-101');
+    expect(stolen.cookies.find((cookie) => cookie.name === 'SF_SID')).toBeUndefined();
+
+    const { done, session } = await signInWithFacebook(pkceApp.app, '/faq');
+    expect(done.headers.location).toBe('/faq');
+    expect(session).toBeDefined();
+    expect(provider.tokenQueries.length).toBeGreaterThan(0);
+    expect(provider.tokenQueries.filter((query) => query.has('client_secret'))).toEqual([]);
   });
 });
 
