@@ -45,6 +45,47 @@ function fullPage(page: Envelope, take: number): Envelope {
   return { ...page, data: [...page.data, ...filler] };
 }
 
+/**
+ * The oneworld answer with damage around its two good trips: a record without an ID, a trip whose
+ * segment lacks its flight number, a trip priced "n/a", and a cursor of the wrong type.
+ */
+function renumbered(segments: Record<string, unknown>[], numbers: string[]) {
+  return segments.map((segment, index) => ({
+    ...segment,
+    FlightNumber: numbers[index] || undefined,
+  }));
+}
+
+function malformed(page: Envelope): unknown {
+  const [first] = page.data;
+  const trip = ((first?.AvailabilityTrips as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
+  const segments = (trip.AvailabilitySegments as Record<string, unknown>[] | undefined) ?? [];
+  return {
+    data: [
+      ...page.data,
+      { ...first, ID: undefined },
+      {
+        ...first,
+        ID: 'broken-trips',
+        AvailabilityTrips: [
+          // Each broken trip flies other flights, so one let through would show as its own itinerary.
+          {
+            ...trip,
+            AvailabilitySegments: renumbered(segments, ['', 'CX884']),
+          },
+          {
+            ...trip,
+            MileageCost: 'n/a',
+            AvailabilitySegments: renumbered(segments, ['CX467', 'CX882']),
+          },
+          'not a trip',
+        ],
+      },
+    ],
+    cursor: { next: 2 },
+  };
+}
+
 interface RecordedRequest {
   method: string;
   path: string;
@@ -64,7 +105,7 @@ const REQUIRED_PARAMS = [
 ];
 
 let requests: RecordedRequest[] = [];
-let mode: 'fixtures' | 'error' | 'not-json' | 'hang' = 'fixtures';
+let mode: 'fixtures' | 'error' | 'not-json' | 'hang' | 'malformed' | 'no-data' = 'fixtures';
 let baseUrl = '';
 
 function send(response: ServerResponse, status: number, body: unknown) {
@@ -93,6 +134,8 @@ const server = createServer((request, response) => {
     return response.end('<html><body>Service temporarily unavailable</body></html>');
   }
   if (mode === 'hang') return; // never answers; the client's abort ends it
+  if (mode === 'no-data') return send(response, 200, { error: 'no data list', cursor: 1 });
+  if (mode === 'malformed') return send(response, 200, malformed(oneworld));
 
   const sources = (url.searchParams.get('sources') ?? '').split(',');
   const take = Number(url.searchParams.get('take'));
@@ -500,6 +543,21 @@ describe('SeatsAeroSource failures', () => {
     const error = await search({}, { apiKey: wrongKey }).catch((caught: unknown) => caught);
     expect((error as Error).message).toMatch(/\b401\b/);
     expect((error as Error).message).not.toContain(wrongKey);
+  });
+
+  it('skips malformed records and trips, keeping the good ones beside them', async () => {
+    mode = 'malformed';
+    expect(ids(await search({}, { alliance: 'oneworld' }))).toEqual([
+      'CX465@2026-12-01/business+CX880@2026-12-01/business',
+      'JL802@2026-12-01/business+JL62@2026-12-01/business',
+    ]);
+  });
+
+  it('rejects an answer without its data list, naming the status', async () => {
+    mode = 'no-data';
+    await expect(search({}, { alliance: 'oneworld' })).rejects.toThrow(
+      /HTTP 200 without a data list/,
+    );
   });
 
   it('rejects a body that is not JSON, naming the status', async () => {

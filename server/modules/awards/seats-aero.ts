@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- the API's shapes, their mapping to itineraries and the filters the API lacks are one adapter, tested together in seats-aero.test.ts. */
 import { estimateCashFare } from '../../../core/awards/cash-fare.ts';
 import {
   centsPerPoint,
@@ -13,12 +12,7 @@ import {
   type SearchAlliance,
 } from '../../../core/awards/search.ts';
 import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
-import {
-  dayDifference,
-  fromLocal,
-  offsetMinutes,
-  toLocal,
-} from '../../../core/awards/zoned-time.ts';
+import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import {
   airports,
   greatCircleMiles,
@@ -27,11 +21,21 @@ import {
 } from '../../../data/reference.ts';
 import { dayOf } from '../../../core/dated.ts';
 import type { AwardSource, SourceRequest } from './award-source.ts';
+import {
+  normalizeFlightNumber,
+  readAvailability,
+  localTime,
+  readSearchPage,
+  readTrip,
+  type AvailabilityData,
+  type LocalTime,
+  type TripData,
+} from './seats-aero-response.ts';
 
 /**
  * The seats.aero Partner API as an availability source (cached search, GET /search with
- * include_trips). The response shape is written out in fixtures/seats-aero/README.md; the
- * fixtures beside the test follow it. What the API does not filter on (seat count, time of
+ * include_trips). The response shape is written out in fixtures/seats-aero/README.md and read by
+ * the zod schemas of seats-aero-response.ts; the fixtures beside the test follow it. What the API does not filter on (seat count, time of
  * day, flight number, every-leg airline, stops beyond direct) is filtered here after mapping.
  */
 
@@ -87,162 +91,6 @@ export interface SeatsAeroOptions {
   fetch?: typeof fetch;
   /** At most this many pages per search: each page is one call of the daily quota. */
   pageLimit?: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The response, read defensively: the API is third-party and its fields are not versioned, so a
-// malformed trip is skipped rather than failing the whole search.
-
-interface SegmentData {
-  flightNumber: string;
-  from: string;
-  to: string;
-  departsAt: string;
-  arrivesAt: string;
-  distance: number | null;
-  order: number;
-}
-
-interface TripData {
-  source: string;
-  cabin: string;
-  mileageCost: number;
-  totalTaxesCents: number;
-  taxesCurrency: string;
-  remainingSeats: number;
-  totalDuration: number | null;
-  segments: SegmentData[];
-}
-
-interface AvailabilityData {
-  id: string;
-  source: string;
-  computedLastSeen: string | null;
-  trips: unknown[];
-}
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-/** Numbers, or numeric strings: MileageCost is a string in availability objects and an int in trips. */
-function numeric(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return null;
-}
-
-function readAvailability(value: unknown): AvailabilityData | null {
-  if (!isRecord(value)) return null;
-  const id = text(value.ID) ?? (typeof value.ID === 'number' ? String(value.ID) : null);
-  if (id === null) return null;
-  return {
-    id,
-    source: text(value.Source) ?? '',
-    computedLastSeen: text(value.ComputedLastSeen),
-    trips: Array.isArray(value.AvailabilityTrips) ? value.AvailabilityTrips : [],
-  };
-}
-
-function readSegment(value: unknown, index: number): SegmentData | null {
-  if (!isRecord(value)) return null;
-  const flightNumber = text(value.FlightNumber);
-  const from = text(value.OriginAirport);
-  const to = text(value.DestinationAirport);
-  const departsAt = text(value.DepartsAt);
-  const arrivesAt = text(value.ArrivesAt);
-  if (!flightNumber || !from || !to || !departsAt || !arrivesAt) return null;
-  const distance = numeric(value.Distance);
-  return {
-    flightNumber: normalizeFlightNumber(flightNumber),
-    from: from.toUpperCase(),
-    to: to.toUpperCase(),
-    departsAt,
-    arrivesAt,
-    distance: distance !== null && distance > 0 ? distance : null,
-    order: numeric(value.Order) ?? index,
-  };
-}
-
-function readTrip(value: unknown, availabilitySource: string): TripData | null {
-  if (!isRecord(value) || !Array.isArray(value.AvailabilitySegments)) return null;
-  const segments: SegmentData[] = [];
-  for (const [index, raw] of value.AvailabilitySegments.entries()) {
-    const segment = readSegment(raw, index);
-    if (!segment) return null;
-    segments.push(segment);
-  }
-  const mileageCost = numeric(value.MileageCost);
-  const totalTaxesCents = numeric(value.TotalTaxes);
-  if (segments.length === 0 || mileageCost === null || mileageCost <= 0 || totalTaxesCents === null)
-    return null;
-  return {
-    source: text(value.Source) ?? availabilitySource,
-    cabin: (text(value.Cabin) ?? '').toLowerCase(),
-    mileageCost,
-    totalTaxesCents,
-    // Documented as "" for US dollars; a missing field is read the same way.
-    taxesCurrency: (text(value.TaxesCurrency) ?? '').trim().toUpperCase(),
-    remainingSeats: numeric(value.RemainingSeats) ?? 0,
-    totalDuration: numeric(value.TotalDuration),
-    segments: segments.sort((a, b) => a.order - b.order),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Times. seats.aero writes airport-local clock readings, sometimes with a misleading "Z"; the
-// offset is worked out from the airport's zone at that moment, so DST is right on both ends.
-
-interface LocalTime {
-  /** e.g. 2026-12-01T23:55+08:00 */
-  text: string;
-  date: string;
-  /** Minutes after local midnight. */
-  minutes: number;
-  instant: number;
-}
-
-const LOCAL_READING = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})/;
-
-function localTime(reading: string, timeZone: string): LocalTime | null {
-  const match = LOCAL_READING.exec(reading);
-  if (!match) return null;
-  const [, date = '', hours = '', minutes = ''] = match;
-  const clock = Number(hours) * 60 + Number(minutes);
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
-    return null;
-  const instant = fromLocal(date, clock, timeZone);
-  // Re-read the clock at that instant: in a spring-forward gap fromLocal moves past the jump, and
-  // the text must name a time that exists with the offset it carries.
-  const local = toLocal(instant, timeZone);
-  return {
-    text: `${local.date}T${hhmm(local.minutes)}${offsetText(offsetMinutes(instant, timeZone))}`,
-    date: local.date,
-    minutes: local.minutes,
-    instant,
-  };
-}
-
-function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-function offsetText(offset: number): string {
-  return `${offset < 0 ? '-' : '+'}${hhmm(Math.abs(offset))}`;
-}
-
-/** "ua 857" and "UA0857" are the same flight as "UA857". */
-function normalizeFlightNumber(flightNumber: string): string {
-  const compact = flightNumber.replace(/\s+/g, '').toUpperCase();
-  const match = /^([A-Z0-9]{2})0*(\d+[A-Z]?)$/.exec(compact);
-  return match ? `${match[1]}${match[2]}` : compact;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -534,15 +382,9 @@ export class SeatsAeroSource implements AwardSource {
         { cause: error },
       );
     }
-    if (!isRecord(body) || !Array.isArray(body.data))
+    const page = readSearchPage(body);
+    if (page === null)
       throw new Error(`seats.aero search failed: HTTP ${response.status} without a data list`);
-    const cursor = body.cursor;
-    return {
-      data: body.data,
-      nextCursor:
-        typeof cursor === 'number' || (typeof cursor === 'string' && cursor !== '')
-          ? String(cursor)
-          : null,
-    };
+    return page;
   }
 }
