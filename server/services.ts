@@ -147,7 +147,7 @@ export async function createServices(
     config,
     database,
     catalogue: cards,
-    articles: writing.articles,
+    articles: writing.articles.moderation,
     groups: writing.groups,
     log,
     now: clock,

@@ -1,5 +1,12 @@
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { Converter } from 'opencc-js/t2cn';
-import type { SnippetPart } from '../../../core/articles/articles.ts';
+import {
+  ARTICLES_PER_PAGE,
+  type ArticleSearchQuery,
+  type SnippetPart,
+} from '../../../core/articles/articles.ts';
+import type { Db } from '../../db/client.ts';
+import { articles, members } from '../../db/schema/index.ts';
 
 /**
  * Searching articles in any of the three scripts (docs/articles.md#search): the stored search text
@@ -110,4 +117,51 @@ export function matchScore(title: string, body: string, terms: readonly string[]
     score += Math.min(10, foldedBody.split(term).length - 1);
   }
   return score;
+}
+
+/**
+ * The page of articles that match (docs/articles.md#search): every term in the folded title and
+ * text, the author's name if given, within `scope` (what readers may see, a group). Newest first
+ * pages in the database; best match scores the newest 500 matches and pages those.
+ */
+export async function findArticles(
+  db: Db,
+  query: ArticleSearchQuery,
+  scope: SQL | undefined,
+): Promise<{ rows: (typeof articles.$inferSelect)[]; total: number; terms: string[] }> {
+  const terms = searchTerms(query.q ?? '');
+  const conditions: (SQL | undefined)[] = [
+    scope,
+    ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`),
+  ];
+  const author = query.author?.trim();
+  if (author) conditions.push(ilike(members.name, likePattern(author)));
+  const where = and(...conditions);
+  const base = db
+    .select({ article: articles })
+    .from(articles)
+    .leftJoin(members, eq(members.id, articles.memberId))
+    .where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(articles)
+    .leftJoin(members, eq(members.id, articles.memberId))
+    .where(where);
+  const page = (query.page - 1) * ARTICLES_PER_PAGE;
+  if (query.order === 'newest' || terms.length === 0) {
+    const found = await base
+      .orderBy(desc(articles.publishedAt))
+      .limit(ARTICLES_PER_PAGE)
+      .offset(page);
+    return { rows: found.map((row) => row.article), total, terms };
+  }
+  const candidates = (await base.orderBy(desc(articles.publishedAt)).limit(500)).map(
+    (found) => found.article,
+  );
+  const rows = candidates
+    .map((row) => ({ row, score: matchScore(row.title, row.plainText, terms) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(page, page + ARTICLES_PER_PAGE)
+    .map((scored) => scored.row);
+  return { rows, total, terms };
 }

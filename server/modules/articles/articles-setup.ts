@@ -25,7 +25,7 @@ function mediaCleanupJobs(articles: Articles, log: Pick<FastifyBaseLogger, 'info
     });
     await boss.schedule(MEDIA_CLEANUP_QUEUE, everyMinutes(15), {}, { tz: 'UTC' });
     await boss.work(MEDIA_CLEANUP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
-      const removed = await articles.cleanUp();
+      const removed = await articles.images.cleanUp();
       if (removed > 0) log.info({ removed }, 'pictures of deleted articles removed');
     });
   };

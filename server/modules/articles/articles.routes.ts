@@ -378,7 +378,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ articles: Articles }> = async 
     { schema, config: { compress: false } },
     async (request, reply) => {
       const key = `articles/${request.params.article}/${request.params.file}`;
-      const bytes = MEDIA_KEY.test(key) ? await articles.media(key) : null;
+      const bytes = MEDIA_KEY.test(key) ? await articles.images.media(key) : null;
       if (!bytes) throw new AppError('NOT_FOUND', { message: 'No such picture.' });
       // A Buffer goes out as it is: the response schema only describes it for the API document.
       return reply

@@ -450,7 +450,7 @@ describe('pictures', () => {
       `articles/${article.id}`,
     );
     expect(existsSync(folder)).toBe(true);
-    expect(await app.articles.cleanUp()).toBeGreaterThan(0);
+    expect(await app.articles.images.cleanUp()).toBeGreaterThan(0);
     expect(existsSync(folder)).toBe(false);
     expect((await get(image.sources[0]!.url)).statusCode).toBe(404);
   });
