@@ -1,22 +1,13 @@
-/** What every checkout step shares: which checkout, the step bar, money, the order summary, and the no-checkout and failure notices. */
-import { Alert, Button, Card, Loader, Stepper, Text } from '@mantine/core';
+/** What every checkout step shows: the step bar, money, where a payment stands after paying, and the notice of a step opened without its checkout. */
+import { Alert, Button, Group, Loader, Stepper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link } from 'react-router';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import type { PageDef } from '../../lib/site-map.ts';
 import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
-import type { PlanBenefits, SponsorPlan } from '../../../core/payments/sponsorship.ts';
-import type { PageDef } from '../../lib/site-map.ts';
-import { PageFrame } from '../../components/page-skeleton.tsx';
-import { PlanBenefitsList } from './plan-benefits.tsx';
-
-/** Which checkout: the sponsorship's (plan chosen on the pricing page) or the business plan's. */
-export interface CheckoutProduct {
-  basePath: '/support-tripplus/checkout' | '/enterprise/checkout';
-  /** Fixed plan (business); otherwise from `?plan=`. */
-  plan?: SponsorPlan;
-  business: boolean;
-}
 
 const STEPS = ['details', 'confirm', 'verify', 'complete'] as const;
 
@@ -56,71 +47,76 @@ export function useMoney() {
     formatMinor(amount, currency as MoneyCurrency, language);
 }
 
-export function OrderSummary({
-  plan,
-  price,
-  currency,
-  benefits,
-  money,
+/**
+ * Where a payment stands after the checkout's pay step: being charged (or on its way to the
+ * bank's page), waiting for a verification the holder left unfinished, or failed with its reason
+ * and a way to start again (`failure` replaces the default notice).
+ */
+export function PaymentProgress({
+  payment,
+  goingToBank,
+  againTo,
+  failure,
 }: {
-  plan: SponsorPlan;
-  price: number | null;
-  currency: string;
-  benefits: PlanBenefits | null;
-  money: (amount: number, currency: string) => string;
+  payment: PaymentView | null;
+  goingToBank: boolean;
+  againTo: string;
+  failure?: ReactNode;
 }) {
   const { t } = useTranslation('payments');
-  return (
-    <Card withBorder padding="lg" data-testid="order-summary">
-      <Text fw={700}>{t(`plans.${plan}`)}</Text>
-      <Text fz={28} fw={700} mt="xs">
-        {price === null ? (
-          <Loader size="sm" />
-        ) : (
-          t('plan.perMonth', { price: money(price, currency) })
+  if (!payment || payment.status === 'pending') {
+    return (
+      <Group data-testid="payment-processing">
+        <Loader size="sm" />
+        <Text>{goingToBank ? t('verify.toBank') : t('verify.processing')}</Text>
+      </Group>
+    );
+  }
+  if (payment.status === 'verifying') {
+    return (
+      <Alert color="yellow" title={t('verify.unfinishedTitle')}>
+        <Text>{t('verify.unfinished')}</Text>
+        {payment.verificationUrl && (
+          <Button component="a" href={payment.verificationUrl} mt="sm">
+            {t('verify.continue')}
+          </Button>
         )}
-      </Text>
-      {benefits && <PlanBenefitsList benefits={benefits} />}
-      <Text size="sm" c="dimmed" mt="md">
-        {t('checkout.renewal')}
-      </Text>
-    </Card>
+      </Alert>
+    );
+  }
+  return (
+    failure ?? (
+      <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
+        <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
+        <Button component={Link} to={againTo} mt="sm" variant="light">
+          {t('failed.again')}
+        </Button>
+      </Alert>
+    )
   );
 }
 
 /** A step opened without its checkout (a bookmark, another tab): where to start instead. */
-export function NothingHere({ page, product }: { page: PageDef; product: CheckoutProduct }) {
-  const { t } = useTranslation('payments');
+export function CheckoutNothing({
+  page,
+  namespace,
+  startPath,
+  reason,
+}: {
+  page: PageDef;
+  namespace: string;
+  startPath: string;
+  reason?: string;
+}) {
+  const { t } = useTranslation(namespace);
   return (
     <PageFrame page={page}>
       <Alert color="blue" data-testid="checkout-nothing">
-        <Text>{t('checkout.nothing')}</Text>
-        <Button
-          component={Link}
-          to={product.business ? '/enterprise' : '/support-tripplus'}
-          mt="sm"
-          variant="light"
-        >
+        <Text>{reason ?? t('checkout.nothing')}</Text>
+        <Button component={Link} to={startPath} mt="sm" variant="light">
           {t('checkout.start')}
         </Button>
       </Alert>
     </PageFrame>
-  );
-}
-
-export function PaymentFailed({ payment, retryTo }: { payment: PaymentView; retryTo: string }) {
-  const { t } = useTranslation('payments');
-  return (
-    <Alert color="red" title={t('failed.title')} data-testid="payment-failed">
-      <Text>{t(`failures.${payment.failure ?? 'declined'}`)}</Text>
-      <Button
-        component={Link}
-        to={`${retryTo}${retryTo.startsWith('/support') ? `?plan=${payment.plan}` : ''}`}
-        mt="sm"
-        variant="light"
-      >
-        {t('failed.again')}
-      </Button>
-    </Alert>
   );
 }

@@ -1,35 +1,36 @@
-import type { MoneyCurrency } from '../../../core/locale.ts';
-import type { CheckoutDetails } from '../../../core/payments/checkout-contract.ts';
-import type { SponsorPlan } from '../../../core/payments/sponsorship.ts';
-
 /**
- * What the checkout steps carry from one page to the next, kept in this tab's session storage:
- * the form and the provider's one-use card token (never the card number). `checkoutId` makes a
- * repeated "pay" one payment; a failed payment takes a new one.
+ * What every checkout's draft holds besides the product's own: the provider's one-use card token
+ * (never the card number) and the id that makes a repeated "pay" one payment (a failed payment
+ * takes a new one).
  */
-export interface CheckoutDraft {
-  plan: SponsorPlan;
-  currency: MoneyCurrency;
+export interface CheckoutDraftBase {
   checkoutId: string;
-  details: Omit<CheckoutDetails, 'termsAgreed'>;
   card: { token: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
 }
 
-const key = (basePath: string) => `tp-checkout:${basePath}`;
-
-export function readDraft(basePath: string): CheckoutDraft | null {
-  try {
-    const text = sessionStorage.getItem(key(basePath));
-    return text ? (JSON.parse(text) as CheckoutDraft) : null;
-  } catch {
-    return null;
-  }
+/** A product's draft in this tab's session storage, carried from one checkout step to the next. */
+export interface DraftStore<Draft> {
+  read(): Draft | null;
+  save(draft: Draft): void;
+  clear(): void;
 }
 
-export function saveDraft(basePath: string, draft: CheckoutDraft): void {
-  sessionStorage.setItem(key(basePath), JSON.stringify(draft));
-}
-
-export function clearDraft(basePath: string): void {
-  sessionStorage.removeItem(key(basePath));
+export function draftStore<Draft extends CheckoutDraftBase>(basePath: string): DraftStore<Draft> {
+  const key = `tp-checkout:${basePath}`;
+  return {
+    read() {
+      try {
+        const text = sessionStorage.getItem(key);
+        return text ? (JSON.parse(text) as Draft) : null;
+      } catch {
+        return null;
+      }
+    },
+    save(draft) {
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    },
+    clear() {
+      sessionStorage.removeItem(key);
+    },
+  };
 }

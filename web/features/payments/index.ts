@@ -1,8 +1,10 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
 import { TransactionsPage } from './transactions-page.tsx';
 
-/** What other features use of payments: the checkout steps, the card fields, the plans' benefits. */
-export { checkoutPages, useMoney, type CheckoutProduct } from './checkout-pages.tsx';
+/** What other features use of payments: the checkout and its steps, the card fields, the plans' benefits. */
+export { checkoutPages } from './checkout.tsx';
+export type { CheckoutProduct, ConfirmPart, DetailsPart } from './checkout-product.ts';
+export { draftStore, type CheckoutDraftBase } from './checkout-draft.ts';
 export { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 export {
   CardAndAddressFields,
@@ -13,8 +15,7 @@ export {
   type BillingDetails,
   type FieldErrors,
 } from './billing-fields.tsx';
-export { CheckoutSteps } from './checkout-common.tsx';
-export { PaymentProgress } from './checkout-payment-page.tsx';
+export { CheckoutNothing, CheckoutSteps, PaymentProgress, useMoney } from './checkout-common.tsx';
 export { OrderStatusBadge } from './order-status.tsx';
 export { PlanBenefitsList } from './plan-benefits.tsx';
 export { paymentsApi, sponsorshipApi } from './payments-api.ts';

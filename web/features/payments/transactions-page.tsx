@@ -11,7 +11,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
-import { useMoney } from './checkout-pages.tsx';
+import { useMoney } from './checkout-common.tsx';
 import { OrderStatusBadge } from './order-status.tsx';
 import { numberFormat } from '../../../core/intl.ts';
 import { paymentsApi } from './payments-api.ts';

@@ -1,10 +1,6 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
-import {
-  checkoutCompletePage,
-  checkoutConfirmPage,
-  checkoutDetailsPage,
-  checkoutPaymentPage,
-} from './checkout-pages.tsx';
+import { checkoutPages } from '../payments/index.ts';
+import { storefrontCheckout } from './storefront-checkout.tsx';
 import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
@@ -30,10 +26,7 @@ export const pages: FeatureModule['pages'] = {
   storefrontProgramme: programmeSalePage,
   storefrontEvent: eventsPage,
   storefrontFaq: storefrontFaqPage,
-  storefrontCheckout: checkoutDetailsPage,
-  storefrontCheckoutConfirm: checkoutConfirmPage,
-  storefrontCheckoutPayment: checkoutPaymentPage,
-  storefrontCheckoutComplete: checkoutCompletePage,
+  ...checkoutPages('storefrontCheckout', storefrontCheckout),
   adminStorefront: StaffPage,
   storefrontLifemilesTutorial: lifemilesTutorialPage,
   storefrontAviosTutorial: aviosTutorialPage,
