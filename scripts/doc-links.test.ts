@@ -30,6 +30,38 @@ describe('links to documents', () => {
     expect(cited.status).toBe(1);
   });
 
+  it('cite sections ("notes.md §3i") of documents that are in the repository', () => {
+    const cited = spawnSync(
+      'git',
+      [
+        'grep',
+        '-o',
+        '-h',
+        '-I',
+        '-E',
+        '[A-Za-z0-9_./-]+\\.md §',
+        '--',
+        '.',
+        ':!scripts/doc-links.test.ts',
+      ],
+      { encoding: 'utf8' },
+    ).stdout;
+    const documents = spawnSync('git', ['ls-files', '*.md'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
+    const citations = [...new Set(cited.split('\n').filter(Boolean))].map((citation) =>
+      citation.replace(/ §$/, ''),
+    );
+    expect(citations.length).toBeGreaterThan(0);
+    // A path names the document from the repository's root; a bare name is any document of it.
+    const missing = citations.filter((name) =>
+      name.includes('/')
+        ? !documents.includes(name)
+        : !documents.some((path) => path === name || path.endsWith(`/${name}`)),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('makes anchors as GitHub does, repeats numbered', () => {
     expect([
       ...headingAnchors(

@@ -47,7 +47,7 @@ export const US_CARD_SUPPORT = ['support', 'not-support', 'unknown'] as const;
 export type UsCardSupport = (typeof US_CARD_SUPPORT)[number];
 
 export const CARD_NETWORKS_TRIED = ['visa', 'mastercard', 'amex', 'discover', 'jcb'] as const;
-/** How the card was presented: the research's useful field beside the spec's (wave2-research, stores). */
+/** How the card was presented at the till (docs/product/cards.md#stores-that-take-us-cards). */
 export const ENTRY_MODES = ['contactless', 'chip', 'swipe', 'mobile-wallet', 'online'] as const;
 export const CARD_RESULTS = ['approved', 'declined', 'other-card'] as const;
 
