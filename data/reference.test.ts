@@ -69,9 +69,9 @@ describe('airports', () => {
   });
 
   it('group city airports under metro codes', () => {
-    expect(metros().get('TPE')?.airports.sort()).toEqual(['TPE', 'TSA']);
-    expect(metros().get('TYO')?.airports.sort()).toEqual(['HND', 'NRT']);
-    expect(metros().get('NYC')?.airports.sort()).toEqual(['EWR', 'JFK', 'LGA']);
+    expect([...(metros().get('TPE')?.airports ?? [])].sort()).toEqual(['TPE', 'TSA']);
+    expect([...(metros().get('TYO')?.airports ?? [])].sort()).toEqual(['HND', 'NRT']);
+    expect([...(metros().get('NYC')?.airports ?? [])].sort()).toEqual(['EWR', 'JFK', 'LGA']);
     for (const metro of metros().values())
       for (const code of metro.airports) expect(airports().has(code)).toBe(true);
   });

@@ -33,7 +33,8 @@ export interface Airport {
 
 export interface Metro {
   code: string;
-  airports: string[];
+  /** Shared by every caller of metros(): frozen, so a caller that sorts it gets a copy first. */
+  airports: readonly string[];
   name: LocalizedName;
 }
 
@@ -92,8 +93,22 @@ function readData<T>(file: string): T {
 
 const cache = new Map<string, unknown>();
 function once<T>(key: string, load: () => T): T {
-  if (!cache.has(key)) cache.set(key, load());
+  if (!cache.has(key)) cache.set(key, process.env.VITEST ? frozen(load()) : load());
   return cache.get(key) as T;
+}
+
+/**
+ * The reference data is loaded once and shared by every caller, so nothing may change it. Under
+ * the tests it is frozen through (a Map's values and everything in them): a caller that sorts or
+ * edits it in place fails where it does, instead of changing what the next test file reads.
+ */
+function frozen<T>(value: T): T {
+  if (value instanceof Map) for (const entry of value.values()) frozen(entry);
+  else if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) frozen(inner);
+  }
+  return value;
 }
 
 export function airports(): Map<string, Airport> {
@@ -114,7 +129,12 @@ export function metros(): Map<string, Metro> {
     const { metros: raw } = readData<{
       metros: Record<string, { airports: string[]; name: LocalizedName }>;
     }>('./airport-names-zh.json');
-    return new Map(Object.entries(raw).map(([code, metro]) => [code, { code, ...metro }]));
+    return new Map(
+      Object.entries(raw).map(([code, metro]) => [
+        code,
+        { code, ...metro, airports: Object.freeze([...metro.airports]) },
+      ]),
+    );
   });
 }
 

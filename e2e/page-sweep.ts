@@ -14,7 +14,8 @@ import {
 type PageStrings = Record<string, { title: string; heroTitle?: string }>;
 
 /**
- * Visits every route of docs/product/routing.md#routes in one language and checks what a visitor
+ * Visits the routes of docs/product/routing.md#routes in one language (every page with its own
+ * content, or the first page of each area) and checks what a visitor
  * sees: the page's own heading and title in that language, the description meta, alternate-language
  * links, no console error or untranslated key, no sideways scrolling, and no serious axe issue on
  * every page (a shared frame once) or on the first page of each area.
@@ -63,15 +64,16 @@ export function sweepPages(options: {
   const firstOfArea = (definition: (typeof PAGES)[number], index: number) =>
     definition.sample !== undefined ||
     PAGES.findIndex((other) => other.area === definition.area) === index;
-  const pages = options.onePerArea ? PAGES.filter(firstOfArea) : PAGES;
   // Pages still to come show one shared frame, and members-only pages show a visitor the same
-  // frame and login panel: axe checks the first of each of those, and every other page.
+  // frame and login panel: the browser opens the first of each of those, and every other page
+  // (each one's heading, title and head come from the server, e2e/pages-html.test.ts).
   const sharedFrame = (definition: (typeof PAGES)[number]) =>
     definition.planned ? 'planned' : definition.membersOnly ? 'members' : null;
   const ownContent = (definition: (typeof PAGES)[number], index: number) => {
     const frame = sharedFrame(definition);
     return frame === null || PAGES.findIndex((other) => sharedFrame(other) === frame) === index;
   };
+  const pages = PAGES.filter(options.onePerArea ? firstOfArea : ownContent);
   const axeOn = new Set(
     options.axe === 'every page'
       ? PAGES.filter(ownContent)
@@ -79,7 +81,7 @@ export function sweepPages(options: {
         ? PAGES.filter(firstOfArea)
         : [],
   );
-  describe(`${options.onePerArea ? 'the first page of every area' : 'every page'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ", hydrated by React's development build" : ''}`, () => {
+  describe(`${options.onePerArea ? 'the first page of every area' : 'every page with its own content'} in ${options.language} at ${options.viewport.width} px${options.reactDevelopment ? ", hydrated by React's development build" : ''}`, () => {
     it.each(pages.map((definition) => [definition.path, definition] as const))(
       '%s',
       async (path, definition) => {

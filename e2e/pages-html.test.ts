@@ -3,11 +3,13 @@ import { PAGES } from './browser.ts';
 import { pageStrings } from './fixtures.ts';
 
 /**
- * Every page of docs/product/routing.md#routes as the server sends it, in each Chinese script,
- * over plain HTTP: its own heading and title in that language, `<html lang>`, the description and
+ * Every page of docs/product/routing.md#routes as the server sends it, in each of the three
+ * languages, over plain HTTP: its own heading and title in that language, `<html lang>`, the description and
  * the alternate-language links, and no catalog key in its text. The browser sweeps (page-sweep.ts)
- * open every page in English and the first page of each area in Chinese, where what the browser
- * adds (hydration, layout at phone width, accessibility) differs by area, not by page.
+ * open every page with its own content in English (one of the pages still to come and one
+ * members-only page, which show a visitor the same frame) and the first page of each area in
+ * Chinese, where what the browser adds (hydration, layout at phone width, accessibility) differs
+ * by area, not by page.
  */
 const text = (html: string) =>
   html
@@ -23,6 +25,7 @@ const text = (html: string) =>
     .trim();
 
 describe.each([
+  ['en', 'en'],
   ['zh-Hant', 'zh-hant'],
   ['zh-Hans', 'zh-hans'],
 ] as const)('every page from the server in %s', (language, parameter) => {

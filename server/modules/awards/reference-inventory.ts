@@ -65,7 +65,7 @@ export function programmeCharts(day = dayOf(new Date())): ProgrammeChart[] {
     .map((chart) => ({ chart, alliance: programmeAllianceOn(chart.programme, day) }));
 }
 
-export function metroAirports(): Map<string, string[]> {
+export function metroAirports(): Map<string, readonly string[]> {
   return new Map([...metros().values()].map((metro) => [metro.code, metro.airports]));
 }
 

@@ -254,7 +254,7 @@ function fetchedAtOf(computedLastSeen: string | null, now: Date): string {
 }
 
 /** A metro code stands for its airports (TPE → TPE, TSA); an airport code for itself. */
-function expandCode(code: string): string[] {
+function expandCode(code: string): readonly string[] {
   const upper = code.toUpperCase();
   return metros().get(upper)?.airports ?? [upper];
 }
