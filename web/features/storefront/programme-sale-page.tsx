@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   List,
-  NumberInput,
   Paper,
   Stack,
   Text,
@@ -32,6 +31,7 @@ import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
+import { QuantityInput } from './quantity-input.tsx';
 import { orderRules, unitPrice } from './order-rules.ts';
 import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 
@@ -182,18 +182,13 @@ function OpenBuyPanel({
   const { config } = useAppState();
   return (
     <>
-      <NumberInput
-        label={t('buy.quantity')}
-        description={t('buy.quantityHint', limits)}
+      <QuantityInput
+        rules={rules}
+        limits={limits}
         value={quantity}
         onChange={setQuantity}
-        min={rules.minPerOrder}
-        max={rules.maxPerOrder}
-        step={rules.increment}
-        thousandSeparator=","
-        allowDecimal={false}
         error={problem ? t(`buy.problem.${problem}`, limits) : undefined}
-        data-testid="buy-quantity"
+        testId="buy-quantity"
       />
       {order && (
         <Stack gap={4} data-testid="buy-summary">

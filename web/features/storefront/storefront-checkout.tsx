@@ -9,7 +9,6 @@ import {
   Anchor,
   Card,
   Loader,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -44,6 +43,7 @@ import { orderRules, unitPrice } from './order-rules.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
+import { QuantityInput } from './quantity-input.tsx';
 import { OrderCard, OrderComplete } from './storefront-order.tsx';
 
 /**
@@ -178,18 +178,13 @@ function useDetails(
       <Title order={2} fz="lg">
         {t('checkout.yourOrder', { name: format.text(programme.name) })}
       </Title>
-      <NumberInput
-        label={t('buy.quantity')}
-        description={t('buy.quantityHint', limits)}
+      <QuantityInput
+        rules={rules}
+        limits={limits}
         value={quantity}
         onChange={setQuantity}
-        min={rules.minPerOrder}
-        max={rules.maxPerOrder}
-        step={rules.increment}
-        thousandSeparator=","
-        allowDecimal={false}
         error={errors.quantity}
-        data-testid="checkout-quantity"
+        testId="checkout-quantity"
       />
       <Title order={2} fz="lg">
         {t('checkout.account')}
