@@ -33,7 +33,7 @@ export interface Airport {
 
 export interface Metro {
   code: string;
-  /** Shared by every caller of metros(): frozen, so a caller that sorts it gets a copy first. */
+  /** Shared by every caller of metros(): a caller that sorts it sorts a copy. */
   airports: readonly string[];
   name: LocalizedName;
 }
@@ -129,12 +129,7 @@ export function metros(): Map<string, Metro> {
     const { metros: raw } = readData<{
       metros: Record<string, { airports: string[]; name: LocalizedName }>;
     }>('./airport-names-zh.json');
-    return new Map(
-      Object.entries(raw).map(([code, metro]) => [
-        code,
-        { code, ...metro, airports: Object.freeze([...metro.airports]) },
-      ]),
-    );
+    return new Map(Object.entries(raw).map(([code, metro]) => [code, { code, ...metro }]));
   });
 }
 

@@ -172,16 +172,15 @@ function PaymentStep<Draft extends CheckoutDraftBase>({
   const [payment, setPayment] = useState<PaymentView | null>(null);
   const { member } = useAuth();
   const signedIn = !!member;
-  // What the confirmation step named besides the payment (the order), passed on to the receipt.
-  const reference = new URLSearchParams(params);
-  reference.delete('verify');
-
   useEffect(() => {
     if (!id || !signedIn) return;
     (goToBank ? paymentsApi.get(id) : paymentsApi.confirm(id))
       .then((answer) => {
         if (answer.status === 'succeeded') {
           draftStore(product.basePath).clear();
+          // What the confirmation step named besides the payment (the order), passed on to the receipt.
+          const reference = new URLSearchParams(params);
+          reference.delete('verify');
           navigate(`${product.basePath}/complete?${reference}`, { replace: true });
         } else if (answer.status === 'verifying' && goToBank && answer.verificationUrl) {
           window.location.assign(answer.verificationUrl);
@@ -190,9 +189,7 @@ function PaymentStep<Draft extends CheckoutDraftBase>({
         }
       })
       .catch(failed);
-    // `reference` is read from `params`, which the effect's inputs already follow.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, signedIn, goToBank, navigate, product.basePath, failed]);
+  }, [id, params, signedIn, goToBank, navigate, product.basePath, failed]);
 
   if (!id)
     return (

@@ -31,7 +31,7 @@ import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { QuantityInput } from './quantity-input.tsx';
+import { QuantityInput, quantityLimits } from './quantity-input.tsx';
 import { orderRules, unitPrice } from './order-rules.ts';
 import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 
@@ -173,11 +173,7 @@ function OpenBuyPanel({
   const order = problem
     ? null
     : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
-  const limits = {
-    min: format.miles(rules.minPerOrder),
-    max: format.miles(rules.maxPerOrder),
-    step: format.miles(rules.increment),
-  };
+  const limits = quantityLimits(rules, format.miles);
   const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
   const { config } = useAppState();
   return (

@@ -2,6 +2,15 @@ import { NumberInput } from '@mantine/core';
 import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 
+/** The programme's order limits as the page writes them, for the hint and the problem messages. */
+export function quantityLimits(rules: PurchaseRules, miles: (value: number) => string) {
+  return {
+    min: miles(rules.minPerOrder),
+    max: miles(rules.maxPerOrder),
+    step: miles(rules.increment),
+  };
+}
+
 /** How many miles to buy, in the programme's steps and limits (a sale page's panel, the checkout). */
 export function QuantityInput({
   rules,

@@ -43,7 +43,7 @@ import { orderRules, unitPrice } from './order-rules.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { QuantityInput } from './quantity-input.tsx';
+import { QuantityInput, quantityLimits } from './quantity-input.tsx';
 import { OrderCard, OrderComplete } from './storefront-order.tsx';
 
 /**
@@ -115,11 +115,7 @@ function useDetails(
   const preview = problem
     ? null
     : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
-  const limits = {
-    min: format.miles(rules.minPerOrder),
-    max: format.miles(rules.maxPerOrder),
-    step: format.miles(rules.increment),
-  };
+  const limits = quantityLimits(rules, format.miles);
   const accountLabel = format.text(programme.account.label);
   const accountInvalid = () =>
     t('checkout.accountInvalid', { label: accountLabel, example: programme.account.example });
