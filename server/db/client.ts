@@ -38,6 +38,11 @@ export async function openDatabase(options: {
    * empty one: the tests start from a migrated copy, which is three times quicker than initdb.
    */
   template?: Blob;
+  /**
+   * PGlite's WebAssembly compiled once and its file bundle read once, for a process that opens
+   * many in-memory databases (the tests): each would otherwise compile and read them again.
+   */
+  pgliteRuntime?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
   /** Told when an idle PostgreSQL connection breaks (server restart, failover, terminated backend). */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
@@ -91,7 +96,11 @@ export async function openDatabase(options: {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory
-    ? new PGlite({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) })
+    ? new PGlite({
+        extensions,
+        ...options.pgliteRuntime,
+        ...(options.template ? { loadDataDir: options.template } : {}),
+      })
     : new PGlite(options.dataDir, { extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
