@@ -120,6 +120,10 @@ export default defineConfig({
           // On PostgreSQL only the crash tests run here, in the same group as the server's tests:
           // the longest starts first on one core while the other works through the rest.
           maxWorkers: 2,
+          // As in the unit tests, files share a worker's loaded modules (the server and its data,
+          // some 2.5 s to import per file): each file still starts its own browser, and servers
+          // of its own on databases of their own.
+          isolate: false,
           sequence: { groupOrder: onPostgres() ? 0 : 1 },
         },
       },

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 /**
  * Award search from end to end: a member signs in, searches TPE → LAX over three days in business,
  * sees the streamed progress, then results with redeem options, the cash comparison and the
- * calendar, in each language, on a phone and a desktop; the quota counts down. The three days are
+ * calendar, in each language and on a phone and a desktop; the quota counts down. The three days are
  * asked of the engine (the first of them with seats), not counted from today.
  */
 
@@ -31,10 +31,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const RUNS = (['en', 'zh-Hant', 'zh-Hans'] as const).flatMap((language) => [
-  { language, device: 'desktop', viewport: DESKTOP },
-  { language, device: 'phone', viewport: PHONE },
-]);
+// Each language with its own way of typing the cities, each layout, and both layouts in Traditional
+// Chinese (the most readers, and fares converted to NT$): four runs instead of all six pairs, as
+// nothing on the page depends on the language and the layout together.
+const RUNS = [
+  { language: 'en', device: 'desktop', viewport: DESKTOP },
+  { language: 'zh-Hant', device: 'desktop', viewport: DESKTOP },
+  { language: 'zh-Hant', device: 'phone', viewport: PHONE },
+  { language: 'zh-Hans', device: 'phone', viewport: PHONE },
+] as const;
 
 describe('award search, TPE → LAX over three days in business', () => {
   it.each(RUNS)(
