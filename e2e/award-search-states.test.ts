@@ -40,7 +40,7 @@ beforeAll(async () => {
       AWARD_SOURCE_TIMEOUT_MS: 3000,
       AWARD_SEARCH_DEADLINE_MS: 6000,
     }),
-    startServer({ AWARD_SEARCH_MAINTENANCE: true }),
+    startServer({ ...SMALL_INVENTORY, AWARD_SEARCH_MAINTENANCE: true }),
   ]);
 });
 afterAll(async () => {
