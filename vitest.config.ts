@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { onPostgres } from './server/test/on-postgres.ts';
 
 /**
- * The test files that take longest, longest first (as CI measured them on 28 November 2026). A
+ * The test files that take longest, longest first (as CI measured them on 29 November 2026). A
  * fresh checkout has no timings from an earlier run, and Vitest would otherwise start files in name
  * order: a long file started last runs alone while the other core waits.
  */
@@ -12,23 +12,24 @@ const LONGEST_FIRST = [
   'e2e/tracking-crash.test.ts',
   'e2e/pages-en.test.ts',
   'e2e/accounts.test.ts',
-  'e2e/award-search-states.test.ts',
-  'e2e/navigation.test.ts',
-  'server/api-fuzz.test.ts',
-  'e2e/articles.test.ts',
-  'server/modules/site/web-app.test.ts',
   'e2e/routing.test.ts',
-  'e2e/tracking.test.ts',
+  'e2e/award-search-states.test.ts',
+  'e2e/articles.test.ts',
   'e2e/shell.test.ts',
-  'e2e/award-search.test.ts',
-  'e2e/shares.test.ts',
-  'e2e/newsletter-crash.test.ts',
-  'e2e/sponsorship.test.ts',
-  'e2e/storefront.test.ts',
-  'e2e/cardplus.test.ts',
   'e2e/pages-zh-hant.test.ts',
-  'e2e/newsletter.test.ts',
+  'e2e/shares.test.ts',
+  'e2e/navigation.test.ts',
+  'e2e/sponsorship.test.ts',
+  'server/api-fuzz.test.ts',
+  'e2e/tracking.test.ts',
+  'e2e/award-search.test.ts',
+  'e2e/cardplus.test.ts',
   'e2e/guides.test.ts',
+  'e2e/storefront.test.ts',
+  'server/modules/site/web-app.test.ts',
+  'e2e/newsletter-crash.test.ts',
+  'e2e/newsletter.test.ts',
+  'e2e/first-use.test.ts',
   'core/awards/engine.property.test.ts',
 ];
 
