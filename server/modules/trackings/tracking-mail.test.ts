@@ -46,11 +46,12 @@ describe('a tracking e-mail', () => {
     });
     const words = catalog(language).tracking;
     // The subject as the catalog words it, up to the date, which is written in the language's own way.
-    const [lead] = (words.subjectNotified ?? '').split('{{dates}}');
-    expect(mail.subject.startsWith(fill(lead, { origin: 'TPE', destination: 'LAX' }))).toBe(true);
-    expect(mail.subject.length).toBeGreaterThan(
-      fill(lead, { origin: 'TPE', destination: 'LAX' }).length,
-    );
+    const lead = fill(words.subjectNotified?.split('{{dates}}')[0], {
+      origin: 'TPE',
+      destination: 'LAX',
+    });
+    expect(mail.subject.startsWith(lead)).toBe(true);
+    expect(mail.subject.length).toBeGreaterThan(lead.length);
     expect(mail.text).toContain(words.headingNotified);
     expect(mail.text).toContain(fill(words.greeting, { name: 'Mei' }));
     expect(mail.text).toContain(words.keepOn);

@@ -1,8 +1,6 @@
-/* eslint-disable max-lines -- one page: the sale, its price table and chart, the limits and the order form read one loaded programme. */
 import {
   Anchor,
   Badge,
-  Button,
   Container,
   Grid,
   Group,
@@ -12,11 +10,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
-import { priceOrder, quantityProblem } from '../../../core/storefront/pricing.ts';
-import { isLinkable, type PageDef } from '../../lib/site-map.ts';
+import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { SectionNav } from '../../components/section-nav.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
@@ -24,16 +21,14 @@ import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { localize } from '../../../core/cards/card.ts';
-import { isMoneyCurrency } from '../../../core/locale.ts';
 import { PriceAlertPanel } from './price-alert-panel.tsx';
-import { useAppState } from '../../lib/app-context.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';
 import { PriceNote, SimulatedNote } from './sale-pages.tsx';
 import { SaleStateBadge } from './sale-state-badge.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
-import { QuantityInput, quantityLimits } from './quantity-input.tsx';
-import { orderRules, unitPrice } from './order-rules.ts';
-import type { PurchaseRules } from '../../../core/storefront/pricing.ts';
+import { BuyPanel } from './programme-buy-panel.tsx';
+import { CampaignHistoryTable } from './campaign-history-table.tsx';
+import { programmeFacts } from './programme-facts.ts';
 
 type ProgrammeLoad = { now: string; programme: ProgrammeSaleDetail } | null;
 
@@ -125,121 +120,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/**
- * Pick how many to buy and see what it costs, bonus included; the checkout prices it again on the
- * server. While a limit orders rest on is unknown, the panel says why in place of the quantity
- * (the prices stay in the table).
- */
-function BuyPanel({ programme }: { programme: ProgrammeSaleDetail }) {
-  const { t } = useTranslation('storefront');
-  const format = useStorefrontFormat();
-  const rules = orderRules(programme);
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid="buy-panel">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {t('buy.title', { unit: format.text(programme.unit) })}
-        </Title>
-        {rules ? (
-          <OpenBuyPanel programme={programme} rules={rules} />
-        ) : (
-          <>
-            <Text data-testid="orders-closed">{t(`buy.closedReason.${programme.orders}`)}</Text>
-            <Button disabled data-testid="buy-button">
-              {t('buy.button')}
-            </Button>
-          </>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-function OpenBuyPanel({
-  programme,
-  rules,
-}: {
-  programme: ProgrammeSaleDetail;
-  rules: PurchaseRules;
-}) {
-  const { t } = useTranslation('storefront');
-  const format = useStorefrontFormat();
-  const suggested =
-    programme.priceTable.find((row) => row.quantity >= 10_000 && row.quantity <= rules.maxPerOrder)
-      ?.quantity ?? rules.minPerOrder;
-  const [quantity, setQuantity] = useState<number | string>(suggested);
-  const wanted = typeof quantity === 'number' ? quantity : Number(quantity);
-  const problem = quantityProblem(rules, wanted);
-  const order = problem
-    ? null
-    : priceOrder(rules, unitPrice(programme), programme.campaign, wanted);
-  const limits = quantityLimits(rules, format.miles);
-  const checkout = `/storefront/checkout?programme=${programme.id}&quantity=${wanted}`;
-  const { config } = useAppState();
-  return (
-    <>
-      <QuantityInput
-        rules={rules}
-        limits={limits}
-        value={quantity}
-        onChange={setQuantity}
-        error={problem ? t(`buy.problem.${problem}`, limits) : undefined}
-        testId="buy-quantity"
-      />
-      {order && (
-        <Stack gap={4} data-testid="buy-summary">
-          <Text>
-            {t('buy.youGet', {
-              total: format.miles(order.total),
-              bonus: format.miles(order.bonus),
-            })}
-          </Text>
-          <Text fw={700} fz="xl">
-            {format.money(order.amount, order.currency)}
-          </Text>
-          <Text size="sm" c="gray.7">
-            {t('price.per1000', { price: format.money(order.pricePer1000, order.currency) })}
-          </Text>
-        </Stack>
-      )}
-      {isLinkable(checkout) && order && config.storefrontOrders !== 'closed' ? (
-        <Button component={Link} to={checkout} data-testid="buy-button">
-          {t('buy.button')}
-        </Button>
-      ) : (
-        <Button disabled data-testid="buy-button">
-          {t('buy.button')}
-        </Button>
-      )}
-      <Text size="xs" c="gray.7">
-        {t('buy.chargedIn', { currency: programme.currency })}
-      </Text>
-    </>
-  );
-}
-
-/** The yearly cap in words: stated, the lowest of a range, none, or not confirmed; and how bonus miles count. */
-function capFact(
-  rules: ProgrammeSaleDetail['rules'],
-  t: (key: string, values?: Record<string, unknown>) => string,
-  miles: (value: number) => string,
-): string {
-  const cap = rules.annualCap;
-  if (cap === 'unknown') return t('facts.capUnknown');
-  if (cap === 'none') return t('facts.noCap');
-  const limit =
-    'miles' in cap
-      ? t('facts.capValue', { cap: miles(cap.miles) })
-      : t('facts.capRange', { lowest: miles(cap.lowest), highest: miles(cap.highest) });
-  const bonus =
-    rules.capIncludesBonus === 'yes'
-      ? t('facts.bonusCounts')
-      : rules.capIncludesBonus === 'no'
-        ? t('facts.bonusNotCounted')
-        : t('facts.bonusUnknown');
-  return `${limit} ${bonus}`;
-}
-
 function ProgrammeSale({
   page,
   programme,
@@ -253,56 +133,8 @@ function ProgrammeSale({
   const format = useStorefrontFormat();
   const name = format.text(programme.name);
   const unit = format.text(programme.unit);
-  const rules = programme.rules;
-  const guide = programme.guideRules;
   const termsAnchor = TERMS_ANCHOR[programme.id];
-  const facts: [string, string][] = [
-    [
-      t('facts.increments'),
-      rules.maxPerOrder === null
-        ? t('facts.incrementsNoMax', {
-            min: format.miles(rules.minPerOrder),
-            step: format.miles(rules.increment),
-          })
-        : t('facts.incrementsValue', {
-            min: format.miles(rules.minPerOrder),
-            max: format.miles(rules.maxPerOrder),
-            step: format.miles(rules.increment),
-          }),
-    ],
-    [t('facts.cap'), capFact(rules, t, format.miles)],
-    [
-      t('facts.posting'),
-      rules.postingHours === 'unknown'
-        ? t('facts.postingUnknown')
-        : t('facts.postingValue', {
-            usual: rules.postingHours.usual,
-            most: rules.postingHours.most,
-          }),
-    ],
-    [
-      t('facts.expiry'),
-      rules.expiry === 'unknown' ? t('facts.expiryUnknown') : format.text(rules.expiry),
-    ],
-    [t('facts.account'), t('facts.accountValue', { label: format.text(programme.account.label) })],
-  ];
-  if (guide?.partnerRedemptionFee)
-    facts.push([
-      t('facts.partnerFee'),
-      t('facts.partnerFeeValue', {
-        fee: isMoneyCurrency(guide.partnerRedemptionFee.fee.currency)
-          ? format.shown.charged(
-              guide.partnerRedemptionFee.fee.amount,
-              guide.partnerRedemptionFee.fee.currency,
-            )
-          : `${guide.partnerRedemptionFee.fee.currency} ${guide.partnerRedemptionFee.fee.amount}`,
-        hours: guide.partnerRedemptionFee.freeChangeHours ?? 0,
-      }),
-    ]);
-  if (guide?.seatHold && guide.seatHold.hours > 0)
-    facts.push([t('facts.seatHold'), format.text(guide.seatHold.rule)]);
-  if (guide?.stopover) facts.push([t('facts.stopover'), format.text(guide.stopover.rule)]);
-
+  const facts = programmeFacts(programme, t, format);
   return (
     <Container size="lg" py="xl" data-page={page.id} data-programme={programme.id}>
       <Stack gap="xl">
@@ -387,82 +219,7 @@ function ProgrammeSale({
                 <Text size="sm" c="gray.7" mt="xs" maw={760}>
                   {t('programme.historyNote', { count: programme.history.length })}
                 </Text>
-                {programme.history.length > 0 && (
-                  <SideScroll minWidth={560} label={t('programme.historyTitle')}>
-                    <Table data-testid="campaign-history" mt="sm">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('history.dates')}</Table.Th>
-                          <Table.Th>{t('history.offer')}</Table.Th>
-                          <Table.Th>{t('history.priceFrom')}</Table.Th>
-                          <Table.Th>{t('history.source')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {[...programme.history].reverse().map((campaign) => (
-                          <Table.Tr key={campaign.id} data-campaign={campaign.id}>
-                            <Table.Td>
-                              {format.day(campaign.startsLocal.date)} –{' '}
-                              {format.day(campaign.endsLocal.date)}
-                              {programme.allTimeLow?.campaignId === campaign.id && (
-                                <Badge ml="xs" variant="outline" color="red.9">
-                                  {t('history.allTimeLow')}
-                                </Badge>
-                              )}
-                            </Table.Td>
-                            <Table.Td>
-                              {format.offer(campaign)}
-                              {campaign.status === 'unconfirmed' && (
-                                <Badge
-                                  ml="xs"
-                                  variant="outline"
-                                  color="gray.8"
-                                  data-testid="campaign-unconfirmed"
-                                  title={t('history.unconfirmedLong')}
-                                >
-                                  {t('history.unconfirmed')}
-                                </Badge>
-                              )}
-                            </Table.Td>
-                            <Table.Td>
-                              {campaign.pricePer1000 === null
-                                ? t('history.notPriced')
-                                : format.money(campaign.pricePer1000, programme.currency)}
-                            </Table.Td>
-                            <Table.Td>
-                              {campaign.announcement ? (
-                                <Anchor
-                                  href={campaign.announcement.url}
-                                  target="_blank"
-                                  rel="noopener noreferrer"
-                                  size="sm"
-                                >
-                                  {t('history.announcement', {
-                                    day: format.day(campaign.announcement.date),
-                                  })}
-                                </Anchor>
-                              ) : (
-                                <Anchor
-                                  href={campaign.source}
-                                  target="_blank"
-                                  rel="noopener noreferrer"
-                                  size="sm"
-                                >
-                                  {t('history.report')}
-                                </Anchor>
-                              )}
-                              {campaign.unverified && (
-                                <Text size="xs" c="gray.7">
-                                  {t('history.unverified')}
-                                </Text>
-                              )}
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </SideScroll>
-                )}
+                <CampaignHistoryTable programme={programme} />
               </Section>
 
               {programme.sample && (
