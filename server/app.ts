@@ -19,6 +19,7 @@ import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { cardsRoutes } from './modules/cards/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailDelivery } from './modules/mail/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     groups,
     newsletter,
     shares,
+    siteSearch,
   } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test')
@@ -333,6 +335,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         flags: shares.flags,
         sessions,
         maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
+        rateLimitScale: config.RATE_LIMIT_SCALE,
+      });
+      await api.register(searchRoutes, {
+        search: siteSearch,
         rateLimitScale: config.RATE_LIMIT_SCALE,
       });
       await api.register(guidesRoutes, {

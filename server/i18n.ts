@@ -26,6 +26,11 @@ function catalog(namespace: string, language: Language): Catalog {
   return loaded;
 }
 
+/** A whole catalog, for text kept deeper than two levels (the FAQ's questions); Japanese reads English. */
+export function serverCatalog(namespace: string, language: Language): Record<string, unknown> {
+  return catalog(namespace, language === 'ja' ? 'en' : language);
+}
+
 /** A string of a catalog; Japanese (partial by design) falls back to English. */
 export function serverText(
   namespace: string,

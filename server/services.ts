@@ -11,6 +11,7 @@ import { AwardSamples, AwardSearches, awardSearchFromConfig } from './modules/aw
 import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, Wallets } from './modules/cards/index.ts';
 import { Guides } from './modules/guides/index.ts';
+import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
 import { newsletterFromConfig } from './modules/newsletter/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
@@ -120,15 +121,25 @@ export async function createServices(
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),
   });
+  // The site index and the article search read each other: the index holds the articles, the
+  // article search asks the index (docs/search.md). It is built on the first search.
+  let siteSearch: SiteSearch | null = null;
   const writing = await articlesFromConfig({
     config,
     database,
+    match: (q) => siteSearch!.matchArticles(q),
     embeds: embedLookup({
       card: (id) => cards.get(id),
       programmes: () => [...guides.library('airline'), ...guides.library('hotel')],
     }),
     log,
     now: clock,
+  });
+  siteSearch = siteSearchOf({
+    cards,
+    guides,
+    storefront: storefront.catalogue,
+    articles: writing.articles.index,
   });
   const newsletter = newsletterFromConfig({
     config,
@@ -187,6 +198,7 @@ export async function createServices(
     storefront,
     articles: writing.articles,
     groups: writing.groups,
+    siteSearch,
     newsletter,
     shares,
     jobAreas,

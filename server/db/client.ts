@@ -124,7 +124,7 @@ export async function openDatabase(options: {
   };
 }
 
-/** The extensions the migrations create (articles' search uses pg_trgm); PostgreSQL ships them in contrib. */
+/** The extensions the migrations create (an early one made pg_trgm for the articles' search of then); PostgreSQL ships them in contrib. */
 export async function pgliteExtensions() {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   return { pg_trgm };

@@ -18,6 +18,7 @@ export const FEATURE_NAMESPACES = [
   'articles',
   'records',
   'newsletter',
+  'search',
 ] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**

@@ -69,6 +69,7 @@ export type FeatureId =
   | 'newsletter'
   | 'payments'
   | 'profile'
+  | 'search'
   | 'shares'
   | 'sponsorships'
   | 'storefront'
@@ -90,6 +91,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   share: 'articles',
   articles: 'articles',
   newsletter: 'newsletter',
+  search: 'search',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -359,7 +361,6 @@ const PLANNED = new Set([
   'assistant',
   'promo',
   'affiliator',
-  'siteSearch',
 ]);
 
 export const PAGES: readonly PageDef[] = DEFINED.map((page) =>

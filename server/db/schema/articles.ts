@@ -23,8 +23,8 @@ export interface PendingEdits {
 
 /**
  * Articles members write (docs/articles.md). The document is the editor's JSON; `pieces` is what
- * readers get, rendered from it through the allow-list at publication; `search_text` is title
- * and text folded to one script and case for search. `version` counts saves: a save naming an
+ * readers get, rendered from it through the allow-list at publication; search reads `title` and
+ * `plain_text` into the site index (docs/search.md). `version` counts saves: a save naming an
  * older one is refused, so two tabs never overwrite each other silently.
  */
 export const articles = pgTable(
@@ -52,7 +52,6 @@ export const articles = pgTable(
      */
     pending: jsonb('pending').$type<PendingEdits>(),
     plainText: text('plain_text').notNull().default(''),
-    searchText: text('search_text').notNull().default(''),
     words: integer('words').notNull().default(0),
     minutes: integer('minutes').notNull().default(1),
     version: integer('version').notNull().default(1),
@@ -65,7 +64,6 @@ export const articles = pgTable(
   (table) => [
     index('articles_member_idx').on(table.memberId, table.updatedAt),
     index('articles_published_idx').on(table.status, table.publishedAt),
-    index('articles_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

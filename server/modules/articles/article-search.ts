@@ -1,138 +1,53 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import { Converter } from 'opencc-js/t2cn';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ARTICLES_PER_PAGE,
+  type ArticleHit,
   type ArticleSearchQuery,
-  type SnippetPart,
 } from '../../../core/articles/articles.ts';
 import type { Db } from '../../db/client.ts';
 import { articles, members } from '../../db/schema/index.ts';
+import { highlight, snippet } from '../search/index.ts';
+import { summariesOf } from './article-summaries.ts';
 
 /**
- * Searching articles in any of the three scripts (docs/articles.md#search): the stored search text
- * and the query are both folded to one form (Unicode NFKC, lower case, Simplified script), so
- * '機場貴賓室' finds an article that says '机场贵宾室' and back. PostgreSQL's full-text parser does
- * not split Chinese into words, so matching is by substring, which pg_trgm's index serves.
+ * Finds an article's words in the one site index (docs/articles.md#search): the ids of the
+ * published articles holding every word of the query, with their scores, and the words to mark.
  */
-const toSimplified = Converter({ from: 'tw', to: 'cn' });
+export type ArticleMatcher = (q: string) => Promise<{ ids: Map<string, number>; terms: string[] }>;
 
-export function foldForSearch(text: string): string {
-  return toSimplified(text.normalize('NFKC').toLowerCase());
-}
+/** The most matches a search pages through; a reader narrows a longer list with more words. */
+const MATCHES_READ = 500;
 
-/** The query's terms, folded: words split by spaces, at most eight, each at least one character. */
-export function searchTerms(query: string): string[] {
-  return [
-    ...new Set(
-      foldForSearch(query)
-        .split(/[\s,，、]+/u)
-        .filter(Boolean),
-    ),
-  ].slice(0, 8);
-}
-
-/** A LIKE pattern that matches the term literally anywhere. */
-export function likePattern(term: string): string {
+/** A LIKE pattern that matches the text literally anywhere. */
+function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
- * Where each term occurs in a text, as [start, end) ranges of the original text. The folded text
- * has the original's length when every character folds to one (nearly always); when not, the
- * text is folded character by character so positions still line up.
+ * The page of articles that match (docs/articles.md#search): every word of the query, as the site
+ * index reads them (any of the three scripts), the author's name if given, within `scope` (what
+ * readers may see, a group). Best match pages by the index's score; newest by publication.
  */
-function matchRanges(text: string, terms: readonly string[]): [number, number][] {
-  let folded = foldForSearch(text);
-  if (folded.length !== text.length)
-    folded = [...text]
-      .map((character) => {
-        const one = foldForSearch(character);
-        return one.length === character.length ? one : character;
-      })
-      .join('');
-  const ranges: [number, number][] = [];
-  for (const term of terms) {
-    let from = 0;
-    for (;;) {
-      const at = folded.indexOf(term, from);
-      if (at < 0) break;
-      ranges.push([at, at + term.length]);
-      from = at + term.length;
-    }
-  }
-  ranges.sort((a, b) => a[0] - b[0]);
-  // Overlapping matches (two terms sharing characters) become one.
-  const merged: [number, number][] = [];
-  for (const range of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push([...range]);
-  }
-  return merged;
-}
-
-function partsOf(
-  text: string,
-  ranges: readonly [number, number][],
-  from: number,
-  to: number,
-): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let at = from;
-  for (const [start, end] of ranges) {
-    if (end <= from || start >= to) continue;
-    if (start > at) parts.push({ text: text.slice(at, start), match: false });
-    parts.push({ text: text.slice(Math.max(start, at), Math.min(end, to)), match: true });
-    at = Math.min(end, to);
-  }
-  if (at < to) parts.push({ text: text.slice(at, to), match: false });
-  return parts;
-}
-
-/** The whole text (a title) with its matches marked. */
-export function highlight(text: string, terms: readonly string[]): SnippetPart[] {
-  return partsOf(text, matchRanges(text, terms), 0, text.length);
-}
-
-/** About `length` characters of the text around its first match, matches marked, with ellipses where cut. */
-export function snippet(text: string, terms: readonly string[], length = 140): SnippetPart[] {
-  const flat = text.replace(/\s+/g, ' ');
-  const ranges = matchRanges(flat, terms);
-  const first = ranges[0]?.[0] ?? 0;
-  const from = Math.max(0, Math.min(first - Math.floor(length / 3), flat.length - length));
-  const to = Math.min(flat.length, from + length);
-  const parts = partsOf(flat, ranges, from, to);
-  if (from > 0) parts.unshift({ text: '…', match: false });
-  if (to < flat.length) parts.push({ text: '…', match: false });
-  return parts;
-}
-
-/** How well an article matches: the title's matches count most, then how often the body has them. */
-export function matchScore(title: string, body: string, terms: readonly string[]): number {
-  const foldedTitle = foldForSearch(title);
-  const foldedBody = foldForSearch(body);
-  let score = 0;
-  for (const term of terms) {
-    if (foldedTitle.includes(term)) score += 10;
-    score += Math.min(10, foldedBody.split(term).length - 1);
-  }
-  return score;
-}
-
-/**
- * The page of articles that match (docs/articles.md#search): every term in the folded title and
- * text, the author's name if given, within `scope` (what readers may see, a group). Newest first
- * pages in the database; best match scores the newest 500 matches and pages those.
- */
-export async function findArticles(
+async function findArticles(
   db: Db,
+  match: ArticleMatcher,
   query: ArticleSearchQuery,
   scope: SQL | undefined,
 ): Promise<{ rows: (typeof articles.$inferSelect)[]; total: number; terms: string[] }> {
-  const terms = searchTerms(query.q ?? '');
+  const words = (query.q ?? '').trim();
+  const found = words ? await match(words) : null;
+  if (found && found.ids.size === 0) return { rows: [], total: 0, terms: found.terms };
+  const ranked = found
+    ? [...found.ids].sort((a, b) => b[1] - a[1]).slice(0, MATCHES_READ)
+    : [];
   const conditions: (SQL | undefined)[] = [
     scope,
-    ...terms.map((term) => sql`${articles.searchText} LIKE ${likePattern(term)}`),
+    found
+      ? inArray(
+          articles.id,
+          ranked.map(([id]) => id),
+        )
+      : undefined,
   ];
   const author = query.author?.trim();
   if (author) conditions.push(ilike(members.name, likePattern(author)));
@@ -148,20 +63,85 @@ export async function findArticles(
     .leftJoin(members, eq(members.id, articles.memberId))
     .where(where);
   const page = (query.page - 1) * ARTICLES_PER_PAGE;
-  if (query.order === 'newest' || terms.length === 0) {
-    const found = await base
+  const terms = found?.terms ?? [];
+  if (query.order === 'newest' || !found) {
+    const rows = await base
       .orderBy(desc(articles.publishedAt))
       .limit(ARTICLES_PER_PAGE)
       .offset(page);
-    return { rows: found.map((row) => row.article), total, terms };
+    return { rows: rows.map((row) => row.article), total, terms };
   }
-  const candidates = (await base.orderBy(desc(articles.publishedAt)).limit(500)).map(
-    (found) => found.article,
-  );
-  const rows = candidates
-    .map((row) => ({ row, score: matchScore(row.title, row.plainText, terms) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(page, page + ARTICLES_PER_PAGE)
-    .map((scored) => scored.row);
+  const score = new Map(ranked);
+  const rows = (await base)
+    .map((row) => row.article)
+    .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0))
+    .slice(page, page + ARTICLES_PER_PAGE);
   return { rows, total, terms };
+}
+
+/** The search's answer: each article's list entry with its title and a snippet, matches marked. */
+export async function searchArticles(
+  db: Db,
+  match: ArticleMatcher,
+  parts: Parameters<typeof summariesOf>[1],
+  query: ArticleSearchQuery,
+  scope: SQL | undefined,
+): Promise<{ hits: ArticleHit[]; total: number }> {
+  const { rows, total, terms } = await findArticles(db, match, query, scope);
+  const summaries = await summariesOf(db, parts, rows);
+  return {
+    total,
+    hits: summaries.map((summary, index) => ({
+      article: summary,
+      title: highlight(summary.title, terms),
+      snippet: snippet(rows[index]!.plainText, terms),
+    })),
+  };
+}
+
+/** A published article as the site index reads it: the readers' copy. */
+export interface ArticleIndexRow {
+  id: string;
+  slug: string | null;
+  title: string;
+  text: string;
+  language: string;
+  publishedAt: Date | null;
+  author: string | null;
+}
+
+/**
+ * A stamp of what readers may see, which changes when an article is published, edited, taken back
+ * or hidden by any process: the site index reads the articles again when it does.
+ */
+export async function articleIndexStamp(db: Db, visible: SQL | undefined): Promise<string> {
+  const [row] = await db
+    .select({
+      all: count(),
+      visible: sql<number>`count(*) filter (where ${visible})`,
+      updated: sql<string>`coalesce(max(${articles.updatedAt})::text, '')`,
+      published: sql<string>`coalesce(max(${articles.publishedAt})::text, '')`,
+      hidden: sql<string>`coalesce(max(${articles.hiddenAt})::text, '')`,
+    })
+    .from(articles);
+  return row ? Object.values(row).join('|') : '';
+}
+
+export async function articleIndexRows(
+  db: Db,
+  visible: SQL | undefined,
+): Promise<ArticleIndexRow[]> {
+  return db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      text: articles.plainText,
+      language: articles.language,
+      publishedAt: articles.publishedAt,
+      author: members.name,
+    })
+    .from(articles)
+    .leftJoin(members, eq(members.id, articles.memberId))
+    .where(visible);
 }

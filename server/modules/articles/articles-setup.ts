@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { everyMinutes, type JobArea } from '../../jobs.ts';
 import { LocalImageStorage } from '../images/index.ts';
+import type { ArticleMatcher } from './article-search.ts';
 import { Articles, type EmbedLookup } from './articles.service.ts';
 import { ArticleGroups } from './groups.service.ts';
 import { syncSampleArticle } from './sample-article.ts';
@@ -36,6 +37,8 @@ export async function articlesFromConfig(options: {
   config: Config;
   database: Database;
   embeds?: EmbedLookup;
+  /** The site index's article search; the worker, which answers no search, leaves it out. */
+  match?: ArticleMatcher;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -52,6 +55,7 @@ export async function articlesFromConfig(options: {
     embeds: options.embeds ?? (() => null),
     siteOrigin: config.PUBLIC_URL,
     now,
+    match: options.match ?? (async () => ({ ids: new Map(), terms: [] })),
   });
   const groups = new ArticleGroups({ db: options.database.db, articles, now });
   await syncSampleArticle(options.database.db, config.SHARES_SAMPLE_DATA === true, {

@@ -30,7 +30,12 @@ import { ArticleImages } from './article-images.ts';
 import { ArticleLikes } from './article-likes.ts';
 import { ArticleModeration } from './article-moderation.ts';
 import { summariesOf } from './article-summaries.ts';
-import { findArticles, foldForSearch, highlight, snippet } from './article-search.ts';
+import {
+  articleIndexRows,
+  articleIndexStamp,
+  searchArticles,
+  type ArticleMatcher,
+} from './article-search.ts';
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -73,6 +78,8 @@ export class Articles {
       embeds: EmbedLookup;
       siteOrigin: string;
       now: () => Date;
+      /** The site index's article search (server/modules/search): /searcharticle reads it too. */
+      match: ArticleMatcher;
     },
   ) {
     this.#origin = new URL(options.siteOrigin).origin;
@@ -140,7 +147,6 @@ export class Articles {
       plainText: measured.text,
       words: measured.words,
       minutes: measured.minutes,
-      searchText: foldForSearch(`${input.title}\n${measured.text}`),
     };
   }
 
@@ -337,25 +343,16 @@ export class Articles {
   }
 
   /** Search of published articles (docs/articles.md#search), within a group if given. */
-  async search(
-    query: ArticleSearchQuery,
-    inGroup?: SQL,
-  ): Promise<{ hits: ArticleHit[]; total: number }> {
-    const { rows, total, terms } = await findArticles(
-      this.options.db,
-      query,
-      and(Articles.visible, inGroup),
-    );
-    const summaries = await summariesOf(this.options.db, this, rows);
-    return {
-      total,
-      hits: summaries.map((summary, index) => ({
-        article: summary,
-        title: highlight(summary.title, terms),
-        snippet: snippet(rows[index]!.plainText, terms),
-      })),
-    };
+  search(query: ArticleSearchQuery, inGroup?: SQL): Promise<{ hits: ArticleHit[]; total: number }> {
+    const scope = and(Articles.visible, inGroup);
+    return searchArticles(this.options.db, this.options.match, this, query, scope);
   }
+
+  /** What the site index reads of the articles (article-search.ts), with the stamp that says when to read again. */
+  readonly index = {
+    stamp: () => articleIndexStamp(this.options.db, Articles.visible),
+    rows: () => articleIndexRows(this.options.db, Articles.visible),
+  };
 
   /** The sample article of a fresh install, published under no member (sample-article.ts). */
   async addSample(sample: {

@@ -3,3 +3,4 @@ export { articlesFromConfig } from './articles-setup.ts';
 export { articlesRoutes, groupsRoutes, mediaRoutes } from './articles.routes.ts';
 export type { Articles } from './articles.service.ts';
 export { embedLookup } from './embeds.ts';
+export type { ArticleIndexRow } from './article-search.ts';

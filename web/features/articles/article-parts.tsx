@@ -1,3 +1,4 @@
+import { Marked } from '../../components/marked-text.tsx';
 import {
   Anchor,
   Badge,
@@ -62,17 +63,6 @@ export function ArticleByline({ article }: { article: ArticleSummary }) {
     <Text size="sm" c="gray.7" data-testid="article-byline">
       {parts.join(' · ')}
     </Text>
-  );
-}
-
-/** Text with the query's matches marked, as the search answers it. */
-export function Marked({ parts }: { parts: SnippetPart[] }) {
-  return (
-    <>
-      {parts.map((part, index) =>
-        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
-      )}
-    </>
   );
 }
 

@@ -1,0 +1,83 @@
+import type { Card } from '../../../core/cards/card.ts';
+import type {
+  LibraryEntry,
+  ProgrammePage,
+  TransferSource,
+} from '../../../core/guides/contract.ts';
+import type { LocalizedName } from '../../../data/reference.ts';
+import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
+import { serverCatalog } from '../../i18n.ts';
+import type { ArticleIndexRow } from '../articles/index.ts';
+import {
+  airlineDocuments,
+  airportDocuments,
+  articleDocument,
+  bankDocuments,
+  cardDocuments,
+  programmeDocuments,
+  siteFaqDocuments,
+  storefrontDocuments,
+  transferDocuments,
+  type ProductRecords,
+} from './documents.ts';
+import { SiteSearch } from './site-search.ts';
+
+/** The services whose records the site index holds, as the composition root hands them over. */
+export interface SearchedServices {
+  cards: { list(filter: object): Card[] };
+  guides: {
+    today(): string;
+    library(kind: 'airline' | 'hotel'): LibraryEntry[];
+    programme(id: string): ProgrammePage | null;
+    transferSources(): TransferSource[];
+    transferPartners(query: {
+      from?: string;
+      to?: string;
+    }): { from: { name: LocalizedName }; to: { name: LocalizedName } }[] | null;
+  };
+  storefront: { list(): ProgrammeOnSale[] };
+  articles: { stamp(): Promise<string>; rows(): Promise<ArticleIndexRow[]> };
+}
+
+/**
+ * The site index over the product's records (docs/search.md): the data files' records, read again
+ * each day (offers end, alliances change), and the published articles, read again when their
+ * stamp changes. Built on the first search, not at start-up, so a process that never searches
+ * (the worker) pays nothing.
+ */
+export function siteSearchOf(services: SearchedServices): SiteSearch {
+  const { cards, guides, storefront, articles } = services;
+  const records: ProductRecords = {
+    cards: () => cards.list({}),
+    library: () => [...guides.library('airline'), ...guides.library('hotel')],
+    guide: (id) => guides.programme(id)?.guide ?? null,
+    transferSources: () => guides.transferSources(),
+    transfersInto: (id) => (guides.transferPartners({ to: id }) ?? []).map((row) => row.from.name),
+    transfersFrom: (id) => (guides.transferPartners({ from: id }) ?? []).map((row) => row.to.name),
+    storefront: () => storefront.list(),
+  };
+  const faq = (language: 'en' | 'zh-Hant' | 'zh-Hans') =>
+    (serverCatalog('legal', language).faq as { items: Record<string, { q: string; a: string }> })
+      .items;
+  return new SiteSearch([
+    {
+      name: 'data',
+      stamp: () => guides.today(),
+      documents: () => [
+        ...programmeDocuments(records),
+        ...cardDocuments(records),
+        ...transferDocuments(records),
+        ...airlineDocuments(guides.today()),
+        ...airportDocuments(),
+        ...storefrontDocuments(records),
+        ...bankDocuments(records),
+        ...siteFaqDocuments(faq),
+      ],
+    },
+    {
+      name: 'articles',
+      stamp: () => articles.stamp(),
+      documents: async () => (await articles.rows()).map(articleDocument),
+    },
+  ]);
+}
