@@ -18,6 +18,7 @@ import { authRoutes, type Sessions } from './modules/auth/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { cardsRoutes } from './modules/cards/index.ts';
+import { feedbackRoutes } from './modules/feedback/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     newsletter,
     shares,
     siteSearch,
+    feedback,
   } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test')
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every plugin: one registered earlier keeps Fastify's own error handler, whose shape no
   // route's schema allows (the OpenAPI document's route answered a 500 so).
   registerErrorHandler(app);
+  const rateLimitScale = config.RATE_LIMIT_SCALE;
   await app.register(cookie);
   // Counted in the database: every server process together, and nothing forgotten at a restart.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
@@ -252,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.PAYMENT_PROVIDER === 'sandbox')
     await app.register(sandboxPayRoutes, {
       sandbox: sandboxPay,
-      rateLimitScale: config.RATE_LIMIT_SCALE,
+      rateLimitScale,
     });
   await app.register(staticDataRoutes, { convenience: shares.convenience });
   await app.register(mediaRoutes, { articles });
@@ -286,16 +289,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(promotionsRoutes, {
         fallback: (language) => salePromotion(storefront.catalogue, language),
       });
-      await api.register(analyticsRoutes, {
-        mode: config.ANALYTICS,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
-      });
+      await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale });
       await api.register(authRoutes, {
         accounts,
         sessions,
         publicUrl: config.PUBLIC_URL,
         secureCookies: https,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
       await api.register(profileRoutes, { db: database.db, sessions, secureCookies: https });
       await api.register(captchaRoutes, { captcha });
@@ -313,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         orders: storefront.orders,
         payments,
         sessions,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
       await api.register(sharesRoutes, {
         offers: shares.offers,
@@ -321,32 +321,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         flags: shares.flags,
         convenience: shares.convenience,
         sessions,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
-      await api.register(groupsRoutes, {
-        groups,
-        flags: shares.flags,
-        sessions,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
-      });
+      await api.register(groupsRoutes, { groups, flags: shares.flags, sessions, rateLimitScale });
       await api.register(articlesRoutes, {
         articles,
         groups,
         flags: shares.flags,
         sessions,
         maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
-      await api.register(searchRoutes, {
-        search: siteSearch,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
-      });
-      await api.register(guidesRoutes, {
-        guides,
-        wallets,
-        sessions,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
-      });
+      await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
+      await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
+      await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).
       await api.register(paymentsRoutes, {
         payments,
@@ -363,7 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessions,
         captcha,
         webhookToken: config.MAIL_WEBHOOK_TOKEN,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
       await api.register(socialRoutes, {
         social,
@@ -371,7 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         accounts,
         publicUrl: config.PUBLIC_URL,
         secureCookies: https,
-        rateLimitScale: config.RATE_LIMIT_SCALE,
+        rateLimitScale,
       });
     },
     { prefix: '/api' },

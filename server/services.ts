@@ -10,6 +10,7 @@ import { Accounts, Sessions } from './modules/auth/index.ts';
 import { AwardSamples, AwardSearches, awardSearchFromConfig } from './modules/awards/index.ts';
 import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, Wallets } from './modules/cards/index.ts';
+import { Feedback } from './modules/feedback/index.ts';
 import { Guides } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
@@ -164,6 +165,12 @@ export async function createServices(
     now: clock,
   });
 
+  const feedback = new Feedback({
+    db,
+    supportEmail: config.SUPPORT_EMAIL,
+    siteUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+  });
+
   /** Every area of background jobs by name; whichever process runs jobs starts all of them. */
   const jobAreas: Record<string, JobArea> = {
     trackings: tracking.jobs,
@@ -199,6 +206,7 @@ export async function createServices(
     articles: writing.articles,
     groups: writing.groups,
     siteSearch,
+    feedback,
     newsletter,
     shares,
     jobAreas,

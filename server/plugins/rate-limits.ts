@@ -67,6 +67,8 @@ export const RATE_LIMIT_PRESETS = {
   newsletterLink: { perIp: { max: 60, windowMs: 10 * 60_000 } },
   // Site search (docs/search.md#api): the header box asks once per pause in typing, a reader a few dozen times a visit.
   search: { perIp: { max: 300, windowMs: 5 * 60_000 } },
+  // Feedback (docs/feedback.md): a few reports an hour is a lot for a person; each one e-mails support.
+  feedback: { perIp: { max: 10, windowMs: 60 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;

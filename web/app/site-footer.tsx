@@ -1,11 +1,15 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../lib/translation.tsx';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LIMITS } from '../../core/limits.ts';
 import { useAppState } from '../lib/app-context.tsx';
 import { isLinkable } from '../lib/site-map.ts';
 
 function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // The feedback form knows which page it was opened from (docs/feedback.md).
+  const feedback = `/feedback?${new URLSearchParams({ from: `${location.pathname}${location.search}` }).toString()}`;
   return (
     <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {links
@@ -17,6 +21,11 @@ function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
             </Anchor>
           </li>
         ))}
+      <li>
+        <Anchor component={Link} to={feedback} size="sm" c="gray.8" data-testid="footer-feedback">
+          {t('footer.feedback')}
+        </Anchor>
+      </li>
     </Group>
   );
 }

@@ -6,6 +6,7 @@ import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
 import { useAppState } from '../lib/app-context.tsx';
 import { isLinkable } from '../lib/site-map.ts';
+import { HeaderSearch } from './header-search.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 import classes from './site-header.module.css';
 
@@ -92,6 +93,7 @@ export function SiteHeader() {
             <NavLinks items={items} />
           </Box>
           <Group gap="xs" wrap="nowrap">
+            <HeaderSearch />
             <LocalePicker />
             <AccountMenu />
             <Burger

@@ -1,4 +1,4 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, Modal, Text } from '@mantine/core';
 import { isValidElement } from 'react';
 import { useTranslation } from '../lib/translation.tsx';
 import type { PopupOptions } from './message-popup.tsx';
@@ -16,6 +16,13 @@ export function PopupMessage({ message }: { message: PopupOptions['message'] }) 
   }
   if (typeof message === 'string') return <Text size="sm">{message}</Text>;
   return isValidElement(message) ? message : <>{message}</>;
+}
+
+/** The feedback form for the page on screen and the error shown. */
+function reportPath(error: string | null): string {
+  const search = new URLSearchParams({ from: `${location.pathname}${location.search}` });
+  if (error) search.set('error', error);
+  return `/feedback?${search.toString()}`;
 }
 
 /**
@@ -46,6 +53,16 @@ export function MessagePopup({
       {options && (
         <>
           <PopupMessage message={options.message} />
+          {options.report && (
+            <Anchor
+              href={reportPath(options.report.error)}
+              size="sm"
+              mt="sm"
+              display="inline-block"
+            >
+              {t('popup.report')}
+            </Anchor>
+          )}
           <Group justify="flex-end" mt="lg">
             {options.mode === 'yesno' && (
               <Button variant="default" onClick={() => onResult(false)}>

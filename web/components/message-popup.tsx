@@ -22,6 +22,11 @@ export interface PopupOptions {
   cancelLabel?: string;
   /** 'yesno' adds a cancel button. */
   mode?: 'ok' | 'yesno';
+  /**
+   * An error's popup offers a link to report it (docs/feedback.md): the feedback form opens with the
+   * page and the error's name filled in.
+   */
+  report?: { error: string | null };
   /** Receives true for confirm and false for cancel. */
   onClose?: (confirmed: boolean) => void;
 }

@@ -19,6 +19,7 @@ export const FEATURE_NAMESPACES = [
   'records',
   'newsletter',
   'search',
+  'feedback',
 ] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**
@@ -47,7 +48,7 @@ const namespaceOf = (file: CatalogFile): string =>
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<{ default: Catalog }>([
-      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter}.json',
+      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback}.json',
       '../../locales/*/pages/*.json',
     ]);
 

@@ -64,6 +64,7 @@ export type FeatureId =
   | 'awards'
   | 'cards'
   | 'guides'
+  | 'feedback'
   | 'home'
   | 'legal'
   | 'newsletter'
@@ -280,6 +281,7 @@ const DEFINED: readonly PageDef[] = [
   page('/asktripplus', 'assistant', 'assistant'),
   page('/promo', 'promo', 'promo'),
   page('/aboutus', 'aboutUs', 'about'),
+  { ...page('/feedback', 'feedback', 'about'), feature: 'feedback' },
 
   page('/enterprise', 'enterprise', 'enterprise'),
   membersPage('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from './translation.tsx';
 import { usePopup } from '../components/message-popup.tsx';
+import { ApiRequestError } from './api-client.ts';
 import { errorMessage } from './api-errors.ts';
 import type { CatalogNamespace } from './i18n.ts';
 
@@ -17,6 +18,9 @@ export function useErrorPopup(namespace?: CatalogNamespace) {
         title: t('errors.title'),
         message: errorMessage(error, t, (key) => i18n.exists(key), namespace),
         confirmLabel: extra.confirmLabel ?? t('popup.gotIt'),
+        report: {
+          error: error instanceof ApiRequestError ? (error.body?.error ?? null) : null,
+        },
       }),
     [popup, t, i18n, namespace],
   );

@@ -9,3 +9,4 @@ export * from './storefront.ts';
 export * from './shares.ts';
 export * from './articles.ts';
 export * from './newsletter.ts';
+export * from './feedback.ts';

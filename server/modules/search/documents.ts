@@ -129,19 +129,17 @@ export function programmeDocuments(records: ProductRecords): SearchDocument[] {
       ),
       body: guide ? each((language) => guide.overview[language]) : null,
     };
-    const questions = (guide?.faq ?? []).map(
-      (item, index): SearchDocument => ({
-        id: `faq:${entry.id}-${index}`,
-        kind: 'faq',
-        href: `${href}#faq`,
-        names: allOf(item.q),
-        codes: '',
-        text: allOf(item.a),
-        title: each((language) => item.q[language]),
-        detail: each((language) => entry.name[language]),
-        body: each((language) => item.a[language]),
-      }),
-    );
+    const questions = (guide?.faq ?? []).map((item, index): SearchDocument => ({
+      id: `faq:${entry.id}-${index}`,
+      kind: 'faq',
+      href: `${href}#faq`,
+      names: allOf(item.q),
+      codes: '',
+      text: allOf(item.a),
+      title: each((language) => item.q[language]),
+      detail: each((language) => entry.name[language]),
+      body: each((language) => item.a[language]),
+    }));
     return [programme, ...questions];
   });
 }
@@ -157,7 +155,9 @@ export function transferDocuments(records: ProductRecords): SearchDocument[] {
       names: allOf(source.name),
       codes: '',
       text: partners.map(allOf).join(' '),
-      title: each((language) => say(language, 'title.transferFrom', { name: source.name[language] })),
+      title: each((language) =>
+        say(language, 'title.transferFrom', { name: source.name[language] }),
+      ),
       detail: each((language) => say(language, 'detail.transferFrom', { count: partners.length })),
       body: each((language) => partners.map((name) => name[language]).join('、')),
     };
@@ -173,7 +173,9 @@ export function transferDocuments(records: ProductRecords): SearchDocument[] {
         names: [allOf(entry.name), entry.owner ? allOf(entry.owner.name) : ''].join(' '),
         codes: entry.owner?.code ?? '',
         text: from.map(allOf).join(' '),
-        title: each((language) => say(language, 'title.transferTo', { name: entry.name[language] })),
+        title: each((language) =>
+          say(language, 'title.transferTo', { name: entry.name[language] }),
+        ),
         detail: each((language) => say(language, 'detail.transferTo', { count: from.length })),
         body: each((language) => from.map((name) => name[language]).join('、')),
       },
@@ -213,8 +215,14 @@ export function airportDocuments(): SearchDocument[] {
   const found = [...airports().values()]
     .filter((airport) => airport.zh || served.has(airport.iata))
     .map((airport): SearchDocument => {
-      const name = { en: airport.name, ...(airport.zh ?? { 'zh-Hant': airport.name, 'zh-Hans': airport.name }) };
-      const city = { en: airport.city, ...(airport.cityZh ?? { 'zh-Hant': airport.city, 'zh-Hans': airport.city }) };
+      const name = {
+        en: airport.name,
+        ...(airport.zh ?? { 'zh-Hant': airport.name, 'zh-Hans': airport.name }),
+      };
+      const city = {
+        en: airport.city,
+        ...(airport.cityZh ?? { 'zh-Hant': airport.city, 'zh-Hans': airport.city }),
+      };
       return {
         id: `airport:${airport.iata}`,
         kind: 'airport',
@@ -227,19 +235,19 @@ export function airportDocuments(): SearchDocument[] {
         body: null,
       };
     });
-  const areas = [...metros().values()].map(
-    (metro): SearchDocument => ({
-      id: `metro:${metro.code}`,
-      kind: 'airport',
-      href: `/awardplus/redemption/s?to=${metro.code}`,
-      names: allOf(metro.name),
-      codes: metro.code,
-      text: metro.airports.join(' '),
-      title: each((language) => `${metro.name[language]} (${metro.code})`),
-      detail: each((language) => say(language, 'detail.metro', { airports: metro.airports.join(', ') })),
-      body: null,
-    }),
-  );
+  const areas = [...metros().values()].map((metro): SearchDocument => ({
+    id: `metro:${metro.code}`,
+    kind: 'airport',
+    href: `/awardplus/redemption/s?to=${metro.code}`,
+    names: allOf(metro.name),
+    codes: metro.code,
+    text: metro.airports.join(' '),
+    title: each((language) => `${metro.name[language]} (${metro.code})`),
+    detail: each((language) =>
+      say(language, 'detail.metro', { airports: metro.airports.join(', ') }),
+    ),
+    body: null,
+  }));
   return [...areas, ...found];
 }
 

@@ -1,9 +1,5 @@
 import type { Card } from '../../../core/cards/card.ts';
-import type {
-  LibraryEntry,
-  ProgrammePage,
-  TransferSource,
-} from '../../../core/guides/contract.ts';
+import type { LibraryEntry, ProgrammePage, TransferSource } from '../../../core/guides/contract.ts';
 import type { LocalizedName } from '../../../data/reference.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
 import { serverCatalog } from '../../i18n.ts';

@@ -106,7 +106,9 @@ describe('names, codes and short names', () => {
   });
 
   it('suggests a few records of several kinds as the visitor types', async () => {
-    const answer = await app.inject(`/api/search/suggest?q=${encodeURIComponent('长荣')}&lang=zh-Hans`);
+    const answer = await app.inject(
+      `/api/search/suggest?q=${encodeURIComponent('长荣')}&lang=zh-Hans`,
+    );
     const hits = answer.json().hits as SearchHit[];
     expect(hits.length).toBeLessThanOrEqual(8);
     expect(hits[0]!.id).toBe('programme:eva-infinity');

@@ -107,7 +107,9 @@ export class SiteSearch {
       if (this.#stamps.get(source.name) === stamp) continue;
       // One record per id: a later one of the same id (a data mistake) is left out, not fatal.
       const documents = [
-        ...new Map((await source.documents()).reverse().map((document) => [document.id, document])).values(),
+        ...new Map(
+          (await source.documents()).reverse().map((document) => [document.id, document]),
+        ).values(),
       ];
       for (const id of this.#ids.get(source.name) ?? []) {
         this.#index.discard(id);
