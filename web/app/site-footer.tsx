@@ -8,8 +8,12 @@ import { isLinkable } from '../lib/site-map.ts';
 function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // The feedback form knows which page it was opened from (docs/feedback.md).
-  const feedback = `/feedback?${new URLSearchParams({ from: `${location.pathname}${location.search}` }).toString()}`;
+  // The feedback form knows which page it was opened from (docs/feedback.md); `?lang=` is left
+  // out, as the browser drops it from the address before hydrating (ADR 007).
+  const search = new URLSearchParams(location.search);
+  search.delete('lang');
+  const from = search.size ? `${location.pathname}?${search.toString()}` : location.pathname;
+  const feedback = `/feedback?${new URLSearchParams({ from }).toString()}`;
   return (
     <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {links

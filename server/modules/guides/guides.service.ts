@@ -268,6 +268,26 @@ export class Guides {
     return { result, names: this.#names(result, language) };
   }
 
+  /**
+   * What each programme's chart asks for a one-way trip between two places (a metro or an
+   * airport), nonstop or one stop, cheapest first: the assistant's award price answers.
+   * Null when either place is unknown.
+   */
+  awardOptions(origin: string, destination: string, cabin: Cabin): ChartOption[] | null {
+    const from = placeOf(origin, 'en');
+    const to = placeOf(destination, 'en');
+    if (!from || !to) return null;
+    const arrivals = new Set(to.airports);
+    const cheapest = [...this.#options(from.airports, cabin).values()].flatMap((byDestination) => {
+      const options = [...byDestination]
+        .filter(([airport]) => arrivals.has(airport))
+        .map(([, option]) => option)
+        .sort((a, b) => a.miles - b.miles || a.feesUsd - b.feesUsd);
+      return options.slice(0, 1);
+    });
+    return cheapest.sort((a, b) => a.miles - b.miles || a.feesUsd - b.feesUsd);
+  }
+
   #options(originAirports: string[], cabin: Cabin) {
     const key = `${originAirports.join(',')}|${cabin}`;
     let options = this.#optionCache.get(key);

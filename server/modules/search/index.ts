@@ -3,3 +3,4 @@ export { searchRoutes } from './search.routes.ts';
 export { siteSearchOf } from './search-setup.ts';
 export type { SiteSearch } from './site-search.ts';
 export { foldForSearch, highlight, snippet } from './search-text.ts';
+export { SYNONYM_GROUPS } from './vocabulary.ts';
