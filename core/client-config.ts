@@ -36,6 +36,8 @@ export interface ClientConfig {
    * sandbox partner, or not at all (prices only).
    */
   storefrontOrders: 'sandbox' | 'closed';
+  /** The assistant's settings the page needs before asking (docs/assistant.md): its maintenance notice, the too-short hint. */
+  assistant: { maintenance: boolean; minSize: number };
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -51,6 +53,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   socialProviders: [],
   rates: { perUsd: { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: '' },
   storefrontOrders: 'sandbox',
+  assistant: { maintenance: false, minSize: 4 },
 };
 
 /** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */

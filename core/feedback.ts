@@ -35,9 +35,7 @@ export const FeedbackReportSchema = z.object({
   createdAt: z.string(),
   description: z.string(),
   email: z.string().nullable(),
-  member: z
-    .object({ id: z.string(), name: z.string(), email: z.string().nullable() })
-    .nullable(),
+  member: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
   page: z.string(),
   browser: z.string(),
   language: z.string(),

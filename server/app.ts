@@ -18,6 +18,7 @@ import { authRoutes, type Sessions } from './modules/auth/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { cardsRoutes } from './modules/cards/index.ts';
+import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shares,
     siteSearch,
     feedback,
+    assistant,
   } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test')
@@ -331,6 +333,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessions,
         maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
         rateLimitScale,
+      });
+      await api.register(assistantRoutes, {
+        assistant,
+        sessions,
+        settings: {
+          maintenance: config.ASSISTANT_MAINTENANCE,
+          minSize: config.ASSISTANT_MIN_SIZE,
+          visitorDaily: config.ASSISTANT_VISITOR_DAILY * rateLimitScale,
+          memberDaily: config.ASSISTANT_MEMBER_DAILY * rateLimitScale,
+        },
       });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });

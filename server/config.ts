@@ -164,6 +164,22 @@ export const ConfigSchema = z.object({
   /** Shows the award search's maintenance message (docs/product/award-search.md#states-and-messages) while the rest of the site works. */
   AWARD_SEARCH_MAINTENANCE: boolean.default(false),
 
+  /** The assistant (docs/assistant.md): its maintenance notice, instead of answers. */
+  ASSISTANT_MAINTENANCE: boolean.default(false),
+  /** A question smaller than this (Chinese characters, and each Latin word as two) gets the hint asking for more detail. */
+  ASSISTANT_MIN_SIZE: z.coerce.number().int().min(1).max(20).default(4),
+  /** Questions a day per visitor's address, and per member. */
+  ASSISTANT_VISITOR_DAILY: z.coerce.number().int().min(0).default(20),
+  ASSISTANT_MEMBER_DAILY: z.coerce.number().int().min(0).default(200),
+  /**
+   * An OpenAI-compatible chat-completions endpoint (e.g. https://api.openai.com/v1) and its key and
+   * model: when set, the model words the answers from the retrieved rows only. Empty: the
+   * built-in answers.
+   */
+  ASSISTANT_MODEL_URL: z.string().default(''),
+  ASSISTANT_MODEL_KEY: z.string().default(''),
+  ASSISTANT_MODEL_NAME: z.string().default(''),
+
   /**
    * Background jobs (tracking checks): `in-process` runs them inside this server; `off` leaves
    * them to `npm run worker` processes (PostgreSQL only: PGlite belongs to one process).

@@ -10,6 +10,7 @@ import { Accounts, Sessions } from './modules/auth/index.ts';
 import { AwardSamples, AwardSearches, awardSearchFromConfig } from './modules/awards/index.ts';
 import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, Wallets } from './modules/cards/index.ts';
+import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
 import { Guides } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
@@ -142,6 +143,12 @@ export async function createServices(
     storefront: storefront.catalogue,
     articles: writing.articles.index,
   });
+  const assistant = assistantFromConfig(config, {
+    guides,
+    cards,
+    storefront: storefront.catalogue,
+    search: siteSearch,
+  });
   const newsletter = newsletterFromConfig({
     config,
     database,
@@ -206,6 +213,7 @@ export async function createServices(
     articles: writing.articles,
     groups: writing.groups,
     siteSearch,
+    assistant,
     feedback,
     newsletter,
     shares,

@@ -37,9 +37,7 @@ async function findArticles(
   const words = (query.q ?? '').trim();
   const found = words ? await match(words) : null;
   if (found && found.ids.size === 0) return { rows: [], total: 0, terms: found.terms };
-  const ranked = found
-    ? [...found.ids].sort((a, b) => b[1] - a[1]).slice(0, MATCHES_READ)
-    : [];
+  const ranked = found ? [...found.ids].sort((a, b) => b[1] - a[1]).slice(0, MATCHES_READ) : [];
   const conditions: (SQL | undefined)[] = [
     scope,
     found

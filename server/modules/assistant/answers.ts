@@ -31,6 +31,9 @@ export interface Knowledge {
 }
 
 const LIST_SIZE = 6;
+/** Chinese asking words, in both scripts. */
+const QUESTION_WORDS =
+  /什麼是|什么是|是什麼|是什么|為什麼|为什么|什麼|什么|怎麼|怎么|如何|請問|请问|可以|哪些|哪個|哪个|多少|嗎|吗|呢|[?？]/gu;
 
 export class Answers {
   constructor(
@@ -78,7 +81,9 @@ export class Answers {
       href: `/awardplus/transferpartner?${query}`,
       asOf,
     });
-    const currencyName = currency ? this.#name(this.knowledge.currencyName(currency), currency) : '';
+    const currencyName = currency
+      ? this.#name(this.knowledge.currencyName(currency), currency)
+      : '';
     const programmeName = programme
       ? this.#name(this.knowledge.programmeName(programme), programme)
       : '';
@@ -87,7 +92,11 @@ export class Answers {
       const page = partnersPage(
         `from=${currency}`,
         this.t('source.transfersFrom', { name: currencyName }),
-        rows.map((row) => row.checked).filter(Boolean).sort().at(-1) ?? null,
+        rows
+          .map((row) => row.checked)
+          .filter(Boolean)
+          .sort()
+          .at(-1) ?? null,
       );
       if (programme) {
         const row = rows.find((candidate) => candidate.to.id === programme);
@@ -101,7 +110,9 @@ export class Answers {
             }),
           ];
           if (row.minimum)
-            paragraphs.push(this.t('answer.transferMinimum', { minimum: this.#number(row.minimum) }));
+            paragraphs.push(
+              this.t('answer.transferMinimum', { minimum: this.#number(row.minimum) }),
+            );
           if (row.bonus?.status === 'confirmed' && row.bonus.ratio)
             paragraphs.push(
               this.t('answer.transferBonus', {
@@ -135,7 +146,11 @@ export class Answers {
           })),
           sources: [
             page,
-            partnersPage(`to=${programme}`, this.t('source.transfersTo', { name: programmeName }), null),
+            partnersPage(
+              `to=${programme}`,
+              this.t('source.transfersTo', { name: programmeName }),
+              null,
+            ),
           ],
         });
       }
@@ -166,7 +181,11 @@ export class Answers {
             partnersPage(
               `to=${programme}`,
               this.t('source.transfersTo', { name: programmeName }),
-              into.map((row) => row.checked).filter(Boolean).sort().at(-1) ?? null,
+              into
+                .map((row) => row.checked)
+                .filter(Boolean)
+                .sort()
+                .at(-1) ?? null,
             ),
           ]
         : [],
@@ -174,7 +193,12 @@ export class Answers {
   }
 
   /** 'TPE to Tokyo business with Asia Miles?': the charts' one-way price, and the search to run. */
-  award(origin: string, destination: string, cabin: Cabin | null, programme: string | null): Answer {
+  award(
+    origin: string,
+    destination: string,
+    cabin: Cabin | null,
+    programme: string | null,
+  ): Answer {
     const asked: Cabin = cabin ?? 'economy';
     const from = this.knowledge.placeName(origin, this.language) ?? origin;
     const to = this.knowledge.placeName(destination, this.language) ?? destination;
@@ -229,7 +253,10 @@ export class Answers {
     const shown = chosen.slice(0, programme ? 1 : 3);
     return Answers.#answer('award', {
       paragraphs: [intro, this.t('answer.awardSeats')],
-      items: shown.map((option) => ({ text: line(option), href: `/rewardslib/${option.programme}` })),
+      items: shown.map((option) => ({
+        text: line(option),
+        href: `/rewardslib/${option.programme}`,
+      })),
       action,
       sources: shown.map(chartSource),
     });
@@ -239,7 +266,9 @@ export class Answers {
   card(wish: CardWish): Answer {
     const cards = this.knowledge.cards();
     const lounge = (card: Card) =>
-      card.features.some((feature) => /lounge|priority pass|貴賓室|贵宾室/i.test(feature.en + feature['zh-Hant']));
+      card.features.some((feature) =>
+        /lounge|priority pass|貴賓室|贵宾室/i.test(feature.en + feature['zh-Hant']),
+      );
     const cardSource = (card: Card): AnswerSource => ({
       title: card.name[this.language],
       href: `/cardplus/c/${card.id}`,
@@ -259,7 +288,11 @@ export class Answers {
           .map((card) => {
             const rate = Math.max(
               ...card.earn
-                .filter((earn) => (earn.category === wish.category || earn.category === 'other') && !earn.condition)
+                .filter(
+                  (earn) =>
+                    (earn.category === wish.category || earn.category === 'other') &&
+                    !earn.condition,
+                )
                 .map((earn) => earn.rate),
             );
             return { card, rate, share: this.knowledge.returnOf(card, rate) };
@@ -290,7 +323,10 @@ export class Answers {
       .filter((card) => (!wish.lounge || lounge(card)) && (!wish.noFee || card.annualFee === 0))
       .sort((a, b) => a.annualFee - b.annualFee);
     if (matching.length === 0 && wish.lounge && wish.noFee) {
-      const cheapest = cards.filter(lounge).sort((a, b) => a.annualFee - b.annualFee).slice(0, 3);
+      const cheapest = cards
+        .filter(lounge)
+        .sort((a, b) => a.annualFee - b.annualFee)
+        .slice(0, 3);
       return Answers.#answer('card', {
         found: false,
         paragraphs: [this.t('answer.cardNoFeeLoungeNone'), this.t('answer.cardCheapestLounge')],
@@ -322,12 +358,15 @@ export class Answers {
     });
     const onSale = all.filter((one) => one.campaign && one.campaign.state !== 'upcoming');
     const saleLine = (one: ProgrammeOnSale) =>
-      this.t(one.campaign!.status === 'confirmed' ? 'answer.saleLine' : 'answer.saleLineUnconfirmed', {
-        name: one.name[this.language],
-        discount: one.campaign!.discountPercent,
-        bonus: one.campaign!.bonusLadder.at(-1)?.percent ?? 0,
-        end: one.campaign!.endsLocal.date,
-      });
+      this.t(
+        one.campaign!.status === 'confirmed' ? 'answer.saleLine' : 'answer.saleLineUnconfirmed',
+        {
+          name: one.name[this.language],
+          discount: one.campaign!.discountPercent,
+          bonus: one.campaign!.bonusLadder.at(-1)?.percent ?? 0,
+          end: one.campaign!.endsLocal.date,
+        },
+      );
     const sold = programme ? all.find((one) => one.id === programme) : undefined;
     if (!sold) {
       return Answers.#answer('storefront', {
@@ -348,9 +387,7 @@ export class Answers {
     const campaign = sold.campaign && sold.campaign.state !== 'upcoming' ? sold.campaign : null;
     return Answers.#answer('storefront', {
       paragraphs: [
-        campaign
-          ? saleLine(sold)
-          : this.t('answer.notOnSale', { name: sold.name[this.language] }),
+        campaign ? saleLine(sold) : this.t('answer.notOnSale', { name: sold.name[this.language] }),
         ...(campaign?.status === 'unconfirmed' ? [this.t('answer.unconfirmed')] : []),
       ],
       action: { label: this.t('answer.openStorefront'), href: `/storefront/buy/${sold.id}` },
@@ -360,7 +397,11 @@ export class Answers {
 
   /** Anything else: the closest guide passages, or an honest 'I could not find that'. */
   async guide(question: string): Promise<Answer> {
-    const groups = await this.knowledge.search(question, this.language);
+    // The asking words ('什麼是', '嗎') are in every question: only the rest is looked for.
+    const groups = await this.knowledge.search(
+      question.replace(QUESTION_WORDS, ' ').trim() || question,
+      this.language,
+    );
     const passages = groups
       .filter((group) => ['faq', 'programme', 'article'].includes(group.kind))
       .flatMap((group) => group.hits)

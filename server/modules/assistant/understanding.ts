@@ -145,7 +145,17 @@ const CATEGORIES: [SpendCategory, string[]][] = [
 ];
 
 const LOUNGE_WORDS = ['贵宾室', '休息室', 'lounge', 'priority pass'];
-const NO_FEE_WORDS = ['免年费', '无年费', '没有年费', '不用年费', 'no annual fee', 'no fee', 'no-fee', '$0', 'free'];
+const NO_FEE_WORDS = [
+  '免年费',
+  '无年费',
+  '没有年费',
+  '不用年费',
+  'no annual fee',
+  'no fee',
+  'no-fee',
+  '$0',
+  'free',
+];
 const FEE_WORDS = ['年费', 'annual fee'];
 
 export interface CardWish {
@@ -156,7 +166,13 @@ export interface CardWish {
 }
 
 export type Reading =
-  | { intent: 'award'; origin: string; destination: string; cabin: Cabin | null; programme: string | null }
+  | {
+      intent: 'award';
+      origin: string;
+      destination: string;
+      cabin: Cabin | null;
+      programme: string | null;
+    }
   | { intent: 'transfer'; currency: string | null; programme: string | null }
   | { intent: 'storefront'; programme: string | null }
   | { intent: 'card'; wish: CardWish }
@@ -179,7 +195,11 @@ export function readQuestion(question: string, entities: readonly Entity[]): Rea
       programme: programmes[0] ?? null,
     };
   if (has(folded, TRANSFER_WORDS) && (currencies.length > 0 || programmes.length > 0))
-    return { intent: 'transfer', currency: currencies[0] ?? null, programme: programmes[0] ?? null };
+    return {
+      intent: 'transfer',
+      currency: currencies[0] ?? null,
+      programme: programmes[0] ?? null,
+    };
   if (currencies.length > 0 && programmes.length > 0 && !has(folded, CARD_WORDS))
     return { intent: 'transfer', currency: currencies[0]!, programme: programmes[0]! };
   if (has(folded, SALE_WORDS) && !has(folded, CARD_WORDS))

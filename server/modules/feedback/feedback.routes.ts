@@ -66,7 +66,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
       const picture = await feedback.screenshot(request.params.id);
       if (!picture) throw new AppError('NOT_FOUND', { message: 'No such screenshot.' });
       // A Buffer goes out as it is: the response schema only describes it for the API document.
-      return reply.type('image/webp').header('cache-control', 'private, no-store').send(picture as unknown as string);
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, no-store')
+        .send(picture as unknown as string);
     },
   );
 };

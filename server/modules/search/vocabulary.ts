@@ -31,6 +31,11 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['貴賓室', '休息室', 'lounge'],
   ['年費', 'annual fee'],
   ['開卡禮', '迎新', 'welcome bonus', 'sign up bonus'],
+  ['萬豪', '萬豪旅享家', 'marriott', 'marriott bonvoy', 'bonvoy'],
+  ['希爾頓', '希爾頓榮譽客會', 'hilton', 'hilton honors'],
+  ['凱悅', '凱悅天地', 'hyatt', 'world of hyatt'],
+  ['洲際', 'IHG 優悅會', 'ihg', 'ihg one rewards'],
+  ['雅高', '雅高心悅界', 'accor'],
 ];
 
 /**

@@ -22,5 +22,6 @@ export function clientConfigOf(config: Config, socialProviders: string[]): Clien
     socialProviders,
     rates: cardData().rates,
     storefrontOrders: config.CREDITING_PARTNER === 'sandbox' ? 'sandbox' : 'closed',
+    assistant: { maintenance: config.ASSISTANT_MAINTENANCE, minSize: config.ASSISTANT_MIN_SIZE },
   };
 }

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withErrors } from '../../../core/api-schemas.ts';
+import { AskSchema, questionSize, type AnswerEvent } from '../../../core/assistant.ts';
+import { AppError } from '../../errors.ts';
+import type { Sessions } from '../auth/index.ts';
+import type { Assistant } from './assistant.service.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * `POST /api/assistant/ask` (docs/assistant.md#api): the answer as lines of JSON. Before the stream
+ * opens, the maintenance notice, the too-short hint and the daily limit answer as errors; after,
+ * a failure is an `error` line, which the page shows as 'Oops, system error. Please ask again.'.
+ */
+export const assistantRoutes: FastifyPluginAsyncZod<{
+  assistant: Assistant;
+  sessions: Sessions;
+  settings: {
+    maintenance: boolean;
+    minSize: number;
+    visitorDaily: number;
+    memberDaily: number;
+  };
+}> = async (app, { assistant, sessions, settings }) => {
+  const daily = (max: number, key: (request: Parameters<Sessions['current']>[0]) => string) =>
+    app.createRateLimit({ max: Math.max(1, max), timeWindow: DAY_MS, keyGenerator: key });
+  const members = new WeakMap<object, string>();
+  const visitorLimit = daily(settings.visitorDaily, (request) => `assistant:ip:${request.ip}`);
+  const memberLimit = daily(
+    settings.memberDaily,
+    (request) => `assistant:member:${members.get(request) ?? ''}`,
+  );
+
+  app.post(
+    '/assistant/ask',
+    {
+      schema: {
+        body: AskSchema,
+        response: withErrors({
+          200: {
+            description:
+              'Lines of JSON (AnswerEvent, core/assistant.ts): text while a model words the answer, then answer, then done; error on a failure',
+            content: { 'application/x-ndjson': { schema: z.string() } },
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (settings.maintenance)
+        throw new AppError('ASSISTANT_MAINTENANCE', {
+          message: 'The assistant is under maintenance.',
+        });
+      const { question, lang } = request.body;
+      if (questionSize(question) < settings.minSize)
+        throw new AppError('QUESTION_TOO_SHORT', {
+          message: 'Please ask with a little more detail.',
+        });
+      const member = (await sessions.current(request))?.member ?? null;
+      if (member) members.set(request, member.id);
+      const limit = await (member ? memberLimit : visitorLimit)(request);
+      if (!limit.isAllowed && limit.isExceeded)
+        throw new AppError('ASSISTANT_DAILY_LIMIT', {
+          message: 'You have asked all of today’s questions.',
+        });
+
+      // Written by hand, line by line: compression and the serializer would hold the stream back.
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      const write = (event: AnswerEvent) => reply.raw.write(`${JSON.stringify(event)}\n`);
+      try {
+        for await (const event of assistant.stream(question.trim(), lang)) write(event);
+      } catch (error) {
+        request.log.error({ err: error }, 'the assistant failed to answer');
+        write({ type: 'error' });
+      } finally {
+        reply.raw.end();
+      }
+    },
+  );
+};
