@@ -92,6 +92,31 @@ export function apiSend<T>(
   });
 }
 
+/**
+ * POST that answers a stream (the assistant's lines of JSON): the response once its status is
+ * known; an error answer throws as `apiSend` would, so the caller reads only a 200's body.
+ */
+export async function apiPostStream(path: string, body: unknown): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/x-ndjson',
+        'Content-Type': 'application/json',
+        [CSRF_HEADER]: readCookie(CSRF_COOKIE_SECURE) ?? readCookie(CSRF_COOKIE) ?? '',
+        'X-Requested-With': 'XMLHttpRequest',
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, null, true);
+  }
+  if (!response.ok || !response.body) await parse<never>(response);
+  return response;
+}
+
 /** POST of a file's bytes as the body (a picture), with the CSRF token; the server checks the bytes, not the type sent. */
 export function apiUpload<T>(path: string, file: Blob): Promise<T> {
   return send<T>(path, {

@@ -20,6 +20,7 @@ export const FEATURE_NAMESPACES = [
   'newsletter',
   'search',
   'feedback',
+  'assistant',
 ] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**
@@ -48,7 +49,7 @@ const namespaceOf = (file: CatalogFile): string =>
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<{ default: Catalog }>([
-      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback}.json',
+      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback,assistant}.json',
       '../../locales/*/pages/*.json',
     ]);
 

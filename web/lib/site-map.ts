@@ -61,6 +61,7 @@ export type FeatureId =
   | 'about'
   | 'account'
   | 'articles'
+  | 'assistant'
   | 'awards'
   | 'cards'
   | 'guides'
@@ -93,6 +94,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   articles: 'articles',
   newsletter: 'newsletter',
   search: 'search',
+  assistant: 'assistant',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -360,7 +362,6 @@ const PLANNED = new Set([
   'shopCheckout',
   'seatStatus',
   'collections',
-  'assistant',
   'promo',
   'affiliator',
 ]);

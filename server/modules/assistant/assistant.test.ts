@@ -325,7 +325,7 @@ describe('before an answer', () => {
 describe('with a language model', () => {
   let model: Server;
   let asked: { messages: { role: string; content: string }[]; model: string } | null = null;
-  let mode: 'words' | 'down' = 'words';
+  let mode: 'words' | 'down' | 'broken' = 'words';
 
   beforeAll(async () => {
     // An OpenAI-compatible endpoint on loopback: never a real service.
@@ -336,6 +336,12 @@ describe('with a language model', () => {
         asked = JSON.parse(body) as typeof asked;
         if (mode === 'down') return void response.writeHead(500).end('{}');
         response.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (mode === 'broken') {
+          response.write(
+            `data: ${JSON.stringify({ choices: [{ delta: { content: 'Yes' } }] })}\n\n`,
+          );
+          return void setTimeout(() => response.destroy(), 20);
+        }
         for (const words of ['Yes: Chase ', 'points move to Aeroplan ', 'at 1:1 [1].'])
           response.write(
             `data: ${JSON.stringify({ choices: [{ delta: { content: words } }] })}\n\n`,
@@ -389,6 +395,14 @@ describe('with a language model', () => {
       expect(final.answer.paragraphs[0]).toContain(
         'Chase Ultimate Rewards transfers to Aeroplan at 1:1',
       );
+    });
+  });
+
+  it('ends with an error line when the model fails half-way, so the page says "Oops"', async () => {
+    mode = 'broken';
+    await withModel(async (on) => {
+      const { events } = await ask(on, 'Can I transfer Chase points to Aeroplan?');
+      expect(events.map((event) => event.type)).toEqual(['text', 'error']);
     });
   });
 });
