@@ -11,6 +11,8 @@ export const ASSISTANT_QUESTION_MAX = 500;
 export const AskSchema = z.object({
   question: z.string().max(ASSISTANT_QUESTION_MAX),
   lang: z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en'),
+  /** A member's conversation to add this question to; none starts a new one. */
+  conversationId: z.uuid().optional(),
 });
 export type Ask = z.infer<typeof AskSchema>;
 
@@ -45,6 +47,8 @@ export type AnswerEvent =
   /** A language model's words, as they come (the built-in answer sends none). */
   | { type: 'text'; text: string }
   | { type: 'error' }
+  /** A member's question and answer were kept in this conversation (docs/assistant.md#kept-conversations). */
+  | { type: 'kept'; conversationId: string }
   | { type: 'done' };
 
 /**
@@ -57,3 +61,18 @@ export function questionSize(question: string): number {
   const words = question.match(/(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu)?.length ?? 0;
   return han + words * 2;
 }
+
+/** How long a member's conversation is kept after its last question. */
+export const CONVERSATION_KEPT_DAYS = 30;
+
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationSchema = ConversationSummarySchema.extend({
+  messages: z.array(z.object({ question: z.string(), answer: AnswerSchema })),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;

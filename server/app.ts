@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteSearch,
     feedback,
     assistant,
+    conversations,
   } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test')
@@ -336,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(assistantRoutes, {
         assistant,
+        conversations,
         sessions,
         settings: {
           maintenance: config.ASSISTANT_MAINTENANCE,

@@ -143,12 +143,11 @@ export async function createServices(
     storefront: storefront.catalogue,
     articles: writing.articles.index,
   });
-  const assistant = assistantFromConfig(config, {
-    guides,
-    cards,
-    storefront: storefront.catalogue,
-    search: siteSearch,
-  });
+  const asking = assistantFromConfig(
+    config,
+    { guides, cards, storefront: storefront.catalogue, search: siteSearch },
+    { database, log },
+  );
   const newsletter = newsletterFromConfig({
     config,
     database,
@@ -185,6 +184,7 @@ export async function createServices(
     storefront: storefront.jobs,
     articles: writing.jobs,
     newsletter: newsletter.jobs,
+    assistant: asking.jobs,
   };
 
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
@@ -213,7 +213,8 @@ export async function createServices(
     articles: writing.articles,
     groups: writing.groups,
     siteSearch,
-    assistant,
+    assistant: asking.assistant,
+    conversations: asking.conversations,
     feedback,
     newsletter,
     shares,

@@ -10,3 +10,4 @@ export * from './shares.ts';
 export * from './articles.ts';
 export * from './newsletter.ts';
 export * from './feedback.ts';
+export * from './assistant.ts';

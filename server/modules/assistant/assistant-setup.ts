@@ -1,10 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { Assistant } from './assistant.service.ts';
+import { Conversations } from './conversations.ts';
 import { knowledgeOf, vocabularyOf, type AssistantSources } from './knowledge.ts';
 import { LanguageModel } from './language-model.ts';
 
-/** The assistant as the server builds it: a language model only when all three settings are given. */
-export function assistantFromConfig(config: Config, sources: AssistantSources): Assistant {
+/**
+ * The assistant as the server and the worker build it: a language model only when all three
+ * settings are given; members' conversations, and the daily job that forgets lapsed ones.
+ */
+export function assistantFromConfig(
+  config: Config,
+  sources: AssistantSources,
+  options: { database: Database; log: FastifyBaseLogger },
+) {
   const model =
     config.ASSISTANT_MODEL_URL && config.ASSISTANT_MODEL_KEY && config.ASSISTANT_MODEL_NAME
       ? new LanguageModel({
@@ -13,9 +23,11 @@ export function assistantFromConfig(config: Config, sources: AssistantSources): 
           model: config.ASSISTANT_MODEL_NAME,
         })
       : null;
-  return new Assistant({
+  const assistant = new Assistant({
     vocabulary: () => vocabularyOf(sources),
     knowledge: knowledgeOf(sources),
     model,
   });
+  const conversations = new Conversations(options.database.db);
+  return { assistant, conversations, jobs: conversations.jobs(options.log) };
 }

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withErrors } from '../../../core/api-schemas.ts';
-import { AskSchema, questionSize, type AnswerEvent } from '../../../core/assistant.ts';
+import {
+  AskSchema,
+  ConversationSchema,
+  ConversationSummarySchema,
+  questionSize,
+  type Answer,
+  type AnswerEvent,
+} from '../../../core/assistant.ts';
+import { okSchema } from '../../../core/api-schemas.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/index.ts';
 import type { Assistant } from './assistant.service.ts';
+import type { Conversations } from './conversations.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -15,6 +24,7 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export const assistantRoutes: FastifyPluginAsyncZod<{
   assistant: Assistant;
+  conversations: Conversations;
   sessions: Sessions;
   settings: {
     maintenance: boolean;
@@ -22,7 +32,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
     visitorDaily: number;
     memberDaily: number;
   };
-}> = async (app, { assistant, sessions, settings }) => {
+}> = async (app, { assistant, conversations, sessions, settings }) => {
   const daily = (max: number, key: (request: Parameters<Sessions['current']>[0]) => string) =>
     app.createRateLimit({ max: Math.max(1, max), timeWindow: DAY_MS, keyGenerator: key });
   const members = new WeakMap<object, string>();
@@ -72,8 +82,22 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       const write = (event: AnswerEvent) => reply.raw.write(`${JSON.stringify(event)}\n`);
+      let answer: Answer | null = null;
       try {
-        for await (const event of assistant.stream(question.trim(), lang)) write(event);
+        for await (const event of assistant.stream(question.trim(), lang)) {
+          if (event.type === 'answer') answer = event.answer;
+          // A member's question and answer are kept before the stream ends (docs/assistant.md#kept-conversations).
+          if (event.type === 'done' && member && answer) {
+            const kept = await conversations.keep(
+              member.id,
+              request.body.conversationId,
+              question.trim(),
+              answer,
+            );
+            write({ type: 'kept', conversationId: kept });
+          }
+          write(event);
+        }
       } catch (error) {
         request.log.error({ err: error }, 'the assistant failed to answer');
         write({ type: 'error' });
@@ -81,5 +105,59 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         reply.raw.end();
       }
     },
+  );
+
+  const signedIn = async (request: Parameters<Sessions['current']>[0]) =>
+    (await sessions.requireMember(request)).id;
+  const Id = z.object({ id: z.uuid() });
+  const notFound = () => new AppError('NOT_FOUND', { message: 'No such conversation.' });
+
+  app.get(
+    '/assistant/conversations',
+    {
+      schema: {
+        response: withErrors({
+          200: okSchema({ conversations: z.array(ConversationSummarySchema) }),
+        }),
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      conversations: await conversations.list(await signedIn(request)),
+    }),
+  );
+
+  app.get(
+    '/assistant/conversations/:id',
+    {
+      schema: {
+        params: Id,
+        response: withErrors({ 200: okSchema({ conversation: ConversationSchema }) }),
+      },
+    },
+    async (request) => {
+      const found = await conversations.get(await signedIn(request), request.params.id);
+      if (!found) throw notFound();
+      return { ok: true as const, conversation: found };
+    },
+  );
+
+  app.delete(
+    '/assistant/conversations/:id',
+    { schema: { params: Id, response: withErrors({ 200: okSchema({}) }) } },
+    async (request) => {
+      if ((await conversations.delete(await signedIn(request), request.params.id)) === 0)
+        throw notFound();
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/assistant/conversations',
+    { schema: { response: withErrors({ 200: okSchema({ deleted: z.number().int() }) }) } },
+    async (request) => ({
+      ok: true as const,
+      deleted: await conversations.delete(await signedIn(request), null),
+    }),
   );
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, AnswerEvent } from '../../../core/assistant.ts';
 import type { Config } from '../../config.ts';
+import { assistantConversations } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
@@ -319,6 +320,97 @@ describe('before an answer', () => {
     const refused = await ask(limited.app, 'best card for dining');
     expect(refused.answer.json().error).toBe('ASSISTANT_DAILY_LIMIT');
     await limited.close();
+  });
+});
+
+describe('kept conversations', () => {
+  const kept = (events: AnswerEvent[]) =>
+    events.find((event) => event.type === 'kept')?.conversationId ?? null;
+
+  it('keeps a member’s questions in one conversation, shows it to them alone, and deletes it on request', async () => {
+    const member = await memberWithSession(app);
+    const other = await memberWithSession(app);
+    const first = await ask(app, 'Can I transfer Chase points to Aeroplan?', 'en', member.cookies);
+    const id = kept(first.events)!;
+    const token = csrf(member.cookies);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/assistant/ask',
+      headers: token.headers,
+      cookies: { ...token.cookies, ...member.cookies },
+      payload: { question: 'Is Aeroplan on sale?', lang: 'en', conversationId: id },
+    });
+    expect(second.body).toContain(`{"type":"kept","conversationId":"${id}"}`);
+
+    const listed = await app.inject({
+      url: '/api/assistant/conversations',
+      cookies: member.cookies,
+    });
+    expect(
+      listed.json().conversations.map((c: { id: string; title: string }) => [c.id, c.title]),
+    ).toEqual([[id, 'Can I transfer Chase points to Aeroplan?']]);
+    const read = await app.inject({
+      url: `/api/assistant/conversations/${id}`,
+      cookies: member.cookies,
+    });
+    expect(
+      read
+        .json()
+        .conversation.messages.map((m: { question: string; answer: Answer }) => [
+          m.question,
+          m.answer.intent,
+        ]),
+    ).toEqual([
+      ['Can I transfer Chase points to Aeroplan?', 'transfer'],
+      ['Is Aeroplan on sale?', 'storefront'],
+    ]);
+    const byOther = await app.inject({
+      url: `/api/assistant/conversations/${id}`,
+      cookies: other.cookies,
+    });
+    const byVisitor = await app.inject({ url: '/api/assistant/conversations' });
+    expect([byOther.statusCode, byVisitor.statusCode]).toEqual([404, 401]);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/assistant/conversations/${id}`,
+      headers: token.headers,
+      cookies: { ...token.cookies, ...member.cookies },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = await app.inject({
+      url: '/api/assistant/conversations',
+      cookies: member.cookies,
+    });
+    expect(after.json().conversations).toEqual([]);
+  });
+
+  it('keeps nothing of a visitor’s, and forgets a conversation 30 days after its last question', async () => {
+    const visitor = await ask(app, 'best card for dining');
+    expect(kept(visitor.events)).toBeNull();
+    const member = await memberWithSession(app);
+    const id = kept((await ask(app, 'best card for dining', 'en', member.cookies)).events)!;
+    await app.database.db
+      .update(assistantConversations)
+      .set({ updatedAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) });
+    const listed = await app.inject({
+      url: '/api/assistant/conversations',
+      cookies: member.cookies,
+    });
+    expect(listed.json().conversations).toEqual([]);
+    // A lapsed conversation is not continued: the next question starts a new one.
+    const token = csrf(member.cookies);
+    const next = await app.inject({
+      method: 'POST',
+      url: '/api/assistant/ask',
+      headers: token.headers,
+      cookies: { ...token.cookies, ...member.cookies },
+      payload: { question: 'best card for dining', lang: 'en', conversationId: id },
+    });
+    expect(next.body).not.toContain(id);
+    expect(await app.services.conversations.forgetLapsed()).toBeGreaterThanOrEqual(1);
+    const rows = await app.database.db.select().from(assistantConversations);
+    expect(rows.map((row) => row.id)).not.toContain(id);
   });
 });
 

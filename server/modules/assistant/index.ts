@@ -2,3 +2,4 @@
 export { assistantRoutes } from './assistant.routes.ts';
 export { assistantFromConfig } from './assistant-setup.ts';
 export type { Assistant } from './assistant.service.ts';
+export type { Conversations } from './conversations.ts';

@@ -20,7 +20,9 @@ import { errorMessage } from '../../lib/api-errors.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { askAssistant } from './ask-api.ts';
+import { askAssistant, conversationsApi } from './ask-api.ts';
+import { KeptConversations } from './kept-conversations.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /** One exchange: the question, and the answer as it arrives (or what went wrong). */
 interface Exchange {
@@ -142,6 +144,10 @@ export function AssistantPage({ page }: { page: PageDef }) {
   const [hint, setHint] = useState(false);
   const [maintenance, setMaintenance] = useState(config.assistant.maintenance);
   const [busy, setBusy] = useState(false);
+  const { member } = useAuth();
+  // A member's questions are kept in a conversation (docs/assistant.md#kept-conversations).
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [keptCount, setKeptCount] = useState(0);
   const next = useRef(1);
 
   const update = (id: number, change: (exchange: Exchange) => Exchange) =>
@@ -161,8 +167,11 @@ export function AssistantPage({ page }: { page: PageDef }) {
     ]);
     setBusy(true);
     try {
-      await askAssistant(words, lang, (event) => {
-        if (event.type === 'text')
+      await askAssistant(words, lang, conversationId, (event) => {
+        if (event.type === 'kept') {
+          setConversationId(event.conversationId);
+          setKeptCount((count) => count + 1);
+        } else if (event.type === 'text')
           update(id, (exchange) => ({ ...exchange, streamed: exchange.streamed + event.text }));
         else if (event.type === 'answer')
           update(id, (exchange) => ({ ...exchange, answer: event.answer }));
@@ -187,6 +196,28 @@ export function AssistantPage({ page }: { page: PageDef }) {
     }
   };
 
+  const open = async (id: string) => {
+    try {
+      const conversation = await conversationsApi.get(id);
+      setConversationId(id);
+      setExchanges(
+        conversation.messages.map((message) => ({
+          id: next.current++,
+          question: message.question,
+          streamed: '',
+          answer: message.answer,
+          failure: null,
+        })),
+      );
+    } catch {
+      setConversationId(null);
+    }
+  };
+  const startOver = () => {
+    setExchanges([]);
+    setConversationId(null);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void ask(question);
@@ -208,6 +239,14 @@ export function AssistantPage({ page }: { page: PageDef }) {
       <Alert color="yellow" data-testid="assistant-accuracy">
         {t('page.warning')}
       </Alert>
+      {member && (
+        <KeptConversations
+          current={conversationId}
+          refresh={keptCount}
+          onOpen={(id) => void open(id)}
+          onDeleted={(id) => id === conversationId && startOver()}
+        />
+      )}
       <Stack gap="md" aria-live="polite">
         {exchanges.map((exchange) => (
           <Stack key={exchange.id} gap="xs">
@@ -272,7 +311,7 @@ export function AssistantPage({ page }: { page: PageDef }) {
           />
           <Group justify="space-between">
             {exchanges.length > 0 ? (
-              <Button variant="subtle" size="xs" onClick={() => setExchanges([])} disabled={busy}>
+              <Button variant="subtle" size="xs" onClick={startOver} disabled={busy}>
                 {t('page.clear')}
               </Button>
             ) : (
