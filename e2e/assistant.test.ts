@@ -5,7 +5,8 @@ import { catalogText } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
- * The assistant in the browser (issue 45's "done when" and SPEC §4/§5 states): the Amex-to-EVA
+ * The assistant in the browser (issue 45's "done when" and the states of
+ * docs/product/assistant.md#states-and-messages): the Amex-to-EVA
  * question answered from our data under the accuracy warning, with its source; waiting, too short,
  * error and maintenance as the visitor sees them.
  */

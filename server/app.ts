@@ -188,8 +188,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shares,
     siteSearch,
     feedback,
-    assistant,
-    conversations,
   } = services;
   // Outside tests the simulated inventory is built at boot, so the first search does not wait for it.
   if (config.NODE_ENV !== 'test')
@@ -335,17 +333,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         maxImageBytes: config.ARTICLE_IMAGE_MAX_BYTES,
         rateLimitScale,
       });
-      await api.register(assistantRoutes, {
-        assistant,
-        conversations,
-        sessions,
-        settings: {
-          maintenance: config.ASSISTANT_MAINTENANCE,
-          minSize: config.ASSISTANT_MIN_SIZE,
-          visitorDaily: config.ASSISTANT_VISITOR_DAILY * rateLimitScale,
-          memberDaily: config.ASSISTANT_MEMBER_DAILY * rateLimitScale,
-        },
-      });
+      // The assistant, its members' conversations and the MCP server for outside assistants.
+      await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });

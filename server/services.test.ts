@@ -50,6 +50,7 @@ describe('one composition root for the server and the worker', () => {
       'storefront',
       'articles',
       'newsletter',
+      'assistant',
     ]);
     expect(inServer.queues.length).toBeGreaterThanOrEqual(worker.areas.length);
     expect(inWorker).toEqual(inServer);

@@ -214,6 +214,7 @@ export async function createServices(
     groups: writing.groups,
     siteSearch,
     assistant: asking.assistant,
+    knowledge: asking.knowledge,
     conversations: asking.conversations,
     feedback,
     newsletter,

@@ -69,6 +69,8 @@ export const RATE_LIMIT_PRESETS = {
   search: { perIp: { max: 300, windowMs: 5 * 60_000 } },
   // Feedback (docs/feedback.md): a few reports an hour is a lot for a person; each one e-mails support.
   feedback: { perIp: { max: 10, windowMs: 60 * 60_000 } },
+  // The MCP server (docs/assistant.md#mcp-server): an outside assistant makes a few calls per question.
+  mcp: { perIp: { max: 120, windowMs: 5 * 60_000 } },
 } satisfies Record<string, { perIp: Preset; perAccount?: Preset; perMember?: Preset }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_PRESETS;

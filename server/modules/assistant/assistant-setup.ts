@@ -23,11 +23,8 @@ export function assistantFromConfig(
           model: config.ASSISTANT_MODEL_NAME,
         })
       : null;
-  const assistant = new Assistant({
-    vocabulary: () => vocabularyOf(sources),
-    knowledge: knowledgeOf(sources),
-    model,
-  });
+  const knowledge = knowledgeOf(sources);
+  const assistant = new Assistant({ vocabulary: () => vocabularyOf(sources), knowledge, model });
   const conversations = new Conversations(options.database.db);
-  return { assistant, conversations, jobs: conversations.jobs(options.log) };
+  return { assistant, knowledge, conversations, jobs: conversations.jobs(options.log) };
 }

@@ -12,7 +12,11 @@ import {
 import { okSchema } from '../../../core/api-schemas.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../auth/index.ts';
+import type { Card } from '../../../core/cards/card.ts';
+import type { Config } from '../../config.ts';
+import type { Knowledge } from './answers.ts';
 import type { Assistant } from './assistant.service.ts';
+import { mcpRoutes } from './mcp.routes.ts';
 import type { Conversations } from './conversations.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,14 +29,33 @@ const DAY_MS = 24 * 60 * 60_000;
 export const assistantRoutes: FastifyPluginAsyncZod<{
   assistant: Assistant;
   conversations: Conversations;
+  knowledge: Knowledge;
+  cards: { get(id: string): Card | null };
   sessions: Sessions;
-  settings: {
-    maintenance: boolean;
-    minSize: number;
-    visitorDaily: number;
-    memberDaily: number;
+  config: Pick<
+    Config,
+    | 'ASSISTANT_MAINTENANCE'
+    | 'ASSISTANT_MIN_SIZE'
+    | 'ASSISTANT_VISITOR_DAILY'
+    | 'ASSISTANT_MEMBER_DAILY'
+    | 'RATE_LIMIT_SCALE'
+    | 'PUBLIC_URL'
+  >;
+}> = async (app, { assistant, conversations, knowledge, cards, sessions, config }) => {
+  const scale = config.RATE_LIMIT_SCALE;
+  const settings = {
+    maintenance: config.ASSISTANT_MAINTENANCE,
+    minSize: config.ASSISTANT_MIN_SIZE,
+    visitorDaily: config.ASSISTANT_VISITOR_DAILY * scale,
+    memberDaily: config.ASSISTANT_MEMBER_DAILY * scale,
   };
-}> = async (app, { assistant, conversations, sessions, settings }) => {
+  await app.register(mcpRoutes, {
+    assistant,
+    knowledge,
+    cards,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    rateLimitScale: scale,
+  });
   const daily = (max: number, key: (request: Parameters<Sessions['current']>[0]) => string) =>
     app.createRateLimit({ max: Math.max(1, max), timeWindow: DAY_MS, keyGenerator: key });
   const members = new WeakMap<object, string>();
