@@ -284,6 +284,13 @@ const DEFINED: readonly PageDef[] = [
   page('/promo', 'promo', 'promo'),
   page('/aboutus', 'aboutUs', 'about'),
   { ...page('/feedback', 'feedback', 'about'), feature: 'feedback' },
+  // Staff's inbox of feedback and bug reports (docs/feedback.md#staff).
+  {
+    ...membersPage('/admin/feedback', 'adminFeedback', 'about'),
+    feature: 'feedback',
+    unlisted: true,
+    noindex: true,
+  },
 
   page('/enterprise', 'enterprise', 'enterprise'),
   membersPage('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
