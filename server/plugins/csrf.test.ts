@@ -28,11 +28,12 @@ describe('CSRF double-submit on every mutation', () => {
     expect(mutationRoutes().length).toBeGreaterThanOrEqual(3);
   });
 
-  it("exempts only what is proven otherwise: the signed stop link of tracking e-mails, the newsletter's signed one-click unsubscribe (RFC 8058), signed payment webhooks, the mail provider's bearer-token bounce webhook, and the card processor's own key- and ticket-checked pages", () => {
+  it("exempts only what is proven otherwise: the signed stop link of tracking e-mails, the newsletter's signed one-click unsubscribe (RFC 8058), signed payment webhooks, the mail provider's bearer-token bounce webhook, the card processor's own key- and ticket-checked pages, and the read-only MCP server, which reads no cookie", () => {
     const exempt = testApp.app.routeTable
       .filter((route) => MUTATIONS.has(route.method) && !route.csrf)
       .map((route) => `${route.method} ${route.url}`);
     expect(exempt.sort()).toEqual([
+      'POST /api/mcp',
       'POST /api/newsletter/bounces',
       'POST /api/payments/webhooks/:provider',
       'POST /api/trackings/stop',
