@@ -125,10 +125,31 @@ export async function articleIndexStamp(db: Db, visible: SQL | undefined): Promi
   return row ? Object.values(row).join('|') : '';
 }
 
+/**
+ * Each published article's version as the index tells changes: its id and when it last changed
+ * (an edit published, a publication), so only changed articles are read again.
+ */
+export async function articleIndexVersions(
+  db: Db,
+  visible: SQL | undefined,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      version: sql<string>`${articles.updatedAt}::text || '|' || coalesce(${articles.publishedAt}::text, '')`,
+    })
+    .from(articles)
+    .where(visible);
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
+
+/** The published articles of these ids, as the index reads them. */
 export async function articleIndexRows(
   db: Db,
   visible: SQL | undefined,
+  ids: readonly string[],
 ): Promise<ArticleIndexRow[]> {
+  if (ids.length === 0) return [];
   return db
     .select({
       id: articles.id,
@@ -141,5 +162,5 @@ export async function articleIndexRows(
     })
     .from(articles)
     .leftJoin(members, eq(members.id, articles.memberId))
-    .where(visible);
+    .where(and(visible, inArray(articles.id, [...ids])));
 }

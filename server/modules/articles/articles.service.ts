@@ -33,6 +33,7 @@ import { summariesOf } from './article-summaries.ts';
 import {
   articleIndexRows,
   articleIndexStamp,
+  articleIndexVersions,
   searchArticles,
   type ArticleMatcher,
 } from './article-search.ts';
@@ -351,7 +352,8 @@ export class Articles {
   /** What the site index reads of the articles (article-search.ts), with the stamp that says when to read again. */
   readonly index = {
     stamp: () => articleIndexStamp(this.options.db, Articles.visible),
-    rows: () => articleIndexRows(this.options.db, Articles.visible),
+    versions: () => articleIndexVersions(this.options.db, Articles.visible),
+    rows: (ids: readonly string[]) => articleIndexRows(this.options.db, Articles.visible, ids),
   };
 
   /** The sample article of a fresh install, published under no member (sample-article.ts). */

@@ -32,7 +32,11 @@ export interface SearchedServices {
     }): { from: { name: LocalizedName }; to: { name: LocalizedName } }[] | null;
   };
   storefront: { list(): ProgrammeOnSale[] };
-  articles: { stamp(): Promise<string>; rows(): Promise<ArticleIndexRow[]> };
+  articles: {
+    stamp(): Promise<string>;
+    versions(): Promise<Map<string, string>>;
+    rows(ids: readonly string[]): Promise<ArticleIndexRow[]>;
+  };
 }
 
 /**
@@ -73,7 +77,14 @@ export function siteSearchOf(services: SearchedServices): SiteSearch {
     {
       name: 'articles',
       stamp: () => articles.stamp(),
-      documents: async () => (await articles.rows()).map(articleDocument),
+      documents: async () => [],
+      // Documents are keyed 'article:<id>'; the articles module knows the bare ids.
+      versions: async () =>
+        new Map(
+          [...(await articles.versions())].map(([id, version]) => [`article:${id}`, version]),
+        ),
+      documentsOf: async (ids) =>
+        (await articles.rows(ids.map((id) => id.slice('article:'.length)))).map(articleDocument),
     },
   ]);
 }

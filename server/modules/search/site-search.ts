@@ -22,7 +22,14 @@ import { SYNONYM_GROUPS } from './vocabulary.ts';
 export interface SearchSource {
   name: string;
   stamp(): string | Promise<string>;
+  /** Every document; a source with `versions` is read only through `documentsOf`. */
   documents(): SearchDocument[] | Promise<SearchDocument[]>;
+  /**
+   * A source of many records (the articles) tells each document's version, by document id, so a
+   * change reads only the documents that changed.
+   */
+  versions?(): Promise<Map<string, string>>;
+  documentsOf?(ids: readonly string[]): Promise<SearchDocument[]>;
 }
 
 interface Indexed {
@@ -91,6 +98,7 @@ export class SiteSearch {
   readonly #documents = new Map<string, SearchDocument>();
   readonly #stamps = new Map<string, string>();
   readonly #ids = new Map<string, string[]>();
+  readonly #versions = new Map<string, Map<string, string>>();
   #refreshing: Promise<void> | null = null;
 
   constructor(private readonly sources: readonly SearchSource[]) {}
@@ -105,30 +113,48 @@ export class SiteSearch {
     for (const source of this.sources) {
       const stamp = await source.stamp();
       if (this.#stamps.get(source.name) === stamp) continue;
-      // One record per id: a later one of the same id (a data mistake) is left out, not fatal.
-      const documents = [
-        ...new Map(
-          (await source.documents()).reverse().map((document) => [document.id, document]),
-        ).values(),
-      ];
-      for (const id of this.#ids.get(source.name) ?? []) {
-        this.#index.discard(id);
-        this.#documents.delete(id);
-      }
-      for (const document of documents) {
-        this.#documents.set(document.id, document);
-        const names = foldForSearch(document.names);
-        const codes = foldForSearch(document.codes);
-        const text = foldForSearch(document.text);
-        const tags = synonymTags(`${names} ${codes} ${text}`).join(' ');
-        this.#index.add({ id: document.id, names, codes, text, tags });
-      }
-      this.#ids.set(
-        source.name,
-        documents.map((document) => document.id),
-      );
+      if (source.versions && source.documentsOf) await this.#refreshChanged(source);
+      else this.#replace(source.name, await source.documents());
       this.#stamps.set(source.name, stamp);
     }
+  }
+
+  /** Replaces a source's documents with these. */
+  #replace(name: string, given: readonly SearchDocument[]): void {
+    for (const id of this.#ids.get(name) ?? []) this.#discard(id);
+    // One record per id: a later one of the same id (a data mistake) is left out, not fatal.
+    const documents = [...new Map([...given].reverse().map((one) => [one.id, one])).values()];
+    for (const document of documents) this.#add(document);
+    this.#ids.set(
+      name,
+      documents.map((document) => document.id),
+    );
+  }
+
+  /** Reads again only the documents whose version changed; drops those no longer given. */
+  async #refreshChanged(source: SearchSource): Promise<void> {
+    const versions = await source.versions!();
+    const held = this.#versions.get(source.name) ?? new Map<string, string>();
+    for (const [id, version] of held) if (versions.get(id) !== version) this.#discard(id);
+    const changed = [...versions].filter(([id, version]) => held.get(id) !== version);
+    for (const document of await source.documentsOf!(changed.map(([id]) => id)))
+      this.#add(document);
+    this.#versions.set(source.name, versions);
+    this.#ids.set(source.name, [...versions.keys()]);
+  }
+
+  #discard(id: string): void {
+    if (!this.#documents.delete(id)) return;
+    this.#index.discard(id);
+  }
+
+  #add(document: SearchDocument): void {
+    this.#documents.set(document.id, document);
+    const names = foldForSearch(document.names);
+    const codes = foldForSearch(document.codes);
+    const text = foldForSearch(document.text);
+    const tags = synonymTags(`${names} ${codes} ${text}`).join(' ');
+    this.#index.add({ id: document.id, names, codes, text, tags });
   }
 
   /** How many records the index holds, by kind (for the bench and the operations page). */
