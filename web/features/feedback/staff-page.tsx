@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { FeedbackReport } from '../../../core/feedback.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
+import { StaffView } from '../../components/staff-view.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -23,57 +24,55 @@ export function FeedbackStaffPage({ page }: { page: PageDef }) {
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <PageFrame page={page}>
-      {forbidden ? (
-        <Alert color="red" data-testid="staff-forbidden">
-          {t('staff.forbidden')}
-        </Alert>
-      ) : !reports ? (
-        member && <Loader size="sm" />
-      ) : reports.length === 0 ? (
-        <Text c="dimmed" data-testid="staff-empty">
-          {t('staff.none')}
-        </Text>
-      ) : (
-        <Stack gap="sm" data-testid="feedback-inbox">
-          {reports.map((report) => (
-            <Paper key={report.id} withBorder p="md" radius="md">
-              <Group gap="xs" mb={4}>
-                <Text size="sm" fw={600}>
-                  {when(report.createdAt)}
+      <StaffView
+        data={reports}
+        forbidden={forbidden}
+        signedIn={member !== null}
+        forbiddenText={t('staff.forbidden')}
+        empty={{ when: (all) => all.length === 0, text: t('staff.none') }}
+      >
+        {(reports) => (
+          <Stack gap="sm" data-testid="feedback-inbox">
+            {reports.map((report) => (
+              <Paper key={report.id} withBorder p="md" radius="md">
+                <Group gap="xs" mb={4}>
+                  <Text size="sm" fw={600}>
+                    {when(report.createdAt)}
+                  </Text>
+                  <Badge variant="light">{report.language}</Badge>
+                  {report.error && <Badge color="red">{report.error}</Badge>}
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {report.description}
                 </Text>
-                <Badge variant="light">{report.language}</Badge>
-                {report.error && <Badge color="red">{report.error}</Badge>}
-              </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {report.description}
-              </Text>
-              <Text size="xs" c="gray.7" mt={4}>
-                {t('staff.from', {
-                  sender: report.member
-                    ? `${report.member.name} <${report.email ?? report.member.email ?? '-'}>`
-                    : (report.email ?? t('staff.anonymous')),
-                })}
-                {' · '}
-                <Anchor component={Link} to={report.page} size="xs">
-                  {report.page}
-                </Anchor>
-                {' · '}
-                {report.browser}
-              </Text>
-              {report.hasScreenshot && (
-                <Anchor
-                  href={`/api/admin/feedback/${report.id}/screenshot`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="xs"
-                >
-                  {t('staff.screenshot')}
-                </Anchor>
-              )}
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                <Text size="xs" c="gray.7" mt={4}>
+                  {t('staff.from', {
+                    sender: report.member
+                      ? `${report.member.name} <${report.email ?? report.member.email ?? '-'}>`
+                      : (report.email ?? t('staff.anonymous')),
+                  })}
+                  {' · '}
+                  <Anchor component={Link} to={report.page} size="xs">
+                    {report.page}
+                  </Anchor>
+                  {' · '}
+                  {report.browser}
+                </Text>
+                {report.hasScreenshot && (
+                  <Anchor
+                    href={`/api/admin/feedback/${report.id}/screenshot`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    size="xs"
+                  >
+                    {t('staff.screenshot')}
+                  </Anchor>
+                )}
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </StaffView>
     </PageFrame>
   );
 }
