@@ -5,7 +5,8 @@
  * in three languages), reading the articles again after one is published, and an assistant answer;
  * the last line is one line of JSON.
  */
-import { createTestApp, csrf } from '../server/test/app.ts';
+import { createTestApp } from '../server/test/app.ts';
+import { publishArticle } from '../server/test/articles.ts';
 import { memberWithSession } from '../server/test/members.ts';
 
 const QUERIES = [
@@ -58,30 +59,14 @@ const summary = (values: number[]) => ({
 
 const { app, close } = await createTestApp({ RATE_LIMIT_SCALE: 10_000 });
 const author = await memberWithSession(app, { name: 'Bench' });
-const token = csrf(author.cookies);
-const post = (url: string, payload: Record<string, unknown>) =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: token.headers,
-    cookies: { ...token.cookies, ...author.cookies },
-    payload,
-  });
-const publish = async (index: number) => {
-  const words = `第 ${index} 篇：長榮商務艙兌換心得，亞洲萬里通與 Aeroplan 比較，台北到東京的哩程。`;
-  const doc = {
-    type: 'doc',
-    content: [{ type: 'paragraph', content: [{ type: 'text', text: words.repeat(20) }] }],
-  };
-  const created = await post('/api/articles', {
+const publish = (index: number) =>
+  publishArticle(app, author.cookies, {
     title: `哩程心得 ${index}`,
-    coverImageId: null,
-    doc,
+    text: `第 ${index} 篇：長榮商務艙兌換心得，亞洲萬里通與 Aeroplan 比較，台北到東京的哩程。`.repeat(
+      20,
+    ),
     language: 'zh-Hant',
   });
-  const article = created.json().article as { id: string; version: number };
-  await post(`/api/articles/${article.id}/publish`, { version: article.version });
-};
 for (let index = 0; index < ARTICLES; index++) await publish(index);
 
 const search = app.services.siteSearch;

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { csrf } from '../../test/app.ts';
+import { publishArticle } from '../../test/articles.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { memberWithSession } from '../../test/members.ts';
 
@@ -117,28 +118,8 @@ describe('names, codes and short names', () => {
 });
 
 describe('articles in the one index', () => {
-  async function publish(title: string, words: string, language: string): Promise<string> {
-    const token = csrf(author.cookies);
-    const send = (url: string, payload: Record<string, unknown>) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: token.headers,
-        cookies: { ...token.cookies, ...author.cookies },
-        payload,
-      });
-    const doc = {
-      type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }],
-    };
-    const created = await send('/api/articles', { title, coverImageId: null, doc, language });
-    const article = created.json().article as { id: string; version: number };
-    const published = await send(`/api/articles/${article.id}/publish`, {
-      version: article.version,
-    });
-    expect(published.statusCode).toBe(200);
-    return article.id;
-  }
+  const publish = (title: string, text: string, language: string) =>
+    publishArticle(app, author.cookies, { title, text, language });
 
   it('finds an article written in Simplified by a Traditional query, on another process too, and drops it when taken back', async () => {
     expect(ids(await search('里程兑换心得', 'zh-Hant', other), 'article')).toEqual([]);
