@@ -42,6 +42,9 @@ describe('site search', () => {
     const html = await (await fetch(`${baseUrl}/search?q=sapphire%20prefered&lang=en`)).text();
     expect(html).toContain('<mark>Sapphire</mark><span> </span><mark>Preferred</mark>');
     expect(html).toContain('href="/cardplus/c/chase-sapphire-preferred"');
+    // The home page tells search engines where the site search is.
+    const home = await (await fetch(`${baseUrl}/?lang=en`)).text();
+    expect(home).toContain(`"urlTemplate":"${baseUrl}/search?q={search_term_string}"`);
 
     const context = await newContext(browser, { baseUrl, language: 'zh-Hant', viewport: PHONE });
     const page = await context.newPage();

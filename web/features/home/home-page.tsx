@@ -90,7 +90,7 @@ function Landing() {
   );
 }
 
-/** The site as structured data: its name, address and search-result description. */
+/** The site as structured data: its name, address, search-result description and its site search (docs/search.md). */
 function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHead> {
   return {
     jsonLd: [
@@ -101,6 +101,11 @@ function homeHead({ t, origin, language }: PageHeadArgs<never>): Partial<PageHea
         url: `${origin}/`,
         inLanguage: language,
         description: t('pages:home.description'),
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
       },
       {
         '@context': 'https://schema.org',
