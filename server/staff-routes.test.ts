@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleForStaffPath, STAFF_AREAS, type StaffRole } from '../core/staff.ts';
 import { createTestApp, csrf } from './test/app.ts';
 import { memberWithSession } from './test/members.ts';
 
@@ -21,6 +22,16 @@ function staffRoutes() {
       method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: route.url.replace(/:[^/]+/g, 'not-an-id'),
     }));
+}
+
+async function callAs(cookies: Record<string, string>, route: ReturnType<typeof staffRoutes>[0]) {
+  const { headers, cookies: withToken } = csrf(cookies);
+  return testApp.app.inject({
+    ...route,
+    headers: { ...headers, 'content-type': 'application/json' },
+    cookies: { ...withToken, ...cookies },
+    ...(route.method === 'GET' ? {} : { payload: '{"not":"the body", "at": 1' }),
+  });
 }
 
 describe('staff routes', () => {
@@ -52,6 +63,37 @@ describe('staff routes', () => {
           route,
           status,
           error,
+        });
+      }
+    }
+  });
+
+  it('each belong to an area that names the role it needs (core/staff.ts), so a new area cannot slip through as anyone’s', () => {
+    for (const route of staffRoutes())
+      expect(
+        STAFF_AREAS.some((area) => route.url.startsWith(area.prefix)),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+  });
+
+  it('let each staff role into its own areas only, and an admin into all, before the body is read', async () => {
+    const staff = Object.fromEntries(
+      await Promise.all(
+        (['editor', 'support', 'admin'] as const).map(
+          async (role) => [role, (await memberWithSession(testApp.app, { role })).cookies] as const,
+        ),
+      ),
+    ) as Record<StaffRole, Record<string, string>>;
+    for (const route of staffRoutes()) {
+      const needed = roleForStaffPath(route.url);
+      for (const role of ['editor', 'support', 'admin'] as const) {
+        const response = await callAs(staff[role], route);
+        const allowed = role === 'admin' || role === needed;
+        // Allowed: past the role check, the route answers for itself (a bad body, an unknown id).
+        expect({ role, route, refused: response.statusCode === 403 }).toEqual({
+          role,
+          route,
+          refused: !allowed,
         });
       }
     }

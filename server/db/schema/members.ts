@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../core/staff.ts';
 
 /** A member account: e-mail and password, or a social identity (docs/product/accounts.md#sign-up, #social-sign-in). */
 export const members = pgTable(
@@ -42,9 +43,7 @@ export const members = pgTable(
       .default('member'),
     planUntil: timestamp('plan_until', { withTimezone: true }),
     /** Staff work the consoles (`admin`); granted by hand with `npm run admin -- grant <email>`. */
-    role: text('role', { enum: ['member', 'admin'] })
-      .notNull()
-      .default('member'),
+    role: text('role', { enum: ROLES }).notNull().default('member'),
     /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     /** When the member asked to join the live scan's closed beta; null when they never asked. */

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../core/api.ts';
 import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
+import { mayActAs, roleForStaffPath } from '../../../core/staff.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -64,12 +65,16 @@ export class Sessions {
     return session.member;
   }
 
-  /** The signed-in member of this request when they are staff; 403 for anyone else signed in. */
+  /**
+   * The signed-in member of this request when their staff role may act on the request's staff
+   * area (core/staff.ts#STAFF_AREAS); 403 for anyone else signed in.
+   */
   async requireStaff(request: FastifyRequest): Promise<MemberRow> {
     const known = this.staffOfRequest.get(request);
     if (known) return known;
     const member = await this.requireMember(request);
-    if (member.role !== 'admin')
+    const needed = roleForStaffPath(request.routeOptions.url ?? request.url);
+    if (!mayActAs(member.role, needed))
       throw new AppError('FORBIDDEN', { message: 'This page is for staff.' });
     this.staffOfRequest.set(request, member);
     return member;
@@ -81,7 +86,8 @@ export class Sessions {
   /**
    * An onRequest hook for a scope of routes: every route under `prefix` (the staff routes, /api/admin/)
    * asks who is calling before anything else: before the body is read or checked, a visitor gets
-   * 401 and a member 403, and learns nothing of what the route takes (docs/security.md).
+   * 401, a member 403, and staff of another role 403, and learns nothing of what the route takes
+   * (docs/security.md).
    */
   staffFirst(prefix: string) {
     return async (request: FastifyRequest) => {

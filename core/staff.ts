@@ -1,0 +1,32 @@
+/**
+ * Staff roles (docs/security.md#staff-roles): who may do what in the staff console. A member has
+ * no staff role; an editor keeps the content (cards, programmes, guides, campaigns, the
+ * newsletter); support looks after people (orders, feedback, reported shares and articles); an
+ * admin may do everything, roles and settings included.
+ */
+export const ROLES = ['member', 'editor', 'support', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type StaffRole = Exclude<Role, 'member'>;
+export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'support', 'admin'];
+
+/**
+ * The role each area of the staff API needs, by the start of its path: one place to read who may
+ * do what. A staff route under no area listed here is for admins only, and a test fails on it
+ * until its area is named.
+ */
+export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
+  { prefix: '/api/admin/storefront/', role: 'support' },
+  { prefix: '/api/admin/shares/', role: 'support' },
+  { prefix: '/api/admin/feedback', role: 'support' },
+  { prefix: '/api/admin/newsletter', role: 'editor' },
+];
+
+/** The role a staff path needs; admins only for a path of no area. */
+export function roleForStaffPath(path: string): StaffRole {
+  return STAFF_AREAS.find((area) => path.startsWith(area.prefix))?.role ?? 'admin';
+}
+
+/** Whether a member's role may act where `needed` is asked: the role itself, or admin. */
+export function mayActAs(role: Role, needed: StaffRole): boolean {
+  return role === 'admin' || role === needed;
+}
