@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Staff roles (docs/security.md#staff-roles): who may do what in the staff console. A member has
  * no staff role; an editor keeps the content (cards, programmes, guides, campaigns, the
@@ -19,6 +21,8 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },
+  { prefix: '/api/admin/settings', role: 'admin' },
+  { prefix: '/api/admin/audit', role: 'admin' },
 ];
 
 /** The role a staff path needs; admins only for a path of no area. */
@@ -30,3 +34,31 @@ export function roleForStaffPath(path: string): StaffRole {
 export function mayActAs(role: Role, needed: StaffRole): boolean {
   return role === 'admin' || role === needed;
 }
+
+/** What staff switch while the site runs (docs/staff.md#live-settings), each with its type. */
+export const LiveSettingsSchema = z.object({
+  /** Award search answers the maintenance message (SPEC's maintenance state of search). */
+  awardSearchMaintenance: z.boolean(),
+  /** The assistant shows the maintenance notice instead of answering. */
+  assistantMaintenance: z.boolean(),
+});
+export type LiveSettings = z.infer<typeof LiveSettingsSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staffId: z.string().nullable(),
+  staffEmail: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  /** Entries about this subject (`setting:assistantMaintenance`), or whose subject starts with it. */
+  subject: z.string().max(200).optional(),
+  staff: z.uuid().optional(),
+  before: z.coerce.number().int().positive().optional(),
+});

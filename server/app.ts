@@ -22,6 +22,7 @@ import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
+import { staffConsoleRoutes } from './modules/staff/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailDelivery } from './modules/mail/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
@@ -336,6 +337,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The assistant, its members' conversations and the MCP server for outside assistants.
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
+      const { liveSettings: settings } = services;
+      await api.register(staffConsoleRoutes, { settings, db: database.db, sessions });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).

@@ -14,6 +14,7 @@ import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
 import { Guides } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
+import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
 import { newsletterFromConfig } from './modules/newsletter/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
@@ -76,6 +77,11 @@ export async function createServices(
   const providers = configuredProviders(config);
   const social = new SocialSignIn({ db, config, secret, providers, log });
 
+  // What staff switch while the site runs (maintenance), read by every process (docs/staff.md).
+  const liveSettings = new LiveSettingsStore(db, {
+    awardSearchMaintenance: config.AWARD_SEARCH_MAINTENANCE,
+    assistantMaintenance: config.ASSISTANT_MAINTENANCE,
+  });
   // Searches, their cache and trackings keep the real time, as the database's now() does.
   const awardSearch = awardSearchFromConfig(config, log);
   const awardSamples = new AwardSamples({ search: awardSearch.start, now: () => new Date() });
@@ -83,7 +89,7 @@ export async function createServices(
     db,
     search: awardSearch.start,
     now: () => new Date(),
-    maintenance: config.AWARD_SEARCH_MAINTENANCE,
+    maintenance: () => liveSettings.on('awardSearchMaintenance'),
     liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS),
     log,
   });
@@ -213,6 +219,7 @@ export async function createServices(
     articles: writing.articles,
     groups: writing.groups,
     siteSearch,
+    liveSettings,
     assistant: asking.assistant,
     knowledge: asking.knowledge,
     conversations: asking.conversations,

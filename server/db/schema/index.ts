@@ -11,3 +11,4 @@ export * from './articles.ts';
 export * from './newsletter.ts';
 export * from './feedback.ts';
 export * from './assistant.ts';
+export * from './staff.ts';

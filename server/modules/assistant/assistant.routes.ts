@@ -32,19 +32,22 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
   knowledge: Knowledge;
   cards: { get(id: string): Card | null };
   sessions: Sessions;
+  /** Staff's live switches: the maintenance notice shows on the next question, with no restart. */
+  liveSettings: { on(key: 'assistantMaintenance'): Promise<boolean> };
   config: Pick<
     Config,
-    | 'ASSISTANT_MAINTENANCE'
     | 'ASSISTANT_MIN_SIZE'
     | 'ASSISTANT_VISITOR_DAILY'
     | 'ASSISTANT_MEMBER_DAILY'
     | 'RATE_LIMIT_SCALE'
     | 'PUBLIC_URL'
   >;
-}> = async (app, { assistant, conversations, knowledge, cards, sessions, config }) => {
+}> = async (
+  app,
+  { assistant, conversations, knowledge, cards, sessions, liveSettings, config },
+) => {
   const scale = config.RATE_LIMIT_SCALE;
   const settings = {
-    maintenance: config.ASSISTANT_MAINTENANCE,
     minSize: config.ASSISTANT_MIN_SIZE,
     visitorDaily: config.ASSISTANT_VISITOR_DAILY * scale,
     memberDaily: config.ASSISTANT_MEMBER_DAILY * scale,
@@ -80,7 +83,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (settings.maintenance)
+      if (await liveSettings.on('assistantMaintenance'))
         throw new AppError('ASSISTANT_MAINTENANCE', {
           message: 'The assistant is under maintenance.',
         });

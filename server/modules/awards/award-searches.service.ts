@@ -66,7 +66,8 @@ export class AwardSearches {
       /** The orchestrator, started on first use (building the simulated inventory takes seconds). */
       search: () => Promise<AwardSearch>;
       now: () => Date;
-      maintenance: boolean;
+      /** Whether search is under maintenance now: a server setting or staff's live switch. */
+      maintenance: () => Promise<boolean>;
       /** E-mail addresses (lower case) the live scan is open to besides enabled accounts. */
       liveScanMembers?: readonly string[];
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -77,7 +78,7 @@ export class AwardSearches {
     member: MemberRow,
     request: CreateAwardSearch,
   ): Promise<{ id: string; daysLeft: number | null }> {
-    if (this.options.maintenance)
+    if (await this.options.maintenance())
       throw new AppError('SEARCH_MAINTENANCE', {
         message: 'Maintaining, please come back later.',
       });
@@ -258,7 +259,7 @@ export class AwardSearches {
    * reads availability already held, so it charges no search days; a month is kept 15 minutes.
    */
   async calendar(request: AwardCalendarQuery): Promise<CalendarDay[]> {
-    if (this.options.maintenance)
+    if (await this.options.maintenance())
       throw new AppError('SEARCH_MAINTENANCE', {
         message: 'Maintaining, please come back later.',
       });

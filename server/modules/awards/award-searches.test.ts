@@ -53,7 +53,7 @@ describe('the award calendar after a search of its route', () => {
       db: database.db,
       search: async () => source,
       now: () => now,
-      maintenance: false,
+      maintenance: async () => false,
       log: { warn: () => {}, error: () => {} },
     });
     const [member] = await database.db

@@ -1,0 +1,4 @@
+// The staff module's public surface: other modules, the composition root and scripts import only this file (eslint.config.js).
+export { recordChange, type Actor } from './audit-log.ts';
+export { LiveSettingsStore } from './live-settings.ts';
+export { staffConsoleRoutes } from './staff.routes.ts';

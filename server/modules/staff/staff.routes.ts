@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { AuditEntrySchema, AuditQuerySchema, LiveSettingsSchema } from '../../../core/staff.ts';
+import type { Db } from '../../db/client.ts';
+import type { Sessions } from '../auth/index.ts';
+import { readAuditLog } from './audit-log.ts';
+import type { LiveSettingsStore } from './live-settings.ts';
+
+/**
+ * The staff console's settings and audit log (docs/staff.md), admins only (core/staff.ts): the
+ * role is checked before the body is read, by the hook of the staff scope.
+ */
+export const staffConsoleRoutes: FastifyPluginAsyncZod<{
+  settings: LiveSettingsStore;
+  db: Db;
+  sessions: Sessions;
+}> = async (app, { settings, db, sessions }) => {
+  const Settings = okSchema({ settings: LiveSettingsSchema });
+  app.get(
+    '/admin/settings',
+    { schema: { response: withErrors({ 200: Settings }) } },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return { ok: true as const, settings: await settings.current() };
+    },
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        body: LiveSettingsSchema.partial().strict(),
+        response: withErrors({ 200: Settings }),
+      },
+    },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const changed = await settings.change({ id: staff.id, email: staff.email }, request.body);
+      return { ok: true as const, settings: changed };
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        querystring: AuditQuerySchema,
+        response: withErrors({ 200: okSchema({ entries: z.array(AuditEntrySchema) }) }),
+      },
+    },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return { ok: true as const, entries: await readAuditLog(db, request.query) };
+    },
+  );
+};

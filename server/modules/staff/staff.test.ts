@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog, staffSettings } from '../../db/schema/index.ts';
+import { csrf } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { memberWithSession } from '../../test/members.ts';
+
+/**
+ * Staff's live settings and the audit log (docs/staff.md): an admin turns maintenance on for the
+ * assistant and award search, and the next question and search show it, on this process and on
+ * another one, with no restart; each change is in the audit log with its value before and after.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+let app: FastifyInstance;
+let other: FastifyInstance;
+let admin: { id: string; cookies: Record<string, string> };
+let member: { id: string; cookies: Record<string, string> };
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  app = await buildApp({ config: testConfig({ RATE_LIMIT_SCALE: 100 }), database });
+  other = await buildApp({ config: testConfig({ RATE_LIMIT_SCALE: 100 }), database });
+  admin = await memberWithSession(app, { role: 'admin', email: 'boss@tripplus.test' });
+  member = await memberWithSession(app);
+});
+afterAll(async () => {
+  await app.close();
+  await other.close();
+  await drop();
+});
+
+function send(
+  on: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  cookies: Record<string, string>,
+  payload: unknown,
+) {
+  const token = csrf(cookies);
+  return on.inject({
+    method,
+    url,
+    headers: token.headers,
+    cookies: { ...token.cookies, ...cookies },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const ask = (on: FastifyInstance) =>
+  send(on, 'POST', '/api/assistant/ask', {}, { question: 'best card for dining', lang: 'en' });
+const calendar = (on: FastifyInstance) =>
+  on.inject({
+    url: '/api/awards/calendar?origin=TPE&destination=NRT&month=2027-01&cabin=economy',
+    cookies: member.cookies,
+  });
+
+describe('live settings', () => {
+  it('turns maintenance on and off with no restart, on every process, and logs who did it', async () => {
+    expect((await ask(app)).statusCode).toBe(200);
+    const on = await send(app, 'PUT', '/api/admin/settings', admin.cookies, {
+      assistantMaintenance: true,
+      awardSearchMaintenance: true,
+    });
+    expect(on.json().settings).toEqual({
+      assistantMaintenance: true,
+      awardSearchMaintenance: true,
+    });
+    expect([(await ask(app)).json().error, (await calendar(app)).json().error]).toEqual([
+      'ASSISTANT_MAINTENANCE',
+      'SEARCH_MAINTENANCE',
+    ]);
+    // Another process reads the change within two seconds.
+    await expect
+      .poll(async () => (await ask(other)).json().error, { timeout: 5000, interval: 250 })
+      .toBe('ASSISTANT_MAINTENANCE');
+
+    await send(app, 'PUT', '/api/admin/settings', admin.cookies, { assistantMaintenance: false });
+    expect((await ask(app)).statusCode).toBe(200);
+    expect((await calendar(app)).json().error).toBe('SEARCH_MAINTENANCE');
+
+    const log = await app.inject({
+      url: '/api/admin/audit?subject=setting:assistantMaintenance',
+      cookies: admin.cookies,
+    });
+    expect(
+      log
+        .json()
+        .entries.map((entry: { staffEmail: string; before: unknown; after: unknown }) => [
+          entry.staffEmail,
+          entry.before,
+          entry.after,
+        ]),
+    ).toEqual([
+      ['boss@tripplus.test', true, false],
+      ['boss@tripplus.test', false, true],
+    ]);
+  });
+
+  it('refuses an unknown setting without storing or logging anything, and other staff roles', async () => {
+    const settingsBefore = await database.db.select().from(staffSettings);
+    const logBefore = await database.db.select().from(auditLog);
+    const unknown = await send(app, 'PUT', '/api/admin/settings', admin.cookies, {
+      everythingOff: true,
+    });
+    expect(unknown.statusCode).toBe(400);
+    const support = await memberWithSession(app, { role: 'support' });
+    const refused = await send(app, 'PUT', '/api/admin/settings', support.cookies, {
+      assistantMaintenance: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await database.db.select().from(staffSettings)).toEqual(settingsBefore);
+    expect(await database.db.select().from(auditLog)).toEqual(logBefore);
+  });
+});
