@@ -21,6 +21,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },
+  { prefix: '/api/admin/members', role: 'support' },
   { prefix: '/api/admin/settings', role: 'admin' },
   { prefix: '/api/admin/audit', role: 'admin' },
 ];
@@ -62,3 +63,24 @@ export const AuditQuerySchema = z.object({
   staff: z.uuid().optional(),
   before: z.coerce.number().int().positive().optional(),
 });
+
+/** A member as support finds them (docs/staff.md#members). */
+export const StaffMemberViewSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  activatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  scrapingEnabled: z.boolean(),
+  scrapingRequestedAt: z.string().nullable(),
+});
+export type StaffMemberView = z.infer<typeof StaffMemberViewSchema>;
+
+/** Enables (or disables) the live scan's closed beta for accounts by e-mail, one or a list. */
+export const ScrapingAccessSchema = z
+  .object({
+    emails: z.array(z.string().trim().toLowerCase().max(254)).min(1).max(500),
+    enabled: z.boolean(),
+  })
+  .strict();

@@ -42,7 +42,7 @@ export const members = pgTable(
       .notNull()
       .default('member'),
     planUntil: timestamp('plan_until', { withTimezone: true }),
-    /** Staff work the consoles (`admin`); granted by hand with `npm run admin -- grant <email>`. */
+    /** A staff role (core/staff.ts), granted by hand with `npm run admin -- grant <email> [role]`. */
     role: text('role', { enum: ROLES }).notNull().default('member'),
     /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
-import { AuditEntrySchema, AuditQuerySchema, LiveSettingsSchema } from '../../../core/staff.ts';
+import {
+  AuditEntrySchema,
+  AuditQuerySchema,
+  LiveSettingsSchema,
+  ScrapingAccessSchema,
+  StaffMemberViewSchema,
+} from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import type { Sessions } from '../auth/index.ts';
 import { readAuditLog } from './audit-log.ts';
 import type { LiveSettingsStore } from './live-settings.ts';
+import { MemberAccess } from './member-access.ts';
 
 /**
  * The staff console's settings and audit log (docs/staff.md), admins only (core/staff.ts): the
@@ -16,6 +23,7 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
   db: Db;
   sessions: Sessions;
 }> = async (app, { settings, db, sessions }) => {
+  const access = new MemberAccess(db);
   const Settings = okSchema({ settings: LiveSettingsSchema });
   app.get(
     '/admin/settings',
@@ -52,6 +60,48 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await sessions.requireStaff(request);
       return { ok: true as const, entries: await readAuditLog(db, request.query) };
+    },
+  );
+
+  // Members, for support (docs/staff.md#members): find them, and open the closed beta to them.
+  app.get(
+    '/admin/members',
+    {
+      schema: {
+        querystring: z.object({
+          email: z.string().max(254).optional(),
+          waiting: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((value) => value === 'true'),
+        }),
+        response: withErrors({ 200: okSchema({ members: z.array(StaffMemberViewSchema) }) }),
+      },
+    },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return { ok: true as const, members: await access.find(request.query) };
+    },
+  );
+
+  app.post(
+    '/admin/members/scraping',
+    {
+      schema: {
+        body: ScrapingAccessSchema,
+        response: withErrors({
+          200: okSchema({ changed: z.array(StaffMemberViewSchema), unknown: z.array(z.string()) }),
+        }),
+      },
+    },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const result = await access.setScraping(
+        { id: staff.id, email: staff.email },
+        request.body.emails,
+        request.body.enabled,
+      );
+      return { ok: true as const, ...result };
     },
   );
 };

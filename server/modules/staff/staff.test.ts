@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, staffSettings } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { auditLog, members, staffSettings } from '../../db/schema/index.ts';
 import { csrf } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { memberWithSession } from '../../test/members.ts';
@@ -114,5 +115,51 @@ describe('live settings', () => {
     expect(refused.statusCode).toBe(403);
     expect(await database.db.select().from(staffSettings)).toEqual(settingsBefore);
     expect(await database.db.select().from(auditLog)).toEqual(logBefore);
+  });
+});
+
+describe('the closed beta', () => {
+  it('is opened by support to accounts by e-mail, a list at a time, each change in the audit log', async () => {
+    const waiting = await memberWithSession(app, {
+      email: 'waiting@example.com',
+      scrapingRequestedAt: new Date(),
+    });
+    const support = await memberWithSession(app, { role: 'support', email: 'help@tripplus.test' });
+    const found = await app.inject({
+      url: '/api/admin/members?waiting=true',
+      cookies: support.cookies,
+    });
+    expect(found.json().members.map((one: { email: string }) => one.email)).toEqual([
+      'waiting@example.com',
+    ]);
+
+    const opened = await send(app, 'POST', '/api/admin/members/scraping', support.cookies, {
+      emails: ['Waiting@Example.com', 'nobody@example.com'],
+      enabled: true,
+    });
+    expect([
+      opened.json().changed.map((one: { id: string }) => one.id),
+      opened.json().unknown,
+    ]).toEqual([[waiting.id], ['nobody@example.com']]);
+    const [row] = await database.db.select().from(members).where(eq(members.id, waiting.id));
+    expect(app.services.awardSearches.liveScanOpen(row!)).toBe(true);
+
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `member:${waiting.id}`));
+    expect([entry!.staffEmail, entry!.action, entry!.before, entry!.after]).toEqual([
+      'help@tripplus.test',
+      'member.scraping',
+      { scrapingEnabled: false },
+      { scrapingEnabled: true },
+    ]);
+
+    const editor = await memberWithSession(app, { role: 'editor' });
+    const refused = await send(app, 'POST', '/api/admin/members/scraping', editor.cookies, {
+      emails: ['waiting@example.com'],
+      enabled: false,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
