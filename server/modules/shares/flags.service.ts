@@ -9,6 +9,7 @@ import {
   shareFlags,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { recordChange, type Actor } from '../staff/index.ts';
 
 /**
  * 'Report this' (docs/shares.md#ownership-history-and-abuse): a member's report of a record waits for staff, who hide
@@ -110,19 +111,29 @@ export class ShareFlags {
   }
 
   /** Staff's decision: hide the record (or keep it shown), and close its reports. */
-  async decide(kind: ShareKind, recordId: string, hide: boolean): Promise<void> {
+  async decide(kind: ShareKind, recordId: string, hide: boolean, actor: Actor): Promise<void> {
     if (!(await this.options.exists(kind, recordId)))
       throw new AppError('NOT_FOUND', { message: 'No such record.' });
     await this.options.setHidden(kind, recordId, hide);
-    await this.options.db
-      .update(shareFlags)
-      .set({ resolvedAt: this.options.now() })
-      .where(
-        and(
-          eq(shareFlags.kind, kind),
-          eq(shareFlags.recordId, recordId),
-          isNull(shareFlags.resolvedAt),
-        ),
-      );
+    // The reports are closed and the decision logged together; hiding is idempotent, so a
+    // decision that stopped between the two is made again whole by the next click.
+    await this.options.db.transaction(async (tx) => {
+      await tx
+        .update(shareFlags)
+        .set({ resolvedAt: this.options.now() })
+        .where(
+          and(
+            eq(shareFlags.kind, kind),
+            eq(shareFlags.recordId, recordId),
+            isNull(shareFlags.resolvedAt),
+          ),
+        );
+      await recordChange(tx, actor, {
+        action: hide ? 'share.hide' : 'share.keep',
+        subject: `${kind}:${recordId}`,
+        before: null,
+        after: { hidden: hide },
+      });
+    });
   }
 }

@@ -267,8 +267,11 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await sessions.requireStaff(request);
-      await flags.decide(request.params.kind, request.params.id, request.body.hide);
+      const staff = await sessions.requireStaff(request);
+      await flags.decide(request.params.kind, request.params.id, request.body.hide, {
+        id: staff.id,
+        email: staff.email,
+      });
       return { ok: true as const };
     },
   );

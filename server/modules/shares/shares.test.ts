@@ -426,6 +426,14 @@ describe('stores taking US cards', () => {
         .json()
         .flagged.some((entry: { recordId: string }) => entry.recordId === record.id),
     ).toBe(false);
+    const log = (await get(`/api/admin/audit?subject=store:${record.id}`, staff.cookies)).json();
+    expect(
+      log.entries.map((entry: { staffId: string; action: string; after: unknown }) => [
+        entry.staffId,
+        entry.action,
+        entry.after,
+      ]),
+    ).toEqual([[staff.id, 'share.hide', { hidden: true }]]);
   });
 });
 

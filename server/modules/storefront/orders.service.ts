@@ -33,6 +33,7 @@ import type { PaymentRow, Payments } from '../payments/index.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 import type { CreditingPartner } from './crediting-partner.ts';
 import { storefrontMail, type StorefrontMailKind } from './storefront-mail.ts';
+import { recordChange, type Actor } from '../staff/index.ts';
 
 export type OrderRow = typeof storefrontOrders.$inferSelect;
 
@@ -430,6 +431,8 @@ export class StorefrontOrders {
     from: OrderRow['status'],
     patch: Partial<typeof storefrontOrders.$inferInsert>,
     mail?: StorefrontMailKind,
+    /** Staff's move: written to the audit log in the move's transaction (docs/staff.md#audit-log). */
+    by?: { actor: Actor; action: string },
   ): Promise<OrderRow | null> {
     return this.options.db.transaction(async (tx) => {
       const [moved] = await tx
@@ -438,6 +441,13 @@ export class StorefrontOrders {
         .where(and(eq(storefrontOrders.id, id), eq(storefrontOrders.status, from)))
         .returning();
       if (moved && mail) await this.#mail(tx as unknown as Db, moved, mail);
+      if (moved && by)
+        await recordChange(tx, by.actor, {
+          action: by.action,
+          subject: `order:${moved.id}`,
+          before: { status: from },
+          after: patch,
+        });
       return moved ?? null;
     });
   }
@@ -580,16 +590,22 @@ export class StorefrontOrders {
   }
 
   /** Staff: send an order in review on to crediting now. */
-  async release(orderId: string): Promise<OrderRow | null> {
-    return this.#move(orderId, 'in-review', { status: 'crediting' });
+  async release(orderId: string, actor: Actor): Promise<OrderRow | null> {
+    return this.#move(orderId, 'in-review', { status: 'crediting' }, undefined, {
+      actor,
+      action: 'order.release',
+    });
   }
 
   /** Staff: refuse an order in review and refund it at once (the crediting job retries a refund that fails). */
-  async refuse(orderId: string): Promise<OrderRow | null> {
-    const refused = await this.#move(orderId, 'in-review', {
-      status: 'failed',
-      failure: 'refused-in-review',
-    });
+  async refuse(orderId: string, actor: Actor): Promise<OrderRow | null> {
+    const refused = await this.#move(
+      orderId,
+      'in-review',
+      { status: 'failed', failure: 'refused-in-review' },
+      undefined,
+      { actor, action: 'order.refuse' },
+    );
     if (!refused) return null;
     await this.#refund(refused, this.options.now());
     const [after] = await this.options.db

@@ -509,6 +509,34 @@ describe('staff', () => {
     ).json().order;
     expect(refused).toMatchObject({ status: 'refunded', failure: 'refused-in-review' });
     expect(await mails(second.id, 'storefront-refunded')).toHaveLength(1);
+    // Each staff move is in the audit log, with who made it and the state before and after.
+    const log = (await get('/api/admin/audit?subject=order:', staff.cookies)).json().entries as {
+      staffId: string;
+      action: string;
+      subject: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    expect(
+      log
+        .filter((entry) => [`order:${first.id}`, `order:${second.id}`].includes(entry.subject))
+        .map((entry) => [entry.staffId, entry.action, entry.subject, entry.before, entry.after]),
+    ).toEqual([
+      [
+        staff.id,
+        'order.refuse',
+        `order:${second.id}`,
+        { status: 'in-review' },
+        { status: 'failed', failure: 'refused-in-review' },
+      ],
+      [
+        staff.id,
+        'order.release',
+        `order:${first.id}`,
+        { status: 'in-review' },
+        { status: 'crediting' },
+      ],
+    ]);
   });
 });
 

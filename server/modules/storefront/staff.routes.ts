@@ -50,7 +50,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       { schema: { params: Params, response: Answer } },
       async (request) => {
         const staff = await sessions.requireStaff(request);
-        const moved = await orders[action](request.params.id);
+        const moved = await orders[action](request.params.id, {
+          id: staff.id,
+          email: staff.email,
+        });
         if (!moved)
           throw new AppError('ORDER_CLOSED', {
             message: 'This order is no longer in review.',
