@@ -14,6 +14,7 @@ import { emailText } from '../mail/index.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 import { personalise } from './newsletter-mail.ts';
 import { snapshotOf, type ProductContent } from './newsletter-sender.ts';
+import { recordChange, type Actor } from '../staff/index.ts';
 
 type IssueRow = typeof newsletterIssues.$inferSelect;
 
@@ -102,35 +103,56 @@ export class NewsletterIssues {
     return this.view(row);
   }
 
-  async schedule(id: number, at: Date): Promise<IssueView> {
+  async schedule(id: number, at: Date, actor: Actor): Promise<IssueView> {
     if (pickedInThePast(at, this.now()))
       throw new AppError('INVALID_INPUT', {
         message: 'Choose a time from now on.',
         fields: { at: 'past' },
         details: { problem: 'past' },
       });
-    requireWritten(await this.row(id));
-    const [row] = await this.options.db
-      .update(newsletterIssues)
-      .set({ status: 'scheduled', scheduledAt: at, updatedAt: this.now() })
-      .where(
-        and(
-          eq(newsletterIssues.id, id),
-          inArray(newsletterIssues.status, ['draft', 'scheduled', 'cancelled']),
-        ),
-      )
-      .returning();
+    const before = await this.row(id);
+    requireWritten(before);
+    const row = await this.options.db.transaction(async (tx) => {
+      const [scheduled] = await tx
+        .update(newsletterIssues)
+        .set({ status: 'scheduled', scheduledAt: at, updatedAt: this.now() })
+        .where(
+          and(
+            eq(newsletterIssues.id, id),
+            inArray(newsletterIssues.status, ['draft', 'scheduled', 'cancelled']),
+          ),
+        )
+        .returning();
+      if (scheduled)
+        await recordChange(tx, actor, {
+          action: 'newsletter.schedule',
+          subject: `newsletter:${id}`,
+          before: { status: before.status, scheduledAt: before.scheduledAt?.toISOString() ?? null },
+          after: { status: 'scheduled', scheduledAt: at.toISOString() },
+        });
+      return scheduled;
+    });
     if (!row) throw (await this.exists(id)) ? closed() : notFound();
     return this.view(row);
   }
 
   /** Takes a scheduled issue back to a draft; one that has started sending cannot be called back. */
-  async cancel(id: number): Promise<IssueView> {
-    const [row] = await this.options.db
-      .update(newsletterIssues)
-      .set({ status: 'draft', scheduledAt: null, updatedAt: this.now() })
-      .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, 'scheduled')))
-      .returning();
+  async cancel(id: number, actor: Actor): Promise<IssueView> {
+    const row = await this.options.db.transaction(async (tx) => {
+      const [cancelled] = await tx
+        .update(newsletterIssues)
+        .set({ status: 'draft', scheduledAt: null, updatedAt: this.now() })
+        .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, 'scheduled')))
+        .returning();
+      if (cancelled)
+        await recordChange(tx, actor, {
+          action: 'newsletter.cancel',
+          subject: `newsletter:${id}`,
+          before: { status: 'scheduled' },
+          after: { status: 'draft' },
+        });
+      return cancelled;
+    });
     if (!row) throw (await this.exists(id)) ? closed() : notFound();
     return this.view(row);
   }

@@ -294,7 +294,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
     { schema: { params: Params, body: ScheduleSchema, response: IssueAnswer } },
     async (request) => {
       const staff = await sessions.requireStaff(request);
-      const issue = await issues.schedule(request.params.id, new Date(request.body.at));
+      const issue = await issues.schedule(request.params.id, new Date(request.body.at), {
+        id: staff.id,
+        email: staff.email,
+      });
       request.log.info(
         { issue: issue.id, staff: staff.id, at: issue.scheduledAt },
         'newsletter issue scheduled',
@@ -307,7 +310,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
     { schema: { params: Params, response: IssueAnswer } },
     async (request) => {
       const staff = await sessions.requireStaff(request);
-      const issue = await issues.cancel(request.params.id);
+      const issue = await issues.cancel(request.params.id, { id: staff.id, email: staff.email });
       request.log.info({ issue: issue.id, staff: staff.id }, 'newsletter issue cancelled');
       return { ok: true as const, issue };
     },

@@ -144,6 +144,16 @@ async function sendIssue(issue: IssueDraft): Promise<IssueView> {
       )
     ).statusCode,
   ).toBe(200);
+  // Scheduling is a staff change: the audit log says who scheduled the issue for when.
+  const log = await app.inject({
+    url: `/api/admin/audit?subject=newsletter:${id}`,
+    cookies: staff.cookies,
+  });
+  expect(
+    log
+      .json()
+      .entries.map((entry: { action: string; after: unknown }) => [entry.action, entry.after]),
+  ).toEqual([['newsletter.schedule', { status: 'scheduled', scheduledAt: clock.toISOString() }]]);
   await app.newsletter.sender.round(30_000);
   return app.newsletter.issues.get(id);
 }
