@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_NAMES, type ApiError } from './api.ts';
+import { LANGUAGES } from './locale.ts';
 
 /**
  * The zod side of the API contract (docs/product/platform.md#the-error-shape): the one error shape, and helpers that give
@@ -60,3 +61,6 @@ const SERVER_ERROR = errorAnswer(
 export function withErrors<Success extends Record<number, unknown>>(success: Success) {
   return { ...success, '4xx': CLIENT_ERROR, '5xx': SERVER_ERROR };
 }
+
+/** The language an answer is written in (`lang`): one of the site's three, English when absent. */
+export const AnswerLanguageSchema = z.enum(LANGUAGES).default('en');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerLanguageSchema } from './api-schemas.ts';
 
 /**
  * The assistant's contract (docs/product/assistant.md): a question in, an answer built from the
@@ -10,7 +11,7 @@ export const ASSISTANT_QUESTION_MAX = 500;
 
 export const AskSchema = z.object({
   question: z.string().max(ASSISTANT_QUESTION_MAX),
-  lang: z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en'),
+  lang: AnswerLanguageSchema,
   /** A member's conversation to add this question to; none starts a new one. */
   conversationId: z.uuid().optional(),
 });

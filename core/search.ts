@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SnippetPartSchema } from './articles/articles.ts';
+import { AnswerLanguageSchema } from './api-schemas.ts';
 
 /**
  * Site search's contract (docs/product/site.md#site-search): one index over the product's records,
@@ -28,14 +29,12 @@ export const SEARCH_GROUP_SIZE = 5;
 export const SEARCH_KIND_MAX = 50;
 export const SEARCH_SUGGESTIONS = 8;
 
-const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
-
 export const SiteSearchQuerySchema = z.object({
   q: z
     .string()
     .default('')
     .transform((value) => value.slice(0, SEARCH_QUERY_MAX)),
-  lang: Lang,
+  lang: AnswerLanguageSchema,
   /** Only this kind, with up to SEARCH_KIND_MAX records. */
   kind: z.enum(SEARCH_KINDS).optional(),
 });

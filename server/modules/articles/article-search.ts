@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { articles, members } from '../../db/schema/index.ts';
 import { highlight, snippet } from '../search/index.ts';
 import { summariesOf } from './article-summaries.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /**
  * Finds an article's words in the one site index (docs/articles.md#search): the ids of the
@@ -17,11 +18,6 @@ export type ArticleMatcher = (q: string) => Promise<{ ids: Map<string, number>; 
 
 /** The most matches a search pages through; a reader narrows a longer list with more words. */
 const MATCHES_READ = 500;
-
-/** A LIKE pattern that matches the text literally anywhere. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The page of articles that match (docs/articles.md#search): every word of the query, as the site
@@ -48,7 +44,7 @@ async function findArticles(
       : undefined,
   ];
   const author = query.author?.trim();
-  if (author) conditions.push(ilike(members.name, likePattern(author)));
+  if (author) conditions.push(ilike(members.name, `%${escapeLike(author)}%`));
   const where = and(...conditions);
   const base = db
     .select({ article: articles })

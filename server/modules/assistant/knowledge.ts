@@ -11,6 +11,8 @@ import { airlines, airports, awardCharts, metros, routes } from '../../../data/r
 import { serverText } from '../../i18n.ts';
 import { placeOf } from '../awards/index.ts';
 import type { Knowledge } from './answers.ts';
+
+type Named = Record<(typeof LANGUAGES)[number], string>;
 import { synonymsOf, Vocabulary, type Alias } from './understanding.ts';
 
 const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
@@ -181,14 +183,28 @@ function dedupeTexts(aliases: Alias[]): Alias[] {
 /** What the answers read, from the services (answers.ts#Knowledge). */
 export function knowledgeOf(sources: AssistantSources): Knowledge {
   const { guides, cards, storefront, search } = sources;
-  const library = () => [...guides.library('airline'), ...guides.library('hotel')];
+  // Names by id, read once a day (the library's entries carry the day's alliances), not per answer line.
+  let names: {
+    day: string;
+    programmes: Map<string, Named>;
+    currencies: Map<string, Named>;
+  } | null = null;
+  const named = () => {
+    const day = guides.today();
+    if (names?.day !== day) {
+      const library = [...guides.library('airline'), ...guides.library('hotel')];
+      names = {
+        day,
+        programmes: new Map(library.map((entry) => [entry.id, entry.name])),
+        currencies: new Map(guides.transferSources().map((source) => [source.id, source.name])),
+      };
+    }
+    return names;
+  };
   return {
     today: () => guides.today(),
-    currencyName: (id) =>
-      guides.transferSources().find((source) => source.id === id)?.name ??
-      library().find((entry) => entry.id === id)?.name ??
-      null,
-    programmeName: (id) => library().find((entry) => entry.id === id)?.name ?? null,
+    currencyName: (id) => named().currencies.get(id) ?? named().programmes.get(id) ?? null,
+    programmeName: (id) => named().programmes.get(id) ?? null,
     placeName: (code, language) => {
       const place = placeOf(code, language);
       return place ? (place.kind === 'metro' ? place.city : place.name) : null;

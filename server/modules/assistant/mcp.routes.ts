@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withErrors } from '../../../core/api-schemas.ts';
+import { AnswerLanguageSchema, withErrors } from '../../../core/api-schemas.ts';
 import { CABINS, type Cabin } from '../../../core/awards/simulated-schedule.ts';
 import type { Card } from '../../../core/cards/card.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +10,7 @@ import { rateLimited } from '../../plugins/rate-limits.ts';
 import type { Knowledge } from './answers.ts';
 import type { Assistant } from './assistant.service.ts';
 
-const Lang = z.enum(['en', 'zh-Hant', 'zh-Hans']).default('en');
+const Lang = AnswerLanguageSchema;
 
 /** A JSON-RPC 2.0 message as MCP sends them: anything else is not MCP and is refused as bad input. */
 const Message = z.looseObject({

@@ -77,7 +77,6 @@ export function siteSearchOf(services: SearchedServices): SiteSearch {
     {
       name: 'articles',
       stamp: () => articles.stamp(),
-      documents: async () => [],
       // Documents are keyed 'article:<id>'; the articles module knows the bare ids.
       versions: async () =>
         new Map(

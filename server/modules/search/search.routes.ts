@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
-import {
-  SEARCH_QUERY_MAX,
-  SearchGroupSchema,
-  SearchHitSchema,
-  SiteSearchQuerySchema,
-} from '../../../core/search.ts';
+import { SearchGroupSchema, SearchHitSchema, SiteSearchQuerySchema } from '../../../core/search.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
 import type { SiteSearch } from './site-search.ts';
 
@@ -41,13 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: rateLimited(app, 'search', rateLimitScale),
       schema: {
-        querystring: z.object({
-          q: z
-            .string()
-            .default('')
-            .transform((value) => value.slice(0, SEARCH_QUERY_MAX)),
-          lang: SiteSearchQuerySchema.shape.lang,
-        }),
+        querystring: SiteSearchQuerySchema.pick({ q: true, lang: true }),
         response: withErrors({ 200: okSchema({ hits: z.array(SearchHitSchema) }) }),
       },
     },

@@ -22,11 +22,11 @@ import { SYNONYM_GROUPS } from './vocabulary.ts';
 export interface SearchSource {
   name: string;
   stamp(): string | Promise<string>;
-  /** Every document; a source with `versions` is read only through `documentsOf`. */
-  documents(): SearchDocument[] | Promise<SearchDocument[]>;
+  /** Every document, read again whole when the stamp changes. */
+  documents?(): SearchDocument[] | Promise<SearchDocument[]>;
   /**
-   * A source of many records (the articles) tells each document's version, by document id, so a
-   * change reads only the documents that changed.
+   * Or, for a source of many records (the articles), each document's version by document id and
+   * the documents of some ids, so a change reads only the documents that changed.
    */
   versions?(): Promise<Map<string, string>>;
   documentsOf?(ids: readonly string[]): Promise<SearchDocument[]>;
@@ -114,7 +114,7 @@ export class SiteSearch {
       const stamp = await source.stamp();
       if (this.#stamps.get(source.name) === stamp) continue;
       if (source.versions && source.documentsOf) await this.#refreshChanged(source);
-      else this.#replace(source.name, await source.documents());
+      else this.#replace(source.name, (await source.documents?.()) ?? []);
       this.#stamps.set(source.name, stamp);
     }
   }

@@ -14,6 +14,7 @@ import { savedStores, sharedStores, shareRevisions, storeCards } from '../../db/
 import { AppError } from '../../errors.ts';
 import { assertOwner, invalidShare } from './share-errors.ts';
 import { storeNameKey, storeSlug } from './store-names.ts';
+import { escapeLike } from '../../db/like.ts';
 
 type StoreRow = typeof sharedStores.$inferSelect;
 type CardRow = typeof storeCards.$inferSelect;
@@ -92,7 +93,7 @@ export class Stores {
     const search = query.q?.trim();
     if (search) {
       const key = storeNameKey(search);
-      const like = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const like = `%${escapeLike(search)}%`;
       conditions.push(
         key
           ? (or(

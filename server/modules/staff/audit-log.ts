@@ -2,6 +2,7 @@ import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
 
 const PAGE = 100;
 
@@ -40,7 +41,7 @@ export async function readAuditLog(
     query.subject
       ? or(
           eq(auditLog.subject, query.subject),
-          like(auditLog.subject, `${query.subject.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          like(auditLog.subject, `${escapeLike(query.subject)}%`),
         )
       : undefined,
     query.staff ? eq(auditLog.staffId, query.staff) : undefined,

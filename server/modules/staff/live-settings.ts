@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { LiveSettingsSchema, type LiveSettings } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { staffSettings } from '../../db/schema/index.ts';
@@ -72,11 +71,5 @@ export class LiveSettingsStore {
   async #fresh(): Promise<LiveSettings> {
     this.#read = null;
     return this.current();
-  }
-
-  /** The stored row of a setting, for a page that says who changed it last. */
-  async row(key: keyof LiveSettings) {
-    const [row] = await this.db.select().from(staffSettings).where(eq(staffSettings.key, key));
-    return row ?? null;
   }
 }

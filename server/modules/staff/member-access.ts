@@ -3,6 +3,7 @@ import type { StaffMemberView } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { recordChange, type Actor } from './audit-log.ts';
+import { escapeLike } from '../../db/like.ts';
 
 const FOUND = 50;
 
@@ -33,10 +34,7 @@ export class MemberAccess {
       .where(
         and(
           email
-            ? or(
-                eq(members.email, email),
-                like(members.email, `${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-              )
+            ? or(eq(members.email, email), like(members.email, `${escapeLike(email)}%`))
             : undefined,
           query.waiting ? eq(members.scrapingEnabled, false) : undefined,
           query.waiting ? isNotNull(members.scrapingRequestedAt) : undefined,
