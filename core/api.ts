@@ -73,6 +73,7 @@ export const ERRORS = {
   WALLET_PROGRAMMES_FULL: { status: 409, message: 'errors.WALLET_PROGRAMMES_FULL' },
   // Storefront (docs/product/storefront.md#checkout).
   STOREFRONT_CLOSED: { status: 503, message: 'errors.STOREFRONT_CLOSED' },
+  STOREFRONT_MAINTENANCE: { status: 503, message: 'errors.STOREFRONT_MAINTENANCE' },
   INVALID_QUANTITY: { status: 400, message: 'errors.INVALID_QUANTITY' },
   INVALID_ACCOUNT: { status: 400, message: 'errors.INVALID_ACCOUNT' },
   CAP_REACHED: { status: 409, message: 'errors.CAP_REACHED' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_ALLIANCES, type SearchAlliance } from './awards/search.ts';
 
 /**
  * Staff roles (docs/security.md#staff-roles): who may do what in the staff console. A member has
@@ -40,8 +41,14 @@ export function mayActAs(role: Role, needed: StaffRole): boolean {
 export const LiveSettingsSchema = z.object({
   /** Award search answers the maintenance message (SPEC's maintenance state of search). */
   awardSearchMaintenance: z.boolean(),
+  /** Alliances whose award search rests: searches ask only the others and say so (one alliance down). */
+  allianceMaintenance: z
+    .array(z.enum(SEARCH_ALLIANCES as readonly [SearchAlliance, ...SearchAlliance[]]))
+    .max(SEARCH_ALLIANCES.length),
   /** The assistant shows the maintenance notice instead of answering. */
   assistantMaintenance: z.boolean(),
+  /** The storefront takes no new orders and shows its maintenance notice; orders already paid go on. */
+  storefrontMaintenance: z.boolean(),
 });
 export type LiveSettings = z.infer<typeof LiveSettingsSchema>;
 

@@ -80,7 +80,9 @@ export async function createServices(
   // What staff switch while the site runs (maintenance), read by every process (docs/staff.md).
   const liveSettings = new LiveSettingsStore(db, {
     awardSearchMaintenance: config.AWARD_SEARCH_MAINTENANCE,
+    allianceMaintenance: [],
     assistantMaintenance: config.ASSISTANT_MAINTENANCE,
+    storefrontMaintenance: false,
   });
   // Searches, their cache and trackings keep the real time, as the database's now() does.
   const awardSearch = awardSearchFromConfig(config, log);
@@ -90,6 +92,7 @@ export async function createServices(
     search: awardSearch.start,
     now: () => new Date(),
     maintenance: () => liveSettings.on('awardSearchMaintenance'),
+    restingAlliances: () => liveSettings.restingAlliances(),
     liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS),
     log,
   });
@@ -125,6 +128,7 @@ export async function createServices(
     database,
     payments: paying.payments,
     samples: () => awardSamples.get(),
+    maintenance: () => liveSettings.on('storefrontMaintenance'),
     log,
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),

@@ -137,6 +137,7 @@ export const CalendarDaySchema = z.object({
 
 export const SearchNoticeSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('alliance-down'), alliance: SearchAllianceSchema }),
+  z.object({ code: z.literal('alliance-maintenance'), alliance: SearchAllianceSchema }),
   z.object({ code: z.literal('truncated'), shown: z.number().int(), found: z.number().int() }),
 ]) satisfies z.ZodType<SearchNotice>;
 

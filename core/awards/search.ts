@@ -211,6 +211,8 @@ export function cheapestOption(
 
 export type SearchNotice =
   | { code: 'alliance-down'; alliance: SearchAlliance }
+  /** Staff took this alliance's search down for maintenance (docs/staff.md#live-settings): the others are searched. */
+  | { code: 'alliance-maintenance'; alliance: SearchAlliance }
   | { code: 'truncated'; shown: number; found: number };
 
 /** What a running search reports as it goes (streamed to the browser; "scanning" in docs/product/award-search.md#states-and-messages). */

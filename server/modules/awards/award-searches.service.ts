@@ -12,10 +12,12 @@ import {
 } from '../../../core/awards/search-contract.ts';
 import {
   BOOKING_HORIZON_DAYS,
+  SEARCH_ALLIANCES,
   type AwardQuery,
   type AwardSearchEvent,
   type AwardSearchView,
   type CalendarDay,
+  type SearchAlliance,
 } from '../../../core/awards/search.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
@@ -68,6 +70,8 @@ export class AwardSearches {
       now: () => Date;
       /** Whether search is under maintenance now: a server setting or staff's live switch. */
       maintenance: () => Promise<boolean>;
+      /** Alliances staff took down for maintenance: searches ask the others and say so. */
+      restingAlliances?: () => Promise<readonly SearchAlliance[]>;
       /** E-mail addresses (lower case) the live scan is open to besides enabled accounts. */
       liveScanMembers?: readonly string[];
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -78,7 +82,13 @@ export class AwardSearches {
     member: MemberRow,
     request: CreateAwardSearch,
   ): Promise<{ id: string; daysLeft: number | null }> {
-    if (await this.options.maintenance())
+    const resting = (await this.options.restingAlliances?.()) ?? [];
+    if (
+      (await this.options.maintenance()) ||
+      (request.alliance
+        ? resting.includes(request.alliance as SearchAlliance)
+        : resting.length >= SEARCH_ALLIANCES.length)
+    )
       throw new AppError('SEARCH_MAINTENANCE', {
         message: 'Maintaining, please come back later.',
       });
@@ -146,7 +156,7 @@ export class AwardSearches {
 
     const running: Running = { memberId: member.id, events: [], listeners: new Set() };
     this.#running.set(id, running);
-    const work = this.#run(id, member.id, query, request.live, month, days, running).finally(() =>
+    const work = this.#run(id, member.id, query, { live: request.live, resting }, month, days, running).finally(() =>
       this.#pending.delete(work),
     );
     this.#pending.add(work);
@@ -157,7 +167,7 @@ export class AwardSearches {
     id: string,
     memberId: string,
     query: AwardQuery,
-    live: boolean,
+    how: { live: boolean; resting: readonly SearchAlliance[] },
     month: string,
     days: number,
     running: Running,
@@ -169,7 +179,7 @@ export class AwardSearches {
     const { db } = this.options;
     try {
       const orchestrator = await this.options.search();
-      const result = await orchestrator.search(query, { onProgress: emit, live });
+      const result = await orchestrator.search(query, { onProgress: emit, ...how });
       this.#forgetCalendars(query);
       await db
         .update(awardSearches)

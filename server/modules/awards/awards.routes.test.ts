@@ -146,6 +146,34 @@ describe('POST /api/awards/searches', () => {
     expect(usage).toMatchObject({ month: quotaMonth(new Date()), daysUsed: 3 });
   });
 
+  it('asks only the other alliances while staff rest one, says so, and refuses a search of that one alone', async () => {
+    const admin = await memberWithSession(app, { role: 'admin' });
+    const rest = (alliances: string[]) => {
+      const { headers, cookies } = csrf(admin.cookies);
+      return app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers,
+        cookies: { ...cookies, ...admin.cookies },
+        payload: { allianceMaintenance: alliances },
+      });
+    };
+    expect((await rest(['star'])).json().settings.allianceMaintenance).toEqual(['star']);
+    try {
+      const member = await memberWithSession(app);
+      const { id } = (await start(member.cookies, body())).json();
+      const result = await finished(member.cookies, id);
+      expect(result.status).toBe('done');
+      expect(result.notices).toContainEqual({ code: 'alliance-maintenance', alliance: 'star' });
+      expect(result.alliances).not.toContain('star');
+      expect(result.alliances.length).toBeGreaterThan(0);
+      const alone = await start(member.cookies, body({ alliance: 'star' }));
+      expect([alone.statusCode, alone.json().error]).toEqual([503, 'SEARCH_MAINTENANCE']);
+    } finally {
+      await rest([]);
+    }
+  });
+
   it('keeps a member to 3 days per search and 15 a month, and a sponsor to 15 per search', async () => {
     const member = await memberWithSession(app);
     const tooLong = await start(member.cookies, body({ endDate: addDays(START, 3) }));

@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { staffSettings } from '../../db/schema/index.ts';
 import { recordChange, type Actor } from './audit-log.ts';
 
+type FlagName = {
+  [K in keyof LiveSettings]: LiveSettings[K] extends boolean ? K : never;
+}[keyof LiveSettings];
+
 /** How long a process trusts what it read: another process's change shows within this. */
 const FRESH_MS = 2000;
 
@@ -40,8 +44,13 @@ export class LiveSettingsStore {
   }
 
   /** Whether a flag is on: the server's setting, or staff's. */
-  async on(key: keyof LiveSettings): Promise<boolean> {
+  async on(key: FlagName): Promise<boolean> {
     return this.defaults[key] || (await this.current())[key];
+  }
+
+  /** The alliances whose award search rests now (a deploy's full maintenance is `on('awardSearchMaintenance')`). */
+  async restingAlliances(): Promise<LiveSettings['allianceMaintenance']> {
+    return (await this.current()).allianceMaintenance;
   }
 
   /** Changes some settings, each logged with its value before and after, in one transaction. */
@@ -49,7 +58,8 @@ export class LiveSettingsStore {
     const before = await this.#fresh();
     await this.db.transaction(async (tx) => {
       for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || before[key as keyof LiveSettings] === value) continue;
+        const was = before[key as keyof LiveSettings];
+        if (value === undefined || JSON.stringify(was) === JSON.stringify(value)) continue;
         await tx
           .insert(staffSettings)
           .values({ key, value, updatedBy: actor.id, updatedAt: new Date() })
@@ -60,7 +70,7 @@ export class LiveSettingsStore {
         await recordChange(tx, actor, {
           action: 'setting.change',
           subject: `setting:${key}`,
-          before: before[key as keyof LiveSettings],
+          before: was,
           after: value,
         });
       }

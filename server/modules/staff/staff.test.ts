@@ -69,6 +69,8 @@ describe('live settings', () => {
     expect(on.json().settings).toEqual({
       assistantMaintenance: true,
       awardSearchMaintenance: true,
+      allianceMaintenance: [],
+      storefrontMaintenance: false,
     });
     expect([(await ask(app)).json().error, (await calendar(app)).json().error]).toEqual([
       'ASSISTANT_MAINTENANCE',

@@ -55,6 +55,8 @@ export interface OrdersOptions {
   spotCheckRate: number;
   random: () => number;
   now: () => Date;
+  /** Staff's live maintenance switch (docs/staff.md#live-settings): no new orders while it is on. */
+  maintenance?: () => Promise<boolean>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -111,6 +113,10 @@ export class StorefrontOrders {
     if (!this.open)
       throw new AppError('STOREFRONT_CLOSED', {
         message: 'The storefront takes no orders at the moment.',
+      });
+    if (await this.options.maintenance?.())
+      throw new AppError('STOREFRONT_MAINTENANCE', {
+        message: 'The storefront is under maintenance. Please come back later.',
       });
     const programme = this.options.catalogue.programme(input.programme);
     if (!programme)

@@ -34,10 +34,15 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const post = (url: string, cookies: Record<string, string>, payload?: Record<string, unknown>) => {
+const post = (
+  url: string,
+  cookies: Record<string, string>,
+  payload?: Record<string, unknown>,
+  method: 'POST' | 'PUT' = 'POST',
+) => {
   const { headers, cookies: csrfCookies } = csrf(cookies);
   return app.inject({
-    method: 'POST',
+    method,
     url,
     headers,
     cookies: { ...csrfCookies, ...cookies },
@@ -620,5 +625,22 @@ describe('a storefront without a crediting partner', () => {
     } finally {
       await closed.close();
     }
+  });
+});
+
+describe('the storefront under staff’s maintenance switch', () => {
+  it('refuses new orders with its maintenance message at once, and takes them again when it is off', async () => {
+    const admin = await memberWithSession(app, { role: 'admin' });
+    const { cookies } = await memberWithSession(app);
+    const settings = (storefrontMaintenance: boolean) =>
+      post('/api/admin/settings', admin.cookies, { storefrontMaintenance }, 'PUT');
+    expect((await settings(true)).json().settings.storefrontMaintenance).toBe(true);
+    try {
+      const refused = await quote(cookies);
+      expect([refused.statusCode, refused.json().error]).toEqual([503, 'STOREFRONT_MAINTENANCE']);
+    } finally {
+      await settings(false);
+    }
+    expect((await quote(cookies)).statusCode).toBe(200);
   });
 });

@@ -22,6 +22,7 @@ export function storefrontFromConfig(options: {
   log: FastifyBaseLogger;
   now?: () => Date;
   data?: StorefrontData;
+  maintenance?: () => Promise<boolean>;
 }) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -48,6 +49,7 @@ export function storefrontFromConfig(options: {
     spotCheckRate: config.STOREFRONT_SPOT_CHECK_RATE,
     random: Math.random,
     now,
+    ...(options.maintenance ? { maintenance: options.maintenance } : {}),
     log: options.log,
   });
   const alerts = new PriceAlerts({

@@ -159,10 +159,13 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
       </PageFrame>
     );
 
-  const down =
-    state.answer?.notices.flatMap((notice) =>
-      notice.code === 'alliance-down' ? [notice.alliance] : [],
-    ) ?? [];
+  const noticed = (code: 'alliance-down' | 'alliance-maintenance') =>
+    state.answer?.notices.flatMap((notice) => (notice.code === code ? [notice.alliance] : [])) ??
+    [];
+  const down = noticed('alliance-down');
+  const resting = noticed('alliance-maintenance');
+  const names = (alliances: readonly string[]) =>
+    alliances.map((alliance) => t(`alliances.${alliance}`)).join(', ');
   return (
     <PageFrame page={page}>
       <Stack gap="lg" data-testid="results-page" data-phase={state.phase}>
@@ -247,6 +250,18 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
               )}
               {state.phase === 'done' && state.answer && (
                 <>
+                  {resting.length > 0 && (
+                    <Alert
+                      color="yellow"
+                      title={t('states.allianceMaintenanceTitle')}
+                      data-testid="notice-alliance-maintenance"
+                    >
+                      {t('states.allianceMaintenanceBody', {
+                        resting: names(resting),
+                        shown: names(state.answer.alliances),
+                      })}
+                    </Alert>
+                  )}
                   {down.length > 0 && (
                     <Alert
                       color="yellow"
@@ -254,10 +269,8 @@ export function ResultsPage({ page, live = false }: { page: PageDef; live?: bool
                       data-testid="notice-alliance-down"
                     >
                       {t('states.allianceDownBody', {
-                        down: down.map((alliance) => t(`alliances.${alliance}`)).join(', '),
-                        shown: state.answer.alliances
-                          .map((alliance) => t(`alliances.${alliance}`))
-                          .join(', '),
+                        down: names(down),
+                        shown: names(state.answer.alliances),
                       })}
                     </Alert>
                   )}

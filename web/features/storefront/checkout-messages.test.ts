@@ -63,6 +63,7 @@ describe.each(LANGUAGES)('the storefront checkout in %s', (language) => {
     expect(storefront('checkout.nameMustMatch')).toMatch(/\S/);
     for (const name of [
       'STOREFRONT_CLOSED',
+      'STOREFRONT_MAINTENANCE',
       'INVALID_QUANTITY',
       'INVALID_ACCOUNT',
       'CAP_REACHED',
