@@ -156,9 +156,15 @@ export class AwardSearches {
 
     const running: Running = { memberId: member.id, events: [], listeners: new Set() };
     this.#running.set(id, running);
-    const work = this.#run(id, member.id, query, { live: request.live, resting }, month, days, running).finally(() =>
-      this.#pending.delete(work),
-    );
+    const work = this.#run(
+      id,
+      member.id,
+      query,
+      { live: request.live, resting },
+      month,
+      days,
+      running,
+    ).finally(() => this.#pending.delete(work));
     this.#pending.add(work);
     return { id, daysLeft: await daysLeft(db, member.id, plan, month) };
   }
