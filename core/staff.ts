@@ -22,6 +22,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },
+  { prefix: '/api/admin/cards', role: 'editor' },
   { prefix: '/api/admin/members', role: 'support' },
   { prefix: '/api/admin/settings', role: 'admin' },
   { prefix: '/api/admin/audit', role: 'admin' },

@@ -72,6 +72,31 @@ function readFolder<T>(folder: string, schema: z.ZodType<T>, problems?: string[]
     .flatMap((file) => readFile(`${folder}${file}`, schema, problems) ?? []);
 }
 
+/** The list's "featured" order: the files' order, US cards first. */
+export function featuredOrder(cards: Card[]): Card[] {
+  return [...cards].sort((a, b) => (a.country === b.country ? 0 : a.country === 'US' ? -1 : 1));
+}
+
+/** One file of data/cards/: its header (what it covers, where from, when checked) and its cards, in order. */
+export interface CardFile {
+  /** Under data/, e.g. `cards/tw.json`. */
+  path: string;
+  header: Omit<z.infer<typeof CardFileSchema>, 'cards'>;
+  cards: Card[];
+}
+
+/** The card files as they are, in order: the seed of the database's cards, and the frame an export writes into. */
+export function cardFiles(): CardFile[] {
+  const folder = './cards/';
+  return readdirSync(fileURLToPath(new URL(folder, import.meta.url)))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const { cards, ...header } = readFile(`${folder}${file}`, CardFileSchema)!;
+      return { path: `cards/${file}`, header, cards };
+    });
+}
+
 export interface CardData {
   cards: Card[];
   currencies: Map<string, PointsCurrency>;
@@ -81,10 +106,9 @@ export interface CardData {
 }
 
 function load(problems?: string[]): CardData {
-  // The list's "featured" order is the files' order, US cards first.
-  const cards = readFolder('./cards/', CardFileSchema, problems)
-    .flatMap((file) => file.cards)
-    .sort((a, b) => (a.country === b.country ? 0 : a.country === 'US' ? -1 : 1));
+  const cards = featuredOrder(
+    readFolder('./cards/', CardFileSchema, problems).flatMap((file) => file.cards),
+  );
   const currencies = new Map(
     readFolder('./points-currencies/', CurrencyFileSchema, problems).flatMap((file) =>
       file.currencies.map((currency) => [currency.id, currency] as const),

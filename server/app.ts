@@ -17,7 +17,7 @@ import {
 import { authRoutes, type Sessions } from './modules/auth/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
-import { cardsRoutes } from './modules/cards/index.ts';
+import { cardsRoutes, cardsStaffRoutes } from './modules/cards/index.ts';
 import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The background jobs run here unless worker processes run them (JOBS=off, `npm run worker`).
   app.addHook('onReady', async () => {
-    services.start();
+    await services.start();
     if (config.JOBS === 'in-process') await services.startJobs();
   });
   app.addHook('onClose', () => services.stop());
@@ -287,6 +287,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // Staff routes check the role before anything else (CSRF, checked at the root, comes first).
       api.addHook('onRequest', sessions.staffFirst('/api/admin/'));
+      // Cards staff edited on another process show here within two seconds (docs/staff.md#content).
+      api.addHook('onRequest', () => services.cardRecords.refresh());
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes, {
         fallback: (language) => salePromotion(storefront.catalogue, language),
@@ -308,6 +310,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cards, wallets, sessions });
+      await api.register(cardsStaffRoutes, {
+        records: services.cardRecords,
+        db: database.db,
+        sessions,
+      });
       await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
       await api.register(staffRoutes, { orders: storefront.orders, sessions });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { cardData } from '../data/cards.ts';
+import { cardData, cardFiles } from '../data/cards.ts';
 import { guideData } from '../data/guides.ts';
 import type { StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
@@ -9,7 +9,7 @@ import { articlesFromConfig, embedLookup } from './modules/articles/index.ts';
 import { Accounts, Sessions } from './modules/auth/index.ts';
 import { AwardSamples, AwardSearches, awardSearchFromConfig } from './modules/awards/index.ts';
 import { CaptchaService } from './modules/captcha/index.ts';
-import { CardCatalogue, Wallets } from './modules/cards/index.ts';
+import { CardCatalogue, CardRecords, Wallets } from './modules/cards/index.ts';
 import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
 import { Guides } from './modules/guides/index.ts';
@@ -113,6 +113,8 @@ export async function createServices(
   });
 
   const cards = new CardCatalogue(cardData(), clock);
+  // The database's cards (staff edit them) replace the files' once read (docs/staff.md#content).
+  const cardRecords = new CardRecords({ db, catalogue: cards, files: cardFiles, now: clock });
   const wallets = new Wallets({ db, catalogue: cards });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: clock });
   const paying = paymentsFromConfig({
@@ -224,6 +226,7 @@ export async function createServices(
     groups: writing.groups,
     siteSearch,
     liveSettings,
+    cardRecords,
     assistant: asking.assistant,
     knowledge: asking.knowledge,
     conversations: asking.conversations,
@@ -231,8 +234,9 @@ export async function createServices(
     newsletter,
     shares,
     jobAreas,
-    /** The delivery loops every process runs: the mail outbox and the sandbox processor. */
-    start(): void {
+    /** The cards as staff left them, then the delivery loops every process runs: the mail outbox and the sandbox processor. */
+    async start(): Promise<void> {
+      await cardRecords.refresh(true);
       mail.start();
       paying.sandbox.start();
     },

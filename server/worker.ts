@@ -22,7 +22,7 @@ export async function startWorker(
   const services = await createServices(config, database, log);
   await services.awardSearch.start();
   const areas = await services.startJobs();
-  services.start();
+  await services.start();
   log.info(
     { areas, interval: config.TRACKING_CHECK_INTERVAL_MIN },
     'worker running: every job area and mail delivery',

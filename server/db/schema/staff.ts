@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
 /**
@@ -35,4 +44,25 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(table.subject, table.id),
     index('audit_log_staff_idx').on(table.staffId, table.id),
   ],
+);
+
+/**
+ * The product's facts that staff edit (docs/staff.md#content): each record as its data file
+ * writes it, keyed by its kind (`card`) and id. Seeded from data/ on a fresh install; after that
+ * the database is the truth, and `npm run data:export` writes it back to the files' format.
+ */
+export const contentRecords = pgTable(
+  'content_records',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    /** The data file (under data/) the record is exported to, e.g. `cards/tw.json`. */
+    file: text('file').notNull(),
+    /** Its place in that file, so an export keeps the file's order. */
+    position: integer('position').notNull(),
+    document: jsonb('document').$type<unknown>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => members.id, { onDelete: 'set null' }),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
 );

@@ -13,11 +13,25 @@ import { programmes } from '../../../data/reference.ts';
 export class CardCatalogue {
   #today: { day: string; data: CardData; byId: Map<string, Card> } | null = null;
 
+  #revision = 0;
+
   /** `now` is the clock of dated facts: offers that end and transfer ratios that change (core/dated.ts). */
   constructor(
-    private readonly source: CardData,
+    private source: CardData,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The cards as staff left them in the database (card-records.ts); the rest stays as read. */
+  replaceCards(cards: Card[]): void {
+    this.source = { ...this.source, cards };
+    this.#today = null;
+    this.#revision += 1;
+  }
+
+  /** Moves on each replacement: the site index reads the cards again when it does. */
+  get revision(): number {
+    return this.#revision;
+  }
 
   /** The data as it stands today, worked out once a day. */
   #current(): { data: CardData; byId: Map<string, Card> } {

@@ -2,3 +2,5 @@
 export { cardsRoutes } from './cards.routes.ts';
 export { CardCatalogue } from './catalogue.ts';
 export { Wallets } from './wallet.service.ts';
+export { CardRecords } from './card-records.ts';
+export { cardsStaffRoutes } from './cards-staff.routes.ts';

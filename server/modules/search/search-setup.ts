@@ -20,7 +20,8 @@ import { SiteSearch } from './site-search.ts';
 
 /** The services whose records the site index holds, as the composition root hands them over. */
 export interface SearchedServices {
-  cards: { list(filter: object): Card[] };
+  /** `revision` moves when staff edit a card: the index reads the records again. */
+  cards: { list(filter: object): Card[]; readonly revision: number };
   guides: {
     today(): string;
     library(kind: 'airline' | 'hotel'): LibraryEntry[];
@@ -62,7 +63,7 @@ export function siteSearchOf(services: SearchedServices): SiteSearch {
   return new SiteSearch([
     {
       name: 'data',
-      stamp: () => guides.today(),
+      stamp: () => `${guides.today()}:${cards.revision}`,
       documents: () => [
         ...programmeDocuments(records),
         ...cardDocuments(records),

@@ -1,0 +1,36 @@
+/**
+ * `npm run data:export [-- --out=DIR]`: writes the cards as the database holds them (staff edit
+ * them in the console, docs/staff.md#content) back into data/cards/ in the files' own format, or
+ * into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cardData, cardFiles } from '../data/cards.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
+import { settingsOrExit } from '../server/process.ts';
+
+const out = process.argv.find((value) => value.startsWith('--out='))?.slice('--out='.length);
+const dataFolder = out ? resolve(out) : fileURLToPath(new URL('../data/', import.meta.url));
+const config = settingsOrExit();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  const records = new CardRecords({
+    db: database.db,
+    catalogue: new CardCatalogue(cardData()),
+    files: cardFiles,
+    now: () => new Date(),
+  });
+  // A database that never held cards gets the files' own: the export then writes them unchanged.
+  await records.refresh(true);
+  for (const file of await records.exportFiles()) {
+    const path = join(dataFolder, file.path);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, `${JSON.stringify({ ...file.header, cards: file.cards }, null, 2)}\n`);
+    console.log(`${path}: ${file.cards.length} cards`);
+  }
+} finally {
+  await database.close();
+}

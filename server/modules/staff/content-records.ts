@@ -1,0 +1,128 @@
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { contentRecords } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { recordChange, type Actor } from './audit-log.ts';
+
+/** One record as its data file holds it: the file (under data/), its place there, its id. */
+export interface SeedRecord<T> {
+  file: string;
+  id: string;
+  document: T;
+}
+
+/** What an edit changed, for the audit log: the fields it touched, before and after. */
+export interface EditOutcome<T> {
+  document: T;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Records of one kind (`card`) that staff edit (docs/staff.md#content), kept in `content_records`.
+ * The data files seed a database that has none of the kind; after that the database is the truth.
+ * Each edit runs in one transaction with the row locked, is checked against the kind's schema
+ * before it is stored, and writes its audit entry with it.
+ */
+export class ContentRecords<T> {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: string,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  /** Fills an empty kind from the data files; a second process doing the same at once changes nothing. */
+  async seed(records: readonly SeedRecord<T>[]): Promise<void> {
+    const [held] = await this.db
+      .select({ records: count() })
+      .from(contentRecords)
+      .where(eq(contentRecords.kind, this.kind));
+    if ((held?.records ?? 0) > 0 || records.length === 0) return;
+    await this.db
+      .insert(contentRecords)
+      .values(
+        records.map((record, position) => ({
+          kind: this.kind,
+          id: record.id,
+          file: record.file,
+          position,
+          document: record.document,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  /** Changes whenever a record of the kind does: a process reads the records again when it moves. */
+  async stamp(): Promise<string> {
+    const [row] = await this.db
+      .select({ records: count(), latest: max(contentRecords.updatedAt) })
+      .from(contentRecords)
+      .where(eq(contentRecords.kind, this.kind));
+    return `${row?.records ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+  }
+
+  /** Every record in the files' order; one the schema no longer accepts is left out and named. */
+  async all(): Promise<{ file: string; document: T }[]> {
+    const rows = await this.db
+      .select()
+      .from(contentRecords)
+      .where(eq(contentRecords.kind, this.kind))
+      .orderBy(asc(contentRecords.position), asc(contentRecords.id));
+    const records: { file: string; document: T }[] = [];
+    const broken: string[] = [];
+    for (const row of rows) {
+      const parsed = this.schema.safeParse(row.document);
+      if (parsed.success) records.push({ file: row.file, document: parsed.data });
+      else broken.push(row.id);
+    }
+    if (broken.length > 0)
+      throw new Error(`${this.kind} records the schema refuses: ${broken.join(', ')}`);
+    return records;
+  }
+
+  /**
+   * Edits one record: `edit` gets the stored document and answers the new one with what changed;
+   * the result must pass the schema (else INVALID_INPUT names the field and nothing is stored).
+   */
+  async edit(
+    actor: Actor,
+    id: string,
+    action: string,
+    edit: (document: T) => EditOutcome<T>,
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(contentRecords)
+        .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)))
+        .for('update');
+      if (!row) throw new AppError('NOT_FOUND', { message: `No ${this.kind} ${id}.` });
+      const outcome = edit(this.schema.parse(row.document));
+      const checked = this.schema.safeParse(outcome.document);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new AppError('INVALID_INPUT', {
+          message: `The ${this.kind} would not be valid: ${issue?.message ?? 'unknown problem'}.`,
+          fields: { [issue?.path.join('.') || 'document']: 'invalid' },
+        });
+      }
+      await tx
+        .update(contentRecords)
+        .set({
+          document: checked.data,
+          updatedBy: actor.id,
+          // Later than the stamp every process holds, even on a clock that repeats a millisecond.
+          updatedAt: sql`greatest(now(), ${contentRecords.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)));
+      await recordChange(tx, actor, {
+        action,
+        subject: `${this.kind}:${id}`,
+        before: outcome.before,
+        after: outcome.after,
+      });
+      return checked.data;
+    });
+  }
+}
