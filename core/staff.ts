@@ -17,7 +17,9 @@ export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'support', 'admin'];
  * do what. A staff route under no area listed here is for admins only, and a test fails on it
  * until its area is named.
  */
-export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
+export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }[] = [
+  // The console's frame and dashboard: any staff role.
+  { prefix: '/api/admin/console', role: 'staff' },
   { prefix: '/api/admin/storefront/', role: 'support' },
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
@@ -28,14 +30,14 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole }[] = [
   { prefix: '/api/admin/audit', role: 'admin' },
 ];
 
-/** The role a staff path needs; admins only for a path of no area. */
-export function roleForStaffPath(path: string): StaffRole {
+/** The role a staff path needs (`staff`: any staff role); admins only for a path of no area. */
+export function roleForStaffPath(path: string): StaffRole | 'staff' {
   return STAFF_AREAS.find((area) => path.startsWith(area.prefix))?.role ?? 'admin';
 }
 
-/** Whether a member's role may act where `needed` is asked: the role itself, or admin. */
-export function mayActAs(role: Role, needed: StaffRole): boolean {
-  return role === 'admin' || role === needed;
+/** Whether a member's role may act where `needed` is asked: the role itself, or admin (any staff role for `staff`). */
+export function mayActAs(role: Role, needed: StaffRole | 'staff'): boolean {
+  return role === 'admin' || role === needed || (needed === 'staff' && role !== 'member');
 }
 
 /** What staff switch while the site runs (docs/staff.md#live-settings), each with its type. */
@@ -92,3 +94,37 @@ export const ScrapingAccessSchema = z
     enabled: z.boolean(),
   })
   .strict();
+
+/** One day of the dashboard (UTC): what members did and what was paid. */
+export const DashboardDaySchema = z.object({
+  day: z.string(),
+  signUps: z.number().int(),
+  searches: z.number().int(),
+  trackings: z.number().int(),
+  /** Trackings that found seats and told their member. */
+  alerts: z.number().int(),
+  /** Payments that succeeded (sponsorships and storefront orders). */
+  payments: z.number().int(),
+});
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+/** The console's frame and dashboard (docs/staff.md#console), for any staff role. */
+export const StaffConsoleSchema = z.object({
+  role: z.enum(STAFF_ROLES as readonly [StaffRole, ...StaffRole[]]),
+  /** The last 14 days, oldest first; today is the last. */
+  days: z.array(DashboardDaySchema),
+  /** Succeeded payments today and over the 14 days, per currency, in minor units. */
+  revenue: z.array(
+    z.object({ currency: z.string(), today: z.number().int(), fortnight: z.number().int() }),
+  ),
+  /** What waits for staff now. */
+  waiting: z.object({
+    ordersInReview: z.number().int(),
+    reportedShares: z.number().int(),
+    closedBeta: z.number().int(),
+    feedbackThisWeek: z.number().int(),
+  }),
+  /** This app process's answers since it started: all, and those that failed (5xx). */
+  requests: z.object({ total: z.number().int(), failed: z.number().int() }),
+});
+export type StaffConsole = z.infer<typeof StaffConsoleSchema>;

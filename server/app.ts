@@ -250,7 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the OpenAPI document is made from the routes as they are added.
   await app.register(openApiPlugin);
   registerInputGuard(app);
-  registerMetrics(app, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
+  const { answered } = registerMetrics(app, config);
 
   await app.register(healthRoutes);
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
@@ -345,7 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
       const { liveSettings: settings } = services;
-      await api.register(staffConsoleRoutes, { settings, db: database.db, sessions });
+      await api.register(staffConsoleRoutes, { settings, db: database.db, sessions, answered });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).

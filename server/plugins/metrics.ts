@@ -9,14 +9,16 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * Prometheus text at /metrics: process figures plus request counts and durations per route. Who
- * may read it: a scraper with the bearer token (METRICS_TOKEN), or without one a process on this
+ * may read it: a scraper with the bearer token (METRICS_TOKEN of the settings given), or without one a process on this
  * machine talking to the server directly (the socket's address, never X-Forwarded-For). Anyone
  * else gets the 404 an unknown address gets.
  */
 export function registerMetrics(
   app: FastifyInstance,
-  access: { token: string | undefined; trustProxy: boolean },
-): void {
+  access: { METRICS_TOKEN?: string | undefined; TRUST_PROXY: boolean },
+): { answered: () => { total: number; failed: number } } {
+  // This process's answers since it started, for the staff dashboard's error rate.
+  const answered = { total: 0, failed: 0 };
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -38,6 +40,8 @@ export function registerMetrics(
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    answered.total += 1;
+    if (reply.statusCode >= 500) answered.failed += 1;
   });
 
   // Text for Prometheus, not JSON: the schema says what it is; no serializer touches a string body.
@@ -49,9 +53,9 @@ export function registerMetrics(
     '/metrics',
     { schema: { response: withErrors({ 200: MetricsText }) } },
     async (request, reply) => {
-      const allowed = access.token
-        ? sameText(request.headers.authorization ?? '', `Bearer ${access.token}`)
-        : !access.trustProxy && LOOPBACK.has(request.socket.remoteAddress ?? '');
+      const allowed = access.METRICS_TOKEN
+        ? sameText(request.headers.authorization ?? '', `Bearer ${access.METRICS_TOKEN}`)
+        : !access.TRUST_PROXY && LOOPBACK.has(request.socket.remoteAddress ?? '');
       if (!allowed)
         throw new AppError('NOT_FOUND', {
           message: 'There is nothing at this address.',
@@ -60,4 +64,5 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+  return { answered: () => ({ ...answered }) };
 }

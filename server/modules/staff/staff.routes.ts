@@ -6,11 +6,14 @@ import {
   AuditQuerySchema,
   LiveSettingsSchema,
   ScrapingAccessSchema,
+  StaffConsoleSchema,
   StaffMemberViewSchema,
+  type StaffRole,
 } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import type { Sessions } from '../auth/index.ts';
 import { readAuditLog } from './audit-log.ts';
+import { dashboard } from './dashboard.ts';
 import type { LiveSettingsStore } from './live-settings.ts';
 import { MemberAccess } from './member-access.ts';
 
@@ -22,8 +25,26 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
   settings: LiveSettingsStore;
   db: Db;
   sessions: Sessions;
-}> = async (app, { settings, db, sessions }) => {
+  /** This process's answers since it started (server/plugins/metrics.ts). */
+  answered: () => { total: number; failed: number };
+}> = async (app, { settings, db, sessions, answered }) => {
   const access = new MemberAccess(db);
+
+  // The console's frame and dashboard, for any staff role (docs/staff.md#console).
+  app.get(
+    '/admin/console',
+    { schema: { response: withErrors({ 200: okSchema(StaffConsoleSchema.shape) }) } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      return {
+        ok: true as const,
+        role: staff.role as StaffRole,
+        ...(await dashboard(db, new Date())),
+        requests: answered(),
+      };
+    },
+  );
+
   const Settings = okSchema({ settings: LiveSettingsSchema });
   app.get(
     '/admin/settings',

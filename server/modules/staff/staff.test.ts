@@ -165,3 +165,24 @@ describe('the closed beta', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('the console’s dashboard', () => {
+  it('shows any staff role the last fortnight by day, today’s sign-ups included, and what waits', async () => {
+    const editor = await memberWithSession(app, { role: 'editor' });
+    await memberWithSession(app, { email: 'queued@example.com', scrapingRequestedAt: new Date() });
+    const answer = (
+      await app.inject({ url: '/api/admin/console', cookies: editor.cookies })
+    ).json();
+    expect(answer.role).toBe('editor');
+    expect(answer.days).toHaveLength(14);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(answer.days.at(-1).day).toBe(today);
+    expect(answer.days.at(-1).signUps).toBe(
+      (await database.db.select().from(members)).filter(
+        (row) => row.createdAt.toISOString().slice(0, 10) === today,
+      ).length,
+    );
+    expect(answer.waiting.closedBeta).toBeGreaterThanOrEqual(1);
+    expect(answer.requests.total).toBeGreaterThan(0);
+  });
+});
