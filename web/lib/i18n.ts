@@ -21,6 +21,7 @@ export const FEATURE_NAMESPACES = [
   'search',
   'feedback',
   'assistant',
+  'staff',
 ] as const;
 export type CatalogNamespace = (typeof FEATURE_NAMESPACES)[number];
 /**
@@ -49,7 +50,7 @@ const namespaceOf = (file: CatalogFile): string =>
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<{ default: Catalog }>([
-      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback,assistant}.json',
+      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback,assistant,staff}.json',
       '../../locales/*/pages/*.json',
     ]);
 

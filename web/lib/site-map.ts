@@ -74,6 +74,7 @@ export type FeatureId =
   | 'search'
   | 'shares'
   | 'sponsorships'
+  | 'staff'
   | 'storefront'
   | 'trackings';
 
@@ -107,6 +108,14 @@ const membersPage = (path: string, id: string, area: AreaId): PageDef => ({
   id,
   area,
   membersOnly: true,
+});
+
+/** A page of the staff console: members only, reached from the console's own menu, never indexed. */
+const staffPage = (path: string, id: string): PageDef => ({
+  ...membersPage(path, id, 'about'),
+  feature: 'staff',
+  unlisted: true,
+  noindex: true,
 });
 
 const DEFINED: readonly PageDef[] = [
@@ -284,6 +293,20 @@ const DEFINED: readonly PageDef[] = [
   page('/promo', 'promo', 'promo'),
   page('/aboutus', 'aboutUs', 'about'),
   { ...page('/feedback', 'feedback', 'about'), feature: 'feedback' },
+  // The staff console (docs/staff.md#console): its dashboard and the areas of its own.
+  ...(
+    [
+      ['/admin', 'adminHome'],
+      ['/admin/cards', 'adminCards'],
+      ['/admin/members', 'adminMembers'],
+      ['/admin/settings', 'adminSettings'],
+      ['/admin/audit', 'adminAudit'],
+    ] as const
+  ).map(([path, id]) => staffPage(path, id)),
+  {
+    ...staffPage('/admin/cards/:id', 'adminCard'),
+    sample: '/admin/cards/chase-sapphire-preferred',
+  },
   // Staff's inbox of feedback and bug reports (docs/feedback.md#staff).
   {
     ...membersPage('/admin/feedback', 'adminFeedback', 'about'),

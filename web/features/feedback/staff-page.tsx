@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { FeedbackReport } from '../../../core/feedback.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
+import { StaffShell } from '../../components/staff-shell.tsx';
 import { StaffView } from '../../components/staff-view.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import type { PageDef } from '../../lib/site-map.ts';
@@ -24,55 +25,57 @@ export function FeedbackStaffPage({ page }: { page: PageDef }) {
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <PageFrame page={page}>
-      <StaffView
-        data={reports}
-        forbidden={forbidden}
-        signedIn={member !== null}
-        forbiddenText={t('staff.forbidden')}
-        empty={{ when: (all) => all.length === 0, text: t('staff.none') }}
-      >
-        {(reports) => (
-          <Stack gap="sm" data-testid="feedback-inbox">
-            {reports.map((report) => (
-              <Paper key={report.id} withBorder p="md" radius="md">
-                <Group gap="xs" mb={4}>
-                  <Text size="sm" fw={600}>
-                    {when(report.createdAt)}
+      <StaffShell signedIn={member !== null}>
+        <StaffView
+          data={reports}
+          forbidden={forbidden}
+          signedIn={member !== null}
+          forbiddenText={t('staff.forbidden')}
+          empty={{ when: (all) => all.length === 0, text: t('staff.none') }}
+        >
+          {(reports) => (
+            <Stack gap="sm" data-testid="feedback-inbox">
+              {reports.map((report) => (
+                <Paper key={report.id} withBorder p="md" radius="md">
+                  <Group gap="xs" mb={4}>
+                    <Text size="sm" fw={600}>
+                      {when(report.createdAt)}
+                    </Text>
+                    <Badge variant="light">{report.language}</Badge>
+                    {report.error && <Badge color="red">{report.error}</Badge>}
+                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {report.description}
                   </Text>
-                  <Badge variant="light">{report.language}</Badge>
-                  {report.error && <Badge color="red">{report.error}</Badge>}
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {report.description}
-                </Text>
-                <Text size="xs" c="gray.7" mt={4}>
-                  {t('staff.from', {
-                    sender: report.member
-                      ? `${report.member.name} <${report.email ?? report.member.email ?? '-'}>`
-                      : (report.email ?? t('staff.anonymous')),
-                  })}
-                  {' · '}
-                  <Anchor component={Link} to={report.page} size="xs">
-                    {report.page}
-                  </Anchor>
-                  {' · '}
-                  {report.browser}
-                </Text>
-                {report.hasScreenshot && (
-                  <Anchor
-                    href={`/api/admin/feedback/${report.id}/screenshot`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    size="xs"
-                  >
-                    {t('staff.screenshot')}
-                  </Anchor>
-                )}
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </StaffView>
+                  <Text size="xs" c="gray.7" mt={4}>
+                    {t('staff.from', {
+                      sender: report.member
+                        ? `${report.member.name} <${report.email ?? report.member.email ?? '-'}>`
+                        : (report.email ?? t('staff.anonymous')),
+                    })}
+                    {' · '}
+                    <Anchor component={Link} to={report.page} size="xs">
+                      {report.page}
+                    </Anchor>
+                    {' · '}
+                    {report.browser}
+                  </Text>
+                  {report.hasScreenshot && (
+                    <Anchor
+                      href={`/api/admin/feedback/${report.id}/screenshot`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="xs"
+                    >
+                      {t('staff.screenshot')}
+                    </Anchor>
+                  )}
+                </Paper>
+              ))}
+            </Stack>
+          )}
+        </StaffView>
+      </StaffShell>
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
+import { StaffShell } from '../../components/staff-shell.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
@@ -97,32 +98,34 @@ export function StaffPage({ page }: { page: PageDef }) {
 
   return (
     <PageFrame page={page} navigation={false}>
-      {forbidden ? (
-        <Alert color="yellow" data-testid="staff-only">
-          {t('staff.forbidden')}
-        </Alert>
-      ) : !orders ? (
-        <Loader size="sm" />
-      ) : (
-        <Stack gap="xl">
-          <section>
-            <Title order={2} fz="lg" mb="sm">
-              {t('staff.inReview', { count: orders.inReview.length })}
-            </Title>
-            {orders.inReview.length === 0 ? (
-              <Text>{t('staff.none')}</Text>
-            ) : (
-              rows(orders.inReview, true)
-            )}
-          </section>
-          <section>
-            <Title order={2} fz="lg" mb="sm">
-              {t('staff.recent')}
-            </Title>
-            {rows(orders.recent, false)}
-          </section>
-        </Stack>
-      )}
+      <StaffShell signedIn={member !== null}>
+        {forbidden ? (
+          <Alert color="yellow" data-testid="staff-only">
+            {t('staff.forbidden')}
+          </Alert>
+        ) : !orders ? (
+          <Loader size="sm" />
+        ) : (
+          <Stack gap="xl">
+            <section>
+              <Title order={2} fz="lg" mb="sm">
+                {t('staff.inReview', { count: orders.inReview.length })}
+              </Title>
+              {orders.inReview.length === 0 ? (
+                <Text>{t('staff.none')}</Text>
+              ) : (
+                rows(orders.inReview, true)
+              )}
+            </section>
+            <section>
+              <Title order={2} fz="lg" mb="sm">
+                {t('staff.recent')}
+              </Title>
+              {rows(orders.recent, false)}
+            </section>
+          </Stack>
+        )}
+      </StaffShell>
     </PageFrame>
   );
 }

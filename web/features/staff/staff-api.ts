@@ -1,0 +1,47 @@
+import type {
+  CardFactsEdit,
+  StaffCard,
+  StaffCardItem,
+  WelcomeBonusEdit,
+} from '../../../core/cards/card-edits.ts';
+import type { AuditEntry, LiveSettings, StaffMemberView } from '../../../core/staff.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+
+/** The staff console's calls (docs/staff.md): one place for the console's pages to reach the API. */
+export const staffApi = {
+  cards: () =>
+    apiGet<{ cards: StaffCardItem[] }>('/api/admin/cards').then((answer) => answer.cards),
+  card: (id: string) => apiGet<StaffCard>(`/api/admin/cards/${encodeURIComponent(id)}`),
+  editWelcomeBonus: (id: string, edit: WelcomeBonusEdit) =>
+    apiSend<StaffCard>('PUT', `/api/admin/cards/${encodeURIComponent(id)}/welcome-bonus`, edit),
+  editFacts: (id: string, edit: CardFactsEdit) =>
+    apiSend<StaffCard>('PUT', `/api/admin/cards/${encodeURIComponent(id)}/facts`, edit),
+  members: (query: { email?: string; waiting?: boolean }) => {
+    const search = new URLSearchParams();
+    if (query.email) search.set('email', query.email);
+    if (query.waiting) search.set('waiting', 'true');
+    return apiGet<{ members: StaffMemberView[] }>(`/api/admin/members?${search}`).then(
+      (answer) => answer.members,
+    );
+  },
+  scraping: (emails: string[], enabled: boolean) =>
+    apiSend<{ changed: StaffMemberView[]; unknown: string[] }>(
+      'POST',
+      '/api/admin/members/scraping',
+      { emails, enabled },
+    ),
+  settings: () =>
+    apiGet<{ settings: LiveSettings }>('/api/admin/settings').then((answer) => answer.settings),
+  changeSettings: (changes: Partial<LiveSettings>) =>
+    apiSend<{ settings: LiveSettings }>('PUT', '/api/admin/settings', changes).then(
+      (answer) => answer.settings,
+    ),
+  audit: (query: { subject?: string; before?: number }) => {
+    const search = new URLSearchParams();
+    if (query.subject) search.set('subject', query.subject);
+    if (query.before) search.set('before', String(query.before));
+    return apiGet<{ entries: AuditEntry[] }>(`/api/admin/audit?${search}`).then(
+      (answer) => answer.entries,
+    );
+  },
+};
