@@ -42,6 +42,8 @@ export const ERRORS = {
   INVALID_TOKEN: { status: 400, message: 'errors.INVALID_TOKEN' },
   NOT_SIGNED_IN: { status: 401, message: 'errors.NOT_SIGNED_IN' },
   FORBIDDEN: { status: 403, message: 'errors.FORBIDDEN' },
+  /** Staff must type their password again before this (a role change, a refund). */
+  PASSWORD_REQUIRED: { status: 403, message: 'errors.PASSWORD_REQUIRED' },
   EARLY_ADOPTER: { status: 403, message: 'errors.EARLY_ADOPTER' },
   SOCIAL_FAILED: { status: 400, message: 'errors.SOCIAL_FAILED' },
   // Award search and tracking.

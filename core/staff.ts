@@ -25,6 +25,8 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },
   { prefix: '/api/admin/cards', role: 'editor' },
+  // Roles are an admin's to give; the rest of members is support's (the first prefix that fits counts).
+  { prefix: '/api/admin/members/role', role: 'admin' },
   { prefix: '/api/admin/members', role: 'support' },
   { prefix: '/api/admin/settings', role: 'admin' },
   { prefix: '/api/admin/audit', role: 'admin' },
@@ -128,3 +130,11 @@ export const StaffConsoleSchema = z.object({
   requests: z.object({ total: z.number().int(), failed: z.number().int() }),
 });
 export type StaffConsole = z.infer<typeof StaffConsoleSchema>;
+
+/** An admin gives a member a role (staff, or back to member), by e-mail. */
+export const RoleChangeSchema = z
+  .object({ email: z.string().trim().toLowerCase().max(254), role: z.enum(ROLES) })
+  .strict();
+
+/** Staff type their password again before a role change or a refund. */
+export const PasswordConfirmSchema = z.object({ password: z.string().min(1).max(1000) }).strict();

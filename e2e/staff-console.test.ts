@@ -23,12 +23,17 @@ const en = catalogText('en', 'staff');
 
 let browser: Browser;
 let server: Server;
-let admin: { context: BrowserContext; page: Page; email: string };
+let admin: { context: BrowserContext; page: Page; email: string; password: string };
 
-async function member(): Promise<{ context: BrowserContext; page: Page; email: string }> {
+async function member(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  password: string;
+}> {
   const context = await newContext(browser, { viewport: DESKTOP, baseUrl: server.baseUrl });
-  const { email } = await signInNewMember(context, { baseUrl: server.baseUrl });
-  return { context, page: await context.newPage(), email };
+  const { email, password } = await signInNewMember(context, { baseUrl: server.baseUrl });
+  return { context, page: await context.newPage(), email, password };
 }
 
 async function csrfHeaders(context: BrowserContext) {
@@ -214,6 +219,33 @@ describe('the staff console', () => {
     await waiting.page.locator('[data-testid="search-submit"]').waitFor();
     expect(await waiting.page.locator('[data-testid="closed-beta-pending"]').count()).toBe(0);
     await waiting.context.close();
+  });
+
+  it('gives a member a role once the admin types their password again', async () => {
+    const helper = await member();
+    const { page } = admin;
+    await page.goto(`/admin/members?email=${encodeURIComponent(helper.email)}`);
+    const role = page.locator('[data-testid="member-role"]');
+    await role.click();
+    await page
+      .getByRole('option', { name: catalogText('en', 'common')('staffConsole.roles.support') })
+      .click();
+    await page.locator('[data-testid="confirm-password"]').fill('not my password');
+    await page.locator('[data-testid="confirm-password-submit"]').click();
+    // A wrong password is told beside the field, and the prompt stays.
+    await page.getByText(catalogText('en', 'common')('errors.WRONG_PASSWORD')).waitFor();
+    await page.locator('[data-testid="confirm-password"]').fill(admin.password);
+    await page.locator('[data-testid="confirm-password-submit"]').click();
+    await expect
+      .poll(async () => {
+        const [row] = await server.app.database.db
+          .select({ role: members.role })
+          .from(members)
+          .where(eq(members.email, helper.email));
+        return row?.role;
+      })
+      .toBe('support');
+    await helper.context.close();
   });
 
   it('shows each of these changes in the audit log, with who made it', async () => {

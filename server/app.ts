@@ -345,7 +345,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
       const { liveSettings: settings } = services;
-      await api.register(staffConsoleRoutes, { settings, db: database.db, sessions, answered });
+      const staffConsole = { settings, db: database.db, sessions, answered, rateLimitScale };
+      await api.register(staffConsoleRoutes, staffConsole);
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).

@@ -114,6 +114,8 @@ export const ConfigSchema = z.object({
   ACTIVATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   RESET_TOKEN_TTL_MIN: z.coerce.number().int().min(1).default(60),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** A staff member's session lasts this long, however long a member's would (docs/security.md#staff-roles). */
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
   /**
    * E-mail addresses the live scan (closed beta) is open to, besides accounts enabled one by one
    * (`members.scraping_enabled`); staff manage the list later (docs/first-use.md#live-scan).

@@ -53,6 +53,7 @@ export async function createServices(
   const sessions = new Sessions({
     db,
     ttlDays: config.SESSION_TTL_DAYS,
+    staffTtlHours: config.STAFF_SESSION_HOURS,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
   });
   const mail = new MailDelivery({

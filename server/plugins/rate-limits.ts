@@ -17,6 +17,8 @@ export const RATE_LIMIT_PRESETS = {
   // No per-account limit on login: it would lock the owner out along with the guesser. Failed
   // logins to one address make it ask for the harder robot check instead (Accounts.logIn).
   login: { perIp: { max: 20, windowMs: 5 * 60_000 } },
+  // Staff typing their password again before a role change or a refund.
+  staffConfirm: { perIp: { max: 10, windowMs: 10 * 60_000 } },
   activate: {
     perIp: { max: 20, windowMs: 10 * 60_000 },
     perAccount: { max: 10, windowMs: 10 * 60_000 },

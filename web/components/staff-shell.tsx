@@ -1,4 +1,4 @@
-import { Badge, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../lib/translation.tsx';
@@ -42,15 +42,16 @@ export function StaffShell({ signedIn, children }: { signedIn: boolean; children
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('staffConsole.label')}>
-          <Stack gap={2} data-testid="staff-menu">
-            {role && (
-              <Text size="xs" c="dimmed" px="sm" py={4}>
-                {t('staffConsole.label')}{' '}
-                <Badge size="xs" variant="light">
-                  {t(`staffConsole.roles.${role}`)}
-                </Badge>
-              </Text>
-            )}
+          {role && (
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              {t('staffConsole.label')}{' '}
+              <Badge size="xs" variant="light">
+                {t(`staffConsole.roles.${role}`)}
+              </Badge>
+            </Text>
+          )}
+          {/* A column beside the page on a wide screen; a few rows of short links on a phone. */}
+          <Stack gap={2} data-testid="staff-menu" visibleFrom="md">
             {areas.map((area) => (
               <NavLink
                 key={area.path}
@@ -62,6 +63,20 @@ export function StaffShell({ signedIn, children }: { signedIn: boolean; children
               />
             ))}
           </Stack>
+          <Group gap={4} hiddenFrom="md" px={4} pb={4}>
+            {areas.map((area) => (
+              <Button
+                key={area.path}
+                component={Link}
+                to={area.path}
+                size="compact-sm"
+                variant={current(area.path) ? 'light' : 'subtle'}
+                aria-current={current(area.path) ? 'page' : undefined}
+              >
+                {t(`staffConsole.${area.key}`)}
+              </Button>
+            ))}
+          </Group>
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>{children}</Grid.Col>

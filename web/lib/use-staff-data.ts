@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from './api-client.ts';
+import { PasswordNotConfirmed } from './use-password-confirm.tsx';
 import { useErrorPopup } from './use-error-popup.ts';
 
 /**
@@ -34,7 +35,8 @@ export function useStaffData<T>(
       await action();
       reload();
     } catch (error) {
-      await failed(error);
+      // Staff closed the password prompt: nothing was done, and there is nothing to say.
+      if (!(error instanceof PasswordNotConfirmed)) await failed(error);
     } finally {
       setBusy(null);
     }

@@ -66,6 +66,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent').notNull().default(''),
+    /** When staff last typed their password again in this session (docs/security.md#staff-roles). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [index('sessions_member_idx').on(table.memberId)],
 );

@@ -3,4 +3,5 @@ export { Accounts, toMember } from './accounts.service.ts';
 export { authRoutes } from './auth.routes.ts';
 export { Sessions } from './sessions.ts';
 export type { MemberRow } from './sessions.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { hmac, randomToken, sameHex, sameText, sha256 } from './tokens.ts';

@@ -11,13 +11,23 @@ export type MemberRow = typeof members.$inferSelect;
 
 /** How often a session's last-seen time is written, at most. */
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
+/** How long a password typed again covers a role change or a refund. */
+export const CONFIRMED_FOR_MS = 10 * 60 * 1000;
 
 /**
  * Sessions are rows behind an HttpOnly cookie (`SF_SID`). The cookie carries a random token;
  * the table keeps only its SHA-256, so a leaked table signs nobody in.
  */
 export class Sessions {
-  constructor(private readonly options: { db: Db; ttlDays: number; secureCookies: boolean }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      ttlDays: number;
+      /** A staff member's session ends sooner (STAFF_SESSION_HOURS). */
+      staffTtlHours: number;
+      secureCookies: boolean;
+    },
+  ) {}
 
   private cookieOptions(maxAgeSeconds: number) {
     return {
@@ -43,7 +53,14 @@ export class Sessions {
     if (previous && previous.length <= 100)
       await this.options.db.delete(sessions).where(eq(sessions.tokenHash, sha256(previous)));
     const token = randomToken();
-    const ttlMs = this.options.ttlDays * 24 * 3600 * 1000;
+    const [who] = await this.options.db
+      .select({ role: members.role })
+      .from(members)
+      .where(eq(members.id, memberId));
+    const ttlMs =
+      who && who.role !== 'member'
+        ? this.options.staffTtlHours * 3600 * 1000
+        : this.options.ttlDays * 24 * 3600 * 1000;
     await this.options.db.insert(sessions).values({
       tokenHash: sha256(token),
       memberId,
@@ -72,13 +89,56 @@ export class Sessions {
   async requireStaff(request: FastifyRequest): Promise<MemberRow> {
     const known = this.staffOfRequest.get(request);
     if (known) return known;
-    const member = await this.requireMember(request);
+    const session = await this.current(request);
+    if (!session)
+      throw new AppError('NOT_SIGNED_IN', {
+        message: 'Please refresh the page and make sure you are logged in.',
+      });
+    const { member } = session;
     const needed = roleForStaffPath(request.routeOptions.url ?? request.url);
     if (!mayActAs(member.role, needed))
       throw new AppError('FORBIDDEN', { message: 'This page is for staff.' });
+    // A staff session ends sooner than a member's, even one begun before the role was given.
+    if (Date.now() - session.createdAt.getTime() > this.options.staffTtlHours * 3600 * 1000)
+      throw new AppError('NOT_SIGNED_IN', {
+        message: 'Please refresh the page and make sure you are logged in.',
+      });
     this.staffOfRequest.set(request, member);
+    this.confirmedOfRequest.set(request, session.confirmedAt);
     return member;
   }
+
+  /**
+   * Staff who typed their password again in this session within the last ten minutes; anyone else
+   * is asked to (PASSWORD_REQUIRED), before a role change or a refund.
+   */
+  async requireConfirmedStaff(request: FastifyRequest): Promise<MemberRow> {
+    const staff = await this.requireStaff(request);
+    const confirmed = this.confirmedOfRequest.get(request);
+    if (!confirmed || Date.now() - confirmed.getTime() > CONFIRMED_FOR_MS)
+      throw new AppError('PASSWORD_REQUIRED', {
+        message: 'Please type your password again to do this.',
+      });
+    return staff;
+  }
+
+  /** Staff's password typed again: it covers role changes and refunds in this session for ten minutes. */
+  async confirmPassword(
+    request: FastifyRequest,
+    password: string,
+    verify: (passwordHash: string, password: string) => Promise<boolean>,
+  ): Promise<void> {
+    const staff = await this.requireStaff(request);
+    if (!staff.passwordHash || !(await verify(staff.passwordHash, password)))
+      throw new AppError('WRONG_PASSWORD', { message: 'That password is not right.' });
+    const token = request.cookies[SESSION_COOKIE]!;
+    await this.options.db
+      .update(sessions)
+      .set({ confirmedAt: new Date() })
+      .where(eq(sessions.tokenHash, sha256(token)));
+  }
+
+  private readonly confirmedOfRequest = new WeakMap<FastifyRequest, Date | null>();
 
   /** Staff already checked for a request (by the hook below), so the route's own check costs nothing. */
   private readonly staffOfRequest = new WeakMap<FastifyRequest, MemberRow>();
@@ -96,12 +156,22 @@ export class Sessions {
   }
 
   /** The signed-in member of this request, or null. */
-  async current(request: FastifyRequest): Promise<{ member: MemberRow; tokenHash: string } | null> {
+  async current(request: FastifyRequest): Promise<{
+    member: MemberRow;
+    tokenHash: string;
+    createdAt: Date;
+    confirmedAt: Date | null;
+  } | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return null;
     const tokenHash = sha256(token);
     const [row] = await this.options.db
-      .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        member: members,
+        lastSeenAt: sessions.lastSeenAt,
+        createdAt: sessions.createdAt,
+        confirmedAt: sessions.confirmedAt,
+      })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
@@ -112,7 +182,12 @@ export class Sessions {
         .set({ lastSeenAt: new Date() })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    return { member: row.member, tokenHash };
+    return {
+      member: row.member,
+      tokenHash,
+      createdAt: row.createdAt,
+      confirmedAt: row.confirmedAt,
+    };
   }
 
   /** Ends this browser's session. */

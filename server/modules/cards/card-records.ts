@@ -57,7 +57,7 @@ export class CardRecords {
   }
 
   list(): StaffCardItem[] {
-    return this.#cards.map(({ document: card }) => ({
+    return featuredOrder(this.#cards.map((record) => record.document)).map((card) => ({
       id: card.id,
       name: card.name,
       bank: card.bank,

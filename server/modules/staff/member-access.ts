@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
-import type { StaffMemberView } from '../../../core/staff.ts';
+import type { Role, StaffMemberView } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { recordChange, type Actor } from './audit-log.ts';
 import { escapeLike } from '../../db/like.ts';
 
@@ -76,6 +77,46 @@ export class MemberAccess {
         changed.push(view(updated!));
       }
       return { changed, unknown: emails.filter((email) => !known.has(email)) };
+    });
+  }
+
+  /**
+   * Gives a member a role (an admin's act, with the password typed again): logged with the role
+   * before and after. The last admin cannot take away their own role, so the site always has one.
+   */
+  async setRole(actor: Actor, email: string, role: Role): Promise<StaffMemberView> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(members)
+        .where(eq(members.email, email.trim().toLowerCase()))
+        .for('update');
+      if (!row) throw new AppError('NOT_FOUND', { message: 'No member has this address.' });
+      if (row.role === role) return view(row);
+      if (row.role === 'admin') {
+        const admins = await tx
+          .select({ id: members.id })
+          .from(members)
+          .where(eq(members.role, 'admin'))
+          .for('update');
+        if (admins.length <= 1)
+          throw new AppError('INVALID_INPUT', {
+            message: 'The last admin keeps the role: give it to someone else first.',
+            fields: { role: 'last-admin' },
+          });
+      }
+      const [updated] = await tx
+        .update(members)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(members.id, row.id))
+        .returning();
+      await recordChange(tx, actor, {
+        action: 'member.role',
+        subject: `member:${row.id}`,
+        before: { role: row.role },
+        after: { role },
+      });
+      return view(updated!);
     });
   }
 }

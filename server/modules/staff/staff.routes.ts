@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { normalizePassword } from '../../../core/auth.ts';
 import {
   AuditEntrySchema,
   AuditQuerySchema,
   LiveSettingsSchema,
+  PasswordConfirmSchema,
+  RoleChangeSchema,
   ScrapingAccessSchema,
   StaffConsoleSchema,
   StaffMemberViewSchema,
   type StaffRole,
 } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
-import type { Sessions } from '../auth/index.ts';
+import { verifyPassword, type Sessions } from '../auth/index.ts';
+import { rateLimited } from '../../plugins/rate-limits.ts';
 import { readAuditLog } from './audit-log.ts';
 import { dashboard } from './dashboard.ts';
 import type { LiveSettingsStore } from './live-settings.ts';
@@ -27,7 +31,8 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
   sessions: Sessions;
   /** This process's answers since it started (server/plugins/metrics.ts). */
   answered: () => { total: number; failed: number };
-}> = async (app, { settings, db, sessions, answered }) => {
+  rateLimitScale: number;
+}> = async (app, { settings, db, sessions, answered, rateLimitScale }) => {
   const access = new MemberAccess(db);
 
   // The console's frame and dashboard, for any staff role (docs/staff.md#console).
@@ -123,6 +128,36 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
         request.body.enabled,
       );
       return { ok: true as const, ...result };
+    },
+  );
+
+  // Sudo mode (docs/security.md#staff-roles): the password again covers role changes and refunds for ten minutes.
+  app.post(
+    '/admin/console/confirm',
+    {
+      schema: { body: PasswordConfirmSchema, response: withErrors({ 200: okSchema({}) }) },
+      preHandler: rateLimited(app, 'staffConfirm', rateLimitScale),
+    },
+    async (request) => {
+      // The password as sign-in reads it (spaces dropped, core/auth.ts).
+      const password = normalizePassword(request.body.password);
+      await sessions.confirmPassword(request, password, verifyPassword);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/members/role',
+    {
+      schema: {
+        body: RoleChangeSchema,
+        response: withErrors({ 200: okSchema({ member: StaffMemberViewSchema }) }),
+      },
+    },
+    async (request) => {
+      const staff = await sessions.requireConfirmedStaff(request);
+      const member = await access.setRole(staff, request.body.email, request.body.role);
+      return { ok: true as const, member };
     },
   );
 };

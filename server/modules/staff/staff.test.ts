@@ -4,7 +4,8 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { auditLog, members, staffSettings } from '../../db/schema/index.ts';
+import { auditLog, members, sessions, staffSettings } from '../../db/schema/index.ts';
+import { hashPassword } from '../auth/index.ts';
 import { csrf } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { memberWithSession } from '../../test/members.ts';
@@ -184,5 +185,87 @@ describe('the console’s dashboard', () => {
     );
     expect(answer.waiting.closedBeta).toBeGreaterThanOrEqual(1);
     expect(answer.requests.total).toBeGreaterThan(0);
+  });
+});
+
+describe('sudo mode and staff sessions', () => {
+  it('asks for the password again before a role change, logs the change, and keeps the last admin', async () => {
+    const boss = await memberWithSession(app, {
+      role: 'admin',
+      email: 'sudo.boss@tripplus.test',
+      passwordHash: await hashPassword('thebosspassword'),
+    });
+    const helper = await memberWithSession(app, { email: 'new.helper@example.com' });
+    const give = () =>
+      send(app, 'POST', '/api/admin/members/role', boss.cookies, {
+        email: 'New.Helper@example.com',
+        role: 'support',
+      });
+    const asked = await give();
+    expect([asked.statusCode, asked.json().error]).toEqual([403, 'PASSWORD_REQUIRED']);
+    const wrong = await send(app, 'POST', '/api/admin/console/confirm', boss.cookies, {
+      password: 'not it',
+    });
+    expect([wrong.statusCode, wrong.json().error]).toEqual([401, 'WRONG_PASSWORD']);
+    const [still] = await database.db.select().from(members).where(eq(members.id, helper.id));
+    expect(still?.role).toBe('member');
+
+    const right = await send(app, 'POST', '/api/admin/console/confirm', boss.cookies, {
+      password: 'the boss password',
+    });
+    expect(right.statusCode).toBe(200);
+    const given = await give();
+    expect(given.json().member).toMatchObject({ email: 'new.helper@example.com', role: 'support' });
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `member:${helper.id}`));
+    expect(entry).toMatchObject({
+      action: 'member.role',
+      staffEmail: 'sudo.boss@tripplus.test',
+      before: { role: 'member' },
+      after: { role: 'support' },
+    });
+    // Support may not give roles, password or not.
+    const refused = await send(app, 'POST', '/api/admin/members/role', helper.cookies, {
+      email: 'sudo.boss@tripplus.test',
+      role: 'member',
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses the last admin taking their own role away', async () => {
+    const { database: alone, drop: dropAlone } = await createTestDatabase();
+    const solo = await buildApp({ config: testConfig({ RATE_LIMIT_SCALE: 100 }), database: alone });
+    try {
+      const last = await memberWithSession(solo, {
+        role: 'admin',
+        email: 'only.admin@tripplus.test',
+        passwordHash: await hashPassword('onlyadminpassword'),
+      });
+      await send(solo, 'POST', '/api/admin/console/confirm', last.cookies, {
+        password: 'only admin password',
+      });
+      const demoted = await send(solo, 'POST', '/api/admin/members/role', last.cookies, {
+        email: 'only.admin@tripplus.test',
+        role: 'member',
+      });
+      expect([demoted.statusCode, demoted.json().fields]).toEqual([400, { role: 'last-admin' }]);
+    } finally {
+      await solo.close();
+      await dropAlone();
+    }
+  });
+
+  it('ends a staff session sooner than a member’s: past STAFF_SESSION_HOURS the console asks to sign in', async () => {
+    const old = await memberWithSession(app, { role: 'support' });
+    await database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 13 * 3600 * 1000) })
+      .where(eq(sessions.memberId, old.id));
+    const refused = await app.inject({ url: '/api/admin/console', cookies: old.cookies });
+    expect([refused.statusCode, refused.json().error]).toEqual([401, 'NOT_SIGNED_IN']);
+    // The same session still works where any member may go.
+    expect((await app.inject({ url: '/api/me', cookies: old.cookies })).statusCode).toBe(200);
   });
 });

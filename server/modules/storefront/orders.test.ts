@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { mailOutbox, members, payments, storefrontOrders } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
+import { hashPassword } from '../auth/index.ts';
 import { memberWithSession } from '../../test/members.ts';
 import { confirmedStorefront } from '../../test/storefront.ts';
 import { paymentsFromConfig } from '../payments/payments-setup.ts';
@@ -491,7 +492,9 @@ describe('staff', () => {
     expect(
       (await post(`/api/admin/storefront/orders/${first.id}/release`, buyer.cookies)).statusCode,
     ).toBe(403);
-    const staff = await memberWithSession(app);
+    const staff = await memberWithSession(app, {
+      passwordHash: await hashPassword('staffpassword'),
+    });
     await app.database.db.update(members).set({ role: 'admin' }).where(eq(members.id, staff.id));
     const console = (await get('/api/admin/storefront/orders', staff.cookies)).json();
     expect(console.inReview.map((order: { id: string }) => order.id)).toEqual(
@@ -509,6 +512,10 @@ describe('staff', () => {
     expect(
       (await post(`/api/admin/storefront/orders/${first.id}/release`, staff.cookies)).json().error,
     ).toBe('ORDER_CLOSED');
+    // A refusal refunds: the password again first (sudo mode).
+    const asked = await post(`/api/admin/storefront/orders/${second.id}/refuse`, staff.cookies);
+    expect(asked.json().error).toBe('PASSWORD_REQUIRED');
+    await post('/api/admin/console/confirm', staff.cookies, { password: 'staff password' });
     const refused = (
       await post(`/api/admin/storefront/orders/${second.id}/refuse`, staff.cookies)
     ).json().order;

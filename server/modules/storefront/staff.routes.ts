@@ -49,7 +49,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       `/admin/storefront/orders/:id/${action}`,
       { schema: { params: Params, response: Answer } },
       async (request) => {
-        const staff = await sessions.requireStaff(request);
+        // A refusal refunds the payment: staff type their password again first.
+        const staff =
+          action === 'refuse'
+            ? await sessions.requireConfirmedStaff(request)
+            : await sessions.requireStaff(request);
         const moved = await orders[action](request.params.id, {
           id: staff.id,
           email: staff.email,

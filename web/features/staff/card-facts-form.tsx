@@ -56,7 +56,7 @@ export function CardFactsForm({
   const rest = (rate: EarnRate) =>
     [
       rate.cap && `≤ ${rate.cap.spend.toLocaleString()} / ${rate.cap.period}`,
-      rate.condition,
+      rate.condition && cards(`conditions.${rate.condition}`),
       rate.since && `${rate.since} →`,
       rate.until && `→ ${rate.until}`,
     ]

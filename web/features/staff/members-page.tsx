@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Paper,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -13,12 +14,14 @@ import {
 } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StaffMemberView } from '../../../core/staff.ts';
+import { ROLES, type Role, type StaffMemberView } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { StaffShell } from '../../components/staff-shell.tsx';
 import { StaffView } from '../../components/staff-view.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
+import { usePasswordConfirm } from '../../lib/use-password-confirm.tsx';
+import { useStaffConsole } from '../../lib/use-staff-console.ts';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { staffApi } from './staff-api.ts';
@@ -37,6 +40,8 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
   const [listResult, setListResult] = useState<{ changed: number; unknown: string[] } | null>(null);
   const load = useCallback(() => staffApi.members({ email, waiting }), [email, waiting]);
   const { data, forbidden, busy, act } = useStaffData(load, member !== null, 'staff');
+  const isAdmin = useStaffConsole(member !== null).console?.role === 'admin';
+  const password = usePasswordConfirm();
   const day = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) : '';
   const search = (next: { email?: string; waiting?: boolean }) => {
@@ -66,8 +71,27 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
       key: 'role',
       title: t('members.role'),
       value: (one) => one.role,
+      // An admin gives roles (with the password again); others see them.
       render: (one) =>
-        one.role === 'member' ? (
+        isAdmin && one.email ? (
+          <Select
+            size="xs"
+            w={130}
+            aria-label={`${t('members.role')}: ${one.email}`}
+            allowDeselect={false}
+            value={one.role}
+            disabled={busy !== null}
+            data={ROLES.map((role) => ({
+              value: role,
+              label: common(`staffConsole.roles.${role}`),
+            }))}
+            onChange={(role) =>
+              role &&
+              void act(one.id, () => password.run(() => staffApi.role(one.email!, role as Role)))
+            }
+            data-testid="member-role"
+          />
+        ) : one.role === 'member' ? (
           ''
         ) : (
           <Badge size="sm" variant="light">
@@ -139,6 +163,7 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <StaffShell signedIn={member !== null}>
+        {password.prompt}
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {t('members.inviteOnly')}

@@ -30,6 +30,8 @@ export const staffApi = {
       '/api/admin/members/scraping',
       { emails, enabled },
     ),
+  role: (email: string, role: StaffMemberView['role']) =>
+    apiSend<{ member: StaffMemberView }>('POST', '/api/admin/members/role', { email, role }),
   settings: () =>
     apiGet<{ settings: LiveSettings }>('/api/admin/settings').then((answer) => answer.settings),
   changeSettings: (changes: Partial<LiveSettings>) =>

@@ -5,6 +5,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { StaffShell } from '../../components/staff-shell.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
+import { usePasswordConfirm } from '../../lib/use-password-confirm.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { OrderStatusBadge } from '../payments/index.ts';
@@ -22,7 +23,10 @@ export function StaffPage({ page }: { page: PageDef }) {
     busy,
     act: run,
   } = useStaffData(staffApi.orders, member !== null);
-  const act = (id: string, action: 'release' | 'refuse') => run(id, () => staffApi.act(id, action));
+  // A refusal refunds: the server asks for the password again first (sudo mode).
+  const password = usePasswordConfirm();
+  const act = (id: string, action: 'release' | 'refuse') =>
+    run(id, () => password.run(() => staffApi.act(id, action)));
 
   const rows = (list: StaffOrderView[], actions: boolean) => (
     <SideScroll minWidth={860} label={t('staff.title')}>
@@ -99,6 +103,7 @@ export function StaffPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page} navigation={false}>
       <StaffShell signedIn={member !== null}>
+        {password.prompt}
         {forbidden ? (
           <Alert color="yellow" data-testid="staff-only">
             {t('staff.forbidden')}
