@@ -36,6 +36,16 @@ const Sourced = {
 const ThemesFileSchema = z.object({ ...Sourced, themes: z.array(HotelThemeSchema) }).strict();
 const BonusesFileSchema = z.object({ ...Sourced, bonuses: z.array(TransferBonusSchema) }).strict();
 
+/** data/transfer-bonuses.json as it is: its header and its bonuses, in order (the database's seed, and the frame an export writes into). */
+export function transferBonusFile(): {
+  path: string;
+  header: Omit<z.infer<typeof BonusesFileSchema>, 'bonuses'>;
+  bonuses: TransferBonus[];
+} {
+  const { bonuses, ...header } = readFile('./transfer-bonuses.json', BonusesFileSchema)!;
+  return { path: 'transfer-bonuses.json', header, bonuses };
+}
+
 export interface GuideData {
   guides: Map<string, ProgrammeGuide>;
   themes: HotelTheme[];

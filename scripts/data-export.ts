@@ -1,15 +1,17 @@
 /**
- * `npm run data:export [-- --out=DIR]`: writes the cards as the database holds them (staff edit
- * them in the console, docs/staff.md#content) back into data/cards/ in the files' own format, or
- * into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * `npm run data:export [-- --out=DIR]`: writes the cards and transfer bonuses as the database
+ * holds them (staff edit them in the console, docs/staff.md#content) back into data/cards/ and
+ * data/transfer-bonuses.json in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
+import { guideData, transferBonusFile } from '../data/guides.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
+import { Guides, TransferBonusRecords } from '../server/modules/guides/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
 const out = process.argv.find((value) => value.startsWith('--out='))?.slice('--out='.length);
@@ -25,12 +27,23 @@ try {
   });
   // A database that never held cards gets the files' own: the export then writes them unchanged.
   await records.refresh(true);
-  for (const file of await records.exportFiles()) {
-    const path = join(dataFolder, file.path);
+  const write = (file: string, content: object, what: string) => {
+    const path = join(dataFolder, file);
     mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, `${JSON.stringify({ ...file.header, cards: file.cards }, null, 2)}\n`);
-    console.log(`${path}: ${file.cards.length} cards`);
-  }
+    writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`);
+    console.log(`${path}: ${what}`);
+  };
+  for (const file of await records.exportFiles())
+    write(file.path, { ...file.header, cards: file.cards }, `${file.cards.length} cards`);
+  const bonuses = new TransferBonusRecords({
+    db: database.db,
+    guides: new Guides({ guides: guideData(), cards: cardData(), now: () => new Date() }),
+    file: transferBonusFile,
+    currencies: cardData().currencies,
+  });
+  await bonuses.refresh(true);
+  const file = await bonuses.exportFile();
+  write(file.path, { ...file.header, bonuses: file.bonuses }, `${file.bonuses.length} bonuses`);
 } finally {
   await database.close();
 }

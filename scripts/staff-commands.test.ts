@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFiles } from '../data/cards.ts';
+import { transferBonusFile } from '../data/guides.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { members } from '../server/db/schema/index.ts';
 
@@ -60,9 +61,14 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards and transfer bonuses of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
+    const bonuses = transferBonusFile();
+    expect(stdout).toContain(`${bonuses.path}: ${bonuses.bonuses.length} bonuses`);
+    expect(JSON.parse(readFileSync(join(out, bonuses.path), 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join('data', bonuses.path), 'utf8')),
+    );
     for (const file of cardFiles()) {
       expect(stdout).toContain(`${file.path}: ${file.cards.length} cards`);
       expect(JSON.parse(readFileSync(join(out, file.path), 'utf8'))).toEqual(

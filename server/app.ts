@@ -20,7 +20,7 @@ import { captchaRoutes } from './modules/captcha/index.ts';
 import { cardsRoutes, cardsStaffRoutes } from './modules/cards/index.ts';
 import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
-import { guidesRoutes } from './modules/guides/index.ts';
+import { guidesRoutes, guidesStaffRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { staffConsoleRoutes } from './modules/staff/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -288,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Staff routes check the role before anything else (CSRF, checked at the root, comes first).
       api.addHook('onRequest', sessions.staffFirst('/api/admin/'));
       // Cards staff edited on another process show here within two seconds (docs/staff.md#content).
-      api.addHook('onRequest', () => services.cardRecords.refresh());
+      api.addHook('onRequest', () => services.refreshContent());
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes, {
         fallback: (language) => salePromotion(storefront.catalogue, language),
@@ -310,11 +310,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cards, wallets, sessions });
-      await api.register(cardsStaffRoutes, {
-        records: services.cardRecords,
-        db: database.db,
-        sessions,
-      });
+      // Staff's content edits: cards and transfer bonuses (docs/staff.md#content).
+      const staffContent = { ...services, db: database.db, sessions };
+      await api.register(cardsStaffRoutes, staffContent);
+      await api.register(guidesStaffRoutes, staffContent);
       await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
       await api.register(staffRoutes, { orders: storefront.orders, sessions });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cardData, cardFiles } from '../data/cards.ts';
-import { guideData } from '../data/guides.ts';
+import { guideData, transferBonusFile } from '../data/guides.ts';
 import type { StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,7 +12,7 @@ import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, CardRecords, Wallets } from './modules/cards/index.ts';
 import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
-import { Guides } from './modules/guides/index.ts';
+import { Guides, TransferBonusRecords } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
@@ -118,6 +118,16 @@ export async function createServices(
   const cardRecords = new CardRecords({ db, catalogue: cards, files: cardFiles, now: clock });
   const wallets = new Wallets({ db, catalogue: cards });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: clock });
+  const bonusRecords = new TransferBonusRecords({
+    db,
+    guides,
+    file: transferBonusFile,
+    currencies: cardData().currencies,
+  });
+  /** Staff's edits (cards, transfer bonuses) from the database, at most one look every two seconds. */
+  const refreshContent = async (now = false) => {
+    await Promise.all([cardRecords.refresh(now), bonusRecords.refresh(now)]);
+  };
   const paying = paymentsFromConfig({
     config,
     database,
@@ -228,6 +238,8 @@ export async function createServices(
     siteSearch,
     liveSettings,
     cardRecords,
+    bonusRecords,
+    refreshContent,
     assistant: asking.assistant,
     knowledge: asking.knowledge,
     conversations: asking.conversations,
@@ -237,7 +249,7 @@ export async function createServices(
     jobAreas,
     /** The cards as staff left them, then the delivery loops every process runs: the mail outbox and the sandbox processor. */
     async start(): Promise<void> {
-      await cardRecords.refresh(true);
+      await refreshContent(true);
       mail.start();
       paying.sandbox.start();
     },

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardSchema } from '../../../core/cards/card-schema.ts';
@@ -54,7 +55,10 @@ const cardPage = async (on: FastifyInstance) => (await on.inject(`/api/cards/${C
 
 describe('editing a card', () => {
   it('seeds every card of the data files into the database once, two processes starting together', async () => {
-    const rows = await database.db.select().from(contentRecords);
+    const rows = await database.db
+      .select()
+      .from(contentRecords)
+      .where(eq(contentRecords.kind, 'card'));
     expect(rows.length).toBe(cardData().cards.length);
     expect(new Set(rows.map((row) => row.file))).toEqual(
       new Set(cardFiles().map((file) => file.path)),

@@ -8,11 +8,8 @@ import { CardSchema } from '../../../core/cards/card-schema.ts';
 import { dayOf } from '../../../core/dated.ts';
 import { featuredOrder, type CardFile } from '../../../data/cards.ts';
 import type { Db } from '../../db/client.ts';
-import { ContentRecords, type Actor } from '../staff/index.ts';
+import { ContentRecords, KeptRecords, type Actor } from '../staff/index.ts';
 import type { CardCatalogue } from './catalogue.ts';
-
-/** How long a process trusts the cards it read: another process's edit shows within this. */
-const FRESH_MS = 2000;
 
 /**
  * The cards as staff edit them (docs/staff.md#content): seeded from data/cards/ into the database
@@ -20,9 +17,7 @@ const FRESH_MS = 2000;
  * process that makes an edit shows it at once; others within two seconds of their next request.
  */
 export class CardRecords {
-  readonly #records: ContentRecords<Card>;
-  #cards: { file: string; document: Card }[] = [];
-  #read: { at: number; stamp: string } | null = null;
+  readonly #kept: KeptRecords<Card>;
 
   constructor(
     private readonly options: {
@@ -32,32 +27,25 @@ export class CardRecords {
       now: () => Date;
     },
   ) {
-    this.#records = new ContentRecords<Card>(options.db, 'card', CardSchema);
-  }
-
-  /** Reads the cards again when they changed (at most one cheap look every two seconds, unless `now`). */
-  async refresh(now = false): Promise<void> {
-    if (!now && this.#read && Date.now() - this.#read.at < FRESH_MS) return;
-    if (!this.#read)
-      await this.#records.seed(
-        this.options
+    this.#kept = new KeptRecords(
+      new ContentRecords<Card>(options.db, 'card', CardSchema),
+      () =>
+        options
           .files()
           .flatMap((file) =>
             file.cards.map((card) => ({ file: file.path, id: card.id, document: card })),
           ),
-      );
-    const stamp = await this.#records.stamp();
-    if (stamp !== this.#read?.stamp) {
-      this.#cards = await this.#records.all();
-      this.options.catalogue.replaceCards(
-        featuredOrder(this.#cards.map((record) => record.document)),
-      );
-    }
-    this.#read = { at: Date.now(), stamp };
+      (cards) => options.catalogue.replaceCards(featuredOrder(cards)),
+    );
+  }
+
+  /** Reads the cards again when they changed (at most one cheap look every two seconds, unless `now`). */
+  refresh(now = false): Promise<void> {
+    return this.#kept.refresh(now);
   }
 
   list(): StaffCardItem[] {
-    return featuredOrder(this.#cards.map((record) => record.document)).map((card) => ({
+    return featuredOrder(this.#kept.records.map((record) => record.document)).map((card) => ({
       id: card.id,
       name: card.name,
       bank: card.bank,
@@ -75,7 +63,7 @@ export class CardRecords {
 
   /** A card as stored: an offer past its end is still there, for staff to replace. */
   get(id: string): Card | null {
-    return this.#cards.find((record) => record.document.id === id)?.document ?? null;
+    return this.#kept.records.find((record) => record.document.id === id)?.document ?? null;
   }
 
   /**
@@ -122,20 +110,18 @@ export class CardRecords {
     });
   }
 
-  async #edit(
+  #edit(
     actor: Actor,
     id: string,
     action: string,
     change: Parameters<ContentRecords<Card>['edit']>[3],
   ): Promise<Card> {
-    const card = await this.#records.edit(actor, id, action, change);
-    await this.refresh(true);
-    return card;
+    return this.#kept.edit(actor, id, action, change);
   }
 
   /** The cards as data/cards/ writes them: each file's header with its cards, in order. */
   async exportFiles(): Promise<CardFile[]> {
-    const records = await this.#records.all();
+    const records = await this.#kept.store.all();
     return this.options.files().map((file) => ({
       ...file,
       cards: records.filter((record) => record.file === file.path).map((record) => record.document),

@@ -21,10 +21,10 @@ const Params = z.object({ id: z.string().max(100) });
  * check day. The role is checked by the staff scope's hook before the body is read.
  */
 export const cardsStaffRoutes: FastifyPluginAsyncZod<{
-  records: CardRecords;
+  cardRecords: CardRecords;
   db: Db;
   sessions: Sessions;
-}> = async (app, { records, db, sessions }) => {
+}> = async (app, { cardRecords: records, db, sessions }) => {
   const OneCard = withErrors({ 200: okSchema(StaffCardSchema.shape) });
   const view = async (id: string) => {
     const card = records.get(id);

@@ -24,6 +24,7 @@ import {
   partnersFrom,
   partnersTo,
   type ProgrammeName,
+  type TransferBonus,
   type TransferDirectory,
   type TransferPartnerRow,
 } from '../../../core/guides/transfers.ts';
@@ -67,13 +68,14 @@ function ranked(list: readonly Airline[]): PartnerAirline[] {
 }
 
 export class Guides {
-  readonly #directory: TransferDirectory;
+  #directory: TransferDirectory;
+  #revision = 0;
   #explorerData: ExplorerData;
   /** The day the explorer's alliances were read for: a membership that ends changes the network. */
   #explorerDay: string;
   readonly #optionCache = new Map<string, Map<string, Map<string, ChartOption>>>();
 
-  constructor(private readonly options: { guides: GuideData; cards: CardData; now: () => Date }) {
+  constructor(private options: { guides: GuideData; cards: CardData; now: () => Date }) {
     const names = new Map<string, ProgrammeName>();
     for (const programme of programmes().values())
       names.set(programme.id, { id: programme.id, kind: 'airline', name: programme.name });
@@ -86,6 +88,23 @@ export class Guides {
     };
     this.#explorerDay = this.today();
     this.#explorerData = this.#readExplorerData(this.#explorerDay);
+  }
+
+  /**
+   * The transfer bonuses as staff left them in the database (bonus-records.ts): the lookup, the
+   * guides and the explorer apply them from the next request on.
+   */
+  replaceBonuses(bonuses: TransferBonus[]): void {
+    this.options = { ...this.options, guides: { ...this.options.guides, bonuses } };
+    this.#directory = { ...this.#directory, bonuses };
+    this.#explorerData = this.#readExplorerData(this.#explorerDay);
+    this.#optionCache.clear();
+    this.#revision += 1;
+  }
+
+  /** Moves on each replacement: the site index reads the records again when it does. */
+  get revision(): number {
+    return this.#revision;
   }
 
   #readExplorerData(day: string): ExplorerData {

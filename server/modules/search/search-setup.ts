@@ -24,6 +24,8 @@ export interface SearchedServices {
   cards: { list(filter: object): Card[]; readonly revision: number };
   guides: {
     today(): string;
+    /** Moves when staff edit a transfer bonus. */
+    readonly revision: number;
     library(kind: 'airline' | 'hotel'): LibraryEntry[];
     programme(id: string): ProgrammePage | null;
     transferSources(): TransferSource[];
@@ -63,7 +65,7 @@ export function siteSearchOf(services: SearchedServices): SiteSearch {
   return new SiteSearch([
     {
       name: 'data',
-      stamp: () => `${guides.today()}:${cards.revision}`,
+      stamp: () => `${guides.today()}:${cards.revision}:${guides.revision}`,
       documents: () => [
         ...programmeDocuments(records),
         ...cardDocuments(records),

@@ -81,6 +81,52 @@ export class ContentRecords<T> {
     return records;
   }
 
+  /** Adds a record (a new transfer bonus), checked against the schema, with its audit entry. */
+  async create(actor: Actor, action: string, record: SeedRecord<T>): Promise<T> {
+    const checked = this.#checked(record.document);
+    return this.db.transaction(async (tx) => {
+      const [last] = await tx
+        .select({ position: max(contentRecords.position) })
+        .from(contentRecords)
+        .where(eq(contentRecords.kind, this.kind));
+      const added = await tx
+        .insert(contentRecords)
+        .values({
+          kind: this.kind,
+          id: record.id,
+          file: record.file,
+          position: (last?.position ?? -1) + 1,
+          document: checked,
+          updatedBy: actor.id,
+        })
+        .onConflictDoNothing()
+        .returning({ id: contentRecords.id });
+      if (added.length === 0)
+        throw new AppError('INVALID_INPUT', {
+          message: `There is already a ${this.kind} ${record.id}.`,
+          fields: { id: 'taken' },
+        });
+      await recordChange(tx, actor, {
+        action,
+        subject: `${this.kind}:${record.id}`,
+        before: null,
+        after: checked,
+      });
+      return checked;
+    });
+  }
+
+  /** The document if the kind's schema accepts it; else INVALID_INPUT naming the first field refused. */
+  #checked(document: unknown): T {
+    const checked = this.schema.safeParse(document);
+    if (checked.success) return checked.data;
+    const issue = checked.error.issues[0];
+    throw new AppError('INVALID_INPUT', {
+      message: `The ${this.kind} would not be valid: ${issue?.message ?? 'unknown problem'}.`,
+      fields: { [issue?.path.join('.') || 'document']: 'invalid' },
+    });
+  }
+
   /**
    * Edits one record: `edit` gets the stored document and answers the new one with what changed;
    * the result must pass the schema (else INVALID_INPUT names the field and nothing is stored).
@@ -99,18 +145,11 @@ export class ContentRecords<T> {
         .for('update');
       if (!row) throw new AppError('NOT_FOUND', { message: `No ${this.kind} ${id}.` });
       const outcome = edit(this.schema.parse(row.document));
-      const checked = this.schema.safeParse(outcome.document);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        throw new AppError('INVALID_INPUT', {
-          message: `The ${this.kind} would not be valid: ${issue?.message ?? 'unknown problem'}.`,
-          fields: { [issue?.path.join('.') || 'document']: 'invalid' },
-        });
-      }
+      const checked = this.#checked(outcome.document);
       await tx
         .update(contentRecords)
         .set({
-          document: checked.data,
+          document: checked,
           updatedBy: actor.id,
           // Later than the stamp every process holds, even on a clock that repeats a millisecond.
           updatedAt: sql`greatest(now(), ${contentRecords.updatedAt} + interval '1 millisecond')`,
@@ -122,7 +161,54 @@ export class ContentRecords<T> {
         before: outcome.before,
         after: outcome.after,
       });
-      return checked.data;
+      return checked;
     });
+  }
+}
+
+/** How long a process trusts the records it read: another process's edit shows within this. */
+const FRESH_MS = 2000;
+
+/**
+ * One kind's records as this process shows them: seeded on first read, read again when their stamp
+ * moves (one cheap look every two seconds at most) and handed to `show`, the service the pages
+ * read; the process making an edit shows it at once.
+ */
+export class KeptRecords<T> {
+  #records: { file: string; document: T }[] = [];
+  #read: { at: number; stamp: string } | null = null;
+
+  constructor(
+    readonly store: ContentRecords<T>,
+    private readonly seedRecords: () => SeedRecord<T>[],
+    private readonly show: (documents: T[]) => void,
+  ) {}
+
+  async refresh(now = false): Promise<void> {
+    if (!now && this.#read && Date.now() - this.#read.at < FRESH_MS) return;
+    if (!this.#read) await this.store.seed(this.seedRecords());
+    const stamp = await this.store.stamp();
+    if (stamp !== this.#read?.stamp) {
+      this.#records = await this.store.all();
+      this.show(this.#records.map((record) => record.document));
+    }
+    this.#read = { at: Date.now(), stamp };
+  }
+
+  /** The records as last read, each with the data file it belongs to. */
+  get records(): readonly { file: string; document: T }[] {
+    return this.#records;
+  }
+
+  async edit(...args: Parameters<ContentRecords<T>['edit']>): Promise<T> {
+    const document = await this.store.edit(...args);
+    await this.refresh(true);
+    return document;
+  }
+
+  async create(...args: Parameters<ContentRecords<T>['create']>): Promise<T> {
+    const document = await this.store.create(...args);
+    await this.refresh(true);
+    return document;
   }
 }

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import {
+  NewTransferBonusSchema,
+  StaffTransferBonusesSchema,
+  TransferBonusConfirmSchema,
+  TransferBonusTermsSchema,
+} from '../../../core/guides/transfer-bonus-edits.ts';
+import { TransferBonusSchema } from '../../../core/guides/transfer-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import type { Sessions } from '../auth/index.ts';
+import { readAuditLog } from '../staff/index.ts';
+import type { TransferBonusRecords } from './bonus-records.ts';
+
+const Params = z.object({ id: z.string().max(120) });
+
+/**
+ * Editors' transfer bonuses in the staff console (docs/staff.md#content): the list with the pairs
+ * a bonus may name and the latest changes, a new bonus, new terms, and the confirmation with the
+ * announcement's address. The role is checked by the staff scope's hook before the body is read.
+ */
+export const guidesStaffRoutes: FastifyPluginAsyncZod<{
+  bonusRecords: TransferBonusRecords;
+  db: Db;
+  sessions: Sessions;
+}> = async (app, { bonusRecords: records, db, sessions }) => {
+  const OneBonus = withErrors({ 200: okSchema({ bonus: TransferBonusSchema }) });
+  app.get(
+    '/admin/transfer-bonuses',
+    { schema: { response: withErrors({ 200: okSchema(StaffTransferBonusesSchema.shape) }) } },
+    async (request) => {
+      await sessions.requireStaff(request);
+      await records.refresh();
+      return {
+        ok: true as const,
+        bonuses: records.list(),
+        partners: records.pairs(),
+        changes: await readAuditLog(db, { subject: 'transfer-bonus:' }),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/transfer-bonuses',
+    { schema: { body: NewTransferBonusSchema, response: OneBonus } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      return { ok: true as const, bonus: await records.create(staff, request.body) };
+    },
+  );
+
+  app.put(
+    '/admin/transfer-bonuses/:id',
+    { schema: { params: Params, body: TransferBonusTermsSchema, response: OneBonus } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const bonus = await records.editTerms(staff, request.params.id, request.body);
+      return { ok: true as const, bonus };
+    },
+  );
+
+  app.post(
+    '/admin/transfer-bonuses/:id/confirm',
+    { schema: { params: Params, body: TransferBonusConfirmSchema, response: OneBonus } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const bonus = await records.confirm(staff, request.params.id, request.body);
+      return { ok: true as const, bonus };
+    },
+  );
+};
