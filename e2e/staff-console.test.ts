@@ -72,7 +72,7 @@ describe('the staff console', () => {
     await admin.page.goto('/admin');
     await admin.page.locator('[data-testid="staff-dashboard"]').waitFor();
     const menu = admin.page.locator('[data-testid="staff-menu"] a');
-    expect(await menu.count()).toBe(9);
+    expect(await menu.count()).toBe(10);
     // Today's sign-ups count at least the two members of this test.
     const signUps = await admin.page
       .locator('[data-testid="metric-signUps"] [data-testid="metric-today"]')
@@ -106,6 +106,20 @@ describe('the staff console', () => {
     const history = page.locator('[data-testid="bonus-history"] tbody tr');
     expect(await history.first().innerText()).toContain('123,456');
     expect(await history.first().innerText()).toContain('2026-11-27');
+  });
+
+  it('confirms a transfer bonus with its announcement', async () => {
+    const { page } = admin;
+    await page.goto('/admin/transfer-bonuses');
+    const row = page.locator('[data-testid="staff-bonuses-row"][data-id="chase-aeroplan-2026-11"]');
+    await row.locator('[data-testid="bonus-confirm"]').click();
+    await page
+      .locator('[data-testid="announcement-url"]')
+      .fill('https://www.chase.com/personal/credit-cards/ultimate-rewards/transfer-partners');
+    await page.locator('[data-testid="announcement-save"]').click();
+    await expect.poll(() => row.locator('[data-testid="bonus-confirm"]').count()).toBe(0);
+    const status = await row.locator('.mantine-Badge-root').textContent();
+    expect(status).toBe(en('bonuses.confirmed'));
   });
 
   it('rests one alliance: a member’s search shows the others, with the maintenance notice', async () => {

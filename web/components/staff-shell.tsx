@@ -14,6 +14,7 @@ type StaffRole = 'editor' | 'support' | 'admin';
 const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = [
   { path: '/admin', key: 'home', role: null },
   { path: '/admin/cards', key: 'cards', role: 'editor' },
+  { path: '/admin/transfer-bonuses', key: 'transferBonuses', role: 'editor' },
   { path: '/admin/newsletter', key: 'newsletter', role: 'editor' },
   { path: '/admin/storefront', key: 'storefront', role: 'support' },
   { path: '/admin/members', key: 'members', role: 'support' },

@@ -298,6 +298,7 @@ const DEFINED: readonly PageDef[] = [
     [
       ['/admin', 'adminHome'],
       ['/admin/cards', 'adminCards'],
+      ['/admin/transfer-bonuses', 'adminTransferBonuses'],
       ['/admin/members', 'adminMembers'],
       ['/admin/settings', 'adminSettings'],
       ['/admin/audit', 'adminAudit'],

@@ -26,11 +26,11 @@ export function fieldErrors(
 export function useFieldMessage() {
   const { t } = useTranslation('staff');
   return (field: string) =>
-    field.endsWith('source')
+    /(source|url)$/.test(field)
       ? t('fieldUrl')
-      : /checked|until/.test(field)
+      : /(checked|until|start|end|date)$/.test(field)
         ? t('fieldDate')
-        : /amount|spend|months|Fee|rate/.test(field)
+        : /(amount|spend|months|Fee|rate|percent)$/.test(field)
           ? t('fieldNumber')
           : t('fieldInvalid');
 }

@@ -5,6 +5,7 @@ import { StaffCardsPage } from './cards-page.tsx';
 import { StaffHomePage } from './home-page.tsx';
 import { StaffMembersPage } from './members-page.tsx';
 import { StaffSettingsPage } from './settings-page.tsx';
+import { StaffTransferBonusesPage } from './transfer-bonuses-page.tsx';
 
 export const namespaces: FeatureModule['namespaces'] = ['staff', 'cards', 'awards'];
 
@@ -13,6 +14,7 @@ export const pages: FeatureModule['pages'] = {
   adminHome: StaffHomePage,
   adminCards: StaffCardsPage,
   adminCard: StaffCardPage,
+  adminTransferBonuses: StaffTransferBonusesPage,
   adminMembers: StaffMembersPage,
   adminSettings: StaffSettingsPage,
   adminAudit: StaffAuditPage,

@@ -4,6 +4,13 @@ import type {
   StaffCardItem,
   WelcomeBonusEdit,
 } from '../../../core/cards/card-edits.ts';
+import type {
+  NewTransferBonus,
+  StaffTransferBonuses,
+  TransferBonusConfirm,
+  TransferBonusTerms,
+} from '../../../core/guides/transfer-bonus-edits.ts';
+import type { TransferBonus } from '../../../core/guides/transfers.ts';
 import type { AuditEntry, LiveSettings, StaffMemberView } from '../../../core/staff.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
@@ -16,6 +23,21 @@ export const staffApi = {
     apiSend<StaffCard>('PUT', `/api/admin/cards/${encodeURIComponent(id)}/welcome-bonus`, edit),
   editFacts: (id: string, edit: CardFactsEdit) =>
     apiSend<StaffCard>('PUT', `/api/admin/cards/${encodeURIComponent(id)}/facts`, edit),
+  transferBonuses: () => apiGet<StaffTransferBonuses>('/api/admin/transfer-bonuses'),
+  addTransferBonus: (bonus: NewTransferBonus) =>
+    apiSend<{ bonus: TransferBonus }>('POST', '/api/admin/transfer-bonuses', bonus),
+  editTransferBonus: (id: string, terms: TransferBonusTerms) =>
+    apiSend<{ bonus: TransferBonus }>(
+      'PUT',
+      `/api/admin/transfer-bonuses/${encodeURIComponent(id)}`,
+      terms,
+    ),
+  confirmTransferBonus: (id: string, confirm: TransferBonusConfirm) =>
+    apiSend<{ bonus: TransferBonus }>(
+      'POST',
+      `/api/admin/transfer-bonuses/${encodeURIComponent(id)}/confirm`,
+      confirm,
+    ),
   members: (query: { email?: string; waiting?: boolean }) => {
     const search = new URLSearchParams();
     if (query.email) search.set('email', query.email);

@@ -1,0 +1,389 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+import { dayOf } from '../../../core/dated.ts';
+import {
+  NewTransferBonusSchema,
+  TransferBonusConfirmSchema,
+  TransferBonusTermsSchema,
+} from '../../../core/guides/transfer-bonus-edits.ts';
+import type { TransferBonus } from '../../../core/guides/transfers.ts';
+import { PageFrame } from '../../components/page-skeleton.tsx';
+import { StaffShell } from '../../components/staff-shell.tsx';
+import { StaffView } from '../../components/staff-view.tsx';
+import type { PageDef } from '../../lib/site-map.ts';
+import { useTranslation } from '../../lib/translation.tsx';
+import { useStaffData } from '../../lib/use-staff-data.ts';
+import { useAuth } from '../auth/index.ts';
+import { ChangesTable } from './card-page.tsx';
+import { fieldErrors, numberOr, SourceFields, useSubmit, type Errors } from './edit-form.tsx';
+import { staffApi } from './staff-api.ts';
+import { StaffTable, type StaffColumn } from './staff-table.tsx';
+
+type Terms = { percent: number; start: string; end: string; source: string; checked: string };
+
+/** Percent and dates, with the source fields: the terms of a new bonus and of an edit. */
+function TermsFields({
+  terms,
+  errors,
+  onChange,
+}: {
+  terms: Terms;
+  errors: Errors;
+  onChange: (terms: Terms) => void;
+}) {
+  const { t } = useTranslation('staff');
+  return (
+    <>
+      <Group grow wrap="wrap" align="start">
+        <NumberInput
+          label={t('bonuses.percent')}
+          required
+          min={1}
+          max={200}
+          value={terms.percent}
+          error={errors.percent}
+          onChange={(value) => onChange({ ...terms, percent: numberOr(value, NaN) })}
+          data-testid="bonus-percent"
+        />
+        <TextInput
+          label={t('bonuses.start')}
+          required
+          type="date"
+          value={terms.start}
+          error={errors.start}
+          onChange={(event) => onChange({ ...terms, start: event.currentTarget.value })}
+        />
+        <TextInput
+          label={t('bonuses.end')}
+          required
+          type="date"
+          value={terms.end}
+          error={errors.end}
+          onChange={(event) => onChange({ ...terms, end: event.currentTarget.value })}
+        />
+      </Group>
+      <SourceFields
+        source={terms.source}
+        checked={terms.checked}
+        errors={errors}
+        onChange={(change) => onChange({ ...terms, ...change })}
+      />
+    </>
+  );
+}
+
+/** Checks a form with the API's schema: the data to send, or the errors beside the fields. */
+function check<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  message: (field: string) => string,
+  setErrors: (errors: Errors) => void,
+): T | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  setErrors(fieldErrors(parsed.error.issues, message));
+  return null;
+}
+
+/** /admin/transfer-bonuses: every transfer bonus, to add, re-term or confirm (docs/staff.md#content). */
+export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
+  const { t } = useTranslation('staff');
+  const { member } = useAuth();
+  const load = useCallback(() => staffApi.transferBonuses(), []);
+  const { data, forbidden, act } = useStaffData(load, member !== null, 'staff');
+  const today = dayOf(new Date());
+  const blank: Terms = { percent: 25, start: today, end: today, source: '', checked: today };
+  const [adding, setAdding] = useState({ from: '', to: '', ...blank });
+  const [editing, setEditing] = useState<{ bonus: TransferBonus; terms: Terms } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    bonus: TransferBonus;
+    url: string;
+    date: string;
+    checked: string;
+  } | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const { busy, saved, submit, message } = useSubmit(setErrors);
+  const done = () => {
+    setEditing(null);
+    setConfirming(null);
+    void act('reload', async () => undefined);
+  };
+
+  const columns: StaffColumn<TransferBonus>[] = [
+    {
+      key: 'pair',
+      title: `${t('bonuses.from')} → ${t('bonuses.to')}`,
+      sortable: true,
+      value: (bonus) => `${bonus.from} → ${bonus.to}`,
+      render: (bonus) => `${bonus.from} → ${bonus.to}`,
+    },
+    {
+      key: 'percent',
+      title: t('bonuses.percent'),
+      sortable: true,
+      value: (bonus) => bonus.percent,
+      render: (bonus) => `+${bonus.percent}%`,
+    },
+    {
+      key: 'dates',
+      title: `${t('bonuses.start')} – ${t('bonuses.end')}`,
+      sortable: true,
+      value: (bonus) => bonus.start,
+      render: (bonus) => `${bonus.start} – ${bonus.end}`,
+    },
+    {
+      key: 'status',
+      title: t('bonuses.status'),
+      sortable: true,
+      value: (bonus) => bonus.status,
+      render: (bonus) => (
+        <Badge color={bonus.status === 'confirmed' ? 'green' : 'yellow'} variant="light">
+          {t(`bonuses.${bonus.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'checked',
+      title: t('checkedLabel'),
+      sortable: true,
+      value: (bonus) => bonus.checked,
+      render: (bonus) => bonus.checked,
+    },
+    {
+      key: 'actions',
+      title: '',
+      value: () => '',
+      render: (bonus) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => {
+              setErrors({});
+              setEditing({ bonus, terms: { ...bonus, checked: today, source: bonus.source } });
+            }}
+          >
+            {t('bonuses.edit')}
+          </Button>
+          {bonus.status === 'unconfirmed' && (
+            <Button
+              size="compact-xs"
+              onClick={() => {
+                setErrors({});
+                setConfirming({ bonus, url: '', date: today, checked: today });
+              }}
+              data-testid="bonus-confirm"
+            >
+              {t('bonuses.confirm')}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <PageFrame page={page}>
+      <StaffShell signedIn={member !== null}>
+        <StaffView
+          data={data}
+          forbidden={forbidden}
+          signedIn={member !== null}
+          forbiddenText={t('forbidden')}
+        >
+          {({ bonuses, partners, changes }) => (
+            <Stack gap="lg">
+              <StaffTable
+                records={bonuses}
+                columns={columns}
+                words={(bonus) => `${bonus.id} ${bonus.from} ${bonus.to}`}
+                idOf={(bonus) => bonus.id}
+                file="transfer-bonuses"
+                testId="staff-bonuses"
+              />
+              <Paper withBorder radius="md" p="md">
+                <Title order={2} size="h4">
+                  {t('bonuses.add')}
+                </Title>
+                <Text size="xs" c="dimmed" mb="sm">
+                  {t('bonuses.newHelp')}
+                </Text>
+                <Stack gap="sm">
+                  <Group grow wrap="wrap" align="start">
+                    <Select
+                      label={t('bonuses.from')}
+                      required
+                      searchable
+                      data={partners.map((pair) => pair.from)}
+                      value={adding.from || null}
+                      error={errors.from}
+                      onChange={(from) => setAdding({ ...adding, from: from ?? '', to: '' })}
+                    />
+                    <Select
+                      label={t('bonuses.to')}
+                      required
+                      searchable
+                      data={partners.find((pair) => pair.from === adding.from)?.to ?? []}
+                      value={adding.to || null}
+                      error={errors.to}
+                      onChange={(to) => setAdding({ ...adding, to: to ?? '' })}
+                    />
+                  </Group>
+                  {!editing && !confirming && (
+                    <TermsFields
+                      terms={adding}
+                      errors={errors}
+                      onChange={(terms) => setAdding({ ...adding, ...terms })}
+                    />
+                  )}
+                  <Group>
+                    <Button
+                      loading={busy}
+                      onClick={() => {
+                        const bonus = check(NewTransferBonusSchema, adding, message, setErrors);
+                        if (bonus)
+                          void submit(async () => {
+                            await staffApi.addTransferBonus(bonus);
+                            setAdding({ from: '', to: '', ...blank });
+                            done();
+                          });
+                      }}
+                    >
+                      {t('bonuses.add')}
+                    </Button>
+                    {saved && (
+                      <Alert color="green" py={4}>
+                        {t('saved')}
+                      </Alert>
+                    )}
+                  </Group>
+                </Stack>
+              </Paper>
+              <Paper withBorder radius="md" p="md">
+                <Title order={2} size="h4" mb="sm">
+                  {t('card.history')}
+                </Title>
+                <ChangesTable changes={changes} />
+              </Paper>
+            </Stack>
+          )}
+        </StaffView>
+        <Modal
+          opened={editing !== null}
+          onClose={() => setEditing(null)}
+          title={editing ? `${editing.bonus.from} → ${editing.bonus.to}` : ''}
+          size="lg"
+        >
+          {editing && (
+            <Stack gap="sm">
+              <TermsFields
+                terms={editing.terms}
+                errors={errors}
+                onChange={(terms) => setEditing({ ...editing, terms })}
+              />
+              <Group justify="flex-end">
+                <Button
+                  loading={busy}
+                  onClick={() => {
+                    const { percent, start, end, source, checked } = editing.terms;
+                    const terms = check(
+                      TransferBonusTermsSchema,
+                      { percent, start, end, source, checked },
+                      message,
+                      setErrors,
+                    );
+                    if (terms)
+                      void submit(async () => {
+                        await staffApi.editTransferBonus(editing.bonus.id, terms);
+                        done();
+                      });
+                  }}
+                >
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal>
+        <Modal
+          opened={confirming !== null}
+          onClose={() => setConfirming(null)}
+          title={t('bonuses.confirmTitle')}
+          size="lg"
+        >
+          {confirming && (
+            <Stack gap="sm">
+              <Text size="sm">
+                {confirming.bonus.from} → {confirming.bonus.to} +{confirming.bonus.percent}%
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('bonuses.confirmHelp')}
+              </Text>
+              <Group grow wrap="wrap" align="start">
+                <TextInput
+                  label={t('bonuses.announcementUrl')}
+                  required
+                  type="url"
+                  value={confirming.url}
+                  error={errors['announcement.url']}
+                  onChange={(event) =>
+                    setConfirming({ ...confirming, url: event.currentTarget.value })
+                  }
+                  data-testid="announcement-url"
+                />
+                <TextInput
+                  label={t('bonuses.announcementDate')}
+                  required
+                  type="date"
+                  value={confirming.date}
+                  error={errors['announcement.date']}
+                  onChange={(event) =>
+                    setConfirming({ ...confirming, date: event.currentTarget.value })
+                  }
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button
+                  loading={busy}
+                  data-testid="announcement-save"
+                  onClick={() => {
+                    const confirm = check(
+                      TransferBonusConfirmSchema,
+                      {
+                        announcement: { url: confirming.url, date: confirming.date },
+                        checked: confirming.checked,
+                      },
+                      message,
+                      setErrors,
+                    );
+                    if (confirm)
+                      void submit(async () => {
+                        await staffApi.confirmTransferBonus(confirming.bonus.id, confirm);
+                        done();
+                      });
+                  }}
+                >
+                  {t('bonuses.confirm')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal>
+      </StaffShell>
+    </PageFrame>
+  );
+}
