@@ -29,3 +29,24 @@ describe('the code every page loads (npm test builds first)', () => {
     expect(withZod).toEqual([]);
   });
 });
+
+describe('the staff console (npm test builds first)', () => {
+  it('is in no member’s feature: only the staff chunk and what it alone loads call the staff API', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest & Record<string, { src?: string }>;
+    const reach = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) reach(next, seen);
+      return seen;
+    };
+    const features = Object.keys(manifest).filter((key) => /features\/[^/]+\/index\.ts$/.test(key));
+    expect(features.some((key) => key.includes('features/staff/'))).toBe(true);
+    const members = features.filter((key) => !key.includes('features/staff/'));
+    const withStaffCode = [...new Set(members.flatMap((key) => [...reach(key)]))].filter((key) =>
+      readFileSync(join(dist, manifest[key]!.file), 'utf8').includes('/api/admin/'),
+    );
+    expect(withStaffCode).toEqual([]);
+  });
+});

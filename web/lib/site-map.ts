@@ -110,9 +110,12 @@ const membersPage = (path: string, id: string, area: AreaId): PageDef => ({
   membersOnly: true,
 });
 
-/** A page of the staff console: members only, reached from the console's own menu, never indexed. */
-const staffPage = (path: string, id: string): PageDef => ({
-  ...membersPage(path, id, 'about'),
+/**
+ * A page of the staff console (its own chunk, web/features/staff): members only, reached from the
+ * console's own menu, never indexed. Its strings stay with the area it serves.
+ */
+const staffPage = (path: string, id: string, area: AreaId = 'about'): PageDef => ({
+  ...membersPage(path, id, area),
   feature: 'staff',
   unlisted: true,
   noindex: true,
@@ -179,11 +182,7 @@ const DEFINED: readonly PageDef[] = [
     sample: '/storefront/buy/avianca-lifemiles',
   },
   // Staff's console for orders in review (docs/storefront.md#staff); members who are not staff are told so.
-  {
-    ...membersPage('/admin/storefront', 'adminStorefront', 'storefront'),
-    unlisted: true,
-    noindex: true,
-  },
+  staffPage('/admin/storefront', 'adminStorefront', 'storefront'),
   page('/storefront/tos', 'storefrontTos', 'storefront'),
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
   { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },
@@ -245,12 +244,7 @@ const DEFINED: readonly PageDef[] = [
     sample: '/cardplus/card-renewal-offer/amex-platinum',
   },
   // Staff's queue of records members reported (docs/shares.md#ownership-history-and-abuse).
-  {
-    ...membersPage('/admin/shares', 'adminShares', 'cardplus'),
-    feature: 'shares',
-    unlisted: true,
-    noindex: true,
-  },
+  staffPage('/admin/shares', 'adminShares', 'cardplus'),
   page('/cardplus/advisor', 'cardplusAdvisor', 'cardplus'),
   page('/cardplus/high-yield-account', 'cardplusHighYield', 'cardplus'),
   page('/cardplus/redeem', 'cardplusRedeem', 'cardplus'),
@@ -309,12 +303,7 @@ const DEFINED: readonly PageDef[] = [
     sample: '/admin/cards/chase-sapphire-preferred',
   },
   // Staff's inbox of feedback and bug reports (docs/feedback.md#staff).
-  {
-    ...membersPage('/admin/feedback', 'adminFeedback', 'about'),
-    feature: 'feedback',
-    unlisted: true,
-    noindex: true,
-  },
+  staffPage('/admin/feedback', 'adminFeedback'),
 
   page('/enterprise', 'enterprise', 'enterprise'),
   membersPage('/enterprise/checkout', 'enterpriseCheckout', 'enterprise'),
@@ -372,11 +361,7 @@ const DEFINED: readonly PageDef[] = [
     noindex: true,
   },
   // Staff's console: write, preview, test and schedule issues (docs/newsletter.md#composing); members who are not staff are told so.
-  {
-    ...membersPage('/admin/newsletter', 'adminNewsletter', 'newsletter'),
-    unlisted: true,
-    noindex: true,
-  },
+  staffPage('/admin/newsletter', 'adminNewsletter', 'newsletter'),
 
   page('/search', 'siteSearch', 'search'),
 

@@ -1,5 +1,4 @@
 import type { LocalizedText } from '../../../core/cards/card.ts';
-import type { FlaggedRecord } from '../../../core/shares/flags.ts';
 import type {
   RenewalCardReports,
   RenewalOfferInput,
@@ -73,13 +72,4 @@ export const storesApi = {
     apiSend<unknown>('PUT', `/api/stores/${encodeURIComponent(id)}/saved`, { saved }),
   flag: (id: string, reason: string) =>
     apiSend<unknown>('POST', `/api/stores/${encodeURIComponent(id)}/flag`, { reason }),
-};
-
-export const staffApi = {
-  flagged: () =>
-    apiGet<{ flagged: FlaggedRecord[] }>('/api/admin/shares/flags').then(
-      (answer) => answer.flagged,
-    ),
-  decide: (kind: FlaggedRecord['kind'], id: string, hide: boolean) =>
-    apiSend<unknown>('POST', `/api/admin/shares/flags/${kind}/${encodeURIComponent(id)}`, { hide }),
 };

@@ -1,5 +1,9 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
 import { StaffAuditPage } from './audit-page.tsx';
+import { FeedbackStaffPage } from './feedback-inbox-page.tsx';
+import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
+import { SharesStaffPage } from './reported-shares-page.tsx';
+import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
 import { StaffCardPage } from './card-page.tsx';
 import { StaffCardsPage } from './cards-page.tsx';
 import { StaffHomePage } from './home-page.tsx';
@@ -7,7 +11,18 @@ import { StaffMembersPage } from './members-page.tsx';
 import { StaffSettingsPage } from './settings-page.tsx';
 import { StaffTransferBonusesPage } from './transfer-bonuses-page.tsx';
 
-export const namespaces: FeatureModule['namespaces'] = ['staff', 'cards', 'awards'];
+// The areas folded into the console show their own features' words.
+export const namespaces: FeatureModule['namespaces'] = [
+  'staff',
+  'cards',
+  'awards',
+  'storefront',
+  'payments',
+  'shares',
+  'records',
+  'newsletter',
+  'feedback',
+];
 
 /** The staff console (docs/staff.md#console): its own chunk, loaded only by its pages. */
 export const pages: FeatureModule['pages'] = {
@@ -18,4 +33,8 @@ export const pages: FeatureModule['pages'] = {
   adminMembers: StaffMembersPage,
   adminSettings: StaffSettingsPage,
   adminAudit: StaffAuditPage,
+  adminStorefront: StorefrontOrdersPage,
+  adminShares: SharesStaffPage,
+  adminFeedback: FeedbackStaffPage,
+  adminNewsletter: NewsletterStaffPage,
 };

@@ -4,7 +4,6 @@ import { storefrontCheckout } from './storefront-checkout.tsx';
 import { storefrontFaqPage } from './faq-page.tsx';
 import { programmeSalePage } from './programme-sale-page.tsx';
 import { allProgrammesPage, eventsPage, salesNowPage } from './sale-pages.tsx';
-import { StaffPage } from './staff-page.tsx';
 import {
   aviosTutorialPage,
   hotelThemesPage,
@@ -27,9 +26,9 @@ export const pages: FeatureModule['pages'] = {
   storefrontEvent: eventsPage,
   storefrontFaq: storefrontFaqPage,
   ...checkoutPages('storefrontCheckout', storefrontCheckout),
-  adminStorefront: StaffPage,
   storefrontLifemilesTutorial: lifemilesTutorialPage,
   storefrontAviosTutorial: aviosTutorialPage,
   storefrontTos: storefrontTermsPage,
   storefrontThemes: hotelThemesPage,
 };
+export { useStorefrontFormat } from './storefront-format.ts';

@@ -5,7 +5,6 @@ import type {
   OrderView,
   PriceAlertRequest,
   PriceAlertView,
-  StaffOrderView,
 } from '../../../core/storefront/orders.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
@@ -40,17 +39,4 @@ export const alertsApi = {
       'DELETE',
       `/api/storefront/alerts/${encodeURIComponent(id)}`,
     ).then((answer) => answer.alerts),
-};
-
-/** The staff console's calls. */
-export const staffApi = {
-  orders: () =>
-    apiGet<{ inReview: StaffOrderView[]; recent: StaffOrderView[] }>(
-      '/api/admin/storefront/orders',
-    ),
-  act: (id: string, action: 'release' | 'refuse') =>
-    apiSend<{ order: StaffOrderView }>(
-      'POST',
-      `/api/admin/storefront/orders/${encodeURIComponent(id)}/${action}`,
-    ).then((answer) => answer.order),
 };

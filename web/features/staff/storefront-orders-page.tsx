@@ -9,11 +9,11 @@ import { usePasswordConfirm } from '../../lib/use-password-confirm.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { OrderStatusBadge } from '../payments/index.ts';
-import { staffApi } from './storefront-api.ts';
-import { useStorefrontFormat } from './storefront-format.ts';
+import { storefrontOrdersApi as staffApi } from './area-apis.ts';
+import { useStorefrontFormat } from '../storefront/index.ts';
 
 /** /admin/storefront: orders in review, oldest first, to release or refuse; the latest others below. */
-export function StaffPage({ page }: { page: PageDef }) {
+export function StorefrontOrdersPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
   const { member } = useAuth();

@@ -7,10 +7,9 @@ import { StaffView } from '../../components/staff-view.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
-import { useShareFormat } from './share-format.ts';
+import { storePath, useShareFormat } from '../shares/index.ts';
 import type { FlaggedRecord } from '../../../core/shares/flags.ts';
-import { staffApi } from './shares-api.ts';
-import { storePath } from './store-parts.tsx';
+import { reportedSharesApi as staffApi } from './area-apis.ts';
 
 /** /admin/shares: records members reported, the most reported first; staff hide them or keep them. */
 export function SharesStaffPage({ page }: { page: PageDef }) {

@@ -31,8 +31,8 @@ import { StaffView } from '../../components/staff-view.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
-import { staffNewsletterApi } from './newsletter-api.ts';
-import { TopicChoices } from './newsletter-parts.tsx';
+import { staffNewsletterApi } from './area-apis.ts';
+import { TopicChoices } from '../newsletter/index.ts';
 
 const empty = (): IssueDraft => ({
   topics: ['promotions'],
