@@ -35,6 +35,7 @@ export const ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 401, message: 'errors.ACCOUNT_NOT_FOUND' },
   WRONG_PASSWORD: { status: 401, message: 'errors.WRONG_PASSWORD' },
   NOT_ACTIVATED: { status: 403, message: 'errors.NOT_ACTIVATED' },
+  ACCOUNT_DISABLED: { status: 403, message: 'errors.ACCOUNT_DISABLED' },
   INVALID_CODE: { status: 400, message: 'errors.INVALID_CODE' },
   CODE_EXPIRED: { status: 400, message: 'errors.CODE_EXPIRED' },
   TOO_MANY_ATTEMPTS: { status: 400, message: 'errors.TOO_MANY_ATTEMPTS' },

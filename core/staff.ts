@@ -87,6 +87,7 @@ export const StaffMemberViewSchema = z.object({
   createdAt: z.string(),
   scrapingEnabled: z.boolean(),
   scrapingRequestedAt: z.string().nullable(),
+  disabledAt: z.string().nullable(),
 });
 export type StaffMemberView = z.infer<typeof StaffMemberViewSchema>;
 
@@ -139,3 +140,31 @@ export const RoleChangeSchema = z
 
 /** Staff type their password again before a role change or a refund. */
 export const PasswordConfirmSchema = z.object({ password: z.string().min(1).max(1000) }).strict();
+
+/** One member as support sees them (docs/staff.md#members): sessions, trackings, quota, orders. */
+export const StaffMemberDetailSchema = z.object({
+  member: StaffMemberViewSchema,
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+      userAgent: z.string(),
+    }),
+  ),
+  trackings: z.object({ active: z.number().int(), all: z.number().int() }),
+  /** Search days used this month (UTC) and searches in the last 30 days. */
+  quota: z.object({
+    month: z.string(),
+    daysUsed: z.number().int(),
+    searches30Days: z.number().int(),
+  }),
+  payments: z.object({ succeeded: z.number().int() }),
+  changes: z.array(AuditEntrySchema),
+});
+export type StaffMemberDetail = z.infer<typeof StaffMemberDetailSchema>;
+
+/** Support disables a member (or lets them back in), with the reason kept in the audit log. */
+export const MemberDisableSchema = z
+  .object({ disabled: z.boolean(), reason: z.string().trim().min(1).max(500) })
+  .strict();

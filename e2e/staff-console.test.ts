@@ -259,6 +259,13 @@ describe('the staff console', () => {
         return row?.role;
       })
       .toBe('support');
+    // Their page: one signed-in browser, which support can sign out.
+    await page.locator('[data-testid="staff-members-row"] a', { hasText: helper.email }).click();
+    await page.locator('[data-testid="staff-member"]').waitFor();
+    await page.locator('[data-testid="member-end-sessions"]').click();
+    await page.locator('[data-testid="member-no-sessions"]').waitFor();
+    const signedOut = await helper.context.request.get('/api/awards/quota');
+    expect(signedOut.status()).toBe(401);
     await helper.context.close();
   });
 

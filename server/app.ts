@@ -343,8 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The assistant, its members' conversations and the MCP server for outside assistants.
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
-      const { liveSettings: settings } = services;
-      const staffConsole = { settings, db: database.db, sessions, answered, rateLimitScale };
+      const staffConsole = { ...services, db: database.db, sessions, answered, rateLimitScale };
       await api.register(staffConsoleRoutes, staffConsole);
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });

@@ -302,6 +302,10 @@ const DEFINED: readonly PageDef[] = [
     ...staffPage('/admin/cards/:id', 'adminCard'),
     sample: '/admin/cards/chase-sapphire-preferred',
   },
+  {
+    ...staffPage('/admin/members/:id', 'adminMember'),
+    sample: '/admin/members/00000000-0000-4000-8000-000000000000',
+  },
   // Staff's inbox of feedback and bug reports (docs/feedback.md#staff).
   staffPage('/admin/feedback', 'adminFeedback'),
 

@@ -44,6 +44,8 @@ export const members = pgTable(
     planUntil: timestamp('plan_until', { withTimezone: true }),
     /** A staff role (core/staff.ts), granted by hand with `npm run admin -- grant <email> [role]`. */
     role: text('role', { enum: ROLES }).notNull().default('member'),
+    /** Set by support: the member cannot sign in, and their sessions count for nothing (docs/staff.md#members). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The award scraping tool is invite-only (closed beta, docs/product/award-search.md#live-scan). */
     scrapingEnabled: boolean('scraping_enabled').notNull().default(false),
     /** When the member asked to join the live scan's closed beta; null when they never asked. */

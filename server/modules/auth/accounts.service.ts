@@ -280,6 +280,8 @@ export class Accounts {
       throw fail('WRONG_PASSWORD', LOGIN_CODES.wrongPassword);
     }
     if (!member.activatedAt) throw fail('NOT_ACTIVATED', LOGIN_CODES.notActivated);
+    if (member.disabledAt)
+      throw fail('ACCOUNT_DISABLED', -99, 'This account is disabled. Please contact us.');
     await this.db.delete(loginFailures).where(eq(loginFailures.email, email));
     return member;
   }

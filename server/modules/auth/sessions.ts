@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../core/api.ts';
 import type { Db } from '../../db/client.ts';
@@ -174,7 +174,14 @@ export class Sessions {
       })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          gt(sessions.expiresAt, new Date()),
+          // A disabled member's sessions count for nothing.
+          isNull(members.disabledAt),
+        ),
+      );
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.options.db

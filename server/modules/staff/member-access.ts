@@ -8,7 +8,7 @@ import { escapeLike } from '../../db/like.ts';
 
 const FOUND = 50;
 
-const view = (row: typeof members.$inferSelect): StaffMemberView => ({
+export const memberView = (row: typeof members.$inferSelect): StaffMemberView => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -17,6 +17,7 @@ const view = (row: typeof members.$inferSelect): StaffMemberView => ({
   createdAt: row.createdAt.toISOString(),
   scrapingEnabled: row.scrapingEnabled,
   scrapingRequestedAt: row.scrapingRequestedAt?.toISOString() ?? null,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
 });
 
 /**
@@ -43,7 +44,7 @@ export class MemberAccess {
       )
       .orderBy(members.email)
       .limit(FOUND);
-    return rows.map(view);
+    return rows.map(memberView);
   }
 
   /**
@@ -74,7 +75,7 @@ export class MemberAccess {
           before: { scrapingEnabled: row.scrapingEnabled },
           after: { scrapingEnabled: enabled },
         });
-        changed.push(view(updated!));
+        changed.push(memberView(updated!));
       }
       return { changed, unknown: emails.filter((email) => !known.has(email)) };
     });
@@ -92,7 +93,7 @@ export class MemberAccess {
         .where(eq(members.email, email.trim().toLowerCase()))
         .for('update');
       if (!row) throw new AppError('NOT_FOUND', { message: 'No member has this address.' });
-      if (row.role === role) return view(row);
+      if (row.role === role) return memberView(row);
       if (row.role === 'admin') {
         const admins = await tx
           .select({ id: members.id })
@@ -116,7 +117,7 @@ export class MemberAccess {
         before: { role: row.role },
         after: { role },
       });
-      return view(updated!);
+      return memberView(updated!);
     });
   }
 }

@@ -8,32 +8,38 @@ import {
   LiveSettingsSchema,
   PasswordConfirmSchema,
   RoleChangeSchema,
+  MemberDisableSchema,
   ScrapingAccessSchema,
   StaffConsoleSchema,
+  StaffMemberDetailSchema,
   StaffMemberViewSchema,
   type StaffRole,
 } from '../../../core/staff.ts';
 import type { Db } from '../../db/client.ts';
-import { verifyPassword, type Sessions } from '../auth/index.ts';
+import { verifyPassword, type Accounts, type Sessions } from '../auth/index.ts';
 import { rateLimited } from '../../plugins/rate-limits.ts';
+import { AppError } from '../../errors.ts';
 import { readAuditLog } from './audit-log.ts';
 import { dashboard } from './dashboard.ts';
 import type { LiveSettingsStore } from './live-settings.ts';
 import { MemberAccess } from './member-access.ts';
+import { MemberDetail } from './member-detail.ts';
 
 /**
  * The staff console's settings and audit log (docs/staff.md), admins only (core/staff.ts): the
  * role is checked before the body is read, by the hook of the staff scope.
  */
 export const staffConsoleRoutes: FastifyPluginAsyncZod<{
-  settings: LiveSettingsStore;
+  liveSettings: LiveSettingsStore;
+  accounts: Pick<Accounts, 'resendActivation'>;
   db: Db;
   sessions: Sessions;
   /** This process's answers since it started (server/plugins/metrics.ts). */
   answered: () => { total: number; failed: number };
   rateLimitScale: number;
-}> = async (app, { settings, db, sessions, answered, rateLimitScale }) => {
+}> = async (app, { liveSettings: settings, accounts, db, sessions, answered, rateLimitScale }) => {
   const access = new MemberAccess(db);
+  const detail = new MemberDetail(db);
 
   // The console's frame and dashboard, for any staff role (docs/staff.md#console).
   app.get(
@@ -158,6 +164,56 @@ export const staffConsoleRoutes: FastifyPluginAsyncZod<{
       const staff = await sessions.requireConfirmedStaff(request);
       const member = await access.setRole(staff, request.body.email, request.body.role);
       return { ok: true as const, member };
+    },
+  );
+
+  // One member, for support (docs/staff.md#members): what they have, and the acts on the account.
+  const Id = z.object({ id: z.uuid() });
+  const Detail = withErrors({ 200: okSchema(StaffMemberDetailSchema.shape) });
+  const answer = async (id: string) => ({
+    ok: true as const,
+    ...(await detail.view(id, new Date())),
+  });
+  app.get('/admin/members/:id', { schema: { params: Id, response: Detail } }, async (request) => {
+    await sessions.requireStaff(request);
+    return answer(request.params.id);
+  });
+
+  app.post(
+    '/admin/members/:id/sessions/end',
+    { schema: { params: Id, response: Detail } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await detail.endSessions(staff, request.params.id);
+      return answer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/disable',
+    { schema: { params: Id, body: MemberDisableSchema, response: Detail } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const { disabled, reason } = request.body;
+      await detail.setDisabled(staff, request.params.id, disabled, reason);
+      return answer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/activation',
+    { schema: { params: Id, response: Detail } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const { email, activated } = await detail.email(request.params.id);
+      if (!email || activated)
+        throw new AppError('INVALID_INPUT', {
+          message: 'This account is already active, or has no address to write to.',
+          fields: { member: 'already-active' },
+        });
+      await accounts.resendActivation({ email });
+      await detail.noteActivationResent(staff, request.params.id);
+      return answer(request.params.id);
     },
   );
 };

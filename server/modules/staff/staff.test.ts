@@ -269,3 +269,65 @@ describe('sudo mode and staff sessions', () => {
     expect((await app.inject({ url: '/api/me', cookies: old.cookies })).statusCode).toBe(200);
   });
 });
+
+describe('one member, for support', () => {
+  it('shows their sessions and use, signs them out everywhere, disables and lets them back in, each logged', async () => {
+    const support = await memberWithSession(app, { role: 'support', email: 'desk@tripplus.test' });
+    const someone = await memberWithSession(app, { email: 'helped@example.com' });
+    const detail = (
+      await app.inject({ url: `/api/admin/members/${someone.id}`, cookies: support.cookies })
+    ).json();
+    expect(detail.member).toMatchObject({ email: 'helped@example.com', disabledAt: null });
+    expect(detail.sessions).toHaveLength(1);
+    expect(detail.quota).toMatchObject({ daysUsed: 0, searches30Days: 0 });
+
+    const ended = await send(
+      app,
+      'POST',
+      `/api/admin/members/${someone.id}/sessions/end`,
+      support.cookies,
+      {},
+    );
+    expect(ended.json().sessions).toEqual([]);
+    expect((await app.inject({ url: '/api/awards/quota', cookies: someone.cookies })).statusCode).toBe(401);
+
+    const again = await memberWithSession(app, { email: 'helped.again@example.com' });
+    const disabled = await send(
+      app,
+      'POST',
+      `/api/admin/members/${again.id}/disable`,
+      support.cookies,
+      {
+        disabled: true,
+        reason: 'spam reports',
+      },
+    );
+    expect(disabled.json().member.disabledAt).not.toBeNull();
+    expect((await app.inject({ url: '/api/awards/quota', cookies: again.cookies })).statusCode).toBe(401);
+    const back = await send(
+      app,
+      'POST',
+      `/api/admin/members/${again.id}/disable`,
+      support.cookies,
+      {
+        disabled: false,
+        reason: 'appeal accepted',
+      },
+    );
+    expect(back.json().member.disabledAt).toBeNull();
+    expect(back.json().changes.map((change: { action: string }) => change.action)).toEqual([
+      'member.enable',
+      'member.disable',
+    ]);
+    const refused = await send(
+      app,
+      'POST',
+      `/api/admin/members/${again.id}/disable`,
+      support.cookies,
+      {
+        disabled: true,
+      },
+    );
+    expect([refused.statusCode, refused.json().error]).toEqual([400, 'INVALID_INPUT']);
+  });
+});

@@ -7,6 +7,7 @@ import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
 import { StaffCardPage } from './card-page.tsx';
 import { StaffCardsPage } from './cards-page.tsx';
 import { StaffHomePage } from './home-page.tsx';
+import { StaffMemberPage } from './member-page.tsx';
 import { StaffMembersPage } from './members-page.tsx';
 import { StaffSettingsPage } from './settings-page.tsx';
 import { StaffTransferBonusesPage } from './transfer-bonuses-page.tsx';
@@ -31,6 +32,7 @@ export const pages: FeatureModule['pages'] = {
   adminCard: StaffCardPage,
   adminTransferBonuses: StaffTransferBonusesPage,
   adminMembers: StaffMembersPage,
+  adminMember: StaffMemberPage,
   adminSettings: StaffSettingsPage,
   adminAudit: StaffAuditPage,
   adminStorefront: StorefrontOrdersPage,

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ROLES, type Role, type StaffMemberView } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { StaffShell } from '../../components/staff-shell.tsx';
@@ -58,7 +59,11 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
       title: t('members.email'),
       sortable: true,
       value: (one) => one.email ?? '',
-      render: (one) => one.email ?? '—',
+      render: (one) => (
+        <Anchor component={Link} to={`/admin/members/${one.id}`} size="sm">
+          {one.email ?? '—'}
+        </Anchor>
+      ),
     },
     {
       key: 'name',

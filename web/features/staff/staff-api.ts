@@ -11,7 +11,12 @@ import type {
   TransferBonusTerms,
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
-import type { AuditEntry, LiveSettings, StaffMemberView } from '../../../core/staff.ts';
+import type {
+  AuditEntry,
+  LiveSettings,
+  StaffMemberDetail,
+  StaffMemberView,
+} from '../../../core/staff.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 /** The staff console's calls (docs/staff.md): one place for the console's pages to reach the API. */
@@ -54,6 +59,16 @@ export const staffApi = {
     ),
   role: (email: string, role: StaffMemberView['role']) =>
     apiSend<{ member: StaffMemberView }>('POST', '/api/admin/members/role', { email, role }),
+  member: (id: string) => apiGet<StaffMemberDetail>(`/api/admin/members/${encodeURIComponent(id)}`),
+  endSessions: (id: string) =>
+    apiSend<StaffMemberDetail>('POST', `/api/admin/members/${encodeURIComponent(id)}/sessions/end`),
+  disable: (id: string, disabled: boolean, reason: string) =>
+    apiSend<StaffMemberDetail>('POST', `/api/admin/members/${encodeURIComponent(id)}/disable`, {
+      disabled,
+      reason,
+    }),
+  resendActivation: (id: string) =>
+    apiSend<StaffMemberDetail>('POST', `/api/admin/members/${encodeURIComponent(id)}/activation`),
   settings: () =>
     apiGet<{ settings: LiveSettings }>('/api/admin/settings').then((answer) => answer.settings),
   changeSettings: (changes: Partial<LiveSettings>) =>
