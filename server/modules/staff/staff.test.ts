@@ -289,7 +289,9 @@ describe('one member, for support', () => {
       {},
     );
     expect(ended.json().sessions).toEqual([]);
-    expect((await app.inject({ url: '/api/awards/quota', cookies: someone.cookies })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/awards/quota', cookies: someone.cookies })).statusCode,
+    ).toBe(401);
 
     const again = await memberWithSession(app, { email: 'helped.again@example.com' });
     const disabled = await send(
@@ -303,7 +305,9 @@ describe('one member, for support', () => {
       },
     );
     expect(disabled.json().member.disabledAt).not.toBeNull();
-    expect((await app.inject({ url: '/api/awards/quota', cookies: again.cookies })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/awards/quota', cookies: again.cookies })).statusCode,
+    ).toBe(401);
     const back = await send(
       app,
       'POST',
