@@ -281,6 +281,23 @@ describe('login and sessions', () => {
     ).toMatchObject({ code: -2, error: 'NOT_ACTIVATED' });
   });
 
+  it('refuses a disabled account with its own message, after the password is right', async () => {
+    const { email, password } = await activatedMember();
+    await app.database.db
+      .update(members)
+      .set({ disabledAt: new Date() })
+      .where(eq(members.email, email));
+    const wrong = await post('/api/auth/login', {
+      email,
+      password: 'not it 1',
+      captcha: 'test-ok',
+    });
+    expect(wrong.json().error).toBe('WRONG_PASSWORD');
+    const refused = await post('/api/auth/login', { email, password, captcha: 'test-ok' });
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'ACCOUNT_DISABLED']);
+    expect(sessionCookie(refused)).toBeUndefined();
+  });
+
   it('checks e-mail, password and captcha before anything else', async () => {
     expect(
       (await post('/api/auth/login', { email: 'nope', password: 'x', captcha: 'test-ok' })).json()
