@@ -7,6 +7,7 @@ import { choosePlace } from './award-helpers.ts';
 import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText, signInNewMember } from './fixtures.ts';
 import { SMALL_INVENTORY, startServer } from './server.ts';
+import { paidStorefrontOrder } from './storefront-orders.ts';
 
 /**
  * The staff console in the browser (issue 46's "done when"): an admin edits a card's welcome offer
@@ -34,13 +35,6 @@ async function member(): Promise<{
   const context = await newContext(browser, { viewport: DESKTOP, baseUrl: server.baseUrl });
   const { email, password } = await signInNewMember(context, { baseUrl: server.baseUrl });
   return { context, page: await context.newPage(), email, password };
-}
-
-async function csrfHeaders(context: BrowserContext) {
-  await context.request.get('/healthz');
-  const token =
-    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  return { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
 }
 
 beforeAll(async () => {
@@ -153,43 +147,13 @@ describe('the staff console', () => {
 
   it('releases a storefront order in review', async () => {
     const buyer = await member();
-    const order = (
-      await (
-        await buyer.context.request.post('/api/storefront/orders', {
-          headers: await csrfHeaders(buyer.context),
-          data: {
-            programme: 'aeroplan',
-            quantity: 15_000,
-            account: { number: '123456789', name: 'MEI LIN' },
-            details: {
-              name: 'Mei Lin',
-              email: buyer.email,
-              holderName: 'MEI LIN',
-              address: {
-                country: 'US',
-                line1: '350 Fifth Avenue',
-                city: 'New York',
-                region: 'NY',
-                postalCode: '10118',
-              },
-            },
-          },
-        })
-      ).json()
-    ).order;
-    const token = (
-      await (
-        await buyer.context.request.post('/sandbox-pay/v1/tokens', {
-          headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey },
-          data: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-        })
-      ).json()
-    ).token;
-    await buyer.context.request.post(`/api/storefront/orders/${order.id}/pay`, {
-      headers: await csrfHeaders(buyer.context),
-      data: { checkoutId: crypto.randomUUID(), card: { token }, termsAgreed: true },
+    const { order } = await paidStorefrontOrder(server, buyer, {
+      country: 'US',
+      line1: '350 Fifth Avenue',
+      city: 'New York',
+      region: 'NY',
+      postalCode: '10118',
     });
-    await server.app.sandboxPay.settle();
     await buyer.context.close();
 
     const { page } = admin;

@@ -5,6 +5,7 @@ import { mailOutbox, members, storefrontOrders } from '../server/db/schema/index
 import { DESKTOP, launchBrowser, newContext, watchPage } from './browser.ts';
 import { catalogText, signInNewMember } from './fixtures.ts';
 import { startServer } from './server.ts';
+import { paidStorefrontOrder } from './storefront-orders.ts';
 import { confirmedStorefront } from '../server/test/storefront.ts';
 
 /**
@@ -174,46 +175,16 @@ describe('storefront', () => {
   it('lets staff release an order in review, and a member set a price alert that e-mails once (en)', async () => {
     const en = catalogText('en', 'storefront');
     const buyer = await member('en');
-    const order = (
-      await (
-        await buyer.context.request.post('/api/storefront/orders', {
-          headers: await csrfHeaders(buyer.context),
-          data: {
-            programme: 'aeroplan',
-            quantity: 15_000,
-            account: { number: '123456789', name: 'MEI LIN' },
-            details: {
-              name: 'Mei Lin',
-              email: buyer.email,
-              holderName: 'MEI LIN',
-              address: {
-                country: 'CA',
-                line1: '1 Yonge St',
-                city: 'Toronto',
-                region: 'ON',
-                postalCode: 'M5E 1W7',
-              },
-            },
-          },
-        })
-      ).json()
-    ).order;
-    expect(order).toMatchObject({ currency: 'CAD', status: 'quoted' });
-    // Paid through the page's own call with a test card's token.
-    const token = (
-      await (
-        await buyer.context.request.post('/sandbox-pay/v1/tokens', {
-          headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey },
-          data: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-        })
-      ).json()
-    ).token;
-    const paid = await buyer.context.request.post(`/api/storefront/orders/${order.id}/pay`, {
-      headers: await csrfHeaders(buyer.context),
-      data: { checkoutId: crypto.randomUUID(), card: { token }, termsAgreed: true },
+    // Placed and paid through the page's own calls, with a test card's token.
+    const { order, paid } = await paidStorefrontOrder(server, buyer, {
+      country: 'CA',
+      line1: '1 Yonge St',
+      city: 'Toronto',
+      region: 'ON',
+      postalCode: 'M5E 1W7',
     });
-    expect((await paid.json()).payment.status).toBe('succeeded');
-    await server.app.sandboxPay.settle();
+    expect(order).toMatchObject({ currency: 'CAD', status: 'quoted' });
+    expect(paid).toBe('succeeded');
 
     // A member who is not staff is told the console is not theirs.
     await buyer.page.goto('/admin/storefront');
@@ -261,9 +232,3 @@ describe('storefront', () => {
 });
 
 /** The CSRF header the page sends, from the context's cookie. */
-async function csrfHeaders(context: BrowserContext) {
-  await context.request.get('/healthz');
-  const token =
-    (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  return { 'x-csrftoken': token, 'x-requested-with': 'XMLHttpRequest' };
-}

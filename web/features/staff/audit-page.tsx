@@ -9,7 +9,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
-import { changeText } from './card-page.tsx';
+import { changeText } from './changes.tsx';
 import { StaffTable, type StaffColumn } from './staff-table.tsx';
 import { staffApi } from './staff-api.ts';
 

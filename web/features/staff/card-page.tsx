@@ -1,8 +1,7 @@
-import { Alert, Anchor, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffCard } from '../../../core/cards/card-edits.ts';
-import type { AuditEntry } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { StaffShell } from '../../components/staff-shell.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -11,87 +10,10 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { CardFactsForm } from './card-facts-form.tsx';
+import { ChangesPanel, LastChange } from './changes.tsx';
 import { WelcomeBonusForm } from './welcome-bonus-form.tsx';
 import { staffApi } from './staff-api.ts';
 import { useLocalized } from './use-localized.ts';
-
-/** A change's values, short: the fields of an object, or the value itself. */
-export function changeText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value !== 'object') return String(value);
-  return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
-}
-
-/** Who changed a record last and when ('changed by … on …'), from its newest audit entry. */
-export function LastChange({ changes }: { changes: readonly AuditEntry[] }) {
-  const { t, i18n } = useTranslation('staff');
-  const last = changes[0];
-  return (
-    <Text size="sm" c="dimmed" data-testid="last-change">
-      {last
-        ? t('changedBy', {
-            who: last.staffEmail,
-            when: new Date(last.at).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
-          })
-        : t('neverChanged')}
-    </Text>
-  );
-}
-
-/** A record's changes, newest first: when, who, what, before and after. */
-export function ChangesTable({ changes }: { changes: readonly AuditEntry[] }) {
-  const { t, i18n } = useTranslation('staff');
-  if (changes.length === 0) return <Text size="sm">{t('card.noChanges')}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder data-testid="changes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('card.when')}</Table.Th>
-            <Table.Th>{t('card.who')}</Table.Th>
-            <Table.Th>{t('card.what')}</Table.Th>
-            <Table.Th>{t('card.before')}</Table.Th>
-            <Table.Th>{t('card.after')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {changes.map((change) => (
-            <Table.Tr key={change.id} data-testid="change">
-              <Table.Td>
-                {new Date(change.at).toLocaleString(i18n.language, {
-                  dateStyle: 'short',
-                  timeStyle: 'short',
-                })}
-              </Table.Td>
-              <Table.Td>{change.staffEmail}</Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {change.action}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {change.subject}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                  {changeText(change.before)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                  {changeText(change.after)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 /** /admin/cards/:id: one card's welcome offer, fees and earn rates to edit, with its changes (docs/staff.md#content). */
 export function StaffCardPage({ page }: { page: PageDef }) {
@@ -161,12 +83,7 @@ export function StaffCardPage({ page }: { page: PageDef }) {
               card={state.card}
               onSaved={(edit) => staffApi.editFacts(state.card.id, edit).then(saved)}
             />
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                {t('card.history')}
-              </Title>
-              <ChangesTable changes={state.changes} />
-            </Paper>
+            <ChangesPanel changes={state.changes} />
           </Stack>
         )}
       </StaffShell>

@@ -21,7 +21,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
-import { ChangesTable, LastChange } from './card-page.tsx';
+import { ChangesPanel, LastChange } from './changes.tsx';
 import { staffApi } from './staff-api.ts';
 
 /** /admin/members/:id: one member's account, sessions and use, and support's acts on it (docs/staff.md#members). */
@@ -184,12 +184,7 @@ export function StaffMemberPage({ page }: { page: PageDef }) {
                   </Group>
                 </Stack>
               </Paper>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('card.history')}
-                </Title>
-                <ChangesTable changes={changes} />
-              </Paper>
+              <ChangesPanel changes={changes} />
             </Stack>
           )}
         </StaffView>

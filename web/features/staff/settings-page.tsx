@@ -1,4 +1,4 @@
-import { Checkbox, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { SEARCH_ALLIANCES } from '../../../core/awards/search.ts';
 import type { AuditEntry, LiveSettings } from '../../../core/staff.ts';
@@ -9,7 +9,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
-import { ChangesTable } from './card-page.tsx';
+import { ChangesPanel } from './changes.tsx';
 import { staffApi } from './staff-api.ts';
 
 const SWITCHES = [
@@ -82,12 +82,7 @@ export function StaffSettingsPage({ page }: { page: PageDef }) {
                   </Checkbox.Group>
                 </Stack>
               </Paper>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('settings.recent')}
-                </Title>
-                <ChangesTable changes={changes} />
-              </Paper>
+              <ChangesPanel changes={changes} title={t('settings.recent')} />
             </Stack>
           )}
         </StaffView>

@@ -28,7 +28,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from '../../lib/use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
-import { ChangesTable } from './card-page.tsx';
+import { ChangesPanel } from './changes.tsx';
 import { fieldErrors, numberOr, SourceFields, useSubmit, type Errors } from './edit-form.tsx';
 import { staffApi } from './staff-api.ts';
 import { StaffTable, type StaffColumn } from './staff-table.tsx';
@@ -273,12 +273,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
                   </Group>
                 </Stack>
               </Paper>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('card.history')}
-                </Title>
-                <ChangesTable changes={changes} />
-              </Paper>
+              <ChangesPanel changes={changes} />
             </Stack>
           )}
         </StaffView>
