@@ -8,10 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
-import { guideData, transferBonusFile } from '../data/guides.ts';
+import { transferBonusFile } from '../data/guides.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
-import { Guides, TransferBonusRecords } from '../server/modules/guides/index.ts';
+import { TransferBonusRecords } from '../server/modules/guides/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
 const out = process.argv.find((value) => value.startsWith('--out='))?.slice('--out='.length);
@@ -37,7 +37,7 @@ try {
     write(file.path, { ...file.header, cards: file.cards }, `${file.cards.length} cards`);
   const bonuses = new TransferBonusRecords({
     db: database.db,
-    guides: new Guides({ guides: guideData(), cards: cardData(), now: () => new Date() }),
+    guides: { replaceBonuses: () => {} },
     file: transferBonusFile,
     currencies: cardData().currencies,
   });

@@ -9,6 +9,12 @@ import { randomToken, sha256 } from './tokens.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
+/** The "refresh and confirm login" error of docs/product/README.md#roles. */
+const notSignedIn = () =>
+  new AppError('NOT_SIGNED_IN', {
+    message: 'Please refresh the page and make sure you are logged in.',
+  });
+
 /** How often a session's last-seen time is written, at most. */
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
 /** How long a password typed again covers a role change or a refund. */
@@ -75,10 +81,7 @@ export class Sessions {
   /** The signed-in member, or the "refresh and confirm login" error of docs/product/README.md#roles (award search and tracking need a member). */
   async requireMember(request: FastifyRequest): Promise<MemberRow> {
     const session = await this.current(request);
-    if (!session)
-      throw new AppError('NOT_SIGNED_IN', {
-        message: 'Please refresh the page and make sure you are logged in.',
-      });
+    if (!session) throw notSignedIn();
     return session.member;
   }
 
@@ -90,19 +93,14 @@ export class Sessions {
     const known = this.staffOfRequest.get(request);
     if (known) return known;
     const session = await this.current(request);
-    if (!session)
-      throw new AppError('NOT_SIGNED_IN', {
-        message: 'Please refresh the page and make sure you are logged in.',
-      });
+    if (!session) throw notSignedIn();
     const { member } = session;
     const needed = roleForStaffPath(request.routeOptions.url ?? request.url);
     if (!mayActAs(member.role, needed))
       throw new AppError('FORBIDDEN', { message: 'This page is for staff.' });
     // A staff session ends sooner than a member's, even one begun before the role was given.
     if (Date.now() - session.createdAt.getTime() > this.options.staffTtlHours * 3600 * 1000)
-      throw new AppError('NOT_SIGNED_IN', {
-        message: 'Please refresh the page and make sure you are logged in.',
-      });
+      throw notSignedIn();
     this.staffOfRequest.set(request, member);
     this.confirmedOfRequest.set(request, session.confirmedAt);
     return member;

@@ -27,7 +27,8 @@ export class TransferBonusRecords {
   constructor(
     private readonly options: {
       db: Db;
-      guides: Guides;
+      /** Told the bonuses whenever they change (an export needs no guides: it tells nobody). */
+      guides: Pick<Guides, 'replaceBonuses'>;
       file: () => BonusFile;
       /** The points currencies (card data): a bonus names a pair that transfers. */
       currencies: CardData['currencies'];
