@@ -85,7 +85,14 @@ function storefrontReadings(
   const campaigns =
     readFile('./storefront/campaigns.json', StorefrontCampaignsFileSchema, problems)?.campaigns ??
     [];
-  // The storefront's programmes whose current base price no source confirms: the explorer quotes no purchase of them.
+  return storefrontReadingsOf(programmes, campaigns);
+}
+
+/** What the guides and the explorer read of the storefront's programmes and campaigns (staff's edits too). */
+export function storefrontReadingsOf(
+  programmes: StorefrontProgramme[],
+  campaigns: StorefrontCampaign[],
+): Pick<GuideData, 'campaigns' | 'unconfirmedPrices'> {
   const unconfirmedPrices = new Set(
     programmes
       .filter((programme) => programme.basePrices.at(-1)?.unconfirmed)

@@ -4,6 +4,7 @@
  * (data/storefront/campaigns.json). Checked against their schemas and against each other when
  * read; the server will not start on a broken file.
  */
+import type { z } from 'zod';
 import { LIMITS } from '../core/limits.ts';
 import {
   StorefrontCampaignsFileSchema,
@@ -95,6 +96,19 @@ export function checkStorefrontData(data: StorefrontData): string[] {
       problems.push(`campaign ${campaign.id}: ${campaign.programme} is not on sale`);
   }
   return problems;
+}
+
+/** data/storefront/campaigns.json as its parts: the header, and the campaigns staff keep in the database after it seeds them. */
+export function campaignFile(): {
+  path: string;
+  header: Omit<z.infer<typeof StorefrontCampaignsFileSchema>, 'campaigns'>;
+  campaigns: StorefrontCampaign[];
+} {
+  const { campaigns, ...header } = readFile(
+    './storefront/campaigns.json',
+    StorefrontCampaignsFileSchema,
+  )!;
+  return { path: 'storefront/campaigns.json', header, campaigns };
 }
 
 let cached: StorefrontData | null = null;

@@ -66,7 +66,7 @@ describe('the staff console', () => {
     await admin.page.goto('/admin');
     await admin.page.locator('[data-testid="staff-dashboard"]').waitFor();
     const menu = admin.page.locator('[data-testid="staff-menu"] a');
-    expect(await menu.count()).toBe(10);
+    expect(await menu.count()).toBe(11);
     // Today's sign-ups count at least the two members of this test.
     const signUps = await admin.page
       .locator('[data-testid="metric-signUps"] [data-testid="metric-today"]')
@@ -114,6 +114,39 @@ describe('the staff console', () => {
     await expect.poll(() => row.locator('[data-testid="bonus-confirm"]').count()).toBe(0);
     const status = await row.locator('.mantine-Badge-root').textContent();
     expect(status).toBe(en('bonuses.confirmed'));
+  });
+
+  it('adds a sale campaign, previews its sale page, and confirms it: the sale page shows it', async () => {
+    const { page } = admin;
+    await page.goto('/admin/campaigns');
+    await page.locator('[data-testid="staff-campaigns"]').waitFor();
+    await page.locator('[data-testid="campaign-add"]').click();
+    await page.locator('[data-testid="campaign-programme"]').fill('EVA');
+    await page.getByRole('option', { name: 'EVA Infinity MileageLands' }).click();
+    await page.locator('[data-testid="campaign-start"]').fill('2026-11-25T00:00');
+    await page.locator('[data-testid="campaign-end"]').fill('2026-12-10T23:59');
+    // The form starts with one step: +50% from 1,000 miles, and no discount.
+    await page
+      .locator('[data-testid="edit-source"]')
+      .fill('https://www.evaair.com/en-global/infinity-mileagelands/buy-miles/');
+    await page.locator('[data-testid="campaign-preview-button"]').click();
+    const preview = page.locator('[data-testid="campaign-preview"]');
+    await preview.waitFor();
+    expect(await preview.innerText()).toContain('50%');
+    await page.locator('[data-testid="campaign-save"]').click();
+
+    const row = page.locator('[data-testid="staff-campaigns-row"][data-id="eva-infinity-2026-11"]');
+    await row.waitFor();
+    expect(await row.locator('.mantine-Badge-root').textContent()).toBe(en('bonuses.unconfirmed'));
+    await row.locator('[data-testid="campaign-confirm"]').click();
+    await page
+      .locator('[data-testid="campaign-announcement-url"]')
+      .fill('https://www.evaair.com/en-global/infinity-mileagelands/buy-miles/');
+    await page.locator('[data-testid="campaign-announcement-save"]').click();
+    await expect.poll(() => row.locator('[data-testid="campaign-confirm"]').count()).toBe(0);
+
+    await page.goto('/storefront/buy/eva-infinity');
+    expect(await page.locator('[data-testid="campaign-offer"]').innerText()).toContain('50%');
   });
 
   it('rests one alliance: a member’s search shows the others, with the maintenance notice', async () => {
@@ -205,9 +238,7 @@ describe('the staff console', () => {
     await page.goto(`/admin/members?email=${encodeURIComponent(helper.email)}`);
     const role = page.locator('[data-testid="member-role"]');
     await role.click();
-    await page
-      .getByRole('option', { name: catalogText('en', 'common')('staffConsole.roles.support') })
-      .click();
+    await page.getByRole('option', { name: en('console.roles.support') }).click();
     await page.locator('[data-testid="confirm-password"]').fill('not my password');
     await page.locator('[data-testid="confirm-password-submit"]').click();
     // A wrong password is told beside the field, and the prompt stays.
@@ -241,6 +272,7 @@ describe('the staff console', () => {
     const text = await page.locator('[data-testid="staff-audit"]').innerText();
     for (const action of [
       'card.welcome-bonus',
+      'storefront-campaign.confirm',
       'setting.change',
       'order.release',
       'member.scraping',

@@ -1,7 +1,8 @@
 /**
- * `npm run data:export [-- --out=DIR]`: writes the cards and transfer bonuses as the database
- * holds them (staff edit them in the console, docs/staff.md#content) back into data/cards/ and
- * data/transfer-bonuses.json in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses and sale campaigns as
+ * the database holds them (staff edit them in the console, docs/staff.md#content) back into
+ * data/cards/, data/transfer-bonuses.json and data/storefront/campaigns.json in the files' own
+ * format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,9 +10,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
 import { transferBonusFile } from '../data/guides.ts';
+import { campaignFile, storefrontData } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
 import { TransferBonusRecords } from '../server/modules/guides/index.ts';
+import { CampaignRecords, StorefrontCatalogue } from '../server/modules/storefront/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
 const out = process.argv.find((value) => value.startsWith('--out='))?.slice('--out='.length);
@@ -44,6 +47,25 @@ try {
   await bonuses.refresh(true);
   const file = await bonuses.exportFile();
   write(file.path, { ...file.header, bonuses: file.bonuses }, `${file.bonuses.length} bonuses`);
+  const campaigns = new CampaignRecords({
+    db: database.db,
+    catalogue: new StorefrontCatalogue({
+      data: storefrontData(),
+      names: () => ({ en: '', 'zh-Hant': '', 'zh-Hans': '' }),
+      guideRules: () => null,
+      samples: async () => [],
+      now: () => new Date(),
+    }),
+    file: campaignFile,
+    changed: () => {},
+  });
+  await campaigns.refresh(true);
+  const sales = await campaigns.exportFile();
+  write(
+    sales.path,
+    { ...sales.header, campaigns: sales.campaigns },
+    `${sales.campaigns.length} campaigns`,
+  );
 } finally {
   await database.close();
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFiles } from '../data/cards.ts';
 import { transferBonusFile } from '../data/guides.ts';
+import { campaignFile } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { members } from '../server/db/schema/index.ts';
 
@@ -61,13 +62,18 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards and transfer bonuses of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards, transfer bonuses and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
     const bonuses = transferBonusFile();
     expect(stdout).toContain(`${bonuses.path}: ${bonuses.bonuses.length} bonuses`);
     expect(JSON.parse(readFileSync(join(out, bonuses.path), 'utf8'))).toEqual(
       JSON.parse(readFileSync(join('data', bonuses.path), 'utf8')),
+    );
+    const campaigns = campaignFile();
+    expect(stdout).toContain(`${campaigns.path}: ${campaigns.campaigns.length} campaigns`);
+    expect(JSON.parse(readFileSync(join(out, campaigns.path), 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join('data', campaigns.path), 'utf8')),
     );
     for (const file of cardFiles()) {
       expect(stdout).toContain(`${file.path}: ${file.cards.length} cards`);

@@ -17,12 +17,11 @@ import {
 import { authRoutes, type Sessions } from './modules/auth/index.ts';
 import { awardsRoutes } from './modules/awards/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
-import { cardsRoutes, cardsStaffRoutes } from './modules/cards/index.ts';
+import { cardsRoutes } from './modules/cards/index.ts';
 import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
-import { guidesRoutes, guidesStaffRoutes } from './modules/guides/index.ts';
+import { guidesRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
-import { staffConsoleRoutes } from './modules/staff/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { devMailboxRoutes, type MailDelivery } from './modules/mail/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
@@ -52,7 +51,6 @@ import {
   ordersRoutes,
   priceAlertsRoutes,
   salePromotion,
-  staffRoutes,
   storefrontRoutes,
   type PriceAlerts,
   type StorefrontOrders,
@@ -63,6 +61,7 @@ import {
   type TrackingLinks,
   type Trackings,
 } from './modules/trackings/index.ts';
+import { registerStaffApi } from './staff-api.ts';
 import { createServices, type Clock, type ServiceOptions, type Services } from './services.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -310,13 +309,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(trackingsRoutes, { trackings, sessions });
       await api.register(cardsRoutes, { catalogue: cards, wallets, sessions });
-      // Staff's content edits: cards and transfer bonuses (docs/staff.md#content).
-      const staffContent = { ...services, db: database.db, sessions };
-      await api.register(cardsStaffRoutes, staffContent);
-      await api.register(guidesStaffRoutes, staffContent);
       await api.register(storefrontRoutes, { catalogue: storefront.catalogue });
       await api.register(priceAlertsRoutes, { alerts: storefront.alerts, sessions });
-      await api.register(staffRoutes, { orders: storefront.orders, sessions });
       await api.register(ordersRoutes, {
         orders: storefront.orders,
         payments,
@@ -343,8 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The assistant, its members' conversations and the MCP server for outside assistants.
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
-      const staffConsole = { ...services, db: database.db, sessions, answered, rateLimitScale };
-      await api.register(staffConsoleRoutes, staffConsole);
+      await registerStaffApi(api, services, { db: database.db, answered, rateLimitScale });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });
       // A demonstration in production keeps the sandbox's test card numbers off its pages (docs/operations.md#demo-mode).

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cardData, cardFiles } from '../data/cards.ts';
-import { guideData, transferBonusFile } from '../data/guides.ts';
-import type { StorefrontData } from '../data/storefront.ts';
+import { guideData, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
+import { campaignFile, type StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startJobs, type JobArea } from './jobs.ts';
@@ -21,7 +21,7 @@ import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payme
 import { sharesFromConfig } from './modules/shares/index.ts';
 import { SocialSignIn, configuredProviders } from './modules/social/index.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
-import { storefrontFromConfig } from './modules/storefront/index.ts';
+import { CampaignRecords, storefrontFromConfig } from './modules/storefront/index.ts';
 import { Trackings, trackingChecksFromConfig } from './modules/trackings/index.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -124,9 +124,13 @@ export async function createServices(
     file: transferBonusFile,
     currencies: cardData().currencies,
   });
-  /** Staff's edits (cards, transfer bonuses) from the database, at most one look every two seconds. */
+  /** Staff's edits (cards, transfer bonuses, sale campaigns) from the database, at most one look every two seconds. */
   const refreshContent = async (now = false) => {
-    await Promise.all([cardRecords.refresh(now), bonusRecords.refresh(now)]);
+    await Promise.all([
+      cardRecords.refresh(now),
+      bonusRecords.refresh(now),
+      campaignRecords.refresh(now),
+    ]);
   };
   const paying = paymentsFromConfig({
     config,
@@ -142,9 +146,23 @@ export async function createServices(
     payments: paying.payments,
     samples: () => awardSamples.get(),
     maintenance: () => liveSettings.on('storefrontMaintenance'),
+    // The crediting job's price alerts read campaigns staff confirmed since the worker started.
+    refresh: () => refreshContent(),
     log,
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),
+  });
+  const campaignRecords = new CampaignRecords({
+    db,
+    catalogue: storefront.catalogue,
+    // A test's own catalogue seeds its database in place of the file.
+    file: options.storefront
+      ? () => ({ ...campaignFile(), campaigns: options.storefront!.campaigns })
+      : campaignFile,
+    changed: (campaigns) =>
+      guides.replaceCampaigns(
+        storefrontReadingsOf(storefront.catalogue.data.programmes, campaigns),
+      ),
   });
   // The site index and the article search read each other: the index holds the articles, the
   // article search asks the index (docs/search.md). It is built on the first search.
@@ -239,6 +257,7 @@ export async function createServices(
     liveSettings,
     cardRecords,
     bonusRecords,
+    campaignRecords,
     refreshContent,
     assistant: asking.assistant,
     knowledge: asking.knowledge,

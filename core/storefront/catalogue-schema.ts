@@ -22,7 +22,7 @@ export const SalePriceSchema = z
 export type SalePrice = z.infer<typeof SalePriceSchema>;
 
 /** An instant as a data file writes it, with its offset: 2026-11-10T00:00:00-05:00. */
-const InstantSchema = z
+export const InstantSchema = z
   .string()
   .regex(
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/,
@@ -139,9 +139,37 @@ export const StorefrontProgrammeSchema = z
 export type StorefrontProgramme = z.infer<typeof StorefrontProgrammeSchema>;
 
 /** A step of a bonus ladder: from this many miles bought, this percent on top. */
-const LadderStepSchema = z
+export const LadderStepSchema = z
   .object({ from: z.number().int().positive(), percent: z.number().int().positive().max(300) })
   .strict();
+
+/** The terms a campaign must keep whoever writes them (the data file, or staff in the console). */
+export function checkCampaignTerms(
+  campaign: Pick<StorefrontCampaign, 'start' | 'end' | 'discountPercent' | 'bonusLadder'>,
+  context: z.RefinementCtx,
+): void {
+  if (Date.parse(campaign.start) >= Date.parse(campaign.end))
+    context.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: 'a campaign ends before it starts',
+    });
+  if (campaign.discountPercent === 0 && campaign.bonusLadder.length === 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['bonusLadder'],
+      message: 'a campaign with neither a discount nor a bonus',
+    });
+  campaign.bonusLadder.forEach((step, index) => {
+    const before = campaign.bonusLadder[index - 1];
+    if (before && (step.from <= before.from || step.percent <= before.percent))
+      context.addIssue({
+        code: 'custom',
+        path: ['bonusLadder', index],
+        message: 'ladder steps must rise in quantity and percent',
+      });
+  });
+}
 
 export const StorefrontCampaignSchema = z
   .object({
@@ -173,33 +201,13 @@ export const StorefrontCampaignSchema = z
   })
   .strict()
   .superRefine((campaign, context) => {
-    if (Date.parse(campaign.start) >= Date.parse(campaign.end))
-      context.addIssue({
-        code: 'custom',
-        path: ['end'],
-        message: 'a campaign ends before it starts',
-      });
     if ((campaign.status === 'confirmed') !== Boolean(campaign.announcement))
       context.addIssue({
         code: 'custom',
         path: ['announcement'],
         message: 'a confirmed campaign names its announcement, an unconfirmed one has none',
       });
-    if (campaign.discountPercent === 0 && campaign.bonusLadder.length === 0)
-      context.addIssue({
-        code: 'custom',
-        path: ['bonusLadder'],
-        message: 'a campaign with neither a discount nor a bonus',
-      });
-    campaign.bonusLadder.forEach((step, index) => {
-      const before = campaign.bonusLadder[index - 1];
-      if (before && (step.from <= before.from || step.percent <= before.percent))
-        context.addIssue({
-          code: 'custom',
-          path: ['bonusLadder', index],
-          message: 'ladder steps must rise in quantity and percent',
-        });
-    });
+    checkCampaignTerms(campaign, context);
   });
 export type StorefrontCampaign = z.infer<typeof StorefrontCampaignSchema>;
 

@@ -183,6 +183,7 @@ const DEFINED: readonly PageDef[] = [
   },
   // Staff's console for orders in review (docs/storefront.md#staff); members who are not staff are told so.
   staffPage('/admin/storefront', 'adminStorefront', 'storefront'),
+  staffPage('/admin/campaigns', 'adminCampaigns', 'storefront'),
   page('/storefront/tos', 'storefrontTos', 'storefront'),
   page('/storefront/faq', 'storefrontFaq', 'storefront'),
   { ...page('/storefront/awardmap', 'storefrontAwardMap', 'storefront'), feature: 'guides' },

@@ -97,6 +97,16 @@ export class Guides {
   replaceBonuses(bonuses: TransferBonus[]): void {
     this.options = { ...this.options, guides: { ...this.options.guides, bonuses } };
     this.#directory = { ...this.#directory, bonuses };
+    this.#replaced();
+  }
+
+  /** The storefront's campaigns as staff left them: the programme pages' sale and the explorer's purchases. */
+  replaceCampaigns(readings: Pick<GuideData, 'campaigns' | 'unconfirmedPrices'>): void {
+    this.options = { ...this.options, guides: { ...this.options.guides, ...readings } };
+    this.#replaced();
+  }
+
+  #replaced(): void {
     this.#explorerData = this.#readExplorerData(this.#explorerDay);
     this.#optionCache.clear();
     this.#revision += 1;

@@ -53,8 +53,9 @@ function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): 
  * the same for every visitor and the pages can be kept.
  */
 export class StorefrontCatalogue {
-  readonly #byId: Map<string, StorefrontProgramme>;
-  readonly #campaigns: Map<string, StorefrontCampaign[]>;
+  #data!: StorefrontData;
+  #byId = new Map<string, StorefrontProgramme>();
+  #campaigns = new Map<string, StorefrontCampaign[]>();
 
   constructor(
     private readonly options: {
@@ -65,15 +66,57 @@ export class StorefrontCatalogue {
       now: () => Date;
     },
   ) {
-    this.#byId = new Map(options.data.programmes.map((programme) => [programme.id, programme]));
+    this.replace(options.data);
+  }
+
+  /** The programmes and campaigns as staff left them in the database (docs/staff.md#content). */
+  replace(data: StorefrontData): void {
+    this.#data = data;
+    this.#byId = new Map(data.programmes.map((programme) => [programme.id, programme]));
     this.#campaigns = new Map(
-      options.data.programmes.map((programme) => [
+      data.programmes.map((programme) => [
         programme.id,
-        options.data.campaigns
+        data.campaigns
           .filter((campaign) => campaign.programme === programme.id)
           .sort((a, b) => Date.parse(a.start) - Date.parse(b.start)),
       ]),
     );
+  }
+
+  /** What the catalogue sells now: the programmes and every campaign. */
+  get data(): StorefrontData {
+    return this.#data;
+  }
+
+  /**
+   * The programme's sale page with `campaign` in place of the one it replaces, priced as if it were
+   * confirmed, on a day it runs (docs/staff.md#content: the editor's preview).
+   */
+  async preview(
+    campaign: StorefrontCampaign,
+    replaces: string | null,
+  ): Promise<{ at: Date; programme: ProgrammeSaleDetail } | null> {
+    const draft = {
+      ...campaign,
+      status: 'confirmed' as const,
+      announcement: campaign.announcement ?? { url: campaign.source, date: campaign.checked },
+    };
+    const copy = new StorefrontCatalogue({
+      ...this.options,
+      data: {
+        ...this.#data,
+        campaigns: [
+          ...this.#data.campaigns.filter((row) => row.id !== replaces && row.id !== campaign.id),
+          draft,
+        ],
+      },
+    });
+    const now = this.options.now();
+    const start = new Date(campaign.start);
+    const running = now >= start && now <= new Date(campaign.end);
+    const at = running ? now : start;
+    const programme = await copy.detail(campaign.programme, at);
+    return programme && { at, programme };
   }
 
   /** The storefront's clock (tests drive it). */
@@ -198,12 +241,12 @@ export class StorefrontCatalogue {
 
   /** Every programme on sale, in the data file's order (airline programmes, then hotel programmes). */
   list(now = this.options.now()): ProgrammeOnSale[] {
-    return this.options.data.programmes.map((programme) => this.onSale(programme, now));
+    return this.#data.programmes.map((programme) => this.onSale(programme, now));
   }
 
   /** Campaigns running or announced, soonest end first. */
   events(now = this.options.now()): SaleEvent[] {
-    return this.options.data.programmes
+    return this.#data.programmes
       .flatMap((programme) =>
         (this.#campaigns.get(programme.id) ?? [])
           .map((campaign) => this.#view(programme, campaign, now))

@@ -14,6 +14,8 @@ export const CREDITING_QUEUE = 'storefront-crediting';
 export function creditingJobs(options: {
   orders: StorefrontOrders;
   alerts: PriceAlerts;
+  /** Reads staff's edits first: a campaign confirmed since the last run is priced in its alerts. */
+  refresh?: () => Promise<void>;
   intervalMinutes: number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }): JobArea {
@@ -32,6 +34,7 @@ export function creditingJobs(options: {
       async ([job]) => {
         if (!job) return;
         const at = job.data?.at ? new Date(job.data.at) : new Date();
+        await options.refresh?.();
         const report = await options.orders.advance(at);
         if (report.released + report.submitted + report.credited + report.refunded > 0)
           options.log.info({ crediting: report }, 'storefront crediting');

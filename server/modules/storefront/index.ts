@@ -1,4 +1,7 @@
 // The storefront module's public surface: other modules, the composition root and scripts import only this file (eslint.config.js).
+export { CampaignRecords } from './campaign-records.ts';
+export { campaignsStaffRoutes } from './campaigns-staff.routes.ts';
+export { StorefrontCatalogue } from './catalogue.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export type { StorefrontOrders } from './orders.service.ts';
 export { priceAlertsRoutes } from './price-alerts.routes.ts';

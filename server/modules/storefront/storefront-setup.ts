@@ -23,6 +23,8 @@ export function storefrontFromConfig(options: {
   now?: () => Date;
   data?: StorefrontData;
   maintenance?: () => Promise<boolean>;
+  /** Reads staff's edits (the campaigns) before each crediting run. */
+  refresh?: () => Promise<void>;
 }) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -66,6 +68,7 @@ export function storefrontFromConfig(options: {
     jobs: creditingJobs({
       orders,
       alerts,
+      ...(options.refresh ? { refresh: options.refresh } : {}),
       intervalMinutes: config.CREDITING_CHECK_INTERVAL_MIN,
       log: options.log,
     }),

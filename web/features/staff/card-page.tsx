@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffCard } from '../../../core/cards/card-edits.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
+import { StaffShell } from './staff-shell.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';

@@ -13,26 +13,44 @@ export type Errors = Record<string, string>;
  */
 export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
-  message: (field: string) => string,
+  message: (field: string, code?: string) => string,
 ) {
   const errors: Errors = {};
   for (const issue of issues) {
     const field = issue.path.join('.');
-    errors[field] ??= message(field);
+    errors[field] ??= message(field, issue.code);
   }
   return errors;
 }
 
+/** Checks a form with the API's schema: the data to send, or the errors beside the fields. */
+export function checkForm<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  message: (field: string, code?: string) => string,
+  setErrors: (errors: Errors) => void,
+): T | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  setErrors(fieldErrors(parsed.error.issues, message));
+  return null;
+}
+
 export function useFieldMessage() {
   const { t } = useTranslation('staff');
-  return (field: string) =>
-    /(source|url)$/.test(field)
-      ? t('fieldUrl')
-      : /(checked|until|start|end|date)$/.test(field)
-        ? t('fieldDate')
-        : /(amount|spend|months|Fee|rate|percent)$/.test(field)
-          ? t('fieldNumber')
-          : t('fieldInvalid');
+  return (field: string, code?: string) =>
+    // A rule between fields (core/ schemas' refinements): the dates' order, a bonus ladder's steps.
+    code === 'custom' && /(end|until)$/.test(field)
+      ? t('fieldEndOrder')
+      : code === 'custom' && /^bonusLadder/.test(field)
+        ? t('fieldLadder')
+        : /(source|url)$/.test(field)
+          ? t('fieldUrl')
+          : /(checked|until|start|end|date)$/.test(field)
+            ? t('fieldDate')
+            : /(amount|spend|months|Fee|rate|percent|Percent|from)$/.test(field)
+              ? t('fieldNumber')
+              : t('fieldInvalid');
 }
 
 /** Sends an edit; a refusal naming fields shows beside them, anything else in the error popup. */

@@ -3,12 +3,12 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { FeedbackReport } from '../../../core/feedback.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 
 /** /admin/feedback: the feedback inbox for staff, newest first (docs/feedback.md#staff). */

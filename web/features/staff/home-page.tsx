@@ -4,10 +4,10 @@ import { formatMinor } from '../../../core/payments/money.ts';
 import type { MoneyCurrency } from '../../../core/locale.ts';
 import type { DashboardDay } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
+import { StaffShell } from './staff-shell.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useStaffConsole } from '../../lib/use-staff-console.ts';
+import { useStaffConsole } from './use-staff-console.ts';
 import { useAuth } from '../auth/index.ts';
 import { DayBars } from './day-bars.tsx';
 
@@ -16,7 +16,6 @@ const METRICS = ['signUps', 'searches', 'trackings', 'alerts', 'payments'] as co
 /** /admin: the dashboard — today against the last fortnight, money per currency, what waits (docs/staff.md#console). */
 export function StaffHomePage({ page }: { page: PageDef }) {
   const { t, i18n } = useTranslation('staff');
-  const { t: common } = useTranslation();
   const { member } = useAuth();
   const { console: frame, forbidden } = useStaffConsole(member !== null);
   const language = i18n.language as Parameters<typeof formatMinor>[2];
@@ -32,9 +31,7 @@ export function StaffHomePage({ page }: { page: PageDef }) {
           member && <Loader size="sm" />
         ) : (
           <Stack gap="lg" data-testid="staff-dashboard">
-            <Text size="sm">
-              {t('home.youAre', { role: common(`staffConsole.roles.${frame.role}`) })}
-            </Text>
+            <Text size="sm">{t('home.youAre', { role: t(`console.roles.${frame.role}`) })}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {METRICS.map((metric) => {
                 const days = frame.days.map((day: DashboardDay) => ({

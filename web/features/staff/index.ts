@@ -4,6 +4,7 @@ import { FeedbackStaffPage } from './feedback-inbox-page.tsx';
 import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
 import { SharesStaffPage } from './reported-shares-page.tsx';
 import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
+import { StaffCampaignsPage } from './campaigns-page.tsx';
 import { StaffCardPage } from './card-page.tsx';
 import { StaffCardsPage } from './cards-page.tsx';
 import { StaffHomePage } from './home-page.tsx';
@@ -36,6 +37,7 @@ export const pages: FeatureModule['pages'] = {
   adminSettings: StaffSettingsPage,
   adminAudit: StaffAuditPage,
   adminStorefront: StorefrontOrdersPage,
+  adminCampaigns: StaffCampaignsPage,
   adminShares: SharesStaffPage,
   adminFeedback: FeedbackStaffPage,
   adminNewsletter: NewsletterStaffPage,

@@ -15,11 +15,11 @@ import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffMemberDetail } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { ChangesPanel, LastChange } from './changes.tsx';
 import { staffApi } from './staff-api.ts';
@@ -27,7 +27,6 @@ import { staffApi } from './staff-api.ts';
 /** /admin/members/:id: one member's account, sessions and use, and support's acts on it (docs/staff.md#members). */
 export function StaffMemberPage({ page }: { page: PageDef }) {
   const { t, i18n } = useTranslation('staff');
-  const { t: common } = useTranslation();
   const { id = '' } = useParams();
   const { member: signedIn } = useAuth();
   const load = useCallback(() => staffApi.member(id), [id]);
@@ -59,7 +58,7 @@ export function StaffMemberPage({ page }: { page: PageDef }) {
                     {member.name}
                   </Title>
                   {member.role !== 'member' && (
-                    <Badge variant="light">{common(`staffConsole.roles.${member.role}`)}</Badge>
+                    <Badge variant="light">{t(`console.roles.${member.role}`)}</Badge>
                   )}
                   {member.disabledAt && (
                     <Badge color="red" data-testid="member-disabled">

@@ -17,13 +17,13 @@ import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROLES, type Role, type StaffMemberView } from '../../../core/staff.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { usePasswordConfirm } from '../../lib/use-password-confirm.tsx';
-import { useStaffConsole } from '../../lib/use-staff-console.ts';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { usePasswordConfirm } from './use-password-confirm.tsx';
+import { useStaffConsole } from './use-staff-console.ts';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { staffApi } from './staff-api.ts';
 import { StaffTable, type StaffColumn } from './staff-table.tsx';
@@ -31,7 +31,6 @@ import { StaffTable, type StaffColumn } from './staff-table.tsx';
 /** /admin/members: find members by address, and open the live scan's closed beta to them (docs/staff.md#members). */
 export function StaffMembersPage({ page }: { page: PageDef }) {
   const { t, i18n } = useTranslation('staff');
-  const { t: common } = useTranslation();
   const { member } = useAuth();
   const [params, setParams] = useSearchParams();
   const waiting = params.get('waiting') === 'true';
@@ -88,7 +87,7 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
             disabled={busy !== null}
             data={ROLES.map((role) => ({
               value: role,
-              label: common(`staffConsole.roles.${role}`),
+              label: t(`console.roles.${role}`),
             }))}
             onChange={(role) =>
               role &&
@@ -100,7 +99,7 @@ export function StaffMembersPage({ page }: { page: PageDef }) {
           ''
         ) : (
           <Badge size="sm" variant="light">
-            {common(`staffConsole.roles.${one.role}`)}
+            {t(`console.roles.${one.role}`)}
           </Badge>
         ),
     },

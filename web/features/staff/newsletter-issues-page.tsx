@@ -26,9 +26,9 @@ import {
 } from '../../../core/newsletter.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
+import { useStaffData } from './use-staff-data.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { staffNewsletterApi } from './area-apis.ts';

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { storePath, useShareFormat } from '../shares/index.ts';
 import type { FlaggedRecord } from '../../../core/shares/flags.ts';

@@ -11,6 +11,15 @@ import type {
   TransferBonusTerms,
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
+import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
+import type {
+  CampaignConfirm,
+  CampaignPreview,
+  CampaignTerms,
+  NewCampaign,
+  StaffCampaigns,
+} from '../../../core/storefront/campaign-edits.ts';
+import type { StorefrontCampaign } from '../../../core/storefront/catalogue-schema.ts';
 import type {
   AuditEntry,
   LiveSettings,
@@ -41,6 +50,27 @@ export const staffApi = {
     apiSend<{ bonus: TransferBonus }>(
       'POST',
       `/api/admin/transfer-bonuses/${encodeURIComponent(id)}/confirm`,
+      confirm,
+    ),
+  campaigns: () => apiGet<StaffCampaigns>('/api/admin/campaigns'),
+  addCampaign: (campaign: NewCampaign) =>
+    apiSend<{ campaign: StorefrontCampaign }>('POST', '/api/admin/campaigns', campaign),
+  editCampaign: (id: string, terms: CampaignTerms) =>
+    apiSend<{ campaign: StorefrontCampaign }>(
+      'PUT',
+      `/api/admin/campaigns/${encodeURIComponent(id)}`,
+      terms,
+    ),
+  previewCampaign: (draft: CampaignPreview) =>
+    apiSend<{ now: string; programme: ProgrammeSaleDetail }>(
+      'POST',
+      '/api/admin/campaigns/preview',
+      draft,
+    ),
+  confirmCampaign: (id: string, confirm: CampaignConfirm) =>
+    apiSend<{ campaign: StorefrontCampaign }>(
+      'POST',
+      `/api/admin/campaigns/${encodeURIComponent(id)}/confirm`,
       confirm,
     ),
   members: (query: { email?: string; waiting?: boolean }) => {

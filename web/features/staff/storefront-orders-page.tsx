@@ -2,11 +2,11 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
+import { StaffShell } from './staff-shell.tsx';
 import { SideScroll, Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
-import { usePasswordConfirm } from '../../lib/use-password-confirm.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { usePasswordConfirm } from './use-password-confirm.tsx';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { OrderStatusBadge } from '../payments/index.ts';
 import { storefrontOrdersApi as staffApi } from './area-apis.ts';

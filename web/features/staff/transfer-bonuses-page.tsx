@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import type { z } from 'zod';
 import { dayOf } from '../../../core/dated.ts';
 import {
   NewTransferBonusSchema,
@@ -22,14 +21,20 @@ import {
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
-import { StaffShell } from '../../components/staff-shell.tsx';
-import { StaffView } from '../../components/staff-view.tsx';
+import { StaffShell } from './staff-shell.tsx';
+import { StaffView } from './staff-view.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useStaffData } from '../../lib/use-staff-data.ts';
+import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { ChangesPanel } from './changes.tsx';
-import { fieldErrors, numberOr, SourceFields, useSubmit, type Errors } from './edit-form.tsx';
+import {
+  checkForm as check,
+  numberOr,
+  SourceFields,
+  useSubmit,
+  type Errors,
+} from './edit-form.tsx';
 import { staffApi } from './staff-api.ts';
 import { StaffTable, type StaffColumn } from './staff-table.tsx';
 
@@ -84,19 +89,6 @@ function TermsFields({
       />
     </>
   );
-}
-
-/** Checks a form with the API's schema: the data to send, or the errors beside the fields. */
-function check<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  message: (field: string) => string,
-  setErrors: (errors: Errors) => void,
-): T | null {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  setErrors(fieldErrors(parsed.error.issues, message));
-  return null;
 }
 
 /** /admin/transfer-bonuses: every transfer bonus, to add, re-term or confirm (docs/staff.md#content). */

@@ -1,8 +1,8 @@
 import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '../lib/translation.tsx';
-import { useStaffConsole } from '../lib/use-staff-console.ts';
+import { useTranslation } from '../../lib/translation.tsx';
+import { useStaffConsole } from './use-staff-console.ts';
 
 type StaffRole = 'editor' | 'support' | 'admin';
 
@@ -15,6 +15,7 @@ const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = 
   { path: '/admin', key: 'home', role: null },
   { path: '/admin/cards', key: 'cards', role: 'editor' },
   { path: '/admin/transfer-bonuses', key: 'transferBonuses', role: 'editor' },
+  { path: '/admin/campaigns', key: 'campaigns', role: 'editor' },
   { path: '/admin/newsletter', key: 'newsletter', role: 'editor' },
   { path: '/admin/storefront', key: 'storefront', role: 'support' },
   { path: '/admin/members', key: 'members', role: 'support' },
@@ -30,7 +31,7 @@ const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = 
  * content does its own loading.
  */
 export function StaffShell({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('staff');
   const { pathname } = useLocation();
   const { console: frame } = useStaffConsole(signedIn);
   const role = frame?.role;
@@ -42,12 +43,12 @@ export function StaffShell({ signedIn, children }: { signedIn: boolean; children
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }}>
-        <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('staffConsole.label')}>
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('console.label')}>
           {role && (
             <Text size="xs" c="dimmed" px="sm" py={4}>
-              {t('staffConsole.label')}{' '}
+              {t('console.label')}{' '}
               <Badge size="xs" variant="light">
-                {t(`staffConsole.roles.${role}`)}
+                {t(`console.roles.${role}`)}
               </Badge>
             </Text>
           )}
@@ -58,7 +59,7 @@ export function StaffShell({ signedIn, children }: { signedIn: boolean; children
                 key={area.path}
                 component={Link}
                 to={area.path}
-                label={t(`staffConsole.${area.key}`)}
+                label={t(`console.${area.key}`)}
                 active={current(area.path)}
                 aria-current={current(area.path) ? 'page' : undefined}
               />
@@ -74,7 +75,7 @@ export function StaffShell({ signedIn, children }: { signedIn: boolean; children
                 variant={current(area.path) ? 'light' : 'subtle'}
                 aria-current={current(area.path) ? 'page' : undefined}
               >
-                {t(`staffConsole.${area.key}`)}
+                {t(`console.${area.key}`)}
               </Button>
             ))}
           </Group>

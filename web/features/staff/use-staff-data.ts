@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiRequestError } from './api-client.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { PasswordNotConfirmed } from './use-password-confirm.tsx';
-import { useErrorPopup } from './use-error-popup.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
 
 /**
  * What a staff console shows: loaded once someone is signed in (`signedIn`), again after each

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { StaffConsole } from '../../core/staff.ts';
-import { ApiRequestError, apiGet } from './api-client.ts';
+import type { StaffConsole } from '../../../core/staff.ts';
+import { ApiRequestError, apiGet } from '../../lib/api-client.ts';
 
 /** Kept a short while, so moving between the console's pages asks once. */
 const KEEP_MS = 30_000;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
-import { ApiRequestError, apiSend } from './api-client.ts';
-import { useTranslation } from './translation.tsx';
+import { ApiRequestError, apiSend } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/translation.tsx';
 
 /** Staff closed the password prompt: the action is not done, and nothing needs saying. */
 export class PasswordNotConfirmed extends Error {}
@@ -15,7 +15,7 @@ export function usePasswordConfirm(): {
   run: <T>(action: () => Promise<T>) => Promise<T>;
   prompt: ReactNode;
 } {
-  const { t } = useTranslation();
+  const { t } = useTranslation('staff');
   const waiting = useRef<{ resolve: () => void; reject: (error: Error) => void } | null>(null);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -51,13 +51,13 @@ export function usePasswordConfirm(): {
       waiting.current = null;
     } catch (failure) {
       const name = failure instanceof ApiRequestError ? failure.body?.error : undefined;
-      setError(t(`errors.${name ?? 'generic'}`));
+      setError(t(`common:errors.${name ?? 'generic'}`));
     } finally {
       setBusy(false);
     }
   };
   const prompt = (
-    <Modal opened={open} onClose={close} title={t('staffConsole.confirmTitle')} centered>
+    <Modal opened={open} onClose={close} title={t('console.confirmTitle')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -65,9 +65,9 @@ export function usePasswordConfirm(): {
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{t('staffConsole.confirmBody')}</Text>
+          <Text size="sm">{t('console.confirmBody')}</Text>
           <PasswordInput
-            label={t('staffConsole.password')}
+            label={t('console.password')}
             required
             autoComplete="current-password"
             value={password}
@@ -78,7 +78,7 @@ export function usePasswordConfirm(): {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={busy} data-testid="confirm-password-submit">
-              {t('staffConsole.confirm')}
+              {t('console.confirm')}
             </Button>
           </Group>
         </Stack>
