@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_ALLIANCES, type SearchAlliance } from './awards/search.ts';
+import { SPONSOR_PLANS } from './payments/sponsorship.ts';
 
 /**
  * Staff roles (docs/security.md#staff-roles): who may do what in the staff console. A member has
@@ -160,10 +161,38 @@ export const StaffMemberDetailSchema = z.object({
     daysUsed: z.number().int(),
     searches30Days: z.number().int(),
   }),
-  payments: z.object({ succeeded: z.number().int() }),
+  /** The latest sponsorship, if the member ever had one. */
+  sponsorship: z
+    .object({
+      plan: z.enum(SPONSOR_PLANS),
+      status: z.enum(['active', 'cancelling', 'past-due', 'ended']),
+      periodEnd: z.string(),
+    })
+    .nullable(),
+  /** The member's latest payments, newest first (amounts in minor units). */
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      purpose: z.enum(['sponsorship', 'renewal', 'upgrade', 'storefront']),
+      status: z.enum(['pending', 'verifying', 'succeeded', 'failed']),
+      amount: z.number().int(),
+      currency: z.string(),
+      receiptNumber: z.string().nullable(),
+      createdAt: z.string(),
+      refundedAt: z.string().nullable(),
+    }),
+  ),
   changes: z.array(AuditEntrySchema),
 });
 export type StaffMemberDetail = z.infer<typeof StaffMemberDetailSchema>;
+
+/** Support cancels a member's sponsorship: at the end of the paid month, or now; the reason is logged. */
+export const SponsorshipCancelSchema = z
+  .object({ endNow: z.boolean(), reason: z.string().trim().min(1).max(500) })
+  .strict();
+
+/** Support refunds one of a member's sponsorship payments in full, with the reason logged. */
+export const PaymentRefundSchema = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
 
 /** Support disables a member (or lets them back in), with the reason kept in the audit log. */
 export const MemberDisableSchema = z

@@ -25,6 +25,7 @@ import { members, paymentCards, payments, sponsorships } from '../../db/schema/i
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import { recordChange, type Actor } from '../staff/index.ts';
 import type { CardRow, PaymentRow, Payments, PayRequest } from '../payments/index.ts';
 import { sponsorshipMail } from './sponsorship-mail.ts';
 
@@ -205,8 +206,15 @@ export class Sponsorships {
     );
   }
 
-  /** Cancelling keeps the plan to the end of the paid month, without refund (docs/product/sponsorship.md#rules). */
-  async cancel(member: MemberRow): Promise<void> {
+  /**
+   * Cancelling keeps the plan to the end of the paid month, without refund (docs/product/sponsorship.md#rules).
+   * Support may cancel for the member (docs/staff.md#members), and end it at once; their reason
+   * goes into the audit log with the change.
+   */
+  async cancel(
+    member: Pick<MemberRow, 'id'>,
+    staff?: { actor: Actor; reason: string; endNow: boolean },
+  ): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const [live] = await tx
         .select()
@@ -214,7 +222,11 @@ export class Sponsorships {
         .where(
           and(
             eq(sponsorships.memberId, member.id),
-            inArray(sponsorships.status, ['active', 'past-due']),
+            // Support may end at once one already cancelled to the end of its month.
+            inArray(
+              sponsorships.status,
+              staff?.endNow ? ['active', 'past-due', 'cancelling'] : ['active', 'past-due'],
+            ),
           ),
         )
         .for('update');
@@ -224,7 +236,10 @@ export class Sponsorships {
         });
       const now = this.options.now();
       // A sponsorship whose renewal is failing has no paid month left: it ends now.
-      const ended = live.status === 'past-due' || live.periodEnd.getTime() <= now.getTime();
+      const ended =
+        staff?.endNow === true ||
+        live.status === 'past-due' ||
+        live.periodEnd.getTime() <= now.getTime();
       await tx
         .update(sponsorships)
         .set({
@@ -241,6 +256,13 @@ export class Sponsorships {
         PLAN_ENTITLEMENT[live.plan],
         ended ? now : live.periodEnd,
       );
+      if (staff)
+        await recordChange(tx, staff.actor, {
+          action: 'sponsorship.cancel',
+          subject: `member:${member.id}`,
+          before: { plan: live.plan, status: live.status, periodEnd: live.periodEnd.toISOString() },
+          after: { status: ended ? 'ended' : 'cancelling', reason: staff.reason },
+        });
     });
   }
 

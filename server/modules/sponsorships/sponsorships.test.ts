@@ -11,7 +11,12 @@ import {
 } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
-import { endSponsorshipMonth } from '../../test/sponsorships.ts';
+import {
+  checkoutDetails as details,
+  endSponsorshipMonth,
+  sandboxToken,
+  sponsorCheckout,
+} from '../../test/sponsorships.ts';
 import { paymentsFromConfig } from '../payments/payments-setup.ts';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../payments/sandbox/sandbox-pay.ts';
 
@@ -41,43 +46,14 @@ const post = (url: string, cookies: Record<string, string>, payload?: Record<str
 const get = (url: string, cookies: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, cookies });
 
-async function tokenFor(number: string, expiry = '12/34', cvc = '123') {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/sandbox-pay/v1/tokens',
-    headers: { 'x-sandbox-key': app.payments.provider.browserSetup().publicKey },
-    payload: { number, expiry, cvc },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().token as string;
-}
-
-const details = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Mei Lin',
-  email: 'mei@example.com',
-  holderName: 'MEI LIN',
-  address: { country: 'TW', line1: 'No. 7, Sec. 5, Xinyi Rd.', city: 'Taipei', postalCode: '110' },
-  termsAgreed: true,
-  ...overrides,
-});
-
-async function checkout(
+const tokenFor = (number: string, expiry?: string, cvc?: string) =>
+  sandboxToken(app, number, expiry, cvc);
+const checkout = (
   cookies: Record<string, string>,
   number: string,
-  plan = 'sponsor',
-  extra: Record<string, unknown> = {},
-) {
-  const response = await post('/api/sponsorship/checkout', cookies, {
-    plan,
-    currency: 'USD',
-    checkoutId: randomUUID(),
-    card: { token: await tokenFor(number) },
-    details: details(),
-    ...extra,
-  });
-  await app.sandboxPay.settle();
-  return response;
-}
+  plan?: string,
+  extra?: Record<string, unknown>,
+) => sponsorCheckout(app, cookies, number, plan, extra);
 
 const memberRow = async (id: string) =>
   (await app.database.db.select().from(members).where(eq(members.id, id)))[0]!;

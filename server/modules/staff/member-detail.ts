@@ -7,6 +7,7 @@ import {
   members,
   payments,
   sessions,
+  sponsorships,
   trackings,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -32,7 +33,7 @@ export class MemberDetail {
   async view(id: string, now: Date): Promise<StaffMemberDetail> {
     const row = await this.#row(id);
     const month = now.toISOString().slice(0, 7);
-    const [held, active, all, used, searched, paid, changes] = await Promise.all([
+    const [held, active, all, used, searched, paid, sponsoring, changes] = await Promise.all([
       this.db
         .select()
         .from(sessions)
@@ -57,9 +58,17 @@ export class MemberDetail {
           ),
         ),
       this.db
-        .select({ rows: count() })
+        .select()
         .from(payments)
-        .where(and(eq(payments.memberId, id), eq(payments.status, 'succeeded'))),
+        .where(eq(payments.memberId, id))
+        .orderBy(desc(payments.createdAt))
+        .limit(20),
+      this.db
+        .select()
+        .from(sponsorships)
+        .where(eq(sponsorships.memberId, id))
+        .orderBy(desc(sponsorships.periodStart))
+        .limit(1),
       readAuditLog(this.db, { subject: `member:${id}` }),
     ]);
     return {
@@ -72,7 +81,23 @@ export class MemberDetail {
       })),
       trackings: { active: rows(active), all: rows(all) },
       quota: { month, daysUsed: used[0]?.daysUsed ?? 0, searches30Days: rows(searched) },
-      payments: { succeeded: rows(paid) },
+      sponsorship: sponsoring[0]
+        ? {
+            plan: sponsoring[0].plan,
+            status: sponsoring[0].status,
+            periodEnd: sponsoring[0].periodEnd.toISOString(),
+          }
+        : null,
+      payments: paid.map((payment) => ({
+        id: payment.id,
+        purpose: payment.purpose,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        receiptNumber: payment.receiptNumber,
+        createdAt: payment.createdAt.toISOString(),
+        refundedAt: payment.refundedAt?.toISOString() ?? null,
+      })),
       changes,
     };
   }

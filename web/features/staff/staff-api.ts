@@ -99,6 +99,17 @@ export const staffApi = {
     }),
   resendActivation: (id: string) =>
     apiSend<StaffMemberDetail>('POST', `/api/admin/members/${encodeURIComponent(id)}/activation`),
+  cancelSponsorship: (id: string, endNow: boolean, reason: string) =>
+    apiSend('POST', `/api/admin/members/${encodeURIComponent(id)}/sponsorship/cancel`, {
+      endNow,
+      reason,
+    }),
+  refundPayment: (id: string, payment: string, reason: string) =>
+    apiSend(
+      'POST',
+      `/api/admin/members/${encodeURIComponent(id)}/payments/${encodeURIComponent(payment)}/refund`,
+      { reason },
+    ),
   settings: () =>
     apiGet<{ settings: LiveSettings }>('/api/admin/settings').then((answer) => answer.settings),
   changeSettings: (changes: Partial<LiveSettings>) =>
