@@ -23,3 +23,17 @@ export const FlaggedRecordSchema = z.object({
   latest: z.string(),
 });
 export type FlaggedRecord = z.infer<typeof FlaggedRecordSchema>;
+
+/** A record staff hid, to restore (docs/shares.md#ownership-history-and-abuse). */
+export const HiddenRecordSchema = z.object({
+  kind: z.enum(SHARE_KINDS),
+  recordId: z.uuid(),
+  label: z.string(),
+  slug: z.string().nullable(),
+  cardId: z.string().nullable(),
+  hiddenAt: z.string(),
+});
+export type HiddenRecord = z.infer<typeof HiddenRecordSchema>;
+
+/** Staff's note to a record's author: what to put right. */
+export const ShareWarningSchema = z.object({ note: z.string().trim().min(1).max(1000) }).strict();

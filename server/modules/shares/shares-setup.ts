@@ -42,6 +42,7 @@ export async function sharesFromConfig(options: {
     exists: (kind, id) => byKind[kind].exists(id),
     reportable: (kind, id, memberId) => byKind[kind].reportableBy(id, memberId),
     setHidden: (kind, id, hidden) => byKind[kind].setHidden(id, hidden),
+    siteUrl: options.config.PUBLIC_URL,
   });
   const { alike } = await stores.rekeyNames();
   if (alike.length > 0)

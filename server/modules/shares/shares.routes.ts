@@ -11,7 +11,13 @@ import {
 } from '../../../core/shares/renewal-offers.ts';
 import { LocalizedTextSchema } from '../../../core/cards/card-schema.ts';
 import { ConvenienceOverviewSchema } from '../../../core/shares/convenience-stores.ts';
-import { FlagInputSchema, FlaggedRecordSchema, SHARE_KINDS } from '../../../core/shares/flags.ts';
+import {
+  FlagInputSchema,
+  FlaggedRecordSchema,
+  HiddenRecordSchema,
+  SHARE_KINDS,
+  ShareWarningSchema,
+} from '../../../core/shares/flags.ts';
 import {
   StoreCardsInputSchema,
   StoreInputSchema,
@@ -272,6 +278,37 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
         id: staff.id,
         email: staff.email,
       });
+      return { ok: true as const };
+    },
+  );
+  const Record = z.object({ kind: z.enum(SHARE_KINDS), id: z.uuid() });
+  app.post(
+    '/admin/shares/flags/:kind/:id/warn',
+    { schema: { params: Record, body: ShareWarningSchema, response: Ok } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await flags.warn(request.params.kind, request.params.id, request.body.note, staff);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    '/admin/shares/hidden',
+    {
+      schema: {
+        response: withErrors({ 200: okSchema({ hidden: z.array(HiddenRecordSchema) }) }),
+      },
+    },
+    async (request) => {
+      await sessions.requireStaff(request);
+      return { ok: true as const, hidden: await flags.hidden() };
+    },
+  );
+  app.post(
+    '/admin/shares/hidden/:kind/:id/restore',
+    { schema: { params: Record, response: Ok } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await flags.restore(request.params.kind, request.params.id, staff);
       return { ok: true as const };
     },
   );

@@ -5,7 +5,14 @@ import {
   ServedConvenienceStoresSchema,
   insideTaiwan,
 } from '../../../core/shares/convenience-stores.ts';
-import { renewalOffers, sharedStores, shareRevisions, storeCards } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  mailOutbox,
+  renewalOffers,
+  sharedStores,
+  shareRevisions,
+  storeCards,
+} from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 import { syncSampleShares } from './sample-data.ts';
@@ -434,6 +441,76 @@ describe('stores taking US cards', () => {
         entry.after,
       ]),
     ).toEqual([[staff.id, 'share.hide', { hidden: true }]]);
+
+    // Hidden by mistake: staff find it among the hidden and restore it.
+    const hidden = (await get('/api/admin/shares/hidden', staff.cookies)).json().hidden;
+    expect(hidden).toContainEqual(
+      expect.objectContaining({ kind: 'store', recordId: record.id, label: 'Uber Eats' }),
+    );
+    expect(
+      (await send('POST', `/api/admin/shares/hidden/store/${record.id}/restore`, staff.cookies))
+        .statusCode,
+    ).toBe(200);
+    expect((await get(`/api/stores/${record.slug}`)).statusCode).toBe(200);
+    expect(
+      (await get('/api/admin/shares/hidden', staff.cookies))
+        .json()
+        .hidden.some((entry: { recordId: string }) => entry.recordId === record.id),
+    ).toBe(false);
+  });
+
+  it('warns the author of a reported record it keeps shown, by e-mail with staff’s note', async () => {
+    const owner = await memberWithSession(app, { email: 'store.owner@tripplus.test' });
+    const reader = await memberWithSession(app);
+    const support = await memberWithSession(app, { role: 'support' });
+    const record = (
+      await send(
+        'POST',
+        '/api/stores',
+        owner.cookies,
+        store({ name: 'Shopee Taiwan', type: 'online', category: 'online-shopping' }),
+      )
+    ).json().store;
+    await send('POST', `/api/stores/${record.id}/flag`, reader.cookies, { reason: 'wrong' });
+    const blank = await send(
+      'POST',
+      `/api/admin/shares/flags/store/${record.id}/warn`,
+      support.cookies,
+      { note: ' ' },
+    );
+    expect(blank.statusCode).toBe(400);
+    const warned = await send(
+      'POST',
+      `/api/admin/shares/flags/store/${record.id}/warn`,
+      support.cookies,
+      { note: 'Shopee takes US cards only through PayPal; please say so.' },
+    );
+    expect(warned.statusCode).toBe(200);
+    const [mail] = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'store.owner@tripplus.test'));
+    expect(mail).toMatchObject({ template: 'share-warning' });
+    expect(mail!.textBody).toContain('Shopee takes US cards only through PayPal; please say so.');
+    expect(mail!.textBody).toContain('Shopee Taiwan');
+    // Kept shown, its reports closed, the note in the audit log.
+    expect((await get(`/api/stores/${record.slug}`)).statusCode).toBe(200);
+    expect(
+      (await get('/api/admin/shares/flags', support.cookies))
+        .json()
+        .flagged.some((entry: { recordId: string }) => entry.recordId === record.id),
+    ).toBe(false);
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `store:${record.id}`));
+    expect(entry).toMatchObject({
+      action: 'share.warn',
+      after: {
+        warned: owner.id,
+        note: 'Shopee takes US cards only through PayPal; please say so.',
+      },
+    });
   });
 });
 

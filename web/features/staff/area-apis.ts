@@ -1,4 +1,4 @@
-import type { FlaggedRecord } from '../../../core/shares/flags.ts';
+import type { FlaggedRecord, HiddenRecord } from '../../../core/shares/flags.ts';
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { IssueDraft, IssueView, MailLanguage, Suppression } from '../../../core/newsletter.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
@@ -27,6 +27,14 @@ export const reportedSharesApi = {
     ),
   decide: (kind: FlaggedRecord['kind'], id: string, hide: boolean) =>
     apiSend<unknown>('POST', `/api/admin/shares/flags/${kind}/${encodeURIComponent(id)}`, { hide }),
+  warn: (kind: FlaggedRecord['kind'], id: string, note: string) =>
+    apiSend<unknown>('POST', `/api/admin/shares/flags/${kind}/${encodeURIComponent(id)}/warn`, {
+      note,
+    }),
+  hidden: () =>
+    apiGet<{ hidden: HiddenRecord[] }>('/api/admin/shares/hidden').then((answer) => answer.hidden),
+  restore: (kind: HiddenRecord['kind'], id: string) =>
+    apiSend<unknown>('POST', `/api/admin/shares/hidden/${kind}/${encodeURIComponent(id)}/restore`),
 };
 
 export interface NewsletterConsole {
