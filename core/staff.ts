@@ -106,6 +106,8 @@ export const DashboardDaySchema = z.object({
   day: z.string(),
   signUps: z.number().int(),
   searches: z.number().int(),
+  /** Of those, asked of the live scan; the rest were answered from cached availability. */
+  liveSearches: z.number().int(),
   trackings: z.number().int(),
   /** Trackings that found seats and told their member. */
   alerts: z.number().int(),

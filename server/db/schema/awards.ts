@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -40,6 +41,8 @@ export const awardSearches = pgTable(
     itineraries: jsonb('itineraries').$type<AwardItinerary[]>(),
     notices: jsonb('notices').$type<SearchNotice[]>().notNull().default([]),
     alliances: jsonb('alliances').$type<SearchAlliance[]>().notNull().default([]),
+    /** Asked of the live scan (the closed beta's scraping tool) rather than the cached availability. */
+    live: boolean('live').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

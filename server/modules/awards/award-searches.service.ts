@@ -145,7 +145,7 @@ export class AwardSearches {
       if (used === null) return null;
       const [row] = await tx
         .insert(awardSearches)
-        .values({ memberId: member.id, query, days, month })
+        .values({ memberId: member.id, query, days, month, live: request.live === true })
         .returning({ id: awardSearches.id });
       return row?.id ?? null;
     });

@@ -375,6 +375,12 @@ describe('the live scan (closed beta)', () => {
     const result = await finished(enabled.cookies, live.json().id);
     expect(result.status).toBe('done');
     expect(result.results.length).toBeGreaterThan(0);
+    // Stored as a live scan: the staff dashboard counts it apart from cached searches.
+    const [row] = await app.database.db
+      .select({ live: awardSearches.live })
+      .from(awardSearches)
+      .where(eq(awardSearches.id, live.json().id));
+    expect(row?.live).toBe(true);
   });
 
   it('records a member’s request for access once, and opens to an address on the LIVE_SCAN_MEMBERS list', async () => {

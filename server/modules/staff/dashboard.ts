@@ -44,9 +44,10 @@ export async function dashboard(
   const today = dayOf(now);
   const first = addDays(today, -(DAYS - 1));
   const since = new Date(`${first}T00:00:00Z`);
-  const [signUps, searches, tracked, alerts, paid] = await Promise.all([
+  const [signUps, searches, live, tracked, alerts, paid] = await Promise.all([
     perDay(db, members, members.createdAt, since),
     perDay(db, awardSearches, awardSearches.createdAt, since),
+    perDay(db, awardSearches, awardSearches.createdAt, since, eq(awardSearches.live, true)),
     perDay(db, trackings, trackings.createdAt, since),
     perDay(db, trackings, trackings.notifiedAt, since),
     perDay(db, payments, payments.paidAt, since, eq(payments.status, 'succeeded')),
@@ -57,6 +58,7 @@ export async function dashboard(
       day,
       signUps: signUps.get(day) ?? 0,
       searches: searches.get(day) ?? 0,
+      liveSearches: live.get(day) ?? 0,
       trackings: tracked.get(day) ?? 0,
       alerts: alerts.get(day) ?? 0,
       payments: paid.get(day) ?? 0,

@@ -4,7 +4,14 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { auditLog, members, sessions, staffSettings } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  awardSearches,
+  members,
+  sessions,
+  staffSettings,
+} from '../../db/schema/index.ts';
+import type { AwardQuery } from '../../../core/awards/search.ts';
 import { hashPassword } from '../auth/index.ts';
 import { csrf } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
@@ -185,6 +192,27 @@ describe('the console’s dashboard', () => {
     );
     expect(answer.waiting.closedBeta).toBeGreaterThanOrEqual(1);
     expect(answer.requests.total).toBeGreaterThan(0);
+  });
+
+  it('counts the searches asked of the live scan apart from those answered from cached availability', async () => {
+    const editor = await memberWithSession(app, { role: 'editor' });
+    const searcher = await memberWithSession(app);
+    const month = new Date().toISOString().slice(0, 7);
+    const before = (await app.inject({ url: '/api/admin/console', cookies: editor.cookies }))
+      .json()
+      .days.at(-1);
+    const query = { origin: ['TPE'], destination: ['NRT'] } as unknown as AwardQuery;
+    await database.db.insert(awardSearches).values([
+      { memberId: searcher.id, query, days: 1, month, live: true },
+      { memberId: searcher.id, query, days: 1, month },
+      { memberId: searcher.id, query, days: 1, month },
+    ]);
+    const after = (await app.inject({ url: '/api/admin/console', cookies: editor.cookies }))
+      .json()
+      .days.at(-1);
+    expect([after.searches - before.searches, after.liveSearches - before.liveSearches]).toEqual([
+      3, 1,
+    ]);
   });
 });
 

@@ -20,6 +20,17 @@ export function StaffHomePage({ page }: { page: PageDef }) {
   const { console: frame, forbidden } = useStaffConsole(member !== null);
   const language = i18n.language as Parameters<typeof formatMinor>[2];
   const number = (value: number) => value.toLocaleString(language);
+  /** Of the fortnight's searches, the share answered from cached availability (not the live scan). */
+  const cachedShare = (days: DashboardDay[]) => {
+    const all = days.reduce((sum, day) => sum + day.searches, 0);
+    const live = days.reduce((sum, day) => sum + day.liveSearches, 0);
+    return all === 0
+      ? t('home.noSearches')
+      : t('home.cached', {
+          share: `${Math.round(((all - live) / all) * 100)}%`,
+          live: number(live),
+        });
+  };
   return (
     <PageFrame page={page}>
       <StaffShell signedIn={member !== null}>
@@ -58,6 +69,11 @@ export function StaffHomePage({ page }: { page: PageDef }) {
                         <Text size="xs" c="dimmed">
                           {t('home.today')} · {t('home.fortnight')} {number(total)}
                         </Text>
+                        {metric === 'searches' && (
+                          <Text size="xs" c="dimmed" data-testid="metric-cached">
+                            {cachedShare(frame.days)}
+                          </Text>
+                        )}
                       </div>
                       <DayBars
                         days={days}

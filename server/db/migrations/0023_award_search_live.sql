@@ -1,0 +1,1 @@
+ALTER TABLE "award_searches" ADD COLUMN "live" boolean DEFAULT false NOT NULL;
