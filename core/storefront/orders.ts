@@ -101,7 +101,12 @@ export type OrderView = z.infer<typeof OrderViewSchema>;
 /** An order as staff see it in the console: with who paid. */
 export const StaffOrderViewSchema = OrderViewSchema.extend({
   payer: z.object({ name: z.string(), email: z.string() }),
+  /** Staff's notes on the order, oldest first (docs/storefront.md#staff). */
+  notes: z.array(z.object({ at: z.string(), staffEmail: z.string(), note: z.string() })),
 });
+
+/** A staff note on an order: what was checked, what the buyer said. */
+export const OrderNoteSchema = z.object({ note: z.string().trim().min(1).max(1000) }).strict();
 export type StaffOrderView = z.infer<typeof StaffOrderViewSchema>;
 
 /** `POST /api/storefront/alerts`: tell me when this programme's price per 1,000 falls to `target` (minor units of its currency). */

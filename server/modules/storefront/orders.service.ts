@@ -638,6 +638,15 @@ export class StorefrontOrders {
     return { inReview, recent };
   }
 
+  /** One order by its id, whoever placed it (staff's view). */
+  async byId(orderId: string): Promise<OrderRow | null> {
+    const [row] = await this.options.db
+      .select()
+      .from(storefrontOrders)
+      .where(eq(storefrontOrders.id, orderId));
+    return row ?? null;
+  }
+
   async get(memberId: string, orderId: string): Promise<OrderRow | null> {
     const [row] = await this.options.db
       .select()

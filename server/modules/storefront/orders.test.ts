@@ -549,6 +549,33 @@ describe('staff', () => {
         { status: 'crediting' },
       ],
     ]);
+
+    // A note on an order (any state) shows on it for staff, with who wrote it; an empty one is refused.
+    expect(
+      (await post(`/api/admin/storefront/orders/${second.id}/note`, staff.cookies, { note: ' ' }))
+        .statusCode,
+    ).toBe(400);
+    const noted = await post(`/api/admin/storefront/orders/${second.id}/note`, staff.cookies, {
+      note: 'Buyer confirmed by e-mail the account name is right.',
+    });
+    expect(noted.json().order.notes).toEqual([
+      {
+        at: expect.any(String),
+        staffEmail: expect.any(String),
+        note: 'Buyer confirmed by e-mail the account name is right.',
+      },
+    ]);
+    const listed = (await get('/api/admin/storefront/orders', staff.cookies)).json();
+    expect(
+      listed.recent.find((order: { id: string }) => order.id === second.id).notes,
+    ).toHaveLength(1);
+    expect(
+      (
+        await post(`/api/admin/storefront/orders/${second.id}/note`, buyer.cookies, {
+          note: 'mine',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 

@@ -17,6 +17,12 @@ export const storefrontOrdersApi = {
       'POST',
       `/api/admin/storefront/orders/${encodeURIComponent(id)}/${action}`,
     ).then((answer) => answer.order),
+  note: (id: string, note: string) =>
+    apiSend<{ order: StaffOrderView }>(
+      'POST',
+      `/api/admin/storefront/orders/${encodeURIComponent(id)}/note`,
+      { note },
+    ),
 };
 
 /** Support's queue of reported shares and articles (docs/shares.md). */

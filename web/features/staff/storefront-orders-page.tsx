@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -12,7 +13,7 @@ import { OrderStatusBadge } from '../payments/index.ts';
 import { storefrontOrdersApi as staffApi } from './area-apis.ts';
 import { useStorefrontFormat } from '../storefront/index.ts';
 
-/** /admin/storefront: orders in review, oldest first, to release or refuse; the latest others below. */
+/** /admin/storefront: orders in review, oldest first, to release or refuse; the latest others below; a note on any. */
 export function StorefrontOrdersPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
@@ -27,6 +28,8 @@ export function StorefrontOrdersPage({ page }: { page: PageDef }) {
   const password = usePasswordConfirm();
   const act = (id: string, action: 'release' | 'refuse') =>
     run(id, () => password.run(() => staffApi.act(id, action)));
+  const [noting, setNoting] = useState<{ order: StaffOrderView; note: string } | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
 
   const rows = (list: StaffOrderView[], actions: boolean) => (
     <SideScroll minWidth={860} label={t('staff.title')}>
@@ -51,6 +54,24 @@ export function StorefrontOrdersPage({ page }: { page: PageDef }) {
                   {order.paidAt ? format.day(order.paidAt) : ''}{' '}
                   {order.reviewReason ? t(`staff.reason.${order.reviewReason}`) : ''}
                 </Text>
+                {order.notes.map((note) => (
+                  <Text key={note.at} size="xs" data-testid="order-note">
+                    {t('staff.noteBy', { email: note.staffEmail, day: format.day(note.at) })}{' '}
+                    {note.note}
+                  </Text>
+                ))}
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  px={0}
+                  onClick={() => {
+                    setNoteError(null);
+                    setNoting({ order, note: '' });
+                  }}
+                  data-testid="order-add-note"
+                >
+                  {t('staff.addNote')}
+                </Button>
               </Table.Td>
               <Table.Td>
                 {order.payer.name}
@@ -104,6 +125,45 @@ export function StorefrontOrdersPage({ page }: { page: PageDef }) {
     <PageFrame page={page} navigation={false}>
       <StaffShell signedIn={member !== null}>
         {password.prompt}
+        <Modal
+          opened={noting !== null}
+          onClose={() => setNoting(null)}
+          title={noting ? t('staff.noteTitle', { number: noting.order.number }) : ''}
+        >
+          {noting && (
+            <Stack gap="sm">
+              <Textarea
+                label={t('staff.note')}
+                description={t('staff.noteHelp')}
+                required
+                autosize
+                minRows={3}
+                maxLength={1000}
+                value={noting.note}
+                error={noteError}
+                onChange={(event) => setNoting({ ...noting, note: event.currentTarget.value })}
+                data-testid="order-note-text"
+              />
+              <Group justify="flex-end">
+                <Button
+                  onClick={() => {
+                    const note = noting.note.trim();
+                    if (!note) {
+                      setNoteError(t('staff.noteEmpty'));
+                      return;
+                    }
+                    const id = noting.order.id;
+                    setNoting(null);
+                    void run(id, () => staffApi.note(id, note));
+                  }}
+                  data-testid="order-note-save"
+                >
+                  {t('staff.addNote')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal>
         {forbidden ? (
           <Alert color="yellow" data-testid="staff-only">
             {t('staff.forbidden')}
