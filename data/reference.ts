@@ -192,6 +192,21 @@ export function routes(): Route[] {
   );
 }
 
+/** data/award-charts.json as its parts: the header, and the charts staff keep in the database after it seeds them. */
+export function awardChartFile(): {
+  path: string;
+  header: { description: string; source: string; asOf: string };
+  charts: AwardChart[];
+} {
+  const { charts, ...header } = readData<{
+    description: string;
+    source: string;
+    asOf: string;
+    charts: AwardChart[];
+  }>('./award-charts.json');
+  return { path: 'award-charts.json', header, charts };
+}
+
 export function awardCharts(): Map<string, AwardChart> {
   return once(
     'awardCharts',

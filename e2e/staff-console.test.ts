@@ -66,7 +66,7 @@ describe('the staff console', () => {
     await admin.page.goto('/admin');
     await admin.page.locator('[data-testid="staff-dashboard"]').waitFor();
     const menu = admin.page.locator('[data-testid="staff-menu"] a');
-    expect(await menu.count()).toBe(11);
+    expect(await menu.count()).toBe(12);
     // Today's sign-ups count at least the two members of this test.
     const signUps = await admin.page
       .locator('[data-testid="metric-signUps"] [data-testid="metric-today"]')
@@ -114,6 +114,29 @@ describe('the staff console', () => {
     await expect.poll(() => row.locator('[data-testid="bonus-confirm"]').count()).toBe(0);
     const status = await row.locator('.mantine-Badge-root').textContent();
     expect(status).toBe(en('bonuses.confirmed'));
+  });
+
+  it('corrects a price of an award chart: the programme page shows it with the correction', async () => {
+    const { page } = admin;
+    await page.goto('/admin/award-charts');
+    await page.locator('[data-testid="chart-programme"]').fill('eva-infinity');
+    await page.getByRole('option', { name: 'eva-infinity' }).click();
+    // EVA's first row is Taiwan → Hong Kong and Macau; its business price is 25,000.
+    const cell = page.locator(
+      '[data-testid="staff-chart"] tr[data-row="0"] [data-cabin="business"]',
+    );
+    expect(await cell.innerText()).toBe('25,000');
+    await cell.click();
+    await page.locator('[data-testid="chart-miles"]').fill('22500');
+    await page
+      .locator('[data-testid="edit-source"]')
+      .fill('https://www.evaair.com/en-global/infinity-mileagelands/award-ticket/');
+    await page.locator('[data-testid="chart-save"]').click();
+    await expect.poll(() => cell.innerText()).toBe('22,500');
+
+    await page.goto('/rewardslib/eva-infinity');
+    expect(await page.locator('[data-testid="award-chart"]').innerText()).toContain('22,500');
+    expect(await page.locator('[data-testid="chart-correction"]').innerText()).toContain('25,000');
   });
 
   it('adds a sale campaign, previews its sale page, and confirms it: the sale page shows it', async () => {
@@ -273,6 +296,7 @@ describe('the staff console', () => {
     for (const action of [
       'card.welcome-bonus',
       'storefront-campaign.confirm',
+      'award-chart.price',
       'setting.change',
       'order.release',
       'member.scraping',

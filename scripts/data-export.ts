@@ -1,8 +1,8 @@
 /**
- * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses and sale campaigns as
- * the database holds them (staff edit them in the console, docs/staff.md#content) back into
- * data/cards/, data/transfer-bonuses.json and data/storefront/campaigns.json in the files' own
- * format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses, award charts and sale
+ * campaigns as the database holds them (staff edit them in the console, docs/staff.md#content)
+ * back into data/cards/, data/transfer-bonuses.json, data/award-charts.json and
+ * data/storefront/campaigns.json in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,10 +10,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
 import { transferBonusFile } from '../data/guides.ts';
+import { awardChartFile } from '../data/reference.ts';
 import { campaignFile, storefrontData } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
-import { TransferBonusRecords } from '../server/modules/guides/index.ts';
+import { ChartRecords, TransferBonusRecords } from '../server/modules/guides/index.ts';
 import { CampaignRecords, StorefrontCatalogue } from '../server/modules/storefront/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
@@ -47,6 +48,18 @@ try {
   await bonuses.refresh(true);
   const file = await bonuses.exportFile();
   write(file.path, { ...file.header, bonuses: file.bonuses }, `${file.bonuses.length} bonuses`);
+  const charts = new ChartRecords({
+    db: database.db,
+    guides: { replaceCharts: () => {} },
+    file: awardChartFile,
+  });
+  await charts.refresh(true);
+  const chartFile = await charts.exportFile();
+  write(
+    chartFile.path,
+    { ...chartFile.header, charts: chartFile.charts },
+    `${chartFile.charts.length} charts`,
+  );
   const campaigns = new CampaignRecords({
     db: database.db,
     catalogue: new StorefrontCatalogue({

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFiles } from '../data/cards.ts';
 import { transferBonusFile } from '../data/guides.ts';
+import { awardChartFile } from '../data/reference.ts';
 import { campaignFile } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { members } from '../server/db/schema/index.ts';
@@ -62,13 +63,18 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards, transfer bonuses and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards, transfer bonuses, award charts and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
     const bonuses = transferBonusFile();
     expect(stdout).toContain(`${bonuses.path}: ${bonuses.bonuses.length} bonuses`);
     expect(JSON.parse(readFileSync(join(out, bonuses.path), 'utf8'))).toEqual(
       JSON.parse(readFileSync(join('data', bonuses.path), 'utf8')),
+    );
+    const charts = awardChartFile();
+    expect(stdout).toContain(`${charts.path}: ${charts.charts.length} charts`);
+    expect(JSON.parse(readFileSync(join(out, charts.path), 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join('data', charts.path), 'utf8')),
     );
     const campaigns = campaignFile();
     expect(stdout).toContain(`${campaigns.path}: ${campaigns.campaigns.length} campaigns`);

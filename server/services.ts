@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { awardChartFile } from '../data/reference.ts';
 import { cardData, cardFiles } from '../data/cards.ts';
 import { guideData, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
 import { campaignFile, type StorefrontData } from '../data/storefront.ts';
@@ -12,7 +13,7 @@ import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, CardRecords, Wallets } from './modules/cards/index.ts';
 import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
-import { Guides, TransferBonusRecords } from './modules/guides/index.ts';
+import { ChartRecords, Guides, TransferBonusRecords } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
@@ -124,11 +125,13 @@ export async function createServices(
     file: transferBonusFile,
     currencies: cardData().currencies,
   });
-  /** Staff's edits (cards, transfer bonuses, sale campaigns) from the database, at most one look every two seconds. */
+  const chartRecords = new ChartRecords({ db, guides, file: awardChartFile });
+  /** Staff's edits (cards, transfer bonuses, award charts, sale campaigns) from the database, at most one look every two seconds. */
   const refreshContent = async (now = false) => {
     await Promise.all([
       cardRecords.refresh(now),
       bonusRecords.refresh(now),
+      chartRecords.refresh(now),
       campaignRecords.refresh(now),
     ]);
   };
@@ -258,6 +261,7 @@ export async function createServices(
     cardRecords,
     bonusRecords,
     campaignRecords,
+    chartRecords,
     refreshContent,
     assistant: asking.assistant,
     knowledge: asking.knowledge,

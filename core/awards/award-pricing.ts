@@ -50,6 +50,19 @@ export interface AwardChart {
   checked?: string;
   notes: string[];
   sources: string[];
+  /** Prices staff corrected after the chart was entered, oldest first (docs/staff.md#content). */
+  corrections?: ChartCorrection[];
+}
+
+/** One price of a chart corrected by staff: which row and cabin, before and after, where it was read and when. */
+export interface ChartCorrection {
+  /** The row as the chart names it: "USCA–EU" for a zone row, "up to 650 mi" for a band. */
+  row: string;
+  cabin: Cabin;
+  before: number | null;
+  after: number | null;
+  source: string;
+  checked: string;
 }
 
 export interface PricedLeg {

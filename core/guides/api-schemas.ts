@@ -142,6 +142,18 @@ export const AwardChartSchema = z.object({
   checked: z.string().optional(),
   notes: z.array(z.string()),
   sources: z.array(z.string()),
+  corrections: z
+    .array(
+      z.object({
+        row: z.string(),
+        cabin: CabinSchema,
+        before: z.number().nullable(),
+        after: z.number().nullable(),
+        source: z.string(),
+        checked: z.string(),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<AwardChart>;
 
 const PartnerAirlineSchema = z.object({

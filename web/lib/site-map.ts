@@ -294,6 +294,7 @@ const DEFINED: readonly PageDef[] = [
       ['/admin', 'adminHome'],
       ['/admin/cards', 'adminCards'],
       ['/admin/transfer-bonuses', 'adminTransferBonuses'],
+      ['/admin/award-charts', 'adminAwardCharts'],
       ['/admin/members', 'adminMembers'],
       ['/admin/settings', 'adminSettings'],
       ['/admin/audit', 'adminAudit'],

@@ -7,7 +7,7 @@ import type { ChartOption } from '../../../core/guides/explorer-routes.ts';
 import type { TransferPartnerRow } from '../../../core/guides/transfers.ts';
 import type { SearchGroup, SiteSearchQuery } from '../../../core/search.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
-import { airlines, airports, awardCharts, metros, routes } from '../../../data/reference.ts';
+import { airlines, airports, metros, routes } from '../../../data/reference.ts';
 import { serverText } from '../../i18n.ts';
 import { placeOf } from '../awards/index.ts';
 import type { Knowledge } from './answers.ts';
@@ -25,6 +25,7 @@ export interface AssistantSources {
     transferSources(): TransferSource[];
     transferPartners(query: { from?: string; to?: string }): TransferPartnerRow[] | null;
     awardOptions(origin: string, destination: string, cabin: Cabin): ChartOption[] | null;
+    chart(id: string): { checked?: string } | null;
   };
   cards: {
     list(filter: object): Card[];
@@ -214,8 +215,7 @@ export function knowledgeOf(sources: AssistantSources): Knowledge {
     partnersTo: (programme) => guides.transferPartners({ to: programme }),
     awardOptions: (origin, destination, cabin) => guides.awardOptions(origin, destination, cabin),
     chartChecked: (programme) => {
-      const chart = awardCharts().get(programme);
-      return chart?.checked ?? null;
+      return guides.chart(programme)?.checked ?? null;
     },
     cards: () => cards.list({}),
     returnOf: (card, rate) => {

@@ -8,23 +8,27 @@ import {
   TransferBonusTermsSchema,
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import { TransferBonusSchema } from '../../../core/guides/transfer-schemas.ts';
+import { AwardChartSchema } from '../../../core/guides/api-schemas.ts';
+import { ChartPriceEditSchema, StaffChartsSchema } from '../../../core/guides/chart-edits.ts';
 import type { Db } from '../../db/client.ts';
 import type { Sessions } from '../auth/index.ts';
 import { readAuditLog } from '../staff/index.ts';
 import type { TransferBonusRecords } from './bonus-records.ts';
+import type { ChartRecords } from './chart-records.ts';
 
 const Params = z.object({ id: z.string().max(120) });
 
 /**
- * Editors' transfer bonuses in the staff console (docs/staff.md#content): the list with the pairs
- * a bonus may name and the latest changes, a new bonus, new terms, and the confirmation with the
- * announcement's address. The role is checked by the staff scope's hook before the body is read.
+ * Editors' transfer bonuses and award charts in the staff console (docs/staff.md#content): the
+ * bonuses with the pairs a bonus may name and the latest changes, a new bonus, new terms, and the
+ * confirmation with the announcement's address; the charts as stored, and a price corrected. The role is checked by the staff scope's hook before the body is read.
  */
 export const guidesStaffRoutes: FastifyPluginAsyncZod<{
   bonusRecords: TransferBonusRecords;
+  chartRecords: ChartRecords;
   db: Db;
   sessions: Sessions;
-}> = async (app, { bonusRecords: records, db, sessions }) => {
+}> = async (app, { bonusRecords: records, chartRecords: charts, db, sessions }) => {
   const OneBonus = withErrors({ 200: okSchema({ bonus: TransferBonusSchema }) });
   app.get(
     '/admin/transfer-bonuses',
@@ -67,6 +71,36 @@ export const guidesStaffRoutes: FastifyPluginAsyncZod<{
       const staff = await sessions.requireStaff(request);
       const bonus = await records.confirm(staff, request.params.id, request.body);
       return { ok: true as const, bonus };
+    },
+  );
+
+  app.get(
+    '/admin/award-charts',
+    { schema: { response: withErrors({ 200: okSchema(StaffChartsSchema.shape) }) } },
+    async (request) => {
+      await sessions.requireStaff(request);
+      await charts.refresh();
+      return {
+        ok: true as const,
+        charts: charts.list(),
+        changes: await readAuditLog(db, { subject: 'award-chart:' }),
+      };
+    },
+  );
+
+  app.put(
+    '/admin/award-charts/:id/price',
+    {
+      schema: {
+        params: Params,
+        body: ChartPriceEditSchema,
+        response: withErrors({ 200: okSchema({ chart: AwardChartSchema }) }),
+      },
+    },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      const chart = await charts.correctPrice(staff, request.params.id, request.body);
+      return { ok: true as const, chart };
     },
   );
 };

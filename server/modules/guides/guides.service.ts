@@ -1,5 +1,5 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
-import { supersededOn } from '../../../core/awards/award-pricing.ts';
+import { supersededOn, type AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
 import {
   chartOptions,
@@ -74,6 +74,8 @@ export class Guides {
   /** The day the explorer's alliances were read for: a membership that ends changes the network. */
   #explorerDay: string;
   readonly #optionCache = new Map<string, Map<string, Map<string, ChartOption>>>();
+  /** Award charts by programme: the file's, then as staff corrected them (chart-records.ts). */
+  #charts: Map<string, AwardChart> = awardCharts();
 
   constructor(private options: { guides: GuideData; cards: CardData; now: () => Date }) {
     const names = new Map<string, ProgrammeName>();
@@ -98,6 +100,17 @@ export class Guides {
     this.options = { ...this.options, guides: { ...this.options.guides, bonuses } };
     this.#directory = { ...this.#directory, bonuses };
     this.#replaced();
+  }
+
+  /** The award charts as staff corrected them: the programme pages, the explorer and the assistant. */
+  replaceCharts(charts: AwardChart[]): void {
+    this.#charts = new Map(charts.map((chart) => [chart.programme, chart]));
+    this.#replaced();
+  }
+
+  /** A programme's award chart, as staff left it. */
+  chart(id: string): AwardChart | null {
+    return this.#charts.get(id) ?? null;
   }
 
   /** The storefront's campaigns as staff left them: the programme pages' sale and the explorer's purchases. */
@@ -128,7 +141,7 @@ export class Guides {
           [...airlines().values()].map((airline) => [airline.iata, allianceOn(airline, day)]),
         ),
         // A chart superseded by prices the programme did not publish prices no trip.
-        charts: new Map([...awardCharts()].filter(([, chart]) => !supersededOn(chart, day))),
+        charts: new Map([...this.#charts].filter(([, chart]) => !supersededOn(chart, day))),
       },
       currencies: options.cards.currencies,
       bonuses: options.guides.bonuses,
@@ -213,7 +226,7 @@ export class Guides {
       alliance: airline ? programmeAllianceOn(id, this.today()) : null,
       owner: this.#owner(airline?.airline ?? null, hotel?.chain ?? null),
       hasGuide: this.options.guides.guides.has(id),
-      hasChart: awardCharts().has(id),
+      hasChart: this.#charts.has(id),
     };
   }
 
@@ -224,7 +237,7 @@ export class Guides {
     return {
       programme: { ...entry, currency: programmes().get(id)?.currency ?? 'points' },
       guide: this.options.guides.guides.get(id) ?? null,
-      chart: awardCharts().get(id) ?? null,
+      chart: this.#charts.get(id) ?? null,
       transfersIn: partnersTo(this.#directory, id, today) ?? [],
       transfersOut: this.options.cards.currencies.get(id)?.transfers.length
         ? (partnersFrom(this.#directory, id, today) ?? [])
@@ -246,7 +259,7 @@ export class Guides {
       (airline) => alliance !== null && allianceOn(airline, today) === alliance && !own(airline),
     );
     // The chart names the partners outside the alliance.
-    const others = (awardCharts().get(id)?.bookable.airlines ?? [])
+    const others = (this.#charts.get(id)?.bookable.airlines ?? [])
       .flatMap((iata) => known.get(iata) ?? [])
       .filter(
         (airline) =>

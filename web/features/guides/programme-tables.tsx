@@ -224,6 +224,25 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
           )}
         </Table>
       </ScrollTable>
+      {chart.checked && (
+        <Text size="sm" c="gray.7" data-testid="chart-checked">
+          {t('library.chartChecked', { day: format.date(chart.checked) })}
+        </Text>
+      )}
+      {(chart.corrections ?? []).map((correction, index) => (
+        <Text key={index} size="sm" c="gray.7" data-testid="chart-correction">
+          {t('library.corrected', {
+            row: correction.row,
+            cabin: t(`explorer.cabins.${correction.cabin}`),
+            before: correction.before === null ? '—' : format.number(correction.before, 0),
+            after: correction.after === null ? '—' : format.number(correction.after, 0),
+            day: format.date(correction.checked),
+          })}{' '}
+          <Anchor href={correction.source} target="_blank" rel="noreferrer" size="sm">
+            {t('library.correctionSource')}
+          </Anchor>
+        </Text>
+      ))}
       {chart.regions && (
         <Text size="sm" c="gray.7">
           {t('library.regions')}{' '}

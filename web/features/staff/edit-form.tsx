@@ -48,7 +48,7 @@ export function useFieldMessage() {
           ? t('fieldUrl')
           : /(checked|until|start|end|date)$/.test(field)
             ? t('fieldDate')
-            : /(amount|spend|months|Fee|rate|percent|Percent|from)$/.test(field)
+            : /(amount|spend|months|Fee|rate|percent|Percent|from|miles)$/.test(field)
               ? t('fieldNumber')
               : t('fieldInvalid');
 }

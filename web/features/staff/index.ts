@@ -4,6 +4,7 @@ import { FeedbackStaffPage } from './feedback-inbox-page.tsx';
 import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
 import { SharesStaffPage } from './reported-shares-page.tsx';
 import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
+import { StaffAwardChartsPage } from './award-charts-page.tsx';
 import { StaffCampaignsPage } from './campaigns-page.tsx';
 import { StaffCardPage } from './card-page.tsx';
 import { StaffCardsPage } from './cards-page.tsx';
@@ -32,6 +33,7 @@ export const pages: FeatureModule['pages'] = {
   adminCards: StaffCardsPage,
   adminCard: StaffCardPage,
   adminTransferBonuses: StaffTransferBonusesPage,
+  adminAwardCharts: StaffAwardChartsPage,
   adminMembers: StaffMembersPage,
   adminMember: StaffMemberPage,
   adminSettings: StaffSettingsPage,

@@ -11,6 +11,8 @@ import type {
   TransferBonusTerms,
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
+import type { AwardChart } from '../../../core/awards/award-pricing.ts';
+import type { ChartPriceEdit, StaffCharts } from '../../../core/guides/chart-edits.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
 import type {
   CampaignConfirm,
@@ -72,6 +74,13 @@ export const staffApi = {
       'POST',
       `/api/admin/campaigns/${encodeURIComponent(id)}/confirm`,
       confirm,
+    ),
+  awardCharts: () => apiGet<StaffCharts>('/api/admin/award-charts'),
+  correctChartPrice: (programme: string, edit: ChartPriceEdit) =>
+    apiSend<{ chart: AwardChart }>(
+      'PUT',
+      `/api/admin/award-charts/${encodeURIComponent(programme)}/price`,
+      edit,
     ),
   members: (query: { email?: string; waiting?: boolean }) => {
     const search = new URLSearchParams();
