@@ -29,6 +29,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   { prefix: '/api/admin/transfer-bonuses', role: 'editor' },
   { prefix: '/api/admin/campaigns', role: 'editor' },
   { prefix: '/api/admin/award-charts', role: 'editor' },
+  { prefix: '/api/admin/programmes', role: 'editor' },
   // Roles are an admin's to give; the rest of members is support's (the first prefix that fits counts).
   { prefix: '/api/admin/members/role', role: 'admin' },
   { prefix: '/api/admin/members', role: 'support' },

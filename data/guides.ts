@@ -46,6 +46,14 @@ export function transferBonusFile(): {
   return { path: 'transfer-bonuses.json', header, bonuses };
 }
 
+/** Every guide with its file under data/ (guides/<id>.json): the database's seed, and where an export writes each. */
+export function guideFiles(): { path: string; guide: ProgrammeGuide }[] {
+  return [...guideData().guides.values()].map((guide) => ({
+    path: `guides/${guide.id}.json`,
+    guide,
+  }));
+}
+
 export interface GuideData {
   guides: Map<string, ProgrammeGuide>;
   themes: HotelTheme[];

@@ -1,20 +1,25 @@
 /**
- * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses, award charts and sale
- * campaigns as the database holds them (staff edit them in the console, docs/staff.md#content)
- * back into data/cards/, data/transfer-bonuses.json, data/award-charts.json and
- * data/storefront/campaigns.json in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses, award charts, programme
+ * guides and sale campaigns as the database holds them (staff edit them in the console,
+ * docs/staff.md#content) back into data/cards/, data/transfer-bonuses.json,
+ * data/award-charts.json, data/guides/ and data/storefront/campaigns.json in the files' own
+ * format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
-import { transferBonusFile } from '../data/guides.ts';
+import { guideFiles, transferBonusFile } from '../data/guides.ts';
 import { awardChartFile } from '../data/reference.ts';
 import { campaignFile, storefrontData } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
-import { ChartRecords, TransferBonusRecords } from '../server/modules/guides/index.ts';
+import {
+  ChartRecords,
+  GuideRecords,
+  TransferBonusRecords,
+} from '../server/modules/guides/index.ts';
 import { CampaignRecords, StorefrontCatalogue } from '../server/modules/storefront/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
@@ -60,6 +65,14 @@ try {
     { ...chartFile.header, charts: chartFile.charts },
     `${chartFile.charts.length} charts`,
   );
+  const guides = new GuideRecords({
+    db: database.db,
+    guides: { replaceGuides: () => {} },
+    files: guideFiles,
+    storefront: () => null,
+  });
+  await guides.refresh(true);
+  for (const file of await guides.exportFiles()) write(file.path, file.guide, 'guide');
   const campaigns = new CampaignRecords({
     db: database.db,
     catalogue: new StorefrontCatalogue({

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFiles } from '../data/cards.ts';
-import { transferBonusFile } from '../data/guides.ts';
+import { guideFiles, transferBonusFile } from '../data/guides.ts';
+import { ProgrammeGuideSchema } from '../core/guides/guide.ts';
 import { awardChartFile } from '../data/reference.ts';
 import { campaignFile } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -63,7 +64,7 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards, transfer bonuses, award charts and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards, transfer bonuses, award charts, guides and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
     const bonuses = transferBonusFile();
@@ -76,6 +77,13 @@ describe('npm run data:export', () => {
     expect(JSON.parse(readFileSync(join(out, charts.path), 'utf8'))).toEqual(
       JSON.parse(readFileSync(join('data', charts.path), 'utf8')),
     );
+    // A guide is written as its schema reads it (an absent list of marks becomes an empty one).
+    for (const file of guideFiles())
+      expect(
+        ProgrammeGuideSchema.parse(JSON.parse(readFileSync(join(out, file.path), 'utf8'))),
+      ).toEqual(
+        ProgrammeGuideSchema.parse(JSON.parse(readFileSync(join('data', file.path), 'utf8'))),
+      );
     const campaigns = campaignFile();
     expect(stdout).toContain(`${campaigns.path}: ${campaigns.campaigns.length} campaigns`);
     expect(JSON.parse(readFileSync(join(out, campaigns.path), 'utf8'))).toEqual(

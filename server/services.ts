@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { awardChartFile } from '../data/reference.ts';
 import { cardData, cardFiles } from '../data/cards.ts';
-import { guideData, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
+import { guideData, guideFiles, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
 import { campaignFile, type StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,7 +13,12 @@ import { CaptchaService } from './modules/captcha/index.ts';
 import { CardCatalogue, CardRecords, Wallets } from './modules/cards/index.ts';
 import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
-import { ChartRecords, Guides, TransferBonusRecords } from './modules/guides/index.ts';
+import {
+  ChartRecords,
+  GuideRecords,
+  Guides,
+  TransferBonusRecords,
+} from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
@@ -126,12 +131,28 @@ export async function createServices(
     currencies: cardData().currencies,
   });
   const chartRecords = new ChartRecords({ db, guides, file: awardChartFile });
-  /** Staff's edits (cards, transfer bonuses, award charts, sale campaigns) from the database, at most one look every two seconds. */
+  const guideRecords = new GuideRecords({
+    db,
+    guides,
+    files: guideFiles,
+    storefront: (id) => {
+      const programme = storefront.catalogue.programme(id);
+      if (!programme) return null;
+      const price = storefront.catalogue.basePrice(programme, clock());
+      return {
+        price: { amount: price.amount, currency: price.currency },
+        annualCap: programme.annualCap,
+        capIncludesBonus: programme.capIncludesBonus,
+      };
+    },
+  });
+  /** Staff's edits (cards, transfer bonuses, award charts, guides, sale campaigns) from the database, at most one look every two seconds. */
   const refreshContent = async (now = false) => {
     await Promise.all([
       cardRecords.refresh(now),
       bonusRecords.refresh(now),
       chartRecords.refresh(now),
+      guideRecords.refresh(now),
       campaignRecords.refresh(now),
     ]);
   };
@@ -149,6 +170,7 @@ export async function createServices(
     payments: paying.payments,
     samples: () => awardSamples.get(),
     maintenance: () => liveSettings.on('storefrontMaintenance'),
+    guideRules: (id) => guides.guide(id)?.rules ?? null,
     // The crediting job's price alerts read campaigns staff confirmed since the worker started.
     refresh: () => refreshContent(),
     log,
@@ -262,6 +284,7 @@ export async function createServices(
     bonusRecords,
     campaignRecords,
     chartRecords,
+    guideRecords,
     refreshContent,
     assistant: asking.assistant,
     knowledge: asking.knowledge,

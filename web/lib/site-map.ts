@@ -295,6 +295,7 @@ const DEFINED: readonly PageDef[] = [
       ['/admin/cards', 'adminCards'],
       ['/admin/transfer-bonuses', 'adminTransferBonuses'],
       ['/admin/award-charts', 'adminAwardCharts'],
+      ['/admin/programmes', 'adminProgrammes'],
       ['/admin/members', 'adminMembers'],
       ['/admin/settings', 'adminSettings'],
       ['/admin/audit', 'adminAudit'],

@@ -10,11 +10,18 @@ import {
 import { TransferBonusSchema } from '../../../core/guides/transfer-schemas.ts';
 import { AwardChartSchema } from '../../../core/guides/api-schemas.ts';
 import { ChartPriceEditSchema, StaffChartsSchema } from '../../../core/guides/chart-edits.ts';
+import {
+  GuideRulesEditSchema,
+  StaffGuideItemSchema,
+  StaffGuideSchema,
+} from '../../../core/guides/guide-edits.ts';
 import type { Db } from '../../db/client.ts';
 import type { Sessions } from '../auth/index.ts';
 import { readAuditLog } from '../staff/index.ts';
 import type { TransferBonusRecords } from './bonus-records.ts';
 import type { ChartRecords } from './chart-records.ts';
+import type { GuideRecords } from './guide-records.ts';
+import { AppError } from '../../errors.ts';
 
 const Params = z.object({ id: z.string().max(120) });
 
@@ -26,9 +33,13 @@ const Params = z.object({ id: z.string().max(120) });
 export const guidesStaffRoutes: FastifyPluginAsyncZod<{
   bonusRecords: TransferBonusRecords;
   chartRecords: ChartRecords;
+  guideRecords: GuideRecords;
   db: Db;
   sessions: Sessions;
-}> = async (app, { bonusRecords: records, chartRecords: charts, db, sessions }) => {
+}> = async (
+  app,
+  { bonusRecords: records, chartRecords: charts, guideRecords: guides, db, sessions },
+) => {
   const OneBonus = withErrors({ 200: okSchema({ bonus: TransferBonusSchema }) });
   app.get(
     '/admin/transfer-bonuses',
@@ -101,6 +112,52 @@ export const guidesStaffRoutes: FastifyPluginAsyncZod<{
       const staff = await sessions.requireStaff(request);
       const chart = await charts.correctPrice(staff, request.params.id, request.body);
       return { ok: true as const, chart };
+    },
+  );
+
+  const oneGuide = async (id: string) => {
+    const guide = guides.get(id);
+    if (!guide) throw new AppError('NOT_FOUND', { message: 'No such programme guide.' });
+    return {
+      ok: true as const,
+      guide,
+      onStorefront: guides.onStorefront(id),
+      changes: await readAuditLog(db, { subject: `guide:${id}` }),
+    };
+  };
+  const OneGuide = withErrors({ 200: okSchema(StaffGuideSchema.shape) });
+
+  app.get(
+    '/admin/programmes',
+    {
+      schema: {
+        response: withErrors({ 200: okSchema({ guides: z.array(StaffGuideItemSchema) }) }),
+      },
+    },
+    async (request) => {
+      await sessions.requireStaff(request);
+      await guides.refresh();
+      return { ok: true as const, guides: guides.list() };
+    },
+  );
+
+  app.get(
+    '/admin/programmes/:id',
+    { schema: { params: Params, response: OneGuide } },
+    async (request) => {
+      await sessions.requireStaff(request);
+      await guides.refresh();
+      return oneGuide(request.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/programmes/:id/rules',
+    { schema: { params: Params, body: GuideRulesEditSchema, response: OneGuide } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await guides.editRules(staff, request.params.id, request.body);
+      return oneGuide(request.params.id);
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { PlaceLanguage } from '../../../core/awards/places.ts';
 import { supersededOn, type AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { Cabin } from '../../../core/awards/simulated-schedule.ts';
+import type { ProgrammeGuide } from '../../../core/guides/guide.ts';
 import {
   chartOptions,
   checkExplorerForm,
@@ -100,6 +101,20 @@ export class Guides {
     this.options = { ...this.options, guides: { ...this.options.guides, bonuses } };
     this.#directory = { ...this.#directory, bonuses };
     this.#replaced();
+  }
+
+  /** The programmes' guides as staff left them (guide-records.ts): the library pages and the explorer's purchase rules. */
+  replaceGuides(guides: ProgrammeGuide[]): void {
+    this.options = {
+      ...this.options,
+      guides: { ...this.options.guides, guides: new Map(guides.map((guide) => [guide.id, guide])) },
+    };
+    this.#replaced();
+  }
+
+  /** A programme's guide, as staff left it. */
+  guide(id: string): ProgrammeGuide | null {
+    return this.options.guides.guides.get(id) ?? null;
   }
 
   /** The award charts as staff corrected them: the programme pages, the explorer and the assistant. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AwardSample } from '../../../core/awards/search.ts';
+import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import { cardData } from '../../../data/cards.ts';
 import { guideData } from '../../../data/guides.ts';
 import { programmes } from '../../../data/reference.ts';
@@ -23,6 +24,8 @@ export function storefrontFromConfig(options: {
   now?: () => Date;
   data?: StorefrontData;
   maintenance?: () => Promise<boolean>;
+  /** A programme's rules as its guide states them (staff edit guides: the composition root's Guides). */
+  guideRules?: (id: string) => ProgrammeRules | null;
   /** Reads staff's edits (the campaigns) before each crediting run. */
   refresh?: () => Promise<void>;
 }) {
@@ -31,7 +34,7 @@ export function storefrontFromConfig(options: {
   const catalogue = new StorefrontCatalogue({
     data: options.data ?? storefrontData(),
     names: (id) => programmes().get(id)?.name ?? cardData().hotelProgrammes.get(id)!.name,
-    guideRules: (id) => guideData().guides.get(id)?.rules ?? null,
+    guideRules: options.guideRules ?? ((id) => guideData().guides.get(id)?.rules ?? null),
     samples: options.samples ?? (async () => []),
     now,
   });

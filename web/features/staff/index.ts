@@ -5,6 +5,7 @@ import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
 import { SharesStaffPage } from './reported-shares-page.tsx';
 import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
 import { StaffAwardChartsPage } from './award-charts-page.tsx';
+import { StaffProgrammesPage } from './programmes-page.tsx';
 import { StaffCampaignsPage } from './campaigns-page.tsx';
 import { StaffCardPage } from './card-page.tsx';
 import { StaffCardsPage } from './cards-page.tsx';
@@ -34,6 +35,7 @@ export const pages: FeatureModule['pages'] = {
   adminCard: StaffCardPage,
   adminTransferBonuses: StaffTransferBonusesPage,
   adminAwardCharts: StaffAwardChartsPage,
+  adminProgrammes: StaffProgrammesPage,
   adminMembers: StaffMembersPage,
   adminMember: StaffMemberPage,
   adminSettings: StaffSettingsPage,

@@ -13,6 +13,11 @@ import type {
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { ChartPriceEdit, StaffCharts } from '../../../core/guides/chart-edits.ts';
+import type {
+  GuideRulesEdit,
+  StaffGuide,
+  StaffGuideItem,
+} from '../../../core/guides/guide-edits.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
 import type {
   CampaignConfirm,
@@ -75,6 +80,11 @@ export const staffApi = {
       `/api/admin/campaigns/${encodeURIComponent(id)}/confirm`,
       confirm,
     ),
+  programmes: () =>
+    apiGet<{ guides: StaffGuideItem[] }>('/api/admin/programmes').then((answer) => answer.guides),
+  programme: (id: string) => apiGet<StaffGuide>(`/api/admin/programmes/${encodeURIComponent(id)}`),
+  editProgrammeRules: (id: string, edit: GuideRulesEdit) =>
+    apiSend<StaffGuide>('PUT', `/api/admin/programmes/${encodeURIComponent(id)}/rules`, edit),
   awardCharts: () => apiGet<StaffCharts>('/api/admin/award-charts'),
   correctChartPrice: (programme: string, edit: ChartPriceEdit) =>
     apiSend<{ chart: AwardChart }>(

@@ -15,6 +15,7 @@ const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = 
   { path: '/admin', key: 'home', role: null },
   { path: '/admin/cards', key: 'cards', role: 'editor' },
   { path: '/admin/transfer-bonuses', key: 'transferBonuses', role: 'editor' },
+  { path: '/admin/programmes', key: 'programmes', role: 'editor' },
   { path: '/admin/award-charts', key: 'awardCharts', role: 'editor' },
   { path: '/admin/campaigns', key: 'campaigns', role: 'editor' },
   { path: '/admin/newsletter', key: 'newsletter', role: 'editor' },
