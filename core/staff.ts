@@ -28,6 +28,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   { prefix: '/api/admin/cards', role: 'editor' },
   { prefix: '/api/admin/transfer-bonuses', role: 'editor' },
   { prefix: '/api/admin/campaigns', role: 'editor' },
+  { prefix: '/api/admin/storefront-programmes', role: 'editor' },
   { prefix: '/api/admin/award-charts', role: 'editor' },
   { prefix: '/api/admin/programmes', role: 'editor' },
   // Roles are an admin's to give; the rest of members is support's (the first prefix that fits counts).

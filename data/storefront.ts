@@ -98,6 +98,19 @@ export function checkStorefrontData(data: StorefrontData): string[] {
   return problems;
 }
 
+/** data/storefront/programmes.json as its parts: the header, and the programmes staff keep in the database after it seeds them. */
+export function programmeFile(): {
+  path: string;
+  header: Omit<z.infer<typeof StorefrontProgrammesFileSchema>, 'programmes'>;
+  programmes: StorefrontProgramme[];
+} {
+  const { programmes, ...header } = readFile(
+    './storefront/programmes.json',
+    StorefrontProgrammesFileSchema,
+  )!;
+  return { path: 'storefront/programmes.json', header, programmes };
+}
+
 /** data/storefront/campaigns.json as its parts: the header, and the campaigns staff keep in the database after it seeds them. */
 export function campaignFile(): {
   path: string;

@@ -1,9 +1,8 @@
 /**
  * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses, award charts, programme
- * guides and sale campaigns as the database holds them (staff edit them in the console,
- * docs/staff.md#content) back into data/cards/, data/transfer-bonuses.json,
- * data/award-charts.json, data/guides/ and data/storefront/campaigns.json in the files' own
- * format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
+ * guides, storefront programmes and sale campaigns as the database holds them (staff edit them in
+ * the console, docs/staff.md#content) back into data/cards/, data/transfer-bonuses.json,
+ * data/award-charts.json, data/guides/ and data/storefront/ in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { cardData, cardFiles } from '../data/cards.ts';
 import { guideFiles, transferBonusFile } from '../data/guides.ts';
 import { awardChartFile } from '../data/reference.ts';
-import { campaignFile, storefrontData } from '../data/storefront.ts';
+import { campaignFile, programmeFile, storefrontData } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
 import {
@@ -20,7 +19,11 @@ import {
   GuideRecords,
   TransferBonusRecords,
 } from '../server/modules/guides/index.ts';
-import { CampaignRecords, StorefrontCatalogue } from '../server/modules/storefront/index.ts';
+import {
+  CampaignRecords,
+  StorefrontCatalogue,
+  StorefrontProgrammeRecords,
+} from '../server/modules/storefront/index.ts';
 import { settingsOrExit } from '../server/process.ts';
 
 const out = process.argv.find((value) => value.startsWith('--out='))?.slice('--out='.length);
@@ -73,15 +76,31 @@ try {
   });
   await guides.refresh(true);
   for (const file of await guides.exportFiles()) write(file.path, file.guide, 'guide');
+  const catalogue = new StorefrontCatalogue({
+    data: storefrontData(),
+    names: () => ({ en: '', 'zh-Hant': '', 'zh-Hans': '' }),
+    guideRules: () => null,
+    samples: async () => [],
+    now: () => new Date(),
+  });
+  const programmes = new StorefrontProgrammeRecords({
+    db: database.db,
+    catalogue,
+    file: programmeFile,
+    changed: () => {},
+    guidePrice: { in: async () => {}, shown: async () => {} },
+    now: () => new Date(),
+  });
+  await programmes.refresh(true);
+  const sold = await programmes.exportFile();
+  write(
+    sold.path,
+    { ...sold.header, programmes: sold.programmes },
+    `${sold.programmes.length} programmes`,
+  );
   const campaigns = new CampaignRecords({
     db: database.db,
-    catalogue: new StorefrontCatalogue({
-      data: storefrontData(),
-      names: () => ({ en: '', 'zh-Hant': '', 'zh-Hans': '' }),
-      guideRules: () => null,
-      samples: async () => [],
-      now: () => new Date(),
-    }),
+    catalogue,
     file: campaignFile,
     changed: () => {},
   });

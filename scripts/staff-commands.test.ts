@@ -9,7 +9,7 @@ import { cardFiles } from '../data/cards.ts';
 import { guideFiles, transferBonusFile } from '../data/guides.ts';
 import { ProgrammeGuideSchema } from '../core/guides/guide.ts';
 import { awardChartFile } from '../data/reference.ts';
-import { campaignFile } from '../data/storefront.ts';
+import { campaignFile, programmeFile } from '../data/storefront.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { members } from '../server/db/schema/index.ts';
 
@@ -64,7 +64,7 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards, transfer bonuses, award charts, guides and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards, transfer bonuses, award charts, guides, storefront programmes and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
     const bonuses = transferBonusFile();
@@ -84,6 +84,11 @@ describe('npm run data:export', () => {
       ).toEqual(
         ProgrammeGuideSchema.parse(JSON.parse(readFileSync(join('data', file.path), 'utf8'))),
       );
+    const sold = programmeFile();
+    expect(stdout).toContain(`${sold.path}: ${sold.programmes.length} programmes`);
+    expect(JSON.parse(readFileSync(join(out, sold.path), 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join('data', sold.path), 'utf8')),
+    );
     const campaigns = campaignFile();
     expect(stdout).toContain(`${campaigns.path}: ${campaigns.campaigns.length} campaigns`);
     expect(JSON.parse(readFileSync(join(out, campaigns.path), 'utf8'))).toEqual(

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { awardChartFile } from '../data/reference.ts';
 import { cardData, cardFiles } from '../data/cards.ts';
 import { guideData, guideFiles, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
-import { campaignFile, type StorefrontData } from '../data/storefront.ts';
+import { campaignFile, programmeFile, type StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startJobs, type JobArea } from './jobs.ts';
@@ -27,7 +27,11 @@ import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payme
 import { sharesFromConfig } from './modules/shares/index.ts';
 import { SocialSignIn, configuredProviders } from './modules/social/index.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
-import { CampaignRecords, storefrontFromConfig } from './modules/storefront/index.ts';
+import {
+  CampaignRecords,
+  StorefrontProgrammeRecords,
+  storefrontFromConfig,
+} from './modules/storefront/index.ts';
 import { Trackings, trackingChecksFromConfig } from './modules/trackings/index.ts';
 import { resolveAppSecret } from './secret.ts';
 
@@ -153,6 +157,7 @@ export async function createServices(
       bonusRecords.refresh(now),
       chartRecords.refresh(now),
       guideRecords.refresh(now),
+      programmeRecords.refresh(now),
       campaignRecords.refresh(now),
     ]);
   };
@@ -176,6 +181,23 @@ export async function createServices(
     log,
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),
+  });
+  const programmeRecords = new StorefrontProgrammeRecords({
+    db,
+    catalogue: storefront.catalogue,
+    // A test's own catalogue seeds its database in place of the file.
+    file: options.storefront
+      ? () => ({ ...programmeFile(), programmes: options.storefront!.programmes })
+      : programmeFile,
+    changed: (programmes) =>
+      guides.replaceCampaigns(
+        storefrontReadingsOf(programmes, storefront.catalogue.data.campaigns),
+      ),
+    guidePrice: {
+      in: (tx, actor, id, price) => guideRecords.setPurchasePriceIn(tx, actor, id, price),
+      shown: () => guideRecords.refresh(true),
+    },
+    now: clock,
   });
   const campaignRecords = new CampaignRecords({
     db,
@@ -283,6 +305,7 @@ export async function createServices(
     cardRecords,
     bonusRecords,
     campaignRecords,
+    programmeRecords,
     chartRecords,
     guideRecords,
     refreshContent,

@@ -101,6 +101,38 @@ export class GuideRecords {
     });
   }
 
+  /**
+   * The purchase price the storefront now sells a programme at, set on its guide inside the
+   * storefront's transaction (programme-records.ts); a guide without a purchase rule is left alone.
+   */
+  async setPurchasePriceIn(
+    tx: Db,
+    actor: Actor,
+    id: string,
+    price: { amount: number; currency: string },
+  ): Promise<void> {
+    const guide = this.get(id);
+    // A guide quoting another currency (BA's pounds) keeps its own figure.
+    if (guide?.rules.purchase?.pricePer1000.currency !== price.currency) return;
+    await this.#kept.store.editIn(tx, actor, id, 'guide.purchase-price', (stored) => {
+      const purchase = stored.rules.purchase!;
+      return {
+        document: {
+          ...stored,
+          rules: {
+            ...stored.rules,
+            purchase: {
+              ...purchase,
+              pricePer1000: { ...purchase.pricePer1000, amount: price.amount },
+            },
+          },
+        },
+        before: { pricePer1000: purchase.pricePer1000 },
+        after: { pricePer1000: { ...purchase.pricePer1000, amount: price.amount } },
+      };
+    });
+  }
+
   /** Each guide's file as the database holds it. */
   async exportFiles(): Promise<{ path: string; guide: ProgrammeGuide }[]> {
     const records = await this.#kept.store.all();

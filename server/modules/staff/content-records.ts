@@ -137,32 +137,41 @@ export class ContentRecords<T> {
     action: string,
     edit: (document: T) => EditOutcome<T>,
   ): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(contentRecords)
-        .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)))
-        .for('update');
-      if (!row) throw new AppError('NOT_FOUND', { message: `No ${this.kind} ${id}.` });
-      const outcome = edit(this.schema.parse(row.document));
-      const checked = this.#checked(outcome.document);
-      await tx
-        .update(contentRecords)
-        .set({
-          document: checked,
-          updatedBy: actor.id,
-          // Later than the stamp every process holds, even on a clock that repeats a millisecond.
-          updatedAt: sql`greatest(now(), ${contentRecords.updatedAt} + interval '1 millisecond')`,
-        })
-        .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)));
-      await recordChange(tx, actor, {
-        action,
-        subject: `${this.kind}:${id}`,
-        before: outcome.before,
-        after: outcome.after,
-      });
-      return checked;
+    return this.db.transaction((tx) => this.editIn(tx as unknown as Db, actor, id, action, edit));
+  }
+
+  /** `edit` inside a transaction the caller holds: two kinds of record changed as one (a price and its guide). */
+  async editIn(
+    tx: Db,
+    actor: Actor,
+    id: string,
+    action: string,
+    edit: (document: T) => EditOutcome<T>,
+  ): Promise<T> {
+    const [row] = await tx
+      .select()
+      .from(contentRecords)
+      .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', { message: `No ${this.kind} ${id}.` });
+    const outcome = edit(this.schema.parse(row.document));
+    const checked = this.#checked(outcome.document);
+    await tx
+      .update(contentRecords)
+      .set({
+        document: checked,
+        updatedBy: actor.id,
+        // Later than the stamp every process holds, even on a clock that repeats a millisecond.
+        updatedAt: sql`greatest(now(), ${contentRecords.updatedAt} + interval '1 millisecond')`,
+      })
+      .where(and(eq(contentRecords.kind, this.kind), eq(contentRecords.id, id)));
+    await recordChange(tx, actor, {
+      action,
+      subject: `${this.kind}:${id}`,
+      before: outcome.before,
+      after: outcome.after,
     });
+    return checked;
   }
 }
 

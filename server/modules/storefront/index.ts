@@ -1,5 +1,6 @@
 // The storefront module's public surface: other modules, the composition root and scripts import only this file (eslint.config.js).
 export { CampaignRecords } from './campaign-records.ts';
+export { StorefrontProgrammeRecords } from './programme-records.ts';
 export { campaignsStaffRoutes } from './campaigns-staff.routes.ts';
 export { StorefrontCatalogue } from './catalogue.ts';
 export { ordersRoutes } from './orders.routes.ts';

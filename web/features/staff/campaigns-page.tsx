@@ -33,6 +33,7 @@ import {
   termsOf,
   type CampaignDraft,
 } from './campaign-form.tsx';
+import { BasePrices } from './base-prices.tsx';
 import { SalePreview } from './campaign-preview.tsx';
 import { ChangesPanel } from './changes.tsx';
 import { checkForm, useSubmit, type Errors } from './edit-form.tsx';
@@ -242,6 +243,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
                 testId="staff-campaigns"
               />
               <ChangesPanel changes={changes} />
+              <BasePrices signedIn={member !== null} />
             </Stack>
           )}
         </StaffView>

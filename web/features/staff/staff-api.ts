@@ -28,6 +28,10 @@ import type {
 } from '../../../core/storefront/campaign-edits.ts';
 import type { StorefrontCampaign } from '../../../core/storefront/catalogue-schema.ts';
 import type {
+  BasePriceEdit,
+  StaffStorefrontProgrammes,
+} from '../../../core/storefront/programme-edits.ts';
+import type {
   AuditEntry,
   LiveSettings,
   StaffMemberDetail,
@@ -58,6 +62,13 @@ export const staffApi = {
       'POST',
       `/api/admin/transfer-bonuses/${encodeURIComponent(id)}/confirm`,
       confirm,
+    ),
+  storefrontProgrammes: () => apiGet<StaffStorefrontProgrammes>('/api/admin/storefront-programmes'),
+  addBasePrice: (id: string, edit: BasePriceEdit) =>
+    apiSend<StaffStorefrontProgrammes>(
+      'POST',
+      `/api/admin/storefront-programmes/${encodeURIComponent(id)}/prices`,
+      edit,
     ),
   campaigns: () => apiGet<StaffCampaigns>('/api/admin/campaigns'),
   addCampaign: (campaign: NewCampaign) =>
