@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentRecords } from '../../db/schema/index.ts';
-import { createTestApp, csrf } from '../../test/app.ts';
+import { createTestApp, sendAs } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const put = (url: string, payload: Record<string, unknown>) => {
-  const token = csrf(editor.cookies);
-  return app.inject({
-    method: 'PUT',
-    url,
-    headers: token.headers,
-    cookies: { ...token.cookies, ...editor.cookies },
-    payload,
-  });
-};
+const put = (url: string, payload: Record<string, unknown>) =>
+  sendAs(app, editor.cookies)('PUT', url, payload);
 const evaChart = async () => (await app.inject('/api/guides/eva-infinity')).json().chart;
 
 describe('award charts kept by editors', () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentRecords } from '../../db/schema/index.ts';
-import { createTestApp, csrf } from '../../test/app.ts';
+import { createTestApp, sendAs } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
@@ -21,16 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const put = (url: string, payload: Record<string, unknown>) => {
-  const token = csrf(editor.cookies);
-  return app.inject({
-    method: 'PUT',
-    url,
-    headers: token.headers,
-    cookies: { ...token.cookies, ...editor.cookies },
-    payload,
-  });
-};
+const put = (url: string, payload: Record<string, unknown>) =>
+  sendAs(app, editor.cookies)('PUT', url, payload);
 const guideOf = async (id: string) => (await app.inject(`/api/guides/${id}`)).json().guide;
 const staffGuide = async (id: string) =>
   (await app.inject({ url: `/api/admin/programmes/${id}`, cookies: editor.cookies })).json();

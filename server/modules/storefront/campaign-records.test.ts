@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignFile } from '../../../data/storefront.ts';
 import { auditLog, contentRecords } from '../../db/schema/index.ts';
-import { createTestApp, csrf } from '../../test/app.ts';
+import { createTestApp, sendAs } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
@@ -33,16 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-function send(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const token = csrf(editor.cookies);
-  return app.inject({
-    method,
-    url,
-    headers: token.headers,
-    cookies: { ...token.cookies, ...editor.cookies },
-    payload: payload as Record<string, unknown>,
-  });
-}
+const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+  sendAs(app, editor.cookies)(method, url, payload);
 const salePage = async () =>
   (await app.inject('/api/storefront/programmes/eva-infinity')).json().programme;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { createTestApp, csrf } from '../../test/app.ts';
+import { createTestApp, sendAs } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 
 /**
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const post = (url: string, payload: Record<string, unknown>) => {
-  const token = csrf(editor.cookies);
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: token.headers,
-    cookies: { ...token.cookies, ...editor.cookies },
-    payload,
-  });
-};
+const post = (url: string, payload: Record<string, unknown>) =>
+  sendAs(app, editor.cookies)('POST', url, payload);
 const salePage = async () =>
   (await app.inject('/api/storefront/programmes/eva-infinity')).json().programme;
 

@@ -8,7 +8,6 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { dayOf } from '../../../core/dated.ts';
@@ -33,6 +32,7 @@ import {
   termsOf,
   type CampaignDraft,
 } from './campaign-form.tsx';
+import { AnnouncementModal } from './announcement-modal.tsx';
 import { BasePrices } from './base-prices.tsx';
 import { SalePreview } from './campaign-preview.tsx';
 import { ChangesPanel } from './changes.tsx';
@@ -62,11 +62,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
     programme: string;
     draft: CampaignDraft;
   } | null>(null);
-  const [confirming, setConfirming] = useState<{
-    campaign: StorefrontCampaign;
-    url: string;
-    date: string;
-  } | null>(null);
+  const [confirming, setConfirming] = useState<StorefrontCampaign | null>(null);
   const [preview, setPreview] = useState<ProgrammeSaleDetail | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const { busy, saved, submit, message } = useSubmit(setErrors);
@@ -148,7 +144,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
               size="compact-xs"
               onClick={() => {
                 setErrors({});
-                setConfirming({ campaign, url: '', date: today });
+                setConfirming(campaign);
               }}
               data-testid="campaign-confirm"
             >
@@ -313,70 +309,32 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
             </Stack>
           )}
         </Modal>
-        <Modal
-          opened={confirming !== null}
-          onClose={() => setConfirming(null)}
-          title={t('campaigns.confirmTitle')}
-          size="lg"
-        >
-          {confirming && (
-            <Stack gap="sm">
-              <Text size="sm">
-                {nameOf(confirming.campaign.programme)}: {format.offer(confirming.campaign)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('campaigns.confirmHelp')}
-              </Text>
-              <Group grow wrap="wrap" align="start">
-                <TextInput
-                  label={t('bonuses.announcementUrl')}
-                  required
-                  type="url"
-                  value={confirming.url}
-                  error={errors['announcement.url']}
-                  onChange={(event) =>
-                    setConfirming({ ...confirming, url: event.currentTarget.value })
-                  }
-                  data-testid="campaign-announcement-url"
-                />
-                <TextInput
-                  label={t('bonuses.announcementDate')}
-                  required
-                  type="date"
-                  value={confirming.date}
-                  error={errors['announcement.date']}
-                  onChange={(event) =>
-                    setConfirming({ ...confirming, date: event.currentTarget.value })
-                  }
-                />
-              </Group>
-              <Group justify="flex-end">
-                <Button
-                  loading={busy}
-                  data-testid="campaign-announcement-save"
-                  onClick={() => {
-                    const confirm = checkForm(
-                      CampaignConfirmSchema,
-                      {
-                        announcement: { url: confirming.url, date: confirming.date },
-                        checked: today,
-                      },
-                      message,
-                      setErrors,
-                    );
-                    if (confirm)
-                      void submit(async () => {
-                        await staffApi.confirmCampaign(confirming.campaign.id, confirm);
-                        done();
-                      });
-                  }}
-                >
-                  {t('bonuses.confirm')}
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </Modal>
+        {confirming && (
+          <AnnouncementModal
+            key={confirming.id}
+            opened
+            title={t('campaigns.confirmTitle')}
+            summary={`${nameOf(confirming.programme)}: ${format.offer(confirming)}`}
+            help={t('campaigns.confirmHelp')}
+            errors={errors}
+            busy={busy}
+            testId="campaign-announcement"
+            onClose={() => setConfirming(null)}
+            confirm={(announcement) => {
+              const confirm = checkForm(
+                CampaignConfirmSchema,
+                { announcement, checked: today },
+                message,
+                setErrors,
+              );
+              if (confirm)
+                void submit(async () => {
+                  await staffApi.confirmCampaign(confirming.id, confirm);
+                  done();
+                });
+            }}
+          />
+        )}
         {saved && !form && !confirming && (
           <Alert color="green" py={4} mt="sm">
             {t('saved')}

@@ -27,6 +27,7 @@ import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
+import { AnnouncementModal } from './announcement-modal.tsx';
 import { ChangesPanel } from './changes.tsx';
 import {
   checkForm as check,
@@ -101,12 +102,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
   const blank: Terms = { percent: 25, start: today, end: today, source: '', checked: today };
   const [adding, setAdding] = useState({ from: '', to: '', ...blank });
   const [editing, setEditing] = useState<{ bonus: TransferBonus; terms: Terms } | null>(null);
-  const [confirming, setConfirming] = useState<{
-    bonus: TransferBonus;
-    url: string;
-    date: string;
-    checked: string;
-  } | null>(null);
+  const [confirming, setConfirming] = useState<TransferBonus | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const { busy, saved, submit, message } = useSubmit(setErrors);
   const done = () => {
@@ -176,7 +172,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
               size="compact-xs"
               onClick={() => {
                 setErrors({});
-                setConfirming({ bonus, url: '', date: today, checked: today });
+                setConfirming(bonus);
               }}
               data-testid="bonus-confirm"
             >
@@ -306,70 +302,32 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
             </Stack>
           )}
         </Modal>
-        <Modal
-          opened={confirming !== null}
-          onClose={() => setConfirming(null)}
-          title={t('bonuses.confirmTitle')}
-          size="lg"
-        >
-          {confirming && (
-            <Stack gap="sm">
-              <Text size="sm">
-                {confirming.bonus.from} → {confirming.bonus.to} +{confirming.bonus.percent}%
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('bonuses.confirmHelp')}
-              </Text>
-              <Group grow wrap="wrap" align="start">
-                <TextInput
-                  label={t('bonuses.announcementUrl')}
-                  required
-                  type="url"
-                  value={confirming.url}
-                  error={errors['announcement.url']}
-                  onChange={(event) =>
-                    setConfirming({ ...confirming, url: event.currentTarget.value })
-                  }
-                  data-testid="announcement-url"
-                />
-                <TextInput
-                  label={t('bonuses.announcementDate')}
-                  required
-                  type="date"
-                  value={confirming.date}
-                  error={errors['announcement.date']}
-                  onChange={(event) =>
-                    setConfirming({ ...confirming, date: event.currentTarget.value })
-                  }
-                />
-              </Group>
-              <Group justify="flex-end">
-                <Button
-                  loading={busy}
-                  data-testid="announcement-save"
-                  onClick={() => {
-                    const confirm = check(
-                      TransferBonusConfirmSchema,
-                      {
-                        announcement: { url: confirming.url, date: confirming.date },
-                        checked: confirming.checked,
-                      },
-                      message,
-                      setErrors,
-                    );
-                    if (confirm)
-                      void submit(async () => {
-                        await staffApi.confirmTransferBonus(confirming.bonus.id, confirm);
-                        done();
-                      });
-                  }}
-                >
-                  {t('bonuses.confirm')}
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </Modal>
+        {confirming && (
+          <AnnouncementModal
+            key={confirming.id}
+            opened
+            title={t('bonuses.confirmTitle')}
+            summary={`${confirming.from} → ${confirming.to} +${confirming.percent}%`}
+            help={t('bonuses.confirmHelp')}
+            errors={errors}
+            busy={busy}
+            testId="announcement"
+            onClose={() => setConfirming(null)}
+            confirm={(announcement) => {
+              const confirm = check(
+                TransferBonusConfirmSchema,
+                { announcement, checked: today },
+                message,
+                setErrors,
+              );
+              if (confirm)
+                void submit(async () => {
+                  await staffApi.confirmTransferBonus(confirming.id, confirm);
+                  done();
+                });
+            }}
+          />
+        )}
       </StaffShell>
     </PageFrame>
   );
