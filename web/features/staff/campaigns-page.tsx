@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { dayOf } from '../../../core/dated.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
