@@ -27,6 +27,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   { prefix: '/api/admin/newsletter', role: 'editor' },
   { prefix: '/api/admin/cards', role: 'editor' },
   { prefix: '/api/admin/transfer-bonuses', role: 'editor' },
+  { prefix: '/api/admin/points-currencies', role: 'editor' },
   { prefix: '/api/admin/campaigns', role: 'editor' },
   { prefix: '/api/admin/storefront-programmes', role: 'editor' },
   { prefix: '/api/admin/award-charts', role: 'editor' },

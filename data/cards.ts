@@ -97,6 +97,22 @@ export function cardFiles(): CardFile[] {
     });
 }
 
+/** Each file of data/points-currencies/ as it is: its header and its currencies, in order. */
+export function currencyFiles(): {
+  path: string;
+  header: Omit<z.infer<typeof CurrencyFileSchema>, 'currencies'>;
+  currencies: PointsCurrency[];
+}[] {
+  const folder = './points-currencies/';
+  return readdirSync(fileURLToPath(new URL(folder, import.meta.url)))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const { currencies, ...header } = readFile(`${folder}${file}`, CurrencyFileSchema)!;
+      return { path: `points-currencies/${file}`, header, currencies };
+    });
+}
+
 export interface CardData {
   cards: Card[];
   currencies: Map<string, PointsCurrency>;

@@ -1,14 +1,15 @@
 /**
- * `npm run data:export [-- --out=DIR]`: writes the cards, transfer bonuses, award charts, programme
+ * `npm run data:export [-- --out=DIR]`: writes the cards, points currencies (transfer partners and
+ * ratios), transfer bonuses, award charts, programme
  * guides, storefront programmes and sale campaigns as the database holds them (staff edit them in
- * the console, docs/staff.md#content) back into data/cards/, data/transfer-bonuses.json,
+ * the console, docs/staff.md#content) back into data/cards/, data/points-currencies/, data/transfer-bonuses.json,
  * data/award-charts.json, data/guides/ and data/storefront/ in the files' own format, or into DIR. Each file keeps its header and its cards' order; `npm run data:check` and the tests
  * read the result like any data file. Same settings as the server (DATABASE_URL or DATA_DIR).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cardData, cardFiles } from '../data/cards.ts';
+import { cardData, cardFiles, currencyFiles } from '../data/cards.ts';
 import { guideFiles, transferBonusFile } from '../data/guides.ts';
 import { awardChartFile } from '../data/reference.ts';
 import { campaignFile, programmeFile, storefrontData } from '../data/storefront.ts';
@@ -16,6 +17,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { CardCatalogue, CardRecords } from '../server/modules/cards/index.ts';
 import {
   ChartRecords,
+  CurrencyRecords,
   GuideRecords,
   TransferBonusRecords,
 } from '../server/modules/guides/index.ts';
@@ -47,11 +49,24 @@ try {
   };
   for (const file of await records.exportFiles())
     write(file.path, { ...file.header, cards: file.cards }, `${file.cards.length} cards`);
+  const currencies = new CurrencyRecords({
+    db: database.db,
+    files: currencyFiles,
+    programmeIds: () => [],
+    show: () => {},
+  });
+  await currencies.refresh(true);
+  for (const file of await currencies.exportFiles())
+    write(
+      file.path,
+      { ...file.header, currencies: file.currencies },
+      `${file.currencies.length} currencies`,
+    );
   const bonuses = new TransferBonusRecords({
     db: database.db,
     guides: { replaceBonuses: () => {} },
     file: transferBonusFile,
-    currencies: cardData().currencies,
+    currencies: () => cardData().currencies,
   });
   await bonuses.refresh(true);
   const file = await bonuses.exportFile();
@@ -70,7 +85,7 @@ try {
   );
   const guides = new GuideRecords({
     db: database.db,
-    guides: { replaceGuides: () => {} },
+    guides: { replaceGuideData: () => {} },
     files: guideFiles,
     storefront: () => null,
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFiles } from '../data/cards.ts';
+import { cardFiles, currencyFiles } from '../data/cards.ts';
 import { guideFiles, transferBonusFile } from '../data/guides.ts';
 import { ProgrammeGuideSchema } from '../core/guides/guide.ts';
 import { awardChartFile } from '../data/reference.ts';
@@ -64,7 +64,7 @@ describe('npm run admin', () => {
 });
 
 describe('npm run data:export', () => {
-  it('writes the cards, transfer bonuses, award charts, guides, storefront programmes and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
+  it('writes the cards, points currencies, transfer bonuses, award charts, guides, storefront programmes and sale campaigns of a database seeded from the files back exactly as the files hold them', async () => {
     const out = join(folder, 'export');
     const { stdout } = await command('scripts/data-export.ts', `--out=${out}`);
     const bonuses = transferBonusFile();
@@ -84,6 +84,12 @@ describe('npm run data:export', () => {
       ).toEqual(
         ProgrammeGuideSchema.parse(JSON.parse(readFileSync(join('data', file.path), 'utf8'))),
       );
+    for (const file of currencyFiles()) {
+      expect(stdout).toContain(`${file.path}: ${file.currencies.length} currencies`);
+      expect(JSON.parse(readFileSync(join(out, file.path), 'utf8'))).toEqual(
+        JSON.parse(readFileSync(join('data', file.path), 'utf8')),
+      );
+    }
     const sold = programmeFile();
     expect(stdout).toContain(`${sold.path}: ${sold.programmes.length} programmes`);
     expect(JSON.parse(readFileSync(join(out, sold.path), 'utf8'))).toEqual(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { awardChartFile } from '../data/reference.ts';
-import { cardData, cardFiles } from '../data/cards.ts';
+import { awardChartFile, programmes as airlineProgrammes } from '../data/reference.ts';
+import { cardData, cardFiles, currencyFiles } from '../data/cards.ts';
 import { guideData, guideFiles, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
 import { campaignFile, programmeFile, type StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
@@ -15,6 +15,7 @@ import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
 import {
   ChartRecords,
+  CurrencyRecords,
   GuideRecords,
   Guides,
   TransferBonusRecords,
@@ -132,9 +133,18 @@ export async function createServices(
     db,
     guides,
     file: transferBonusFile,
-    currencies: cardData().currencies,
+    currencies: () => guides.currencies(),
   });
   const chartRecords = new ChartRecords({ db, guides, file: awardChartFile });
+  const currencyRecords = new CurrencyRecords({
+    db,
+    files: currencyFiles,
+    programmeIds: () => [...airlineProgrammes().keys(), ...cardData().hotelProgrammes.keys()],
+    show: (currencies) => {
+      guides.replaceCurrencies(currencies);
+      cards.replaceCurrencies(currencies);
+    },
+  });
   const guideRecords = new GuideRecords({
     db,
     guides,
@@ -150,10 +160,11 @@ export async function createServices(
       };
     },
   });
-  /** Staff's edits (cards, transfer bonuses, award charts, guides, sale campaigns) from the database, at most one look every two seconds. */
+  /** Staff's edits (cards, points currencies, transfer bonuses, award charts, guides, storefront programmes and campaigns) from the database, at most one look every two seconds. */
   const refreshContent = async (now = false) => {
     await Promise.all([
       cardRecords.refresh(now),
+      currencyRecords.refresh(now),
       bonusRecords.refresh(now),
       chartRecords.refresh(now),
       guideRecords.refresh(now),
@@ -190,7 +201,7 @@ export async function createServices(
       ? () => ({ ...programmeFile(), programmes: options.storefront!.programmes })
       : programmeFile,
     changed: (programmes) =>
-      guides.replaceCampaigns(
+      guides.replaceGuideData(
         storefrontReadingsOf(programmes, storefront.catalogue.data.campaigns),
       ),
     guidePrice: {
@@ -207,7 +218,7 @@ export async function createServices(
       ? () => ({ ...campaignFile(), campaigns: options.storefront!.campaigns })
       : campaignFile,
     changed: (campaigns) =>
-      guides.replaceCampaigns(
+      guides.replaceGuideData(
         storefrontReadingsOf(storefront.catalogue.data.programmes, campaigns),
       ),
   });
@@ -307,6 +318,7 @@ export async function createServices(
     campaignRecords,
     programmeRecords,
     chartRecords,
+    currencyRecords,
     guideRecords,
     refreshContent,
     assistant: asking.assistant,

@@ -28,6 +28,13 @@ export class CardCatalogue {
     this.#revision += 1;
   }
 
+  /** The points currencies and their transfers as staff left them (guides' currency-records.ts). */
+  replaceCurrencies(currencies: Map<string, PointsCurrency>): void {
+    this.source = { ...this.source, currencies };
+    this.#today = null;
+    this.#revision += 1;
+  }
+
   /** Moves on each replacement: the site index reads the cards again when it does. */
   get revision(): number {
     return this.#revision;

@@ -30,8 +30,8 @@ export class TransferBonusRecords {
       /** Told the bonuses whenever they change (an export needs no guides: it tells nobody). */
       guides: Pick<Guides, 'replaceBonuses'>;
       file: () => BonusFile;
-      /** The points currencies (card data): a bonus names a pair that transfers. */
-      currencies: CardData['currencies'];
+      /** The points currencies as they stand (card data, or staff's edits): a bonus names a pair that transfers. */
+      currencies: () => CardData['currencies'];
     },
   ) {
     this.#kept = new KeptRecords(
@@ -50,7 +50,7 @@ export class TransferBonusRecords {
 
   /** Every currency that transfers, with where to: the pairs a bonus may name. */
   pairs(): { from: string; to: string[] }[] {
-    return [...this.options.currencies.values()]
+    return [...this.options.currencies().values()]
       .filter((currency) => currency.transfers.length > 0)
       .map((currency) => ({
         from: currency.id,

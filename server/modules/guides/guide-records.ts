@@ -27,7 +27,7 @@ export class GuideRecords {
     private readonly options: {
       db: Db;
       /** Told the guides whenever they change (an export needs no guides: it tells nobody). */
-      guides: Pick<Guides, 'replaceGuides'>;
+      guides: Pick<Guides, 'replaceGuideData'>;
       files: () => ReturnType<typeof guideFiles>;
       /** The storefront's terms for a programme it sells; null for one it does not. */
       storefront: (id: string) => StorefrontTerms | null;
@@ -39,7 +39,10 @@ export class GuideRecords {
         options
           .files()
           .map((file) => ({ file: file.path, id: file.guide.id, document: file.guide })),
-      (guides) => options.guides.replaceGuides(guides),
+      (guides) =>
+        options.guides.replaceGuideData({
+          guides: new Map(guides.map((guide) => [guide.id, guide])),
+        }),
     );
   }
 

@@ -9,6 +9,11 @@ import {
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import { TransferBonusSchema } from '../../../core/guides/transfer-schemas.ts';
 import { AwardChartSchema } from '../../../core/guides/api-schemas.ts';
+import {
+  StaffCurrenciesSchema,
+  TransferEndSchema,
+  TransferRatioEditSchema,
+} from '../../../core/cards/transfer-edits.ts';
 import { ChartPriceEditSchema, StaffChartsSchema } from '../../../core/guides/chart-edits.ts';
 import {
   GuideRulesEditSchema,
@@ -21,6 +26,7 @@ import { readAuditLog } from '../staff/index.ts';
 import type { TransferBonusRecords } from './bonus-records.ts';
 import type { ChartRecords } from './chart-records.ts';
 import type { GuideRecords } from './guide-records.ts';
+import type { CurrencyRecords } from './currency-records.ts';
 import { AppError } from '../../errors.ts';
 
 const Params = z.object({ id: z.string().max(120) });
@@ -34,11 +40,19 @@ export const guidesStaffRoutes: FastifyPluginAsyncZod<{
   bonusRecords: TransferBonusRecords;
   chartRecords: ChartRecords;
   guideRecords: GuideRecords;
+  currencyRecords: CurrencyRecords;
   db: Db;
   sessions: Sessions;
 }> = async (
   app,
-  { bonusRecords: records, chartRecords: charts, guideRecords: guides, db, sessions },
+  {
+    bonusRecords: records,
+    chartRecords: charts,
+    guideRecords: guides,
+    currencyRecords: currencies,
+    db,
+    sessions,
+  },
 ) => {
   const OneBonus = withErrors({ 200: okSchema({ bonus: TransferBonusSchema }) });
   app.get(
@@ -158,6 +172,37 @@ export const guidesStaffRoutes: FastifyPluginAsyncZod<{
       const staff = await sessions.requireStaff(request);
       await guides.editRules(staff, request.params.id, request.body);
       return oneGuide(request.params.id);
+    },
+  );
+
+  const currenciesAnswer = async () => ({
+    ok: true as const,
+    currencies: currencies.list(),
+    programmes: currencies.programmeIds(),
+    changes: await readAuditLog(db, { subject: 'points-currency:' }),
+  });
+  const Currencies = withErrors({ 200: okSchema(StaffCurrenciesSchema.shape) });
+  app.get('/admin/points-currencies', { schema: { response: Currencies } }, async (request) => {
+    await sessions.requireStaff(request);
+    await currencies.refresh();
+    return currenciesAnswer();
+  });
+  app.post(
+    '/admin/points-currencies/:id/transfers',
+    { schema: { params: Params, body: TransferRatioEditSchema, response: Currencies } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await currencies.newRatio(staff, request.params.id, request.body);
+      return currenciesAnswer();
+    },
+  );
+  app.post(
+    '/admin/points-currencies/:id/transfers/end',
+    { schema: { params: Params, body: TransferEndSchema, response: Currencies } },
+    async (request) => {
+      const staff = await sessions.requireStaff(request);
+      await currencies.endPartner(staff, request.params.id, request.body);
+      return currenciesAnswer();
     },
   );
 };

@@ -103,18 +103,32 @@ export class Guides {
     this.#replaced();
   }
 
-  /** The programmes' guides as staff left them (guide-records.ts): the library pages and the explorer's purchase rules. */
-  replaceGuides(guides: ProgrammeGuide[]): void {
-    this.options = {
-      ...this.options,
-      guides: { ...this.options.guides, guides: new Map(guides.map((guide) => [guide.id, guide])) },
-    };
+  /**
+   * Parts of the guides' data as staff left them: the programmes' guides (guide-records.ts), the
+   * storefront's campaigns and unconfirmed prices (the programme pages' sale, the explorer's purchases).
+   */
+  replaceGuideData(
+    patch: Partial<Pick<GuideData, 'guides' | 'campaigns' | 'unconfirmedPrices'>>,
+  ): void {
+    this.options = { ...this.options, guides: { ...this.options.guides, ...patch } };
     this.#replaced();
   }
 
   /** A programme's guide, as staff left it. */
   guide(id: string): ProgrammeGuide | null {
     return this.options.guides.guides.get(id) ?? null;
+  }
+
+  /** The points currencies and their transfers as staff left them (currency-records.ts). */
+  replaceCurrencies(currencies: CardData['currencies']): void {
+    this.options = { ...this.options, cards: { ...this.options.cards, currencies } };
+    this.#directory = { ...this.#directory, currencies };
+    this.#replaced();
+  }
+
+  /** The points currencies as they stand (staff's edits included). */
+  currencies(): CardData['currencies'] {
+    return this.options.cards.currencies;
   }
 
   /** The award charts as staff corrected them: the programme pages, the explorer and the assistant. */
@@ -126,12 +140,6 @@ export class Guides {
   /** A programme's award chart, as staff left it. */
   chart(id: string): AwardChart | null {
     return this.#charts.get(id) ?? null;
-  }
-
-  /** The storefront's campaigns as staff left them: the programme pages' sale and the explorer's purchases. */
-  replaceCampaigns(readings: Pick<GuideData, 'campaigns' | 'unconfirmedPrices'>): void {
-    this.options = { ...this.options, guides: { ...this.options.guides, ...readings } };
-    this.#replaced();
   }
 
   #replaced(): void {

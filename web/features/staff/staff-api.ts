@@ -11,6 +11,11 @@ import type {
   TransferBonusTerms,
 } from '../../../core/guides/transfer-bonus-edits.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
+import type {
+  StaffCurrencies,
+  TransferEnd,
+  TransferRatioEdit,
+} from '../../../core/cards/transfer-edits.ts';
 import type { AwardChart } from '../../../core/awards/award-pricing.ts';
 import type { ChartPriceEdit, StaffCharts } from '../../../core/guides/chart-edits.ts';
 import type {
@@ -62,6 +67,19 @@ export const staffApi = {
       'POST',
       `/api/admin/transfer-bonuses/${encodeURIComponent(id)}/confirm`,
       confirm,
+    ),
+  pointsCurrencies: () => apiGet<StaffCurrencies>('/api/admin/points-currencies'),
+  newTransferRatio: (id: string, edit: TransferRatioEdit) =>
+    apiSend<StaffCurrencies>(
+      'POST',
+      `/api/admin/points-currencies/${encodeURIComponent(id)}/transfers`,
+      edit,
+    ),
+  endTransfer: (id: string, edit: TransferEnd) =>
+    apiSend<StaffCurrencies>(
+      'POST',
+      `/api/admin/points-currencies/${encodeURIComponent(id)}/transfers/end`,
+      edit,
     ),
   storefrontProgrammes: () => apiGet<StaffStorefrontProgrammes>('/api/admin/storefront-programmes'),
   addBasePrice: (id: string, edit: BasePriceEdit) =>

@@ -29,6 +29,7 @@ import { useStaffData } from './use-staff-data.ts';
 import { useAuth } from '../auth/index.ts';
 import { AnnouncementModal } from './announcement-modal.tsx';
 import { ChangesPanel } from './changes.tsx';
+import { TransferRatios } from './transfer-ratios.tsx';
 import {
   checkForm as check,
   numberOr,
@@ -262,6 +263,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
                 </Stack>
               </Paper>
               <ChangesPanel changes={changes} />
+              <TransferRatios signedIn={member !== null} />
             </Stack>
           )}
         </StaffView>
