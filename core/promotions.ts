@@ -19,3 +19,25 @@ export const CurrentPromotionResponseSchema = z.object({
   ok: z.literal(true),
   promotion: PromotionSchema.nullable(),
 });
+
+/** What /promo lists (docs/product/site.md#promotions): each kind of offer the site knows to end. */
+export const PROMO_KINDS = ['sale', 'transfer-bonus', 'card-offer', 'site'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** One current promotion on /promo, in the language asked for, with where it is and when it ends. */
+export const PromoEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  title: z.string(),
+  linkPath: z.string(),
+  /** Its last moment (an instant), or its last day (YYYY-MM-DD); null: no end announced. */
+  endsAt: z.string().nullable(),
+});
+export type PromoEntry = z.infer<typeof PromoEntrySchema>;
+
+export const PromoListResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The server's clock: the page counts days left from it, so server and browser agree. */
+  now: z.string(),
+  promotions: z.array(PromoEntrySchema),
+});

@@ -291,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(preferencesRoutes, { secureCookies: https, sessions, db: database.db });
       await api.register(promotionsRoutes, {
         fallback: (language) => salePromotion(storefront.catalogue, language),
+        promo: services.promoSources,
       });
       await api.register(analyticsRoutes, { mode: config.ANALYTICS, rateLimitScale });
       await api.register(authRoutes, {

@@ -31,6 +31,7 @@ import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
 import {
   CampaignRecords,
   StorefrontProgrammeRecords,
+  saleTitle,
   storefrontFromConfig,
 } from './modules/storefront/index.ts';
 import { Trackings, trackingChecksFromConfig } from './modules/trackings/index.ts';
@@ -270,6 +271,21 @@ export async function createServices(
     now: clock,
   });
 
+  /** What /promo lists (docs/product/site.md#promotions): the sales, bonuses and offers as they stand. */
+  const promoSources = {
+    db,
+    sales: () => storefront.catalogue.list(),
+    saleTitle,
+    bonuses: () => bonusRecords.list(),
+    cards: () => cards.list({}),
+    name: (id: string) =>
+      guides.currencies().get(id)?.name ??
+      airlineProgrammes().get(id)?.name ??
+      cardData().hotelProgrammes.get(id)?.name ??
+      null,
+    now: clock,
+  };
+
   const feedback = new Feedback({
     db,
     supportEmail: config.SUPPORT_EMAIL,
@@ -325,6 +341,7 @@ export async function createServices(
     knowledge: asking.knowledge,
     conversations: asking.conversations,
     feedback,
+    promoSources,
     newsletter,
     shares,
     jobAreas,

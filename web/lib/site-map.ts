@@ -71,6 +71,7 @@ export type FeatureId =
   | 'newsletter'
   | 'payments'
   | 'profile'
+  | 'promo'
   | 'search'
   | 'shares'
   | 'sponsorships'
@@ -96,6 +97,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   newsletter: 'newsletter',
   search: 'search',
   assistant: 'assistant',
+  promo: 'promo',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -385,7 +387,6 @@ const PLANNED = new Set([
   'shopCheckout',
   'seatStatus',
   'collections',
-  'promo',
   'affiliator',
 ]);
 
