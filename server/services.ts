@@ -107,6 +107,10 @@ export async function createServices(
     maintenance: () => liveSettings.on('awardSearchMaintenance'),
     restingAlliances: () => liveSettings.restingAlliances(),
     liveScanMembers: listSetting(config.LIVE_SCAN_MEMBERS),
+    sources: [
+      { id: 'simulated', simulated: true },
+      ...(config.SEATS_AERO_API_KEY ? [{ id: 'seats-aero', simulated: false }] : []),
+    ],
     log,
   });
   const tracking = trackingChecksFromConfig({

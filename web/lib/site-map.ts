@@ -98,6 +98,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   search: 'search',
   assistant: 'assistant',
   promo: 'promo',
+  seat: 'awards',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -385,7 +386,6 @@ const PLANNED = new Set([
   'shopTravel',
   'shopProduct',
   'shopCheckout',
-  'seatStatus',
   'collections',
   'affiliator',
 ]);

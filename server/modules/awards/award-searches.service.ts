@@ -23,6 +23,8 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { awardSearches, members } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { SourceStatus } from '../../../core/awards/source-status.ts';
+import { sourceStatus } from './source-status.ts';
 import type { MemberRow } from '../auth/index.ts';
 import { chargeDays, daysLeft, quotaMonth, quotaRules, refundDays } from './award-quota.ts';
 import type { AwardSearch } from './award-search.ts';
@@ -74,9 +76,22 @@ export class AwardSearches {
       restingAlliances?: () => Promise<readonly SearchAlliance[]>;
       /** E-mail addresses (lower case) the live scan is open to besides enabled accounts. */
       liveScanMembers?: readonly string[];
+      /** The availability sources searched, for /seat/status (a simulated one is named as such). */
+      sources?: { id: string; simulated: boolean }[];
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
     },
   ) {}
+
+  /** The health of award search per alliance over the last day (/seat/status). */
+  async status(): Promise<SourceStatus> {
+    return sourceStatus({
+      db: this.options.db,
+      now: this.options.now(),
+      sources: this.options.sources ?? [],
+      maintenance: await this.options.maintenance(),
+      resting: (await this.options.restingAlliances?.()) ?? [],
+    });
+  }
 
   async start(
     member: MemberRow,

@@ -1,6 +1,7 @@
 import { currentPlan } from '../../../core/payments/sponsorship.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SourceStatusSchema } from '../../../core/awards/source-status.ts';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import {
   AwardNamesSchema,
@@ -98,6 +99,12 @@ export const awardsRoutes: FastifyPluginAsyncZod<{
       .boolean()
       .describe('Whether the member has asked to join the live scan beta'),
   });
+  app.get(
+    '/awards/status',
+    { schema: { response: withErrors({ 200: okSchema(SourceStatusSchema.shape) }) } },
+    async () => ({ ok: true as const, ...(await searches.status()) }),
+  );
+
   app.get(
     '/awards/quota',
     { schema: { response: withErrors({ 200: QuotaAnswer }) } },

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../lib/page-module.ts';
 import { awardLandingPage } from './landing-page.tsx';
+import { seatStatusPage } from './status-page.tsx';
 import {
   RedemptionResultPage,
   RedemptionSearchPage,
@@ -17,6 +18,7 @@ export const pages: FeatureModule['pages'] = {
   redemptionResult: RedemptionResultPage,
   scraping: ScrapingPage,
   scrapingResult: ScrapingResultPage,
+  seatStatus: seatStatusPage,
 };
 
 // What the trackings feature shows of a search: its form, itinerary cards and formats.
