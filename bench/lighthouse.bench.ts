@@ -33,6 +33,8 @@ const PAGES = [
   '/cardplus/card-renewal-offer/chase-sapphire-preferred',
   '/share',
   SAMPLE_ARTICLE,
+  '/promo',
+  '/seat/status',
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

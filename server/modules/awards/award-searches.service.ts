@@ -82,15 +82,27 @@ export class AwardSearches {
     },
   ) {}
 
-  /** The health of award search per alliance over the last day (/seat/status). */
-  async status(): Promise<SourceStatus> {
-    return sourceStatus({
-      db: this.options.db,
-      now: this.options.now(),
-      sources: this.options.sources ?? [],
-      maintenance: await this.options.maintenance(),
-      resting: (await this.options.restingAlliances?.()) ?? [],
-    });
+  #status: { at: number; answer: Promise<SourceStatus> } | null = null;
+
+  /**
+   * The health of award search per alliance over the last day (/seat/status), worked out at most
+   * once every 30 seconds: every open page asks each minute, and the answer reads a day of searches.
+   */
+  status(): Promise<SourceStatus> {
+    const now = Date.now();
+    if (!this.#status || now - this.#status.at >= 30_000) {
+      const answer = (async () =>
+        sourceStatus({
+          db: this.options.db,
+          now: this.options.now(),
+          sources: this.options.sources ?? [],
+          maintenance: await this.options.maintenance(),
+          resting: (await this.options.restingAlliances?.()) ?? [],
+        }))();
+      this.#status = { at: now, answer };
+      answer.catch(() => (this.#status = null));
+    }
+    return this.#status.answer;
   }
 
   async start(

@@ -1,4 +1,4 @@
-import { and, gte, ne } from 'drizzle-orm';
+import { and, desc, gte, ne } from 'drizzle-orm';
 import { SEARCH_ALLIANCES, type SearchAlliance } from '../../../core/awards/search.ts';
 import type { SourceStatus } from '../../../core/awards/source-status.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,8 @@ function p95(values: number[]): number | null {
 
 /**
  * The health of award search per alliance over the last day (docs/product/site.md#seat-status),
- * read from the searches themselves: a search asked an alliance unless staff had it resting; it
+ * read from the searches themselves: a search asked an alliance unless it asked another alone or
+ * staff had it resting; it
  * failed for the alliance when the whole search failed or the alliance was reported down; the
  * alliance is up or down as the latest search that asked it found.
  */
@@ -33,6 +34,8 @@ export async function sourceStatus(options: {
       createdAt: awardSearches.createdAt,
       finishedAt: awardSearches.finishedAt,
       status: awardSearches.status,
+      error: awardSearches.error,
+      query: awardSearches.query,
       alliances: awardSearches.alliances,
       notices: awardSearches.notices,
     })
@@ -43,14 +46,18 @@ export async function sourceStatus(options: {
         ne(awardSearches.status, 'searching'),
       ),
     )
-    .orderBy(awardSearches.createdAt)
+    // The newest first, so a busy day's latest searches are the ones kept; then oldest first.
+    .orderBy(desc(awardSearches.createdAt))
     .limit(20_000);
+  rows.reverse();
   const alliances = SEARCH_ALLIANCES.map((alliance) => {
     const asked = rows.flatMap((row) => {
       const rested = row.notices.some(
         (notice) => notice.code === 'alliance-maintenance' && notice.alliance === alliance,
       );
-      if (rested) return [];
+      // A search of one alliance asked no other; one refused for maintenance asked none.
+      const only = row.query.alliance;
+      if (rested || (only && only !== alliance) || row.error === 'SEARCH_MAINTENANCE') return [];
       const failed =
         row.status === 'failed' ||
         row.notices.some(

@@ -59,10 +59,11 @@ export class ChartRecords {
           message: `The chart has no ${edit.table} row ${edit.row}.`,
           fields: { row: 'unknown' },
         });
+      // Codes and figures only: the programme page shows the label in every language.
       const label =
         edit.table === 'bands'
-          ? `≤ ${row.maxMiles ?? '∞'} mi`
-          : `${(row as { from: string }).from}–${(row as { to: string }).to}${row.maxMiles ? ` ≤ ${row.maxMiles} mi` : ''}`;
+          ? `≤ ${row.maxMiles ?? '∞'}`
+          : `${(row as { from: string }).from}–${(row as { to: string }).to}${row.maxMiles ? ` ≤ ${row.maxMiles}` : ''}`;
       const correction = {
         row: label,
         cabin: edit.cabin,

@@ -54,7 +54,8 @@ export async function currentPromotions(
             kind: 'sale' as const,
             title: sources.saleTitle(programme, lang),
             linkPath: `/storefront/buy/${programme.id}`,
-            endsAt: programme.campaign.end,
+            // The last day as the programme announced it, on its own clock.
+            endsAt: programme.campaign.endsLocal.date,
           },
         ]
       : [],

@@ -11,6 +11,14 @@ import type { Payments } from '../payments/index.ts';
 import { recordChange } from '../staff/index.ts';
 import type { Sponsorships } from './sponsorships.service.ts';
 
+/** Staff do not act on their own sponsorship or payments: another member of staff does. */
+function refuseOwn(staffId: string, memberId: string): void {
+  if (staffId === memberId)
+    throw new AppError('FORBIDDEN', {
+      message: 'Another member of staff acts on your own sponsorship and payments.',
+    });
+}
+
 /** Payments that paid for a sponsorship month: support refunds them here; a storefront order is refunded from the order. */
 const SPONSORSHIP_PURPOSES = new Set(['sponsorship', 'renewal', 'upgrade']);
 
@@ -33,6 +41,7 @@ export const sponsorshipsStaffRoutes: FastifyPluginAsyncZod<{
     { schema: { params: Member, body: SponsorshipCancelSchema, response: Ok } },
     async (request) => {
       const staff = await sessions.requireStaff(request);
+      refuseOwn(staff.id, request.params.id);
       await sponsorships.cancel(
         { id: request.params.id },
         { actor: staff, reason: request.body.reason, endNow: request.body.endNow },
@@ -52,6 +61,7 @@ export const sponsorshipsStaffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const staff = await sessions.requireConfirmedStaff(request);
+      refuseOwn(staff.id, request.params.id);
       const [payment] = await db
         .select()
         .from(payments)

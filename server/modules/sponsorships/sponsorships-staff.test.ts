@@ -107,4 +107,26 @@ describe("support's acts on a sponsorship", () => {
       after: { status: 'ended', reason: 'fraud suspected' },
     });
   });
+
+  it('refuses staff acting on their own sponsorship or payments', async () => {
+    const support = await memberWithSession(app, {
+      role: 'support',
+      passwordHash: await hashPassword('thebosspassword'),
+    });
+    const paid = (await checkout(support.cookies, '4242424242424242')).json().payment;
+    // The password typed again, so the refusal below is about whose payment it is.
+    await post('/api/admin/console/confirm', support.cookies, { password: 'the boss password' });
+    const own = await post(`/api/admin/members/${support.id}/sponsorship/cancel`, support.cookies, {
+      endNow: true,
+      reason: 'my own',
+    });
+    expect(own.statusCode).toBe(403);
+    const refund = await post(
+      `/api/admin/members/${support.id}/payments/${paid.id}/refund`,
+      support.cookies,
+      { reason: 'my own' },
+    );
+    expect(refund.json().error).toBe('FORBIDDEN');
+    expect((await sponsorshipsOf(support.id))[0]!.status).toBe('active');
+  });
 });

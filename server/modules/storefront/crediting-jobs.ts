@@ -34,7 +34,12 @@ export function creditingJobs(options: {
       async ([job]) => {
         if (!job) return;
         const at = job.data?.at ? new Date(job.data.at) : new Date();
-        await options.refresh?.();
+        // Staff's latest edits if they can be read; crediting and refunds go on either way.
+        await options
+          .refresh?.()
+          .catch((error: unknown) =>
+            options.log.error({ err: error }, 'staff edits could not be read before crediting'),
+          );
         const report = await options.orders.advance(at);
         if (report.released + report.submitted + report.credited + report.refunded > 0)
           options.log.info({ crediting: report }, 'storefront crediting');

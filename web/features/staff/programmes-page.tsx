@@ -7,6 +7,7 @@ import type { ProgrammeRules } from '../../../core/guides/guide.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 import { ChangesPanel, LastChange } from './changes.tsx';
 import { checkForm, SourceFields, useSubmit, type Errors } from './edit-form.tsx';
@@ -25,19 +26,25 @@ function GuideEditor({ id, onSaved }: { id: string; onSaved: () => void }) {
   const [checked, setChecked] = useState(dayOf(new Date()));
   const [errors, setErrors] = useState<Errors>({});
   const { busy, saved, submit, message } = useSubmit(setErrors);
+  const failed = useErrorPopup('staff');
   useEffect(() => {
     let current = true;
     setLoaded(null);
-    void staffApi.programme(id).then((answer) => {
-      if (!current) return;
-      setLoaded(answer);
-      setRules(answer.guide.rules);
-      setErrors({});
-    });
+    staffApi
+      .programme(id)
+      .then((answer) => {
+        if (!current) return;
+        setLoaded(answer);
+        setRules(answer.guide.rules);
+        setErrors({});
+      })
+      .catch((error: unknown) => {
+        if (current) void failed(error);
+      });
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, failed]);
   if (!loaded || !rules) return null;
   const { guide, onStorefront, changes } = loaded;
   const kindPath = guide.kind === 'hotel' ? 'hotelslib' : 'rewardslib';

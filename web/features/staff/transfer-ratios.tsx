@@ -55,13 +55,17 @@ export function TransferRatios({ signedIn }: { signedIn: boolean }) {
   const { busy, submit, message } = useSubmit(setErrors);
   if (!data) return null;
   const today = dayOf(new Date());
-  const currencies = data.currencies.filter((currency) => currency.transfers.length > 0);
+  // A bank's points may gain their first partner here; other currencies list those they have.
+  const currencies = data.currencies.filter(
+    (currency) => currency.kind === 'bank' || currency.transfers.length > 0,
+  );
   const currency = currencies.find((one) => one.id === chosen) ?? currencies[0];
   const open = (kind: Form['kind'], to: string, transfer?: Transfer) => {
+    if (!currency) return;
     setErrors({});
     setForm({
       kind,
-      currency: currency!.id,
+      currency: currency.id,
       to,
       from: transfer?.ratio.from ?? 1,
       toAmount: transfer?.ratio.to ?? 1,
