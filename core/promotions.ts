@@ -35,6 +35,12 @@ export const PromoEntrySchema = z.object({
 });
 export type PromoEntry = z.infer<typeof PromoEntrySchema>;
 
+/** When a promotion ends, as a moment: a last day ends at its last second (UTC); none: never. */
+export function promoEnd(entry: Pick<PromoEntry, 'endsAt'>): number {
+  if (entry.endsAt === null) return Infinity;
+  return Date.parse(entry.endsAt.length === 10 ? `${entry.endsAt}T23:59:59Z` : entry.endsAt);
+}
+
 export const PromoListResponseSchema = z.object({
   ok: z.literal(true),
   /** The server's clock: the page counts days left from it, so server and browser agree. */

@@ -4,7 +4,7 @@ import { localize } from '../../../core/cards/card.ts';
 import type { TransferBonus } from '../../../core/guides/transfers.ts';
 import { numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
-import type { PromoEntry } from '../../../core/promotions.ts';
+import { promoEnd, type PromoEntry } from '../../../core/promotions.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { promotions } from '../../db/schema/index.ts';
@@ -116,10 +116,6 @@ export async function currentPromotions(
     linkPath: row.linkPath,
     endsAt: row.endsAt?.toISOString() ?? null,
   }));
-  // Ending soonest first; a day ends at its last moment (UTC).
-  const end = (entry: PromoEntry) =>
-    entry.endsAt === null
-      ? Infinity
-      : Date.parse(entry.endsAt.length === 10 ? `${entry.endsAt}T23:59:59Z` : entry.endsAt);
-  return [...sales, ...bonuses, ...offers, ...site].sort((a, b) => end(a) - end(b));
+  // Ending soonest first.
+  return [...sales, ...bonuses, ...offers, ...site].sort((a, b) => promoEnd(a) - promoEnd(b));
 }

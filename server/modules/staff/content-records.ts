@@ -12,6 +12,37 @@ export interface SeedRecord<T> {
   document: T;
 }
 
+/** Every kind's stamp (its records' count and latest change), in one query. */
+async function readStamps(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      kind: contentRecords.kind,
+      records: count(),
+      latest: max(contentRecords.updatedAt),
+    })
+    .from(contentRecords)
+    .groupBy(contentRecords.kind);
+  return new Map(
+    rows.map((row) => [
+      row.kind,
+      `${row.records}:${row.latest ? new Date(row.latest).getTime() : 0}`,
+    ]),
+  );
+}
+
+const asking = new WeakMap<Db, Promise<Map<string, string>>>();
+/** `readStamps`, shared by the kinds that ask while it is on its way. */
+function sharedStamps(db: Db): Promise<Map<string, string>> {
+  let pending = asking.get(db);
+  if (!pending) {
+    pending = readStamps(db);
+    asking.set(db, pending);
+    const done = () => asking.delete(db);
+    pending.then(done, done);
+  }
+  return pending;
+}
+
 /** What an edit changed, for the audit log: the fields it touched, before and after. */
 export interface EditOutcome<T> {
   document: T;
@@ -32,13 +63,18 @@ export class ContentRecords<T> {
     private readonly schema: z.ZodType<T>,
   ) {}
 
-  /** Fills an empty kind from the data files; a second process doing the same at once changes nothing. */
-  async seed(records: readonly SeedRecord<T>[]): Promise<void> {
+  /**
+   * Fills an empty kind from the data files (read only then: a database that holds the kind never
+   * reads them again); a second process doing the same at once changes nothing.
+   */
+  async seed(read: () => readonly SeedRecord<T>[]): Promise<void> {
     const [held] = await this.db
       .select({ records: count() })
       .from(contentRecords)
       .where(eq(contentRecords.kind, this.kind));
-    if ((held?.records ?? 0) > 0 || records.length === 0) return;
+    if ((held?.records ?? 0) > 0) return;
+    const records = read();
+    if (records.length === 0) return;
     await this.db
       .insert(contentRecords)
       .values(
@@ -53,13 +89,13 @@ export class ContentRecords<T> {
       .onConflictDoNothing();
   }
 
-  /** Changes whenever a record of the kind does: a process reads the records again when it moves. */
-  async stamp(): Promise<string> {
-    const [row] = await this.db
-      .select({ records: count(), latest: max(contentRecords.updatedAt) })
-      .from(contentRecords)
-      .where(eq(contentRecords.kind, this.kind));
-    return `${row?.records ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+  /**
+   * Changes whenever a record of the kind does: a process reads the records again when it moves.
+   * `shared`: answered by the one query of every kind's stamp already on its way, if any (a
+   * request's refresh asks all kinds at once); an edit's own refresh asks afresh.
+   */
+  async stamp(shared = false): Promise<string> {
+    return (await (shared ? sharedStamps(this.db) : readStamps(this.db))).get(this.kind) ?? '0:0';
   }
 
   /** Every record in the files' order; one the schema no longer accepts is left out and named. */
@@ -195,8 +231,8 @@ export class KeptRecords<T> {
 
   async refresh(now = false): Promise<void> {
     if (!now && this.#read && Date.now() - this.#read.at < FRESH_MS) return;
-    if (!this.#read) await this.store.seed(this.seedRecords());
-    const stamp = await this.store.stamp();
+    if (!this.#read) await this.store.seed(this.seedRecords);
+    const stamp = await this.store.stamp(!now);
     if (stamp !== this.#read?.stamp) {
       this.#records = await this.store.all();
       this.show(this.#records.map((record) => record.document));

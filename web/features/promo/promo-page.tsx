@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { dateTimeFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES } from '../../../core/locale.ts';
-import type { PromoEntry } from '../../../core/promotions.ts';
+import { promoEnd, type PromoEntry } from '../../../core/promotions.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import { loaderGet, loaderLanguage } from '../../lib/loader-api.ts';
@@ -17,9 +17,6 @@ interface PromoLoad {
 
 /** A promotion ending within this many days is marked 'ending soon'. */
 const SOON_DAYS = 3;
-
-/** An end as a moment: a day ends at its last second (UTC). */
-const endOf = (endsAt: string) => Date.parse(endsAt.length === 10 ? `${endsAt}T23:59:59Z` : endsAt);
 
 const KIND_COLOR: Record<PromoEntry['kind'], string> = {
   sale: 'teal',
@@ -57,7 +54,7 @@ function PromoPage({ page }: { page: PageDef }) {
                 <Badge variant="light" color={KIND_COLOR[promotion.kind]}>
                   {t(`pages:promo.kinds.${promotion.kind}`)}
                 </Badge>
-                {promotion.endsAt !== null && endOf(promotion.endsAt) <= soon && (
+                {promoEnd(promotion) <= soon && (
                   <Badge color="orange" data-testid="promo-ending-soon">
                     {t('pages:promo.endingSoon')}
                   </Badge>
@@ -69,7 +66,7 @@ function PromoPage({ page }: { page: PageDef }) {
               <Text size="sm" c="gray.7">
                 {promotion.endsAt === null
                   ? t('pages:promo.noEnd')
-                  : t('pages:promo.endsOn', { day: day.format(new Date(endOf(promotion.endsAt))) })}
+                  : t('pages:promo.endsOn', { day: day.format(new Date(promoEnd(promotion))) })}
               </Text>
             </Card>
           ))}

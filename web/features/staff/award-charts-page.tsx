@@ -49,7 +49,7 @@ export function StaffAwardChartsPage({ page }: { page: PageDef }) {
   const { t: awards } = useTranslation('awards');
   const { member } = useAuth();
   const load = useCallback(() => staffApi.awardCharts(), []);
-  const { data, forbidden, act } = useStaffData(load, member !== null, 'staff');
+  const { data, forbidden, reload } = useStaffData(load, member !== null, 'staff');
   const [programme, setProgramme] = useState<string | null>(null);
   const today = dayOf(new Date());
   const [editing, setEditing] = useState<{
@@ -204,7 +204,7 @@ export function StaffAwardChartsPage({ page }: { page: PageDef }) {
                               void submit(async () => {
                                 await staffApi.correctChartPrice(chart.programme, edit);
                                 setEditing(null);
-                                void act('reload', async () => undefined);
+                                reload();
                               });
                           }}
                         >

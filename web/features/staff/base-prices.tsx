@@ -32,7 +32,7 @@ export function BasePrices({ signedIn }: { signedIn: boolean }) {
   const { t, i18n } = useTranslation('staff');
   const localized = useLocalized();
   const load = useCallback(() => staffApi.storefrontProgrammes(), []);
-  const { data, act } = useStaffData(load, signedIn, 'staff');
+  const { data, reload } = useStaffData(load, signedIn, 'staff');
   const today = dayOf(new Date());
   const [editing, setEditing] = useState<{
     programme: StorefrontProgramme;
@@ -162,7 +162,7 @@ export function BasePrices({ signedIn }: { signedIn: boolean }) {
                     void submit(async () => {
                       await staffApi.addBasePrice(programme.id, edit);
                       setEditing(null);
-                      void act('reload', async () => undefined);
+                      reload();
                     });
                 }}
               >

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { dayOf } from '../../../core/dated.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
@@ -29,7 +29,7 @@ import { ChangesPanel } from './changes.tsx';
 import { checkForm, useSubmit, type Errors } from './edit-form.tsx';
 import { staffApi } from './staff-api.ts';
 import { StaffShell } from './staff-shell.tsx';
-import { StaffTable, type StaffColumn } from './staff-table.tsx';
+import { confirmationColumns, StaffTable, type StaffColumn } from './staff-table.tsx';
 import { StaffView } from './staff-view.tsx';
 import { useLocalized } from './use-localized.ts';
 import { useStaffData } from './use-staff-data.ts';
@@ -44,7 +44,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
   const localized = useLocalized();
   const { member } = useAuth();
   const load = useCallback(() => staffApi.campaigns(), []);
-  const { data, forbidden, act } = useStaffData(load, member !== null, 'staff');
+  const { data, forbidden, reload } = useStaffData(load, member !== null, 'staff');
   const today = dayOf(new Date());
   // One form: a new campaign (id null) or the terms of a stored one.
   const [form, setForm] = useState<{
@@ -59,7 +59,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
   const done = () => {
     setForm(null);
     setConfirming(null);
-    void act('reload', async () => undefined);
+    reload();
   };
   const zoneOf = (programme: string) =>
     data?.programmes.find((row) => row.id === programme)?.timeZone ?? 'UTC';
@@ -90,24 +90,7 @@ export function StaffCampaignsPage({ page }: { page: PageDef }) {
       value: (campaign) => format.offer(campaign),
       render: (campaign) => format.offer(campaign),
     },
-    {
-      key: 'status',
-      title: t('bonuses.status'),
-      sortable: true,
-      value: (campaign) => campaign.status,
-      render: (campaign) => (
-        <Badge color={campaign.status === 'confirmed' ? 'green' : 'yellow'} variant="light">
-          {t(`bonuses.${campaign.status}`)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'checked',
-      title: t('checkedLabel'),
-      sortable: true,
-      value: (campaign) => campaign.checked,
-      render: (campaign) => campaign.checked,
-    },
+    ...confirmationColumns<StorefrontCampaign>(t),
     {
       key: 'actions',
       title: '',

@@ -115,7 +115,7 @@ export function StaffProgrammesPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('staff');
   const { member } = useAuth();
   const load = useCallback(() => staffApi.programmes(), []);
-  const { data, forbidden, act } = useStaffData(load, member !== null, 'staff');
+  const { data, forbidden, reload } = useStaffData(load, member !== null, 'staff');
   const [id, setId] = useState<string | null>(null);
   return (
     <PageFrame page={page}>
@@ -146,13 +146,7 @@ export function StaffProgrammesPage({ page }: { page: PageDef }) {
                   maw={420}
                   data-testid="programme-pick"
                 />
-                {chosen && (
-                  <GuideEditor
-                    key={chosen}
-                    id={chosen}
-                    onSaved={() => void act('reload', async () => undefined)}
-                  />
-                )}
+                {chosen && <GuideEditor key={chosen} id={chosen} onSaved={reload} />}
               </Stack>
             );
           }}

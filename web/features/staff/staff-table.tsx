@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.layer.css';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +14,35 @@ export interface StaffColumn<T> {
   /** The value sorted by and written to the CSV file. */
   value: (record: T) => string | number;
   sortable?: boolean;
+}
+
+/**
+ * The two columns of every record confirmed by its announcement (transfer bonuses, sale
+ * campaigns): its status as a badge, and the day it was last checked.
+ */
+export function confirmationColumns<
+  T extends { status: 'confirmed' | 'unconfirmed'; checked: string },
+>(t: (key: string) => string): StaffColumn<T>[] {
+  return [
+    {
+      key: 'status',
+      title: t('bonuses.status'),
+      sortable: true,
+      value: (record) => record.status,
+      render: (record) => (
+        <Badge color={record.status === 'confirmed' ? 'green' : 'yellow'} variant="light">
+          {t(`bonuses.${record.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'checked',
+      title: t('checkedLabel'),
+      sortable: true,
+      value: (record) => record.checked,
+      render: (record) => record.checked,
+    },
+  ];
 }
 
 /** Quotes a CSV field when it needs it (RFC 4180), and keeps a spreadsheet from reading it as a formula. */

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Modal,
@@ -38,7 +37,7 @@ import {
   type Errors,
 } from './edit-form.tsx';
 import { staffApi } from './staff-api.ts';
-import { StaffTable, type StaffColumn } from './staff-table.tsx';
+import { confirmationColumns, StaffTable, type StaffColumn } from './staff-table.tsx';
 
 type Terms = { percent: number; start: string; end: string; source: string; checked: string };
 
@@ -98,7 +97,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('staff');
   const { member } = useAuth();
   const load = useCallback(() => staffApi.transferBonuses(), []);
-  const { data, forbidden, act } = useStaffData(load, member !== null, 'staff');
+  const { data, forbidden, reload } = useStaffData(load, member !== null, 'staff');
   const today = dayOf(new Date());
   const blank: Terms = { percent: 25, start: today, end: today, source: '', checked: today };
   const [adding, setAdding] = useState({ from: '', to: '', ...blank });
@@ -109,7 +108,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
   const done = () => {
     setEditing(null);
     setConfirming(null);
-    void act('reload', async () => undefined);
+    reload();
   };
 
   const columns: StaffColumn<TransferBonus>[] = [
@@ -134,24 +133,7 @@ export function StaffTransferBonusesPage({ page }: { page: PageDef }) {
       value: (bonus) => bonus.start,
       render: (bonus) => `${bonus.start} – ${bonus.end}`,
     },
-    {
-      key: 'status',
-      title: t('bonuses.status'),
-      sortable: true,
-      value: (bonus) => bonus.status,
-      render: (bonus) => (
-        <Badge color={bonus.status === 'confirmed' ? 'green' : 'yellow'} variant="light">
-          {t(`bonuses.${bonus.status}`)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'checked',
-      title: t('checkedLabel'),
-      sortable: true,
-      value: (bonus) => bonus.checked,
-      render: (bonus) => bonus.checked,
-    },
+    ...confirmationColumns<TransferBonus>(t),
     {
       key: 'actions',
       title: '',

@@ -48,7 +48,7 @@ const dates = (transfer: Transfer) =>
 export function TransferRatios({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('staff');
   const load = useCallback(() => staffApi.pointsCurrencies(), []);
-  const { data, act } = useStaffData(load, signedIn, 'staff');
+  const { data, reload } = useStaffData(load, signedIn, 'staff');
   const [chosen, setChosen] = useState<string | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -107,7 +107,7 @@ export function TransferRatios({ signedIn }: { signedIn: boolean }) {
           ? staffApi.newTransferRatio(form.currency, edit)
           : staffApi.endTransfer(form.currency, edit));
         setForm(null);
-        void act('reload', async () => undefined);
+        reload();
       });
   };
   return (

@@ -41,5 +41,5 @@ export function useStaffData<T>(
       setBusy(null);
     }
   };
-  return { data, forbidden, busy, act };
+  return { data, forbidden, busy, act, reload };
 }
