@@ -83,6 +83,15 @@ export const ERRORS = {
   ORDERS_CLOSED: { status: 409, message: 'errors.ORDERS_CLOSED' },
   QUOTE_EXPIRED: { status: 409, message: 'errors.QUOTE_EXPIRED' },
   ORDER_CLOSED: { status: 409, message: 'errors.ORDER_CLOSED' },
+  // Shop (docs/product/shop.md#checkout).
+  SHOP_QUANTITY: { status: 400, message: 'errors.SHOP_QUANTITY' },
+  SHOP_OUT_OF_STOCK: { status: 409, message: 'errors.SHOP_OUT_OF_STOCK' },
+  SHOP_CART_FULL: { status: 409, message: 'errors.SHOP_CART_FULL' },
+  SHOP_CART_EMPTY: { status: 409, message: 'errors.SHOP_CART_EMPTY' },
+  SHOP_HOLD_EXPIRED: { status: 409, message: 'errors.SHOP_HOLD_EXPIRED' },
+  SHOP_ADDRESS_REQUIRED: { status: 400, message: 'errors.SHOP_ADDRESS_REQUIRED' },
+  SHOP_ORDER_MOVED: { status: 409, message: 'errors.SHOP_ORDER_MOVED' },
+  SHOP_LINK_EXPIRED: { status: 410, message: 'errors.SHOP_LINK_EXPIRED' },
   // Shared data (docs/shares.md)
   INVALID_SHARE: { status: 400, message: 'errors.INVALID_SHARE' },
   STORE_NAME_TAKEN: { status: 409, message: 'errors.STORE_NAME_TAKEN' },

@@ -22,6 +22,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   // The console's frame and dashboard: any staff role.
   { prefix: '/api/admin/console', role: 'staff' },
   { prefix: '/api/admin/storefront/', role: 'support' },
+  { prefix: '/api/admin/shop', role: 'support' },
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },
@@ -179,7 +180,7 @@ export const StaffMemberDetailSchema = z.object({
   payments: z.array(
     z.object({
       id: z.string(),
-      purpose: z.enum(['sponsorship', 'renewal', 'upgrade', 'storefront']),
+      purpose: z.enum(['sponsorship', 'renewal', 'upgrade', 'storefront', 'shop']),
       status: z.enum(['pending', 'verifying', 'succeeded', 'failed']),
       amount: z.number().int(),
       currency: z.string(),

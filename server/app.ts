@@ -46,6 +46,7 @@ import {
   type PageCache,
 } from './modules/site/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
+import { shopRoutes } from './modules/shop/index.ts';
 import { sponsorshipsRoutes, type Sponsorships } from './modules/sponsorships/index.ts';
 import {
   ordersRoutes,
@@ -61,6 +62,7 @@ import {
   type TrackingLinks,
   type Trackings,
 } from './modules/trackings/index.ts';
+import { seoParamValues } from './seo-params.ts';
 import { registerStaffApi } from './staff-api.ts';
 import { createServices, type Clock, type ServiceOptions, type Services } from './services.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -263,24 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(seoRoutes, {
     renderer,
     origin: config.PUBLIC_URL,
-    paramValues: {
-      '/cardplus/c/:id': () => cards.list({}).map((card) => card.id),
-      '/rewardslib/:programme': () => guides.library('airline').map((entry) => entry.id),
-      '/hotelslib/:programme': () => guides.library('hotel').map((entry) => entry.id),
-      '/storefront/buy/:programme': () =>
-        storefront.catalogue.list().map((programme) => programme.id),
-      // Shared records, but not sample data (docs/shares.md#sample-data).
-      '/cardplus/card-renewal-offer/:card': async () =>
-        (await shares.offers.overview())
-          .filter((entry) => entry.summary.samples === 0)
-          .map((entry) => entry.card.id),
-      '/cardplus/uscard-in-tw/:store': async () =>
-        (await shares.stores.list({}, null))
-          .filter((store) => !store.sample)
-          .map((store) => store.slug),
-      '/share/article/:slug': () => articles.publishedSlugs(),
-      '/share/group/:slug': () => groups.publicSlugs(),
-    },
+    paramValues: seoParamValues(services),
   });
   await app.register(
     async (api) => {
@@ -350,6 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         testCards: config.NODE_ENV === 'production' ? [] : sandboxPay.testCards(),
       });
       await api.register(sponsorshipsRoutes, { sponsorships, payments, sessions });
+      await api.register(shopRoutes, { ...services, secureCookies: https, rateLimitScale });
       await api.register(newsletterRoutes, {
         subscriptions: newsletter.subscriptions,
         issues: newsletter.issues,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { awardChartFile, programmes as airlineProgrammes } from '../data/reference.ts';
 import { cardData, cardFiles, currencyFiles } from '../data/cards.ts';
 import { guideData, guideFiles, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
+import type { ShopData } from '../data/shop.ts';
 import { campaignFile, programmeFile, type StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -26,6 +27,7 @@ import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
 import { newsletterFromConfig } from './modules/newsletter/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
 import { sharesFromConfig } from './modules/shares/index.ts';
+import { shopFromConfig } from './modules/shop/index.ts';
 import { SocialSignIn, configuredProviders } from './modules/social/index.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
 import {
@@ -45,6 +47,8 @@ export interface ServiceOptions {
   storefront?: StorefrontData;
   /** How the sandbox processor's webhooks reach the site: the server hands them to itself; otherwise they go over HTTP to PUBLIC_URL. */
   sandboxWebhooks?: SandboxWebhookDelivery;
+  /** The shop's products in place of data/shop/ (tests of stock with a product of their own). */
+  shop?: ShopData;
 }
 
 /**
@@ -185,6 +189,15 @@ export async function createServices(
     ...(options.sandboxWebhooks ? { deliver: options.sandboxWebhooks } : {}),
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
+  const shop = shopFromConfig({
+    config,
+    database,
+    payments: paying.payments,
+    secret,
+    log,
+    now: clock,
+    ...(options.shop ? { data: options.shop } : {}),
+  });
   const storefront = storefrontFromConfig({
     config,
     database,
@@ -301,6 +314,7 @@ export async function createServices(
     trackings: tracking.jobs,
     sponsorships: sponsoring.jobs,
     storefront: storefront.jobs,
+    shop: shop.jobs,
     articles: writing.jobs,
     newsletter: newsletter.jobs,
     assistant: asking.jobs,
@@ -329,6 +343,7 @@ export async function createServices(
     sandboxPay: paying.sandbox,
     sponsorships: sponsoring.sponsorships,
     storefront,
+    shop,
     articles: writing.articles,
     groups: writing.groups,
     siteSearch,

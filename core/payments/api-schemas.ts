@@ -20,6 +20,7 @@ export const PaymentViewSchema = z.object({
     'renewal',
     'upgrade',
     'storefront',
+    'shop',
   ]) satisfies z.ZodType<PaymentPurpose>,
   plan: SponsorPlanSchema.nullable().describe(
     'The plan a sponsorship payment pays for; null for a storefront order',

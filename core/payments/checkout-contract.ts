@@ -181,4 +181,4 @@ export const UpdateCardSchema = z.object({
 export type PaymentStatus = 'pending' | 'verifying' | 'succeeded' | 'failed';
 export type PaymentFailure =
   'declined' | 'insufficient-funds' | 'verification-failed' | 'expired-card' | 'processing-error';
-export type PaymentPurpose = 'sponsorship' | 'renewal' | 'upgrade' | 'storefront';
+export type PaymentPurpose = 'sponsorship' | 'renewal' | 'upgrade' | 'storefront' | 'shop';

@@ -12,3 +12,4 @@ export * from './newsletter.ts';
 export * from './feedback.ts';
 export * from './assistant.ts';
 export * from './staff.ts';
+export * from './shop.ts';

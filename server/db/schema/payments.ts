@@ -112,7 +112,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['sponsorship', 'renewal', 'upgrade', 'storefront'] satisfies [
+      enum: ['sponsorship', 'renewal', 'upgrade', 'storefront', 'shop'] satisfies [
         PaymentPurpose,
         ...PaymentPurpose[],
       ],

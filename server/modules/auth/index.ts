@@ -4,4 +4,4 @@ export { authRoutes } from './auth.routes.ts';
 export { Sessions } from './sessions.ts';
 export type { MemberRow } from './sessions.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export { hmac, randomToken, sameHex, sameText, sha256 } from './tokens.ts';
+export { hmac, randomCode, randomToken, sameHex, sameText, sha256 } from './tokens.ts';

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { shopData, type ShopData } from '../../../data/shop.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Payments } from '../payments/index.ts';
+import { ShopCarts } from './cart.service.ts';
+import { ShopCatalogue } from './catalogue.ts';
+import { ShopOrders } from './orders.service.ts';
+import { shopJobs } from './shop-jobs.ts';
+
+/** The shop's catalogue, carts, orders and job, as the server and `npm run worker` both build them. */
+export function shopFromConfig(options: {
+  config: Config;
+  database: Database;
+  payments: Payments;
+  secret: string;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  data?: ShopData;
+}) {
+  const db = options.database.db;
+  const catalogue = new ShopCatalogue({ db, data: options.data ?? shopData(), now: options.now });
+  const carts = new ShopCarts({ db, catalogue });
+  const orders = new ShopOrders({
+    db,
+    catalogue,
+    carts,
+    payments: options.payments,
+    secret: options.secret,
+    siteUrl: options.config.PUBLIC_URL.replace(/\/$/, ''),
+    now: options.now,
+    log: options.log,
+  });
+  return { catalogue, carts, orders, jobs: shopJobs({ orders, log: options.log }) };
+}
+export type Shop = ReturnType<typeof shopFromConfig>;
