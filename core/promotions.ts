@@ -21,7 +21,13 @@ export const CurrentPromotionResponseSchema = z.object({
 });
 
 /** What /promo lists (docs/product/site.md#promotions): each kind of offer the site knows to end. */
-export const PROMO_KINDS = ['sale', 'transfer-bonus', 'card-offer', 'site'] as const;
+export const PROMO_KINDS = [
+  'sale',
+  'transfer-bonus',
+  'card-offer',
+  'shop-discount',
+  'site',
+] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
 /** One current promotion on /promo, in the language asked for, with where it is and when it ends. */

@@ -295,6 +295,7 @@ export async function createServices(
     saleTitle,
     bonuses: () => bonusRecords.list(),
     cards: () => cards.list({}),
+    products: () => shop.catalogue.products(),
     name: (id: string) =>
       guides.currencies().get(id)?.name ??
       airlineProgrammes().get(id)?.name ??

@@ -5,7 +5,7 @@ import { Translator, type Catalog, type Resources } from './translator.ts';
 // The server renders any page in any language, so it holds every web catalog.
 const catalogs = import.meta.glob<Catalog>(
   [
-    '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback,assistant,staff}.json',
+    '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shop,shares,articles,records,newsletter,search,feedback,assistant,staff}.json',
     '../../locales/*/pages/*.json',
   ],
   {

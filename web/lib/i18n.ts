@@ -14,6 +14,7 @@ export const FEATURE_NAMESPACES = [
   'tutorials',
   'legal',
   'storefront',
+  'shop',
   'shares',
   'articles',
   'records',
@@ -50,7 +51,7 @@ const namespaceOf = (file: CatalogFile): string =>
 const catalogs: Record<string, () => Promise<{ default: Catalog }>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<{ default: Catalog }>([
-      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shares,articles,records,newsletter,search,feedback,assistant,staff}.json',
+      '../../locales/*/{common,awards,payments,cards,guides,tutorials,legal,storefront,shop,shares,articles,records,newsletter,search,feedback,assistant,staff}.json',
       '../../locales/*/pages/*.json',
     ]);
 

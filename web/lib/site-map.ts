@@ -74,6 +74,7 @@ export type FeatureId =
   | 'promo'
   | 'search'
   | 'shares'
+  | 'shop'
   | 'sponsorships'
   | 'staff'
   | 'storefront'
@@ -99,6 +100,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   assistant: 'assistant',
   promo: 'promo',
   seat: 'awards',
+  shop: 'shop',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -198,11 +200,23 @@ const DEFINED: readonly PageDef[] = [
   page('/privacy', 'privacy', 'legal'),
   page('/faq', 'faq', 'legal'),
 
+  // The shop (docs/product/shop.md): featured, each half, every product, one product, the cart, the checkout.
   page('/shop', 'shop', 'shop'),
   page('/shop/merchandise', 'shopMerchandise', 'shop'),
   page('/shop/travel', 'shopTravel', 'shop'),
   page('/shop/product', 'shopProduct', 'shop'),
-  page('/shop/checkout', 'shopCheckout', 'shop'),
+  {
+    ...page('/shop/product/:id', 'shopProductPage', 'shop'),
+    unlisted: true,
+    sample: '/shop/product/tripplus-tee',
+  },
+  { ...page('/shop/cart', 'shopCart', 'shop'), noindex: true },
+  { ...membersPage('/shop/checkout', 'shopCheckout', 'shop'), unlisted: true },
+  { ...membersPage('/shop/checkout/confirm', 'shopCheckoutConfirm', 'shop'), unlisted: true },
+  { ...membersPage('/shop/checkout/payment', 'shopCheckoutPayment', 'shop'), unlisted: true },
+  { ...membersPage('/shop/checkout/complete', 'shopCheckoutComplete', 'shop'), unlisted: true },
+  // Staff fulfil shop orders and count stock (docs/shop.md#staff).
+  staffPage('/admin/shop', 'adminShop', 'shop'),
 
   page('/seat/status', 'seatStatus', 'seat'),
 
@@ -380,15 +394,7 @@ const DEFINED: readonly PageDef[] = [
 ];
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
-const PLANNED = new Set([
-  'shop',
-  'shopMerchandise',
-  'shopTravel',
-  'shopProduct',
-  'shopCheckout',
-  'collections',
-  'affiliator',
-]);
+const PLANNED = new Set(['collections', 'affiliator']);
 
 export const PAGES: readonly PageDef[] = DEFINED.map((page) =>
   PLANNED.has(page.id) ? { ...page, planned: true } : page,
@@ -474,6 +480,7 @@ const SECTION_MENUS: Partial<Record<AreaId, readonly string[]>> = {
     'cardplusUsCardInTw',
   ],
   articles: ['share', 'myArticles', 'newArticle', 'searchArticle'],
+  shop: ['shop', 'shopMerchandise', 'shopTravel', 'shopProduct', 'shopCart'],
   sponsor: ['sponsor', 'enterprise'],
   enterprise: ['sponsor', 'enterprise'],
 };

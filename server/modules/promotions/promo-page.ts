@@ -5,6 +5,8 @@ import type { TransferBonus } from '../../../core/guides/transfers.ts';
 import { numberFormat } from '../../../core/intl.ts';
 import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import { promoEnd, type PromoEntry } from '../../../core/promotions.ts';
+import { onSale, saleEnds } from '../../../core/shop/pricing.ts';
+import type { ShopProduct } from '../../../core/shop/catalogue-schema.ts';
 import type { ProgrammeOnSale } from '../../../core/storefront/api-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { promotions } from '../../db/schema/index.ts';
@@ -20,6 +22,8 @@ export interface PromoSources {
   bonuses: () => TransferBonus[];
   /** Cards as they stand today. */
   cards: () => Card[];
+  /** The shop's products (those with a discount running are listed). */
+  products: () => ShopProduct[];
   /** A points currency's or programme's name. */
   name: (id: string) => LocalizedText | null;
   now: () => Date;
@@ -28,7 +32,7 @@ export interface PromoSources {
 /**
  * Every promotion running now (docs/product/site.md#promotions), in one list, ending soonest
  * first (those with no end last): the storefront's sales, confirmed transfer bonuses, welcome
- * offers at the highest the card data has recorded, and the promotions staff entered. Unconfirmed
+ * offers at the highest the card data has recorded, the shop's discounts, and the promotions staff entered. Unconfirmed
  * offers are never listed: /promo prices and dates only what a source confirms.
  */
 export async function currentPromotions(
@@ -116,6 +120,18 @@ export async function currentPromotions(
     linkPath: row.linkPath,
     endsAt: row.endsAt?.toISOString() ?? null,
   }));
+  const shop: PromoEntry[] = sources
+    .products()
+    .filter((product) => onSale(product.saleUntil, now))
+    .map((product) => ({
+      id: `shop:${product.id}`,
+      kind: 'shop-discount' as const,
+      title: text('shopDiscount', { product: localize(product.title, lang) }),
+      linkPath: `/shop/product/${product.id}`,
+      endsAt: saleEnds(product.saleUntil!).toISOString(),
+    }));
   // Ending soonest first.
-  return [...sales, ...bonuses, ...offers, ...site].sort((a, b) => promoEnd(a) - promoEnd(b));
+  return [...sales, ...bonuses, ...offers, ...shop, ...site].sort(
+    (a, b) => promoEnd(a) - promoEnd(b),
+  );
 }

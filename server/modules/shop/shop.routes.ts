@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { MONEY_CURRENCIES } from '../../../core/locale.ts';
 import { PaymentViewSchema } from '../../../core/payments/api-schemas.ts';
-import { SHOP_KINDS } from '../../../core/shop/catalogue-schema.ts';
+import {
+  SHOP_KINDS,
+  ShopRulesFileSchema as ShopRulesViewSchema,
+} from '../../../core/shop/catalogue-schema.ts';
 import { ShopProductViewSchema } from '../../../core/shop/catalogue-view.ts';
 import {
   CartItemRequestSchema,
@@ -103,6 +106,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       if (!product) throw new AppError('NOT_FOUND', { message: 'We do not sell this item.' });
       return { ok: true as const, product: await catalogue.view(product) };
     },
+  );
+
+  // Shipping and tax by destination: the cart and the checkout show them before paying.
+  app.get(
+    '/shop/rules',
+    { schema: { response: withErrors({ 200: okSchema({ rules: ShopRulesViewSchema }) }) } },
+    async () => ({ ok: true as const, rules: catalogue.rules }),
   );
 
   app.get(

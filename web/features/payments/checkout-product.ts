@@ -67,7 +67,7 @@ export interface CheckoutProduct<Draft extends CheckoutDraftBase> {
   /** The checkout's address; the steps are `confirm`, `payment` and `complete` below it. */
   basePath: string;
   /** Catalog namespace of the product's words (`checkout.nothing` and `checkout.start` at least). */
-  namespace: 'payments' | 'storefront';
+  namespace: 'payments' | 'storefront' | 'shop';
   /** Where a step opened without its checkout sends the visitor. */
   startPath: string;
   /** Step 1's data from the server (what is sold), if the product has any. */

@@ -18,10 +18,12 @@ export {
 export { CheckoutNothing, CheckoutSteps, PaymentProgress, useMoney } from './checkout-common.tsx';
 export { OrderStatusBadge } from './order-status.tsx';
 export { PlanBenefitsList } from './plan-benefits.tsx';
+export { ShopOrderDetails, ShopOrderStatus } from './shop-order-details.tsx';
+export { useShopFormat } from './shop-format.ts';
 export { paymentsApi, sponsorshipApi } from './payments-api.ts';
 export { loadPlans, useSponsorshipOverview } from './use-sponsorship-overview.ts';
 
-export const namespaces: FeatureModule['namespaces'] = ['payments'];
+export const namespaces: FeatureModule['namespaces'] = ['payments', 'shop'];
 
 /** The member's transactions, in the profile. */
 export const pages: FeatureModule['pages'] = { profileTransaction: TransactionsPage };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -6,6 +6,8 @@ import { INTL_LOCALES, type Language } from '../../../core/locale.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
 import { localize } from '../../../core/cards/card.ts';
 import type { OrderView } from '../../../core/storefront/orders.ts';
+import type { ShopOrderView } from '../../../core/shop/orders.ts';
+import { ShopOrderDetails } from './shop-order-details.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
@@ -77,6 +79,7 @@ export function TransactionsPage({ page }: { page: PageDef }) {
   const money = useMoney();
   const [list, setList] = useState<PaymentView[] | null>(null);
   const [orders, setOrders] = useState<OrderView[]>([]);
+  const [shopOrders, setShopOrders] = useState<ShopOrderView[]>([]);
   const { member } = useAuth();
   const signedIn = !!member;
   useEffect(() => {
@@ -85,6 +88,9 @@ export function TransactionsPage({ page }: { page: PageDef }) {
     paymentsApi.list().then(setList).catch(failed);
     apiGet<{ orders: OrderView[] }>('/api/storefront/orders')
       .then((answer) => setOrders(answer.orders))
+      .catch(failed);
+    apiGet<{ orders: ShopOrderView[] }>('/api/shop/orders')
+      .then((answer) => setShopOrders(answer.orders))
       .catch(failed);
   }, [signedIn, failed]);
   const day = (iso: string) =>
@@ -98,6 +104,24 @@ export function TransactionsPage({ page }: { page: PageDef }) {
     <PageFrame page={page}>
       <Stack gap="xl">
         {orders.length > 0 && <OrdersTable orders={orders} day={day} />}
+        {shopOrders.length > 0 && (
+          <section aria-labelledby="shop-orders-title" data-testid="shop-orders">
+            <Title order={2} fz="lg" id="shop-orders-title" mb="sm">
+              {t('shop:transactions.title')}
+            </Title>
+            <Stack gap="lg">
+              {shopOrders.map((order) => (
+                <Card key={order.id} withBorder padding="md">
+                  <Text size="xs" c="dimmed">
+                    {day(order.paidAt ?? order.createdAt)} ·{' '}
+                    {money(order.totals.total, order.totals.currency)}
+                  </Text>
+                  <ShopOrderDetails order={order} />
+                </Card>
+              ))}
+            </Stack>
+          </section>
+        )}
         {list === null ? (
           <Loader size="sm" />
         ) : list.length === 0 ? (

@@ -22,6 +22,7 @@ const KIND_COLOR: Record<PromoEntry['kind'], string> = {
   sale: 'teal',
   'transfer-bonus': 'blue',
   'card-offer': 'grape',
+  'shop-discount': 'red',
   site: 'gray',
 };
 

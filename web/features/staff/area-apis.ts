@@ -1,3 +1,4 @@
+import type { ShopStockView, StaffShopOrderView } from '../../../core/shop/orders.ts';
 import type { FlaggedRecord, HiddenRecord } from '../../../core/shares/flags.ts';
 import type { StaffOrderView } from '../../../core/storefront/orders.ts';
 import type { IssueDraft, IssueView, MailLanguage, Suppression } from '../../../core/newsletter.ts';
@@ -72,4 +73,28 @@ export const staffNewsletterApi = {
     ),
   cancel: (id: number) =>
     apiSend<{ issue: IssueView }>('POST', `${issue(id)}/cancel`).then((answer) => answer.issue),
+};
+
+/** Support's shop console: orders to fulfil and the stock (docs/shop.md#staff). */
+export const shopStaffApi = {
+  load: () =>
+    apiGet<{
+      toFulfil: StaffShopOrderView[];
+      recent: StaffShopOrderView[];
+      stock: ShopStockView[];
+    }>('/api/admin/shop'),
+  act: (id: string, action: 'pack' | 'deliver' | 'cancel') =>
+    apiSend('POST', `/api/admin/shop/orders/${encodeURIComponent(id)}/${action}`),
+  ship: (id: string, shipment: { carrier: string; trackingNumber: string }) =>
+    apiSend('POST', `/api/admin/shop/orders/${encodeURIComponent(id)}/ship`, shipment),
+  stock: (variant: string, onHand: number) =>
+    apiSend('PUT', `/api/admin/shop/stock/${encodeURIComponent(variant)}`, { onHand }),
+  codes: (variant: string, codes: string[]) =>
+    apiSend<{ added: number }>(
+      'POST',
+      `/api/admin/shop/stock/${encodeURIComponent(variant)}/codes`,
+      {
+        codes,
+      },
+    ),
 };

@@ -4,6 +4,7 @@ import { FeedbackStaffPage } from './feedback-inbox-page.tsx';
 import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
 import { SharesStaffPage } from './reported-shares-page.tsx';
 import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
+import { StaffShopPage } from './shop-page.tsx';
 import { StaffAwardChartsPage } from './award-charts-page.tsx';
 import { StaffProgrammesPage } from './programmes-page.tsx';
 import { StaffCampaignsPage } from './campaigns-page.tsx';
@@ -21,6 +22,7 @@ export const namespaces: FeatureModule['namespaces'] = [
   'cards',
   'awards',
   'storefront',
+  'shop',
   'payments',
   'shares',
   'records',
@@ -42,6 +44,7 @@ export const pages: FeatureModule['pages'] = {
   adminAudit: StaffAuditPage,
   adminStorefront: StorefrontOrdersPage,
   adminCampaigns: StaffCampaignsPage,
+  adminShop: StaffShopPage,
   adminShares: SharesStaffPage,
   adminFeedback: FeedbackStaffPage,
   adminNewsletter: NewsletterStaffPage,

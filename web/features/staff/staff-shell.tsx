@@ -20,6 +20,7 @@ const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = 
   { path: '/admin/campaigns', key: 'campaigns', role: 'editor' },
   { path: '/admin/newsletter', key: 'newsletter', role: 'editor' },
   { path: '/admin/storefront', key: 'storefront', role: 'support' },
+  { path: '/admin/shop', key: 'shop', role: 'support' },
   { path: '/admin/members', key: 'members', role: 'support' },
   { path: '/admin/shares', key: 'shares', role: 'support' },
   { path: '/admin/feedback', key: 'feedback', role: 'support' },
