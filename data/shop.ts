@@ -26,7 +26,7 @@ export function shopFilePath(file: string): string {
 const imagePath = (file: string) =>
   fileURLToPath(new URL(`../web/public/images/shop/${file}`, import.meta.url));
 
-/** Problems across the products: ids used twice, pictures or files missing. */
+/** Problems across the products: ids used twice, a download's file missing. */
 export function checkShopData(data: ShopData): string[] {
   const problems: string[] = [];
   const products = new Set<string>();
@@ -38,14 +38,25 @@ export function checkShopData(data: ShopData): string[] {
       if (variants.has(variant.id)) problems.push(`variant ${variant.id}: listed twice`);
       variants.add(variant.id);
     }
-    for (const image of product.images)
-      if (!existsSync(imagePath(image.file)))
-        problems.push(`${product.id}: no picture ${image.file}`);
     for (const variant of product.variants)
       if (variant.file && !existsSync(shopFilePath(variant.file)))
         problems.push(`${variant.id}: no file ${variant.file}`);
   }
   return problems;
+}
+
+/**
+ * Pictures the products name that web/public/images/shop/ lacks (a test's check: the built server
+ * does not carry the web's public files beside it).
+ */
+export function missingPictures(data: ShopData): string[] {
+  return data.products.flatMap((product) =>
+    product.images.flatMap((image) =>
+      [image.file, image.file.replace(/\.webp$/, '-400.webp')]
+        .filter((file) => !existsSync(imagePath(file)))
+        .map((file) => `${product.id}: no picture ${file}`),
+    ),
+  );
 }
 
 /** For scripts and tests: what loads, with every problem found. */

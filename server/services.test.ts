@@ -48,6 +48,7 @@ describe('one composition root for the server and the worker', () => {
       'trackings',
       'sponsorships',
       'storefront',
+      'shop',
       'articles',
       'newsletter',
       'assistant',

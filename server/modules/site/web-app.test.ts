@@ -309,7 +309,12 @@ describe('public pages arrive as HTML with their content, in each language', () 
     expect((await get('/profilepage/account')).body).toContain(
       '<meta name="robots" content="noindex" data-head>',
     );
-    expect((await get('/shop')).body).toContain('<meta name="robots" content="noindex" data-head>');
+    expect((await get('/collections')).body).toContain(
+      '<meta name="robots" content="noindex" data-head>',
+    );
+    expect((await get('/shop/cart')).body).toContain(
+      '<meta name="robots" content="noindex" data-head>',
+    );
     expect((await get('/faq')).body).not.toContain('name="robots"');
   });
 });
@@ -439,10 +444,14 @@ describe('sitemap and robots', () => {
       for (const id of hotels)
         expect(locations).toContain(`https://tripplus.example/hotelslib/${id}?lang=${language}`);
       expect(locations).toContain(`https://tripplus.example/faq?lang=${language}`);
+      expect(locations).toContain(
+        `https://tripplus.example/shop/product/esim-japan?lang=${language}`,
+      );
     }
-    // Pages of members and pages still to come are not listed.
+    // Pages of members, a cart and pages still to come are not listed.
     expect(locations.some((location) => location.includes('/profilepage'))).toBe(false);
-    expect(locations.some((location) => location.includes('/shop'))).toBe(false);
+    expect(locations.some((location) => location.includes('/shop/cart'))).toBe(false);
+    expect(locations.some((location) => location.includes('/shop/checkout'))).toBe(false);
   });
 
   // Some 700 pages drawn one after another: what they show does not depend on the database, so
