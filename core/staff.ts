@@ -23,6 +23,7 @@ export const STAFF_AREAS: readonly { prefix: string; role: StaffRole | 'staff' }
   { prefix: '/api/admin/console', role: 'staff' },
   { prefix: '/api/admin/storefront/', role: 'support' },
   { prefix: '/api/admin/shop', role: 'support' },
+  { prefix: '/api/admin/affiliates', role: 'support' },
   { prefix: '/api/admin/shares/', role: 'support' },
   { prefix: '/api/admin/feedback', role: 'support' },
   { prefix: '/api/admin/newsletter', role: 'editor' },

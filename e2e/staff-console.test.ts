@@ -66,7 +66,7 @@ describe('the staff console', () => {
     await admin.page.goto('/admin');
     await admin.page.locator('[data-testid="staff-dashboard"]').waitFor();
     const menu = admin.page.locator('[data-testid="staff-menu"] a');
-    expect(await menu.count()).toBe(13);
+    expect(await menu.count()).toBe(15);
     // Today's sign-ups count at least the two members of this test.
     const signUps = await admin.page
       .locator('[data-testid="metric-signUps"] [data-testid="metric-today"]')

@@ -47,6 +47,7 @@ import {
 } from './modules/site/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
+import { affiliatesRoutes, registerReferrals } from './modules/affiliates/index.ts';
 import { sponsorshipsRoutes, type Sponsorships } from './modules/sponsorships/index.ts';
 import {
   ordersRoutes,
@@ -253,6 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
   const { answered } = registerMetrics(app, config);
 
+  registerReferrals(app, {
+    ...services,
+    secureCookies: https,
+    now: options.now ?? (() => new Date()),
+  });
   await app.register(healthRoutes);
   // The sandbox's own pages and calls stand in for a processor's; a site on Stripe has no use for them.
   if (config.PAYMENT_PROVIDER === 'sandbox')
@@ -336,6 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(sponsorshipsRoutes, { sponsorships, payments, sessions });
       await api.register(shopRoutes, { ...services, secureCookies: https, rateLimitScale });
+      await api.register(affiliatesRoutes, { ...services, rateLimitScale });
       await api.register(newsletterRoutes, {
         subscriptions: newsletter.subscriptions,
         issues: newsletter.issues,

@@ -244,6 +244,8 @@ export const ConfigSchema = z.object({
     .default(5),
   /** Share of orders (0–1) picked at random for a review before crediting, besides every first purchase. */
   STOREFRONT_SPOT_CHECK_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  /** An affiliate's commission, in percent of each payment attributed to them (docs/affiliates.md). */
+  AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(10),
   /** Minutes between runs of the crediting job (1–60). */
   CREDITING_CHECK_INTERVAL_MIN: z.coerce.number().int().min(1).max(60).default(1),
 });

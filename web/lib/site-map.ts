@@ -59,6 +59,7 @@ export interface PageDef {
 /** Folders of web/features/. */
 export type FeatureId =
   | 'about'
+  | 'affiliates'
   | 'account'
   | 'articles'
   | 'assistant'
@@ -101,6 +102,7 @@ const FEATURE_OF_AREA: Partial<Record<AreaId, FeatureId>> = {
   promo: 'promo',
   seat: 'awards',
   shop: 'shop',
+  affiliate: 'affiliates',
 };
 
 export function featureOfPage(page: PageDef): FeatureId | null {
@@ -362,6 +364,8 @@ const DEFINED: readonly PageDef[] = [
   // The manage-sponsorship page (docs/product/sponsorship.md#pages), in the profile; its page comes with the sponsor area.
   membersPage('/profilepage/sponsorship', 'profileSponsorship', 'sponsor'),
   page('/affiliator', 'affiliator', 'affiliate'),
+  // Staff decide on applications (docs/affiliates.md).
+  staffPage('/admin/affiliates', 'adminAffiliates', 'affiliate'),
   page('/rewardslib', 'rewardsLibrary', 'library'),
   page('/hotelslib', 'hotelsLibrary', 'library'),
   // One programme's guide: headed with the programme's name; the browser tests open `sample`.
@@ -394,7 +398,7 @@ const DEFINED: readonly PageDef[] = [
 ];
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
-const PLANNED = new Set(['collections', 'affiliator']);
+const PLANNED = new Set(['collections']);
 
 export const PAGES: readonly PageDef[] = DEFINED.map((page) =>
   PLANNED.has(page.id) ? { ...page, planned: true } : page,

@@ -13,3 +13,4 @@ export * from './feedback.ts';
 export * from './assistant.ts';
 export * from './staff.ts';
 export * from './shop.ts';
+export * from './affiliates.ts';

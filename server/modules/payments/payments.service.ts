@@ -62,6 +62,8 @@ export interface PayRequest {
 export class Payments {
   readonly #succeeded = new Map<PaymentPurpose, PaymentHandler>();
   readonly #failed = new Map<PaymentPurpose, PaymentHandler>();
+  /** What runs for every payment that succeeds, whatever it paid for (an affiliate's commission). */
+  readonly #anySucceeded: PaymentHandler[] = [];
   readonly #describers = new Map<
     PaymentPurpose,
     (payment: PaymentRow, language: Language) => Promise<string | null>
@@ -88,6 +90,11 @@ export class Payments {
   ): void {
     this.#succeeded.set(purpose, handlers.succeeded);
     if (handlers.failed) this.#failed.set(purpose, handlers.failed);
+  }
+
+  /** Registers what runs, in the same transaction, after any purpose's payment succeeds. */
+  onAnySucceeded(handler: PaymentHandler): void {
+    this.#anySucceeded.push(handler);
   }
 
   /** Registers how a purpose names what a payment bought, for its receipt (a storefront order's miles and account). */
@@ -459,6 +466,7 @@ export class Payments {
         .where(eq(payments.id, paymentId))
         .returning();
       await this.#succeeded.get(moved.purpose)?.(tx, numbered!);
+      for (const handler of this.#anySucceeded) await handler(tx, numbered!);
       const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
       return after!;
     }

@@ -1,36 +1,27 @@
-/* eslint-disable max-lines -- every move of a shop order and of the stock it holds is here, each an update naming the state it leaves, so "exactly once" is checked in one place. */
+/* eslint-disable max-lines -- every move of a shop order and of the stock it holds (not staff counts: stock.service.ts; not views: order-views.ts) is here, each an update naming the state it leaves, so "exactly once" is checked in one place. */
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { localize } from '../../../core/cards/card.ts';
-import type { Language, MoneyCurrency } from '../../../core/locale.ts';
+import type { MoneyCurrency } from '../../../core/locale.ts';
 import {
-  DOWNLOAD_LINK_DAYS,
   SHOP_HOLD_MINUTES,
   SHOP_PLACED_STATUSES,
   type ShopOrderPay,
   type ShopOrderRequest,
   type ShopOrderStatus,
-  type ShopOrderView,
 } from '../../../core/shop/orders.ts';
 import { shopTotals, taxRuleOf } from '../../../core/shop/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  payments,
-  shopCodes,
-  shopOrderLines,
-  shopOrders,
-  shopStock,
-} from '../../db/schema/index.ts';
+import { shopCodes, shopOrderLines, shopOrders, shopStock } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { serverText } from '../../i18n.ts';
-import { hmac, sameHex, type MemberRow } from '../auth/index.ts';
+import type { MemberRow } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { PaymentRow, Payments } from '../payments/index.ts';
 import { recordChange, type Actor } from '../staff/index.ts';
 import type { ShopCarts } from './cart.service.ts';
 import type { ShopCatalogue } from './catalogue.ts';
+import type { ShopOrderViews } from './order-views.ts';
 import { shopMail, type ShopMailKind } from './shop-mail.ts';
 
 export type ShopOrderRow = typeof shopOrders.$inferSelect;
@@ -41,16 +32,13 @@ const KEY_PREFIX = 'shop:';
 const ABANDON_AFTER_MS = 60 * 60_000;
 /** Order numbers: SH- and eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
 const NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** States in which what was bought is the buyer's (codes shown, downloads allowed). */
-const OWNED: ShopOrderStatus[] = ['paid', 'packed', 'shipped', 'delivered'];
 
 export interface ShopOrdersOptions {
   db: Db;
   catalogue: ShopCatalogue;
   carts: ShopCarts;
   payments: Payments;
-  /** Signs download links. */
-  secret: string;
+  views: ShopOrderViews;
   siteUrl: string;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -69,7 +57,9 @@ export class ShopOrders {
       succeeded: (tx, payment) => this.#paid(tx, payment),
       failed: (tx, payment) => this.#paymentFailed(tx, payment),
     });
-    options.payments.describe('shop', (payment, language) => this.#receiptItem(payment, language));
+    options.payments.describe('shop', (payment, language) =>
+      options.views.receiptItem(payment, language),
+    );
   }
 
   /**
@@ -588,65 +578,7 @@ export class ShopOrders {
     return moved;
   }
 
-  /** Staff: count a shipped variant's stock (never below what buyers hold). */
-  async setStock(variantId: string, onHand: number, actor: Actor): Promise<void> {
-    const found = this.options.catalogue.variant(variantId);
-    if (!found || found.product.delivery !== 'shipped')
-      throw new AppError('NOT_FOUND', {
-        message: 'No such shipped item; codes are counted by adding them.',
-      });
-    await this.options.catalogue.seed();
-    await this.options.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(shopStock)
-        .where(eq(shopStock.variantId, variantId))
-        .for('update');
-      if (!before || onHand < before.reserved)
-        throw new AppError('INVALID_INPUT', {
-          message: `Buyers hold ${before?.reserved ?? 0} of this item; stock cannot be set below that.`,
-          fields: { onHand: 'below what buyers hold' },
-        });
-      await tx
-        .update(shopStock)
-        .set({ onHand, updatedAt: this.options.now() })
-        .where(eq(shopStock.variantId, variantId));
-      await recordChange(tx, actor, {
-        action: 'shop.stock',
-        subject: `shop-variant:${variantId}`,
-        before: { onHand: before.onHand },
-        after: { onHand },
-      });
-    });
-  }
-
-  /** Staff: codes from the supplier for a code variant; each new one adds one to its stock. Answers how many were new. */
-  async addCodes(variantId: string, codes: string[], actor: Actor): Promise<number> {
-    const found = this.options.catalogue.variant(variantId);
-    if (!found || found.product.delivery !== 'code')
-      throw new AppError('NOT_FOUND', { message: 'No such item sold by code.' });
-    await this.options.catalogue.seed();
-    return this.options.db.transaction(async (tx) => {
-      const added = await tx
-        .insert(shopCodes)
-        .values([...new Set(codes)].map((code) => ({ variantId, code })))
-        .onConflictDoNothing()
-        .returning({ id: shopCodes.id });
-      await tx
-        .update(shopStock)
-        .set({ onHand: sql`${shopStock.onHand} + ${added.length}`, updatedAt: this.options.now() })
-        .where(eq(shopStock.variantId, variantId));
-      await recordChange(tx, actor, {
-        action: 'shop.codes',
-        subject: `shop-variant:${variantId}`,
-        before: null,
-        after: { added: added.length },
-      });
-      return added.length;
-    });
-  }
-
-  /** Staff's console: orders to fulfil (oldest first), the latest others, and the stock. */
+  /** Staff's console: orders to fulfil (oldest first), and the latest others. */
   async forStaff() {
     const { db } = this.options;
     const toFulfil = await db
@@ -661,12 +593,7 @@ export class ShopOrders {
       .where(notInArray(shopOrders.status, ['reserved', 'paid', 'packed', 'shipped']))
       .orderBy(desc(shopOrders.updatedAt))
       .limit(50);
-    await this.options.catalogue.seed();
-    const stock = await db
-      .select()
-      .from(shopStock)
-      .orderBy(shopStock.productId, shopStock.variantId);
-    return { toFulfil, recent, stock };
+    return { toFulfil, recent };
   }
 
   async byId(orderId: string): Promise<ShopOrderRow | null> {
@@ -697,133 +624,13 @@ export class ShopOrders {
       .limit(200);
   }
 
-  /** A link to a download line's file that works for DOWNLOAD_LINK_DAYS from now. */
-  downloadLink(lineId: string): { url: string; expiresAt: string } {
-    const expires = this.options.now().getTime() + DOWNLOAD_LINK_DAYS * 86_400_000;
-    const signature = hmac(this.options.secret, `shop-download:${lineId}:${expires}`);
-    return {
-      url: `${this.options.siteUrl}/api/shop/downloads/${lineId}?expires=${expires}&signature=${signature}`,
-      expiresAt: new Date(expires).toISOString(),
-    };
-  }
-
-  /** The file a signed link names, if the link is good and the order is the buyer's; else why not. */
-  async download(lineId: string, expires: number, signature: string): Promise<string> {
-    const expected = hmac(this.options.secret, `shop-download:${lineId}:${expires}`);
-    if (!/^[0-9a-f]{64}$/.test(signature) || !sameHex(signature, expected))
-      throw new AppError('NOT_FOUND', { message: 'No such download.' });
-    if (expires < this.options.now().getTime())
-      throw new AppError('SHOP_LINK_EXPIRED', { message: 'This download link has expired.' });
-    const [row] = await this.options.db
-      .select({ line: shopOrderLines, status: shopOrders.status })
-      .from(shopOrderLines)
-      .innerJoin(shopOrders, eq(shopOrders.id, shopOrderLines.orderId))
-      .where(eq(shopOrderLines.id, lineId));
-    const file = row && this.options.catalogue.variant(row.line.variantId)?.variant.file;
-    if (!row || !file || !OWNED.includes(row.status))
-      throw new AppError('NOT_FOUND', { message: 'No such download.' });
-    return file;
-  }
-
-  /** An order as the pages see it, with its codes and fresh download links once it is the buyer's. */
-  async view(
-    order: ShopOrderRow,
-    db: Pick<Db, 'select'> = this.options.db,
-  ): Promise<ShopOrderView> {
-    const { catalogue } = this.options;
-    const lines = await db
-      .select()
-      .from(shopOrderLines)
-      .where(eq(shopOrderLines.orderId, order.id));
-    const owned = OWNED.includes(order.status);
-    const codes =
-      owned && lines.length > 0
-        ? await db
-            .select({ lineId: shopCodes.lineId, code: shopCodes.code })
-            .from(shopCodes)
-            .where(
-              inArray(
-                shopCodes.lineId,
-                lines.map((line) => line.id),
-              ),
-            )
-            .orderBy(asc(shopCodes.code))
-        : [];
-    const [payment] = order.paymentId
-      ? await db
-          .select({ receiptNumber: payments.receiptNumber })
-          .from(payments)
-          .where(eq(payments.id, order.paymentId))
-      : [];
-    const iso = (date: Date | null) => date?.toISOString() ?? null;
-    return {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      lines: lines.map((line) => ({
-        id: line.id,
-        product: line.productId,
-        variant: line.variantId,
-        title: line.title,
-        choices: line.choices,
-        image: line.image,
-        delivery: line.delivery,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-        codes: codes.filter((code) => code.lineId === line.id).map((code) => code.code),
-        download: owned && line.delivery === 'download' ? this.downloadLink(line.id) : null,
-        simulatedSupplier: catalogue.product(line.productId)?.simulatedSupplier ?? false,
-      })),
-      totals: order.totals,
-      shipping: order.shipping
-        ? {
-            ...order.shipping,
-            line2: order.shipping.line2 ?? '',
-            region: order.shipping.region ?? '',
-          }
-        : null,
-      holdUntil: order.holdUntil.toISOString(),
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-      paymentId: order.paymentId,
-      receiptNumber: payment?.receiptNumber ?? null,
-      failure: order.failure,
-      paidAt: iso(order.paidAt),
-      packedAt: iso(order.packedAt),
-      shippedAt: iso(order.shippedAt),
-      deliveredAt: iso(order.deliveredAt),
-      cancelledAt: iso(order.cancelledAt),
-      refundedAt: iso(order.refundedAt),
-      createdAt: order.createdAt.toISOString(),
-    };
-  }
-
-  /** A receipt's line: "Shop order SH-…: TripPlus logo T-shirt × 1, Japan eSIM × 1". */
-  async #receiptItem(payment: PaymentRow, language: Language): Promise<string | null> {
-    const lines = await this.options.db
-      .select({
-        title: shopOrderLines.title,
-        quantity: shopOrderLines.quantity,
-        number: shopOrders.number,
-      })
-      .from(shopOrderLines)
-      .innerJoin(shopOrders, eq(shopOrders.id, shopOrderLines.orderId))
-      .where(eq(shopOrders.id, payment.idempotencyKey.slice(KEY_PREFIX.length)));
-    if (lines.length === 0) return null;
-    const lang = language === 'ja' ? 'en' : language;
-    return serverText('payments', lang, 'receipt.purpose_shop', {
-      number: lines[0]!.number,
-      items: lines.map((line) => `${localize(line.title, lang)} × ${line.quantity}`).join(', '),
-    });
-  }
-
   async #mail(
     tx: Pick<Db, 'insert' | 'select'>,
     order: ShopOrderRow,
     kind: ShopMailKind,
     receiptNumber?: string | null,
   ) {
-    const view = await this.view(order, tx);
+    const view = await this.options.views.view(order, tx);
     await enqueueMail(
       tx,
       shopMail({

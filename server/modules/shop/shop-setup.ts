@@ -5,7 +5,9 @@ import type { Database } from '../../db/client.ts';
 import type { Payments } from '../payments/index.ts';
 import { ShopCarts } from './cart.service.ts';
 import { ShopCatalogue } from './catalogue.ts';
+import { ShopOrderViews } from './order-views.ts';
 import { ShopOrders } from './orders.service.ts';
+import { ShopStock } from './stock.service.ts';
 import { shopJobs } from './shop-jobs.ts';
 
 /** The shop's catalogue, carts, orders and job, as the server and `npm run worker` both build them. */
@@ -21,16 +23,25 @@ export function shopFromConfig(options: {
   const db = options.database.db;
   const catalogue = new ShopCatalogue({ db, data: options.data ?? shopData(), now: options.now });
   const carts = new ShopCarts({ db, catalogue });
+  const siteUrl = options.config.PUBLIC_URL.replace(/\/$/, '');
+  const views = new ShopOrderViews({
+    db,
+    catalogue,
+    secret: options.secret,
+    siteUrl,
+    now: options.now,
+  });
   const orders = new ShopOrders({
     db,
     catalogue,
     carts,
     payments: options.payments,
-    secret: options.secret,
-    siteUrl: options.config.PUBLIC_URL.replace(/\/$/, ''),
+    views,
+    siteUrl,
     now: options.now,
     log: options.log,
   });
-  return { catalogue, carts, orders, jobs: shopJobs({ orders, log: options.log }) };
+  const stock = new ShopStock({ db, catalogue, now: options.now });
+  return { catalogue, carts, orders, views, stock, jobs: shopJobs({ orders, log: options.log }) };
 }
 export type Shop = ReturnType<typeof shopFromConfig>;

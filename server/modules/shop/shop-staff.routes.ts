@@ -29,7 +29,7 @@ export const shopStaffRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { shop, db, sessions }) => {
   const { orders, catalogue } = shop;
   const view = async (order: ShopOrderRow): Promise<StaffShopOrderView> => ({
-    ...(await orders.view(order)),
+    ...(await shop.views.view(order)),
     payer: { name: order.billing.name, email: order.billing.email },
   });
   const Params = z.object({ id: z.uuid() });
@@ -50,7 +50,8 @@ export const shopStaffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await sessions.requireStaff(request);
-      const { toFulfil, recent, stock } = await orders.forStaff();
+      const { toFulfil, recent } = await orders.forStaff();
+      const stock = await shop.stock.rows();
       const samples = new Map(
         (
           await db
@@ -122,7 +123,7 @@ export const shopStaffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const staff = await sessions.requireStaff(request);
-      await orders.setStock(request.params.variant, request.body.onHand, staff);
+      await shop.stock.setStock(request.params.variant, request.body.onHand, staff);
       return { ok: true as const };
     },
   );
@@ -138,7 +139,7 @@ export const shopStaffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const staff = await sessions.requireStaff(request);
-      const added = await orders.addCodes(request.params.variant, request.body.codes, staff);
+      const added = await shop.stock.addCodes(request.params.variant, request.body.codes, staff);
       if (added === 0)
         throw new AppError('INVALID_INPUT', {
           message: 'Every one of these codes was loaded before.',

@@ -41,7 +41,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
   rateLimitScale: number;
 }> = async (app, { shop, payments, sessions, secureCookies, rateLimitScale }) => {
-  const { catalogue, carts, orders } = shop;
+  const { catalogue, carts, orders, views } = shop;
   const limited = rateLimited(app, 'storefrontOrder', rateLimitScale);
   const cookie = {
     path: '/api/shop',
@@ -154,7 +154,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       const member = await sessions.requireMember(request);
       await ownerOf(request, reply, false);
       const order = await orders.place(member, request.body);
-      return { ok: true as const, order: await orders.view(order) };
+      return { ok: true as const, order: await views.view(order) };
     },
   );
 
@@ -168,7 +168,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       const list = await orders.list(member.id);
       return {
         ok: true as const,
-        orders: await Promise.all(list.map((order) => orders.view(order))),
+        orders: await Promise.all(list.map((order) => views.view(order))),
       };
     },
   );
@@ -180,7 +180,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       const member = await sessions.requireMember(request);
       const order = await orders.get(member.id, request.params.id);
       if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' });
-      return { ok: true as const, order: await orders.view(order) };
+      return { ok: true as const, order: await views.view(order) };
     },
   );
 
@@ -201,7 +201,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       const { order, payment } = await orders.pay(member, request.params.id, request.body);
       return {
         ok: true as const,
-        order: await orders.view(order),
+        order: await views.view(order),
         payment: paymentView(payment, await payments.cardOf(payment)),
       };
     },
@@ -227,7 +227,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       config: { compress: false },
     },
     async (request, reply) => {
-      const file = await orders.download(
+      const file = await views.download(
         request.params.line,
         request.query.expires,
         request.query.signature,

@@ -78,7 +78,7 @@ export function ProductCard({
             </Badge>
           )}
           {product.delivery !== 'shipped' && (
-            <Badge variant="light" color="teal">
+            <Badge variant="outline" color="teal.9">
               {t(`delivery.${product.delivery}`)}
             </Badge>
           )}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Container,
   Button,
   Grid,
   Group,
@@ -18,6 +19,7 @@ import { localize } from '../../../core/cards/card.ts';
 import { toMajor } from '../../../core/payments/money.ts';
 import { shopImagePath, type ShopProductView } from '../../../core/shop/catalogue-view.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
+import { SectionNav } from '../../components/section-nav.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
@@ -103,143 +105,149 @@ function ProductPage({ page }: { page: PageDef }) {
     }
   };
 
+  const name = format.text(product.title);
   return (
-    <PageFrame page={page}>
-      <ShopBar />
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Image
-            src={shopImagePath(shown.file)}
-            alt={format.text(shown.alt)}
-            width={800}
-            height={800}
-            radius="md"
-            style={{ aspectRatio: '1 / 1' }}
-            data-testid="shop-product-image"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <Title order={2} fz={28} data-testid="shop-product-title">
-              {format.text(product.title)}
-            </Title>
-            <Text>{format.text(product.summary)}</Text>
-            {variant && (
-              <Group gap="sm" align="baseline">
-                <Text fz={28} fw={700} data-testid="shop-variant-price">
-                  {format.money(variant.price[format.currency])}
-                </Text>
-                {variant.compareAt && (
-                  <>
-                    <Text c="gray.7" td="line-through">
-                      {format.money(variant.compareAt[format.currency])}
-                    </Text>
-                    {product.saleUntil && (
-                      <Badge color="red">
-                        {t('price.saleUntil', { day: format.day(product.saleUntil) })}
-                      </Badge>
-                    )}
-                  </>
-                )}
-              </Group>
-            )}
-            {product.options.map((option) => (
-              <Select
-                key={option.id}
-                label={format.text(option.label)}
-                value={chosen[option.id] ?? null}
-                allowDeselect={false}
-                onChange={(value) => {
-                  if (value) setChosen({ ...chosen, [option.id]: value });
-                  setAdded(false);
-                  setProblem(null);
-                }}
-                data={option.values.map((value) => {
-                  const match = variantOf(product, { ...chosen, [option.id]: value.id });
-                  return {
-                    value: value.id,
-                    label:
-                      match?.available === 0
-                        ? t('product.valueSoldOut', { value: format.text(value.label) })
-                        : format.text(value.label),
-                  };
-                })}
-                data-testid={`shop-option-${option.id}`}
-              />
-            ))}
-            <Text
-              size="sm"
-              c={soldOut ? 'red.8' : available !== null && available <= 3 ? 'orange.9' : 'gray.7'}
-              data-testid="shop-availability"
-            >
-              {soldOut
-                ? t('stock.soldOut')
-                : available === null
-                  ? t('stock.unlimited')
-                  : available <= 3
-                    ? t('stock.few', { count: available })
-                    : t('stock.inStock')}
-            </Text>
-            <Group align="flex-end">
-              <NumberInput
-                label={t('product.quantity')}
-                value={quantity}
-                onChange={setQuantity}
-                min={1}
-                max={Math.max(1, max)}
-                allowDecimal={false}
-                w={120}
-                disabled={soldOut}
-                error={problem}
-                data-testid="shop-quantity"
-              />
-              <Button
-                onClick={() => void add()}
-                loading={busy}
-                disabled={soldOut || !variant}
-                data-testid="shop-add"
-              >
-                {t('product.add')}
-              </Button>
-            </Group>
-            {added && (
-              <Alert color="teal" data-testid="shop-added">
-                <Group justify="space-between">
-                  <Text size="sm">{t('product.added')}</Text>
-                  <Button size="xs" variant="light" onClick={() => navigate('/shop/cart')}>
-                    {t('product.toCart')}
-                  </Button>
+    <Container size="lg" py="xl" data-page={page.id} data-product={product.id}>
+      <Stack gap="lg">
+        <header>
+          <SectionNav page={page} current={name} />
+          <Title order={1} fz={{ base: 26, sm: 34 }} mt={4} data-testid="shop-product-title">
+            {name}
+          </Title>
+        </header>
+        <ShopBar />
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Image
+              src={shopImagePath(shown.file)}
+              alt={format.text(shown.alt)}
+              width={800}
+              height={800}
+              radius="md"
+              style={{ aspectRatio: '1 / 1' }}
+              data-testid="shop-product-image"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Text>{format.text(product.summary)}</Text>
+              {variant && (
+                <Group gap="sm" align="baseline">
+                  <Text fz={28} fw={700} data-testid="shop-variant-price">
+                    {format.money(variant.price[format.currency])}
+                  </Text>
+                  {variant.compareAt && (
+                    <>
+                      <Text c="gray.7" td="line-through">
+                        {format.money(variant.compareAt[format.currency])}
+                      </Text>
+                      {product.saleUntil && (
+                        <Badge color="red">
+                          {t('price.saleUntil', { day: format.day(product.saleUntil) })}
+                        </Badge>
+                      )}
+                    </>
+                  )}
                 </Group>
-              </Alert>
-            )}
-            <Text size="sm" c="gray.7">
-              {t(`delivery.${product.delivery}About`)}
-            </Text>
-            {product.simulatedSupplier && (
-              <Alert color="yellow" data-testid="shop-simulated-supplier">
-                {t('product.simulatedSupplier')}
-              </Alert>
-            )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <Stack gap="sm" maw={760}>
-        <Title order={2} fz="lg">
-          {t('product.about')}
-        </Title>
-        {product.description.map((paragraph, index) => (
-          <Text key={index}>{format.text(paragraph)}</Text>
-        ))}
-        <List>
-          {product.details.map((detail, index) => (
-            <List.Item key={index}>{format.text(detail)}</List.Item>
+              )}
+              {product.options.map((option) => (
+                <Select
+                  key={option.id}
+                  label={format.text(option.label)}
+                  value={chosen[option.id] ?? null}
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    if (value) setChosen({ ...chosen, [option.id]: value });
+                    setAdded(false);
+                    setProblem(null);
+                  }}
+                  data={option.values.map((value) => {
+                    const match = variantOf(product, { ...chosen, [option.id]: value.id });
+                    return {
+                      value: value.id,
+                      label:
+                        match?.available === 0
+                          ? t('product.valueSoldOut', { value: format.text(value.label) })
+                          : format.text(value.label),
+                    };
+                  })}
+                  data-testid={`shop-option-${option.id}`}
+                />
+              ))}
+              <Text
+                size="sm"
+                c={soldOut ? 'red.8' : available !== null && available <= 3 ? 'orange.9' : 'gray.7'}
+                data-testid="shop-availability"
+              >
+                {soldOut
+                  ? t('stock.soldOut')
+                  : available === null
+                    ? t('stock.unlimited')
+                    : available <= 3
+                      ? t('stock.few', { count: available })
+                      : t('stock.inStock')}
+              </Text>
+              <Group align="flex-end">
+                <NumberInput
+                  label={t('product.quantity')}
+                  value={quantity}
+                  onChange={setQuantity}
+                  min={1}
+                  max={Math.max(1, max)}
+                  allowDecimal={false}
+                  w={120}
+                  disabled={soldOut}
+                  error={problem}
+                  data-testid="shop-quantity"
+                />
+                <Button
+                  onClick={() => void add()}
+                  loading={busy}
+                  disabled={soldOut || !variant}
+                  data-testid="shop-add"
+                >
+                  {t('product.add')}
+                </Button>
+              </Group>
+              {added && (
+                <Alert color="teal" data-testid="shop-added">
+                  <Group justify="space-between">
+                    <Text size="sm">{t('product.added')}</Text>
+                    <Button size="xs" variant="light" onClick={() => navigate('/shop/cart')}>
+                      {t('product.toCart')}
+                    </Button>
+                  </Group>
+                </Alert>
+              )}
+              <Text size="sm" c="gray.7">
+                {t(`delivery.${product.delivery}About`)}
+              </Text>
+              {product.simulatedSupplier && (
+                <Alert color="yellow" data-testid="shop-simulated-supplier">
+                  {t('product.simulatedSupplier')}
+                </Alert>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        <Stack gap="sm" maw={760}>
+          <Title order={2} fz="lg">
+            {t('product.about')}
+          </Title>
+          {product.description.map((paragraph, index) => (
+            <Text key={index}>{format.text(paragraph)}</Text>
           ))}
-        </List>
-        <Text size="sm">
-          <Link to="/shop">{t('product.back')}</Link>
-        </Text>
+          <List>
+            {product.details.map((detail, index) => (
+              <List.Item key={index}>{format.text(detail)}</List.Item>
+            ))}
+          </List>
+          <Text size="sm">
+            <Link to="/shop">{t('product.back')}</Link>
+          </Text>
+        </Stack>
       </Stack>
-    </PageFrame>
+    </Container>
   );
 }
 

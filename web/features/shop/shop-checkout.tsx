@@ -153,7 +153,7 @@ function ShippingFields({
 }
 
 /** The translated message of each shipping field the contract refused. */
-function shippingErrors(address: ShippingAddress, t: (key: string) => string): FieldErrors {
+export function shippingErrors(address: ShippingAddress, t: (key: string) => string): FieldErrors {
   const parsed = ShippingAddressSchema.safeParse(address);
   if (parsed.success) return {};
   const errors: FieldErrors = {};

@@ -5,6 +5,7 @@ import { NewsletterStaffPage } from './newsletter-issues-page.tsx';
 import { SharesStaffPage } from './reported-shares-page.tsx';
 import { StorefrontOrdersPage } from './storefront-orders-page.tsx';
 import { StaffShopPage } from './shop-page.tsx';
+import { StaffAffiliatesPage } from './affiliates-page.tsx';
 import { StaffAwardChartsPage } from './award-charts-page.tsx';
 import { StaffProgrammesPage } from './programmes-page.tsx';
 import { StaffCampaignsPage } from './campaigns-page.tsx';
@@ -45,6 +46,7 @@ export const pages: FeatureModule['pages'] = {
   adminStorefront: StorefrontOrdersPage,
   adminCampaigns: StaffCampaignsPage,
   adminShop: StaffShopPage,
+  adminAffiliates: StaffAffiliatesPage,
   adminShares: SharesStaffPage,
   adminFeedback: FeedbackStaffPage,
   adminNewsletter: NewsletterStaffPage,

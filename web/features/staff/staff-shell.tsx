@@ -21,6 +21,7 @@ const AREAS: readonly { path: string; key: string; role: StaffRole | null }[] = 
   { path: '/admin/newsletter', key: 'newsletter', role: 'editor' },
   { path: '/admin/storefront', key: 'storefront', role: 'support' },
   { path: '/admin/shop', key: 'shop', role: 'support' },
+  { path: '/admin/affiliates', key: 'affiliates', role: 'support' },
   { path: '/admin/members', key: 'members', role: 'support' },
   { path: '/admin/shares', key: 'shares', role: 'support' },
   { path: '/admin/feedback', key: 'feedback', role: 'support' },
