@@ -28,7 +28,7 @@ import { newsletterFromConfig } from './modules/newsletter/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
 import { sharesFromConfig } from './modules/shares/index.ts';
 import { shopFromConfig } from './modules/shop/index.ts';
-import { Affiliates } from './modules/affiliates/index.ts';
+import { affiliatesFromConfig } from './modules/affiliates/index.ts';
 import { SocialSignIn, configuredProviders } from './modules/social/index.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
 import {
@@ -190,13 +190,7 @@ export async function createServices(
     ...(options.sandboxWebhooks ? { deliver: options.sandboxWebhooks } : {}),
   });
   const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
-  const affiliates = new Affiliates({
-    db,
-    payments: paying.payments,
-    commissionPercent: config.AFFILIATE_COMMISSION_PERCENT,
-    siteUrl: config.PUBLIC_URL.replace(/\/$/, ''),
-    now: clock,
-  });
+  const affiliates = affiliatesFromConfig({ config, db, payments: paying.payments, now: clock });
   const shop = shopFromConfig({
     config,
     database,

@@ -8,6 +8,7 @@ import {
   type StaffAffiliateView,
 } from '../../../core/affiliates.ts';
 import type { MoneyCurrency } from '../../../core/locale.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -257,4 +258,20 @@ export class Affiliates {
 
 function affiliateCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** The programme as the composition root builds it: the rate from AFFILIATE_COMMISSION_PERCENT, links from PUBLIC_URL. */
+export function affiliatesFromConfig(options: {
+  config: Pick<Config, 'AFFILIATE_COMMISSION_PERCENT' | 'PUBLIC_URL'>;
+  db: Db;
+  payments: Payments;
+  now: () => Date;
+}): Affiliates {
+  return new Affiliates({
+    db: options.db,
+    payments: options.payments,
+    commissionPercent: options.config.AFFILIATE_COMMISSION_PERCENT,
+    siteUrl: options.config.PUBLIC_URL.replace(/\/$/, ''),
+    now: options.now,
+  });
 }
