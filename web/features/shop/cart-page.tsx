@@ -1,6 +1,6 @@
 import {
-  ActionIcon,
   Alert,
+  Anchor,
   Button,
   Grid,
   Group,
@@ -9,7 +9,6 @@ import {
   NumberInput,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -99,81 +98,71 @@ export function CartPage({ page }: { page: PageDef }) {
       ) : (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" data-testid="shop-cart">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('cart.item')}</Table.Th>
-                    <Table.Th>{t('cart.price')}</Table.Th>
-                    <Table.Th>{t('cart.quantity')}</Table.Th>
-                    <Table.Th aria-label={t('cart.remove')} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {cart.lines.map((line) => (
-                    <Table.Tr
-                      key={line.variant}
-                      data-testid="shop-cart-line"
-                      data-variant={line.variant}
-                    >
-                      <Table.Td>
-                        <Group wrap="nowrap" gap="sm">
-                          <Image
-                            src={shopImagePath(line.image, true)}
-                            alt=""
-                            w={64}
-                            h={64}
-                            radius="sm"
-                          />
-                          <Stack gap={0}>
-                            <Link to={productPath(line.product)}>{format.text(line.title)}</Link>
-                            <Text size="xs" c="gray.7">
-                              {line.choices.map(format.text).join(' / ')}
-                            </Text>
-                            {line.available !== null && line.quantity > line.available && (
-                              <Text size="xs" c="red.8" data-testid="shop-cart-short">
-                                {line.available === 0
-                                  ? t('stock.soldOut')
-                                  : t('product.onlyLeft', { count: line.available })}
-                              </Text>
-                            )}
-                          </Stack>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{format.money(line.unitPrice, cart.currency)}</Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={t('cart.quantityOf', { item: format.text(line.title) })}
-                          value={line.quantity}
-                          min={1}
-                          max={line.maxPerOrder}
-                          allowDecimal={false}
-                          w={90}
-                          error={problems[line.variant]}
-                          onBlur={(event) => {
-                            const wanted = Number(event.currentTarget.value);
-                            if (Number.isInteger(wanted) && wanted >= 1 && wanted !== line.quantity)
-                              void change(line.variant, wanted);
-                          }}
-                          data-testid="shop-cart-quantity"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('cart.removeItem', { item: format.text(line.title) })}
-                          onClick={() => void change(line.variant, 0)}
-                          data-testid="shop-cart-remove"
-                        >
-                          ×
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap={0} data-testid="shop-cart">
+              {cart.lines.map((line) => (
+                <Group
+                  key={line.variant}
+                  wrap="nowrap"
+                  align="flex-start"
+                  gap="md"
+                  py="md"
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                  data-testid="shop-cart-line"
+                  data-variant={line.variant}
+                >
+                  <Image src={shopImagePath(line.image, true)} alt="" w={72} h={72} radius="sm" />
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <Anchor component={Link} to={productPath(line.product)} fw={600}>
+                      {format.text(line.title)}
+                    </Anchor>
+                    {line.choices.length > 0 && (
+                      <Text size="sm" c="gray.7">
+                        {line.choices.map(format.text).join(' / ')}
+                      </Text>
+                    )}
+                    <Text size="sm">{format.money(line.unitPrice, cart.currency)}</Text>
+                    {line.available !== null && line.quantity > line.available && (
+                      <Text size="sm" c="red.8" data-testid="shop-cart-short">
+                        {line.available === 0
+                          ? t('stock.soldOut')
+                          : t('product.onlyLeft', { count: line.available })}
+                      </Text>
+                    )}
+                    <Group gap="xs" align="flex-start">
+                      <NumberInput
+                        aria-label={t('cart.quantityOf', { item: format.text(line.title) })}
+                        value={line.quantity}
+                        min={1}
+                        max={line.maxPerOrder}
+                        allowDecimal={false}
+                        w={90}
+                        size="xs"
+                        error={problems[line.variant]}
+                        onBlur={(event) => {
+                          const wanted = Number(event.currentTarget.value);
+                          if (Number.isInteger(wanted) && wanted >= 1 && wanted !== line.quantity)
+                            void change(line.variant, wanted);
+                        }}
+                        data-testid="shop-cart-quantity"
+                      />
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red.9"
+                        onClick={() => void change(line.variant, 0)}
+                        aria-label={t('cart.removeItem', { item: format.text(line.title) })}
+                        data-testid="shop-cart-remove"
+                      >
+                        {t('cart.remove')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                  <Text fw={600}>
+                    {format.money(line.unitPrice * line.quantity, cart.currency)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
@@ -190,7 +179,12 @@ export function CartPage({ page }: { page: PageDef }) {
                   data-testid="shop-ship-to"
                 />
               )}
-              <OrderSummary lines={cart.lines} totals={totals} currency={cart.currency} />
+              <OrderSummary
+                lines={cart.lines}
+                totals={totals}
+                currency={cart.currency}
+                showLines={false}
+              />
               {destination && cart.needsShipping && (
                 <Text size="xs" c="gray.7">
                   {t('cart.delivery', {

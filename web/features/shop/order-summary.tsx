@@ -20,8 +20,11 @@ export function OrderSummary({
   lines,
   totals,
   currency,
+  showLines = true,
 }: {
   lines: SummaryLine[];
+  /** False where the lines are listed beside it (the cart). */
+  showLines?: boolean;
   /** Null until a destination is known: the subtotal alone. */
   totals: ShopTotals | null;
   currency: MoneyCurrency;
@@ -33,26 +36,27 @@ export function OrderSummary({
   return (
     <Card withBorder padding="lg" data-testid="shop-summary">
       <Stack gap="sm">
-        {lines.map((line) => (
-          <Group key={line.variant} wrap="nowrap" align="flex-start" gap="sm">
-            <Image src={shopImagePath(line.image, true)} alt="" w={56} h={56} radius="sm" />
-            <Stack gap={0} style={{ flex: 1 }}>
-              <Text size="sm" fw={600}>
-                {format.text(line.title)}
-              </Text>
-              {line.choices.length > 0 && (
-                <Text size="xs" c="gray.7">
-                  {line.choices.map(format.text).join(' / ')}
+        {showLines &&
+          lines.map((line) => (
+            <Group key={line.variant} wrap="nowrap" align="flex-start" gap="sm">
+              <Image src={shopImagePath(line.image, true)} alt="" w={56} h={56} radius="sm" />
+              <Stack gap={0} style={{ flex: 1 }}>
+                <Text size="sm" fw={600}>
+                  {format.text(line.title)}
                 </Text>
-              )}
-              <Text size="xs" c="gray.7">
-                {t('summary.each', { quantity: line.quantity, price: money(line.unitPrice) })}
-              </Text>
-            </Stack>
-            <Text size="sm">{money(line.unitPrice * line.quantity)}</Text>
-          </Group>
-        ))}
-        <Divider />
+                {line.choices.length > 0 && (
+                  <Text size="xs" c="gray.7">
+                    {line.choices.map(format.text).join(' / ')}
+                  </Text>
+                )}
+                <Text size="xs" c="gray.7">
+                  {t('summary.each', { quantity: line.quantity, price: money(line.unitPrice) })}
+                </Text>
+              </Stack>
+              <Text size="sm">{money(line.unitPrice * line.quantity)}</Text>
+            </Group>
+          ))}
+        {showLines && <Divider />}
         <Group justify="space-between">
           <Text size="sm">{t('summary.subtotal')}</Text>
           <Text size="sm">{money(totals?.subtotal ?? subtotal)}</Text>

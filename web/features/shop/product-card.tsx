@@ -53,6 +53,7 @@ export function ProductCard({
           alt={format.text(image.alt)}
           width={400}
           height={400}
+          h="auto"
           loading={eager ? 'eager' : 'lazy'}
           style={{ aspectRatio: '1 / 1' }}
         />

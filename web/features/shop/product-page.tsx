@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Container,
   Button,
@@ -243,7 +244,9 @@ function ProductPage({ page }: { page: PageDef }) {
             ))}
           </List>
           <Text size="sm">
-            <Link to="/shop">{t('product.back')}</Link>
+            <Anchor component={Link} to="/shop">
+              {t('product.back')}
+            </Anchor>
           </Text>
         </Stack>
       </Stack>

@@ -249,6 +249,16 @@ function useDetails(
     side: (
       <Stack gap="sm">
         <OrderSummary lines={cart.lines} totals={totals} currency={cart.currency} />
+        {shipsTo && (
+          <Text size="xs" c="gray.7" data-testid="shop-delivery-note">
+            {t('cart.delivery', {
+              carrier: format.text(shipsTo.carrier),
+              min: shipsTo.days.min,
+              max: shipsTo.days.max,
+            })}
+            {shipsTo.note ? ` ${format.text(shipsTo.note)}` : ''}
+          </Text>
+        )}
         <Anchor component={Link} to="/shop/cart" size="sm">
           {t('checkout.editCart')}
         </Anchor>
