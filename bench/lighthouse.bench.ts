@@ -35,6 +35,8 @@ const PAGES = [
   SAMPLE_ARTICLE,
   '/promo',
   '/seat/status',
+  '/shop',
+  '/shop/product/tripplus-tee',
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -21,7 +21,18 @@ export class ShopCatalogue {
   readonly #byVariant = new Map<string, { product: ShopProduct; variant: ShopVariant }>();
   #seeded: Promise<void> | null = null;
 
-  constructor(private readonly options: { db: Db; data: ShopData; now: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Db;
+      data: ShopData;
+      now: () => Date;
+      /**
+       * A fresh install gets sample codes for its code products (a simulated supplier); a real
+       * site (production without DEMO_MODE) gets none: its stock is the codes staff load.
+       */
+      sampleCodes: boolean;
+    },
+  ) {
     for (const product of options.data.products) {
       this.#byProduct.set(product.id, product);
       for (const variant of product.variants) this.#byVariant.set(variant.id, { product, variant });
@@ -42,6 +53,11 @@ export class ShopCatalogue {
 
   variant(id: string): { product: ShopProduct; variant: ShopVariant } | null {
     return this.#byVariant.get(id) ?? null;
+  }
+
+  /** Whether a product's codes here come from the simulated supplier (said on its page and in its e-mail). */
+  simulated(product: ShopProduct): boolean {
+    return this.options.sampleCodes && (product.simulatedSupplier ?? false);
   }
 
   /** A variant's unit price today in a currency, in minor units. */
@@ -84,10 +100,13 @@ export class ShopCatalogue {
       for (const product of this.options.data.products) {
         for (const variant of product.variants) {
           if (variant.stock === undefined || known.has(variant.id)) continue;
+          const samples = product.delivery === 'code' && this.options.sampleCodes;
+          // A code product's stock is its codes: none until staff load them on a real site.
+          const onHand = product.delivery === 'code' && !samples ? 0 : variant.stock;
           await tx
             .insert(shopStock)
-            .values({ variantId: variant.id, productId: product.id, onHand: variant.stock });
-          if (product.delivery === 'code' && variant.stock > 0)
+            .values({ variantId: variant.id, productId: product.id, onHand });
+          if (samples && variant.stock > 0)
             await tx.insert(shopCodes).values(
               Array.from({ length: variant.stock }, () => ({
                 variantId: variant.id,
@@ -148,7 +167,7 @@ export class ShopCatalogue {
       featured: product.featured,
       options: product.options,
       maxPerOrder: product.maxPerOrder,
-      simulatedSupplier: product.simulatedSupplier ?? false,
+      simulatedSupplier: this.simulated(product),
       saleUntil: product.saleUntil ?? null,
       variants: product.variants.map((variant) => {
         const { price, compareAt } = variantPrice(product, variant, now);

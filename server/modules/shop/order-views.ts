@@ -69,6 +69,10 @@ export class ShopOrderViews {
     db: Pick<Db, 'select'> = this.options.db,
   ): Promise<ShopOrderView> {
     const { catalogue } = this.options;
+    const simulated = (id: string) => {
+      const product = catalogue.product(id);
+      return product ? catalogue.simulated(product) : false;
+    };
     const lines = await db
       .select()
       .from(shopOrderLines)
@@ -110,7 +114,7 @@ export class ShopOrderViews {
         quantity: line.quantity,
         codes: codes.filter((code) => code.lineId === line.id).map((code) => code.code),
         download: owned && line.delivery === 'download' ? this.downloadLink(line.id) : null,
-        simulatedSupplier: catalogue.product(line.productId)?.simulatedSupplier ?? false,
+        simulatedSupplier: simulated(line.productId),
       })),
       totals: order.totals,
       shipping: order.shipping

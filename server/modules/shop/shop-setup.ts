@@ -21,7 +21,13 @@ export function shopFromConfig(options: {
   data?: ShopData;
 }) {
   const db = options.database.db;
-  const catalogue = new ShopCatalogue({ db, data: options.data ?? shopData(), now: options.now });
+  const { NODE_ENV, DEMO_MODE } = options.config;
+  const catalogue = new ShopCatalogue({
+    db,
+    data: options.data ?? shopData(),
+    now: options.now,
+    sampleCodes: NODE_ENV !== 'production' || DEMO_MODE,
+  });
   const carts = new ShopCarts({ db, catalogue });
   const siteUrl = options.config.PUBLIC_URL.replace(/\/$/, '');
   const views = new ShopOrderViews({

@@ -6,6 +6,9 @@ import { createTestApp, csrf, sendAs } from '../../test/app.ts';
 import { memberWithSession } from '../../test/members.ts';
 import { checkoutDetails, sandboxToken } from '../../test/sponsorships.ts';
 import { hashPassword } from '../auth/index.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { shopData } from '../../../data/shop.ts';
+import { ShopCatalogue } from './catalogue.ts';
 
 /**
  * The shop through its API with the sandbox processor: a visitor's cart folded into the member's
@@ -408,6 +411,28 @@ describe('staff', () => {
     expect(
       console.stock.find((row: { variant: string }) => row.variant === 'canvas-tote'),
     ).toMatchObject({ onHand: 40, reserved: 0 });
+  });
+});
+
+describe('a real site', () => {
+  it('has no sample codes: a code product’s stock is the codes staff load', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const catalogue = new ShopCatalogue({
+        db: database.db,
+        data: shopData(),
+        now: () => clock,
+        sampleCodes: false,
+      });
+      const [esim] = await catalogue.list('travel');
+      expect(esim!.simulatedSupplier).toBe(false);
+      expect(esim!.variants.map((variant) => variant.available)).toEqual([0, 0, 0]);
+      expect(await database.db.select().from(shopCodes)).toEqual([]);
+      const tee = catalogue.product('tripplus-tee')!;
+      expect((await catalogue.view(tee)).variants[0]!.available).toBe(12);
+    } finally {
+      await drop();
+    }
   });
 });
 
