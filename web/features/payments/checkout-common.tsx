@@ -1,13 +1,15 @@
 /** What every checkout step shows: the step bar, money, where a payment stands after paying, and the notice of a step opened without its checkout. */
 import { Alert, Button, Group, Loader, Stepper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import type { Language, MoneyCurrency } from '../../../core/locale.ts';
 import { formatMinor } from '../../../core/payments/money.ts';
 import type { PaymentView } from '../../../core/payments/payment-view.ts';
+import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/index.ts';
 
 const STEPS = ['details', 'confirm', 'verify', 'complete'] as const;
 
@@ -119,4 +121,20 @@ export function CheckoutNothing({
       </Alert>
     </PageFrame>
   );
+}
+
+/** The order a checkout step's address names (`?order=`), loaded once the member is known. */
+export function useOrderInQuery<Order>(get: (id: string) => Promise<Order>): {
+  id: string | null;
+  order: Order | null;
+} {
+  const failed = useErrorPopup();
+  const [params] = useSearchParams();
+  const { member } = useAuth();
+  const id = params.get('order');
+  const [order, setOrder] = useState<Order | null>(null);
+  useEffect(() => {
+    if (id && member) get(id).then(setOrder).catch(failed);
+  }, [id, member, failed, get]);
+  return { id, order };
 }

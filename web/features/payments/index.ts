@@ -15,7 +15,13 @@ export {
   type BillingDetails,
   type FieldErrors,
 } from './billing-fields.tsx';
-export { CheckoutNothing, CheckoutSteps, PaymentProgress, useMoney } from './checkout-common.tsx';
+export {
+  CheckoutNothing,
+  CheckoutSteps,
+  PaymentProgress,
+  useMoney,
+  useOrderInQuery,
+} from './checkout-common.tsx';
 export { OrderStatusBadge } from './order-status.tsx';
 export { PlanBenefitsList } from './plan-benefits.tsx';
 export { ShopOrderDetails, ShopOrderStatus } from './shop-order-details.tsx';

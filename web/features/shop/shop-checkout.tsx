@@ -25,7 +25,6 @@ import {
   type CartView,
   type ShippingAddress,
   type ShopOrderRequest,
-  type ShopOrderView,
 } from '../../../core/shop/orders.ts';
 import { shopTotals, taxRuleOf } from '../../../core/shop/pricing.ts';
 import { usePopup } from '../../components/message-popup.tsx';
@@ -43,6 +42,7 @@ import {
   type ConfirmPart,
   type DetailsPart,
   type FieldErrors,
+  useOrderInQuery,
 } from '../payments/index.ts';
 import { defaultShipCountry } from './cart-page.tsx';
 import { ShopOrderDetails } from '../payments/index.ts';
@@ -272,14 +272,7 @@ function useDetails(
 function useConfirm(draft: ShopDraft): ConfirmPart {
   const { t } = useTranslation('shop');
   const format = useShopFormat();
-  const failed = useErrorPopup();
-  const [params] = useSearchParams();
-  const { member } = useAuth();
-  const [order, setOrder] = useState<ShopOrderView | null>(null);
-  const id = params.get('order');
-  useEffect(() => {
-    if (id && member) shopApi.order(id).then(setOrder).catch(failed);
-  }, [id, member, failed]);
+  const { id, order } = useOrderInQuery(shopApi.order);
   if (!id || draft.orderId !== id) return { nothing: true };
   return {
     above: order ? (
@@ -313,15 +306,9 @@ function useConfirm(draft: ShopDraft): ConfirmPart {
 }
 
 /** The last step: the order, with its codes and downloads, and where the parcel goes next. */
-function ShopComplete({ page, params }: { page: PageDef; params: URLSearchParams }) {
+function ShopComplete({ page }: { page: PageDef }) {
   const { t } = useTranslation('shop');
-  const failed = useErrorPopup();
-  const { member } = useAuth();
-  const id = params.get('order');
-  const [order, setOrder] = useState<ShopOrderView | null>(null);
-  useEffect(() => {
-    if (id && member) shopApi.order(id).then(setOrder).catch(failed);
-  }, [id, member, failed]);
+  const { id, order } = useOrderInQuery(shopApi.order);
   if (!id) return <CheckoutNothing page={page} namespace="shop" startPath="/shop/cart" />;
   return (
     <PageFrame page={page}>

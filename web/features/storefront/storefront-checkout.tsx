@@ -18,11 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
-import {
-  normalizeAccountNumber,
-  type OrderRequest,
-  type OrderView,
-} from '../../../core/storefront/orders.ts';
+import { normalizeAccountNumber, type OrderRequest } from '../../../core/storefront/orders.ts';
 import { priceOrder, quantityProblem } from '../../../core/storefront/pricing.ts';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -30,7 +26,6 @@ import { useAppState } from '../../lib/app-context.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
 import {
   draftStore,
   type CheckoutDraftBase,
@@ -38,6 +33,7 @@ import {
   type ConfirmPart,
   type DetailsPart,
   type FieldErrors,
+  useOrderInQuery,
 } from '../payments/index.ts';
 import { orderRules, unitPrice } from './order-rules.ts';
 import { programmePath, SimulatedNote } from './sale-pages.tsx';
@@ -254,15 +250,8 @@ function useDetails(
 /** Step 2's part: the priced order, how long the price holds, review before crediting. */
 function useConfirm(draft: StorefrontDraft): ConfirmPart {
   const { t } = useTranslation('storefront');
-  const failed = useErrorPopup();
   const format = useStorefrontFormat();
-  const [params] = useSearchParams();
-  const { member } = useAuth();
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const id = params.get('order');
-  useEffect(() => {
-    if (id && member) ordersApi.get(id).then(setOrder).catch(failed);
-  }, [id, member, failed]);
+  const { id, order } = useOrderInQuery(ordersApi.get);
   if (!id || draft.orderId !== id) return { nothing: true };
   return {
     above: order ? (

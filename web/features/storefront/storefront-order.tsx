@@ -1,14 +1,16 @@
 /** A storefront order as its buyer sees it in the checkout: what is bought, and the receipt (step 4). */
 import { Anchor, Card, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderView } from '../../../core/storefront/orders.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useErrorPopup } from '../../lib/use-error-popup.ts';
-import { useAuth } from '../auth/index.ts';
-import { CheckoutNothing, CheckoutSteps, OrderStatusBadge } from '../payments/index.ts';
+import {
+  CheckoutNothing,
+  CheckoutSteps,
+  OrderStatusBadge,
+  useOrderInQuery,
+} from '../payments/index.ts';
 import { ordersApi } from './storefront-api.ts';
 import { useStorefrontFormat } from './storefront-format.ts';
 
@@ -48,15 +50,9 @@ export function OrderCard({ order }: { order: OrderView }) {
 }
 
 /** Step 4: the order number, where the order stands and what happens next. */
-export function OrderComplete({ page, params }: { page: PageDef; params: URLSearchParams }) {
+export function OrderComplete({ page }: { page: PageDef }) {
   const { t } = useTranslation('storefront');
-  const failed = useErrorPopup();
-  const id = params.get('order');
-  const { member } = useAuth();
-  const [order, setOrder] = useState<OrderView | null>(null);
-  useEffect(() => {
-    if (id && member) ordersApi.get(id).then(setOrder).catch(failed);
-  }, [id, member, failed]);
+  const { id, order } = useOrderInQuery(ordersApi.get);
   if (!id) return <CheckoutNothing page={page} namespace="storefront" startPath="/storefront" />;
   return (
     <PageFrame page={page}>
