@@ -15,6 +15,7 @@ import {
   type StorefrontCampaign,
   type StorefrontProgramme,
 } from '../core/storefront/catalogue-schema.ts';
+import { salePricePer1000 } from '../core/storefront/campaign-price.ts';
 import { basePriceOn } from '../core/storefront/pricing.ts';
 import {
   HotelThemeSchema,
@@ -134,6 +135,11 @@ function explorerCampaigns(
         amount: Math.round(base.amount * (100 - campaign.discountPercent)) / 100,
         currency: base.currency as 'USD' | 'TWD' | 'CAD',
       },
+      receivedPer1000: {
+        amount: (salePricePer1000(programme, campaign, base) ?? 0) / 100,
+        currency: base.currency as 'USD' | 'TWD' | 'CAD',
+      },
+      topBonusPercent: campaign.bonusLadder.at(-1)?.percent ?? 0,
       source: campaign.source,
     };
     return [row];

@@ -21,6 +21,12 @@ export const SaleCampaignSchema = z
     end: IsoDateSchema,
     /** Price of 1,000 miles bought during the campaign, discount included, bonus miles on top. */
     pricePer1000: PriceSchema,
+    /**
+     * The sale as the storefront quotes it: the lowest price per 1,000 miles received, bonus
+     * included (core/storefront/campaign-price.ts), and the ladder's top bonus.
+     */
+    receivedPer1000: PriceSchema,
+    topBonusPercent: z.number().min(0).max(300),
     source: z.string().url(),
   })
   .strict()

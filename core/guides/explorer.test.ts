@@ -206,6 +206,8 @@ describe('buying the missing miles', () => {
     start: '2026-11-01',
     end: '2026-11-30',
     pricePer1000: { amount: 33, currency: 'USD' },
+    receivedPer1000: { amount: 15, currency: 'USD' },
+    topBonusPercent: 120,
     source: 'https://example.com',
   };
 
@@ -342,6 +344,8 @@ describe('the explorer', () => {
         start: '2026-11-01',
         end: '2026-11-30',
         pricePer1000: { amount: 30, currency: 'USD' },
+        receivedPer1000: { amount: 20, currency: 'USD' },
+        topBonusPercent: 50,
         source: 'https://example.com',
       },
     ],

@@ -12,6 +12,7 @@ import type {
   SaleEvent,
   SampleRedemption,
 } from '../../../core/storefront/api-schemas.ts';
+import { campaignTerms, salePricePer1000 } from '../../../core/storefront/campaign-price.ts';
 import {
   basePriceOn,
   basePriceRecordOn,
@@ -34,17 +35,6 @@ const YEAR_MS = 365 * 86_400_000;
  * A campaign as the pricing reads it, its bonus-and-cap rule settled by its programme's: where
  * neither says, bonus miles count (the reading that never passes the cap).
  */
-function termsOf(campaign: StorefrontCampaign, programme: StorefrontProgramme): CampaignTerms {
-  const rule =
-    campaign.bonusCountsTowardCap === 'as-programme'
-      ? programme.capIncludesBonus
-      : campaign.bonusCountsTowardCap;
-  return {
-    ...campaign,
-    bonusCountsTowardCap: rule !== 'no',
-    confirmed: campaign.status === 'confirmed',
-  };
-}
 
 /**
  * The storefront's catalogue (docs/product/storefront.md#what-is-sold): the programmes on sale,
@@ -150,18 +140,18 @@ export class StorefrontCatalogue {
   /** The confirmed campaign running at `at` that reaches the lowest price, with its terms settled; null: no sale. */
   live(programme: StorefrontProgramme, at: Date): CampaignTerms | null {
     const terms = (this.#campaigns.get(programme.id) ?? []).map((campaign) =>
-      termsOf(campaign, programme),
+      campaignTerms(campaign, programme),
     );
     return liveCampaign(terms, displayLimits(programme), this.basePrice(programme, at), at);
   }
 
   campaign(programme: StorefrontProgramme, id: string): CampaignTerms | null {
     const found = this.#campaigns.get(programme.id)?.find((campaign) => campaign.id === id);
-    return found ? termsOf(found, programme) : null;
+    return found ? campaignTerms(found, programme) : null;
   }
 
   #view(programme: StorefrontProgramme, campaign: StorefrontCampaign, now: Date): CampaignView {
-    const terms = termsOf(campaign, programme);
+    const terms = campaignTerms(campaign, programme);
     const state = campaignState(terms, now);
     // A running campaign is priced as the checkout charges it, against today's base price; a past
     // or announced one against the base price of its own first day.
@@ -183,9 +173,7 @@ export class StorefrontCatalogue {
       bonusLadder: campaign.bonusLadder,
       bonusCountsTowardCap: terms.bonusCountsTowardCap,
       // An unconfirmed campaign is listed, never priced.
-      pricePer1000: terms.confirmed
-        ? bestPricePer1000(displayLimits(programme), base, terms).pricePer1000
-        : null,
+      pricePer1000: salePricePer1000(programme, campaign, base),
       status: campaign.status,
       announcement: campaign.announcement ?? null,
       source: campaign.source,

@@ -147,12 +147,28 @@ function ProgrammeGuide({ page, data }: { page: PageDef; data: ProgrammePage }) 
 
         {data.sale && (
           <Alert color="orange" title={t('library.saleTitle')} data-testid="programme-sale">
-            {t(data.sale.discountPercent > 0 ? 'library.saleDiscount' : 'library.saleBonus', {
-              percent: data.sale.bonusPercent,
-              discount: data.sale.discountPercent,
-              price: format.price(data.sale.pricePer1000.amount, data.sale.pricePer1000.currency),
+            {t('library.saleFrom', {
+              terms: [
+                ...(data.sale.discountPercent > 0
+                  ? [t('library.saleDiscountTerm', { percent: data.sale.discountPercent })]
+                  : []),
+                ...(data.sale.topBonusPercent > 0
+                  ? [t('library.saleBonusTerm', { percent: data.sale.topBonusPercent })]
+                  : []),
+              ].join(t('library.listSeparator')),
+              price: format.price(
+                data.sale.receivedPer1000.amount,
+                data.sale.receivedPer1000.currency,
+              ),
               end: format.date(data.sale.end),
-            })}
+            })}{' '}
+            <Anchor
+              component={Link}
+              to={`/storefront/buy/${data.sale.programme}`}
+              data-testid="programme-sale-link"
+            >
+              {t('library.saleLink')}
+            </Anchor>
           </Alert>
         )}
 
