@@ -62,6 +62,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Give up an order left at the bank's page: it stops holding the allowance.
+  app.post(
+    '/storefront/orders/:id/cancel',
+    { schema: { params: Params, response: OrderAnswer } },
+    async (request) => {
+      const member = await sessions.requireMember(request);
+      return {
+        ok: true as const,
+        order: await orders.view(await orders.cancel(member, request.params.id)),
+      };
+    },
+  );
+
   app.post(
     '/storefront/orders/:id/pay',
     {

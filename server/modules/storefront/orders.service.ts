@@ -1,6 +1,6 @@
 /* eslint-disable max-lines -- every move of an order between its states is here, each an update naming the state it leaves, so exactly-once is checked in one place. */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { localize } from '../../../core/cards/card.ts';
 import { numberFormat } from '../../../core/intl.ts';
@@ -99,6 +99,11 @@ export class StorefrontOrders {
           eq(storefrontOrders.accountNumber, accountNumber),
           eq(storefrontOrders.capYear, year),
           inArray(storefrontOrders.status, [...CAP_COUNTED_STATUSES]),
+          // An order left at the bank's page counts only while its price holds (docs/storefront.md#orders).
+          or(
+            ne(storefrontOrders.status, 'paying'),
+            gt(storefrontOrders.quoteExpiresAt, this.options.now()),
+          ),
           except ? ne(storefrontOrders.id, except) : undefined,
         ),
       );
@@ -323,6 +328,32 @@ export class StorefrontOrders {
       .where(eq(storefrontOrders.id, orderId));
     if (!order) return;
     const paidAt = payment.paidAt ?? this.options.now();
+    // Paid after its price stopped holding, it stopped counting toward the cap meanwhile: another
+    // order may have taken the room. Over the cap now, the money goes back (the job refunds it).
+    if (order.status === 'paying' && order.quoteExpiresAt.getTime() < paidAt.getTime()) {
+      try {
+        await this.#checkCap(tx, {
+          programme: order.programme,
+          accountNumber: order.accountNumber,
+          capYear: order.capYear,
+          counted: order.countedTowardCap,
+          except: order.id,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await tx
+          .update(storefrontOrders)
+          .set({
+            status: 'failed',
+            paymentId: payment.id,
+            paidAt,
+            failure: 'cap-reached-while-paying',
+            updatedAt: paidAt,
+          })
+          .where(and(eq(storefrontOrders.id, order.id), eq(storefrontOrders.status, 'paying')));
+        return;
+      }
+    }
     const reviewReason = !(await this.#boughtBefore(tx, order))
       ? 'first-purchase'
       : this.options.random() < this.options.spotCheckRate
@@ -593,6 +624,24 @@ export class StorefrontOrders {
       );
       return false;
     }
+  }
+
+  /**
+   * The member gives up an order they left at the bank's verification page (or before paying):
+   * it stops counting toward the cap at once. Should the bank still answer that it paid, the
+   * payment is refunded (#paid finds the order given up).
+   */
+  async cancel(member: MemberRow, orderId: string): Promise<OrderRow> {
+    const order = await this.get(member.id, orderId);
+    if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' });
+    for (const from of ['paying', 'quoted'] as const) {
+      const moved = await this.#move(order.id, from, {
+        status: 'payment-failed',
+        failure: 'cancelled-by-member',
+      });
+      if (moved) return moved;
+    }
+    throw new AppError('ORDER_CLOSED', { message: 'This order is no longer waiting for payment.' });
   }
 
   /** Staff: send an order in review on to crediting now. */

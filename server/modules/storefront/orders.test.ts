@@ -378,6 +378,35 @@ describe('paying and crediting', () => {
     });
   });
 
+  it('frees the allowance of an order left at the bank once its price no longer holds, and lets the member cancel it', async () => {
+    const { cookies } = await memberWithSession(app);
+    const account = { number: '31313131313', name: 'MEI LIN' };
+    const order = (await quote(cookies, { account, quantity: 150_000 })).json().order;
+    const payment = (await pay(cookies, order.id, '4000000000003220')).json().payment;
+    expect(payment.status).toBe('verifying');
+    expect((await quote(cookies, { account, quantity: 1000 })).json().error).toBe('CAP_REACHED');
+    const before = clock;
+    try {
+      clock = new Date(Date.parse(order.quoteExpiresAt) + 60_000);
+      // Still at the bank's page, but past its hold: the allowance is free for another order.
+      expect((await quote(cookies, { account, quantity: 1000 })).statusCode).toBe(200);
+      const cancelled = await post(`/api/storefront/orders/${order.id}/cancel`, cookies);
+      expect(cancelled.json().order).toMatchObject({
+        status: 'payment-failed',
+        failure: 'cancelled-by-member',
+      });
+      expect((await post(`/api/storefront/orders/${order.id}/cancel`, cookies)).json().error).toBe(
+        'ORDER_CLOSED',
+      );
+      const other = await memberWithSession(app);
+      expect(
+        (await post(`/api/storefront/orders/${order.id}/cancel`, other.cookies)).statusCode,
+      ).toBe(404);
+    } finally {
+      clock = before;
+    }
+  });
+
   it('refuses to pay a price held longer than 15 minutes', async () => {
     const { cookies } = await memberWithSession(app);
     const order = (await quote(cookies)).json().order;

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
@@ -8,7 +8,8 @@ import { localize } from '../../../core/cards/card.ts';
 import type { OrderView } from '../../../core/storefront/orders.ts';
 import type { ShopOrderView } from '../../../core/shop/orders.ts';
 import { ShopOrderDetails } from './shop-order-details.tsx';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { Link } from 'react-router';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -26,7 +27,15 @@ const STATUS_COLOR: Record<PaymentView['status'], string> = {
 };
 
 /** The member's storefront orders and where each stands (docs/storefront.md#orders). */
-function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) => string }) {
+function OrdersTable({
+  orders,
+  day,
+  cancel,
+}: {
+  orders: OrderView[];
+  day: (iso: string) => string;
+  cancel: (order: OrderView) => void;
+}) {
   const { t, i18n } = useTranslation('payments');
   const money = useMoney();
   const count = numberFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-US').format;
@@ -62,6 +71,29 @@ function OrdersTable({ orders, day }: { orders: OrderView[]; day: (iso: string) 
                 <Table.Td>{money(order.amount, order.currency)}</Table.Td>
                 <Table.Td>
                   <OrderStatusBadge status={order.status} />
+                  {order.status === 'paying' && (
+                    <Group gap="xs" mt={4} wrap="nowrap" data-testid="order-unfinished">
+                      {order.paymentId && Date.parse(order.quoteExpiresAt) > Date.now() && (
+                        <Button
+                          size="compact-xs"
+                          component={Link}
+                          to={`/storefront/checkout/payment?payment=${order.paymentId}&order=${order.id}&verify=1`}
+                          data-testid="order-resume"
+                        >
+                          {t('transactions.resume')}
+                        </Button>
+                      )}
+                      <Button
+                        size="compact-xs"
+                        variant="outline"
+                        color="red.9"
+                        onClick={() => cancel(order)}
+                        data-testid="order-cancel"
+                      >
+                        {t('transactions.cancelOrder')}
+                      </Button>
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -103,7 +135,24 @@ export function TransactionsPage({ page }: { page: PageDef }) {
   return (
     <PageFrame page={page}>
       <Stack gap="xl">
-        {orders.length > 0 && <OrdersTable orders={orders} day={day} />}
+        {orders.length > 0 && (
+          <OrdersTable
+            orders={orders}
+            day={day}
+            cancel={(order) =>
+              void apiSend<{ order: OrderView }>(
+                'POST',
+                `/api/storefront/orders/${encodeURIComponent(order.id)}/cancel`,
+              )
+                .then(({ order: cancelled }) =>
+                  setOrders((list) =>
+                    list.map((row) => (row.id === cancelled.id ? cancelled : row)),
+                  ),
+                )
+                .catch(failed)
+            }
+          />
+        )}
         {shopOrders.length > 0 && (
           <section aria-labelledby="shop-orders-title" data-testid="shop-orders">
             <Title order={2} fz="lg" id="shop-orders-title" mb="sm">
