@@ -18,6 +18,7 @@ export async function paidStorefrontOrder(
   server: Awaited<ReturnType<typeof startServer>>,
   buyer: { context: BrowserContext; email: string },
   address: { country: string; line1: string; city: string; region: string; postalCode: string },
+  card = '4242424242424242',
 ): Promise<{
   order: { id: string; number: string; currency: string; status: string };
   paid: string;
@@ -37,7 +38,7 @@ export async function paidStorefrontOrder(
   const { token } = await (
     await context.request.post('/sandbox-pay/v1/tokens', {
       headers: { 'x-sandbox-key': server.app.payments.provider.browserSetup().publicKey },
-      data: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+      data: { number: card, expiry: '12/34', cvc: '123' },
     })
   ).json();
   const paid = await context.request.post(`/api/storefront/orders/${order.id}/pay`, {

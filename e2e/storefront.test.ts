@@ -229,6 +229,35 @@ describe('storefront', () => {
     await buyer.context.close();
     await staff.context.close();
   });
+
+  it('offers resume and cancel for an order left at the bank’s page, and cancelling it frees it (en)', async () => {
+    const payments = catalogText('en', 'payments');
+    const buyer = await member('en');
+    const { order, paid } = await paidStorefrontOrder(
+      server,
+      buyer,
+      {
+        country: 'US',
+        line1: '350 Fifth Avenue',
+        city: 'New York',
+        region: 'NY',
+        postalCode: '10118',
+      },
+      '4000000000003220',
+    );
+    expect(paid).toBe('verifying');
+    await buyer.page.goto('/profilepage/transaction');
+    const row = buyer.page.locator(
+      `[data-testid="storefront-order"][data-order="${order.number}"]`,
+    );
+    await row.locator('[data-testid="order-resume"]').waitFor();
+    expect(await row.locator('[data-testid="order-resume"]').getAttribute('href')).toContain(
+      `order=${order.id}`,
+    );
+    await row.locator('[data-testid="order-cancel"]').click();
+    await row.getByText(payments('orderStatus.payment-failed')).waitFor();
+    expect(await row.locator('[data-testid="order-unfinished"]').count()).toBe(0);
+  });
 });
 
 /** The CSRF header the page sends, from the context's cookie. */

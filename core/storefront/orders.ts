@@ -90,6 +90,8 @@ export const OrderViewSchema = z.object({
   capRemaining: z.number().int().nullable(),
   failure: z.string().nullable(),
   paymentId: z.string().nullable(),
+  /** Left at the bank's page while its price still holds: the payment to go back and finish. */
+  resumePayment: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   paidAt: z.string().nullable(),
   creditedAt: z.string().nullable(),

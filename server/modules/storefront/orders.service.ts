@@ -714,6 +714,14 @@ export class StorefrontOrders {
       .limit(200);
   }
 
+  /** The payment of an order left at the bank's page while its price holds; null otherwise. */
+  async #resumable(order: OrderRow): Promise<string | null> {
+    if (order.status !== 'paying' || order.quoteExpiresAt.getTime() <= this.options.now().getTime())
+      return null;
+    const payment = await this.options.payments.byKey(`${KEY_PREFIX}${order.id}`);
+    return payment?.status === 'verifying' ? payment.id : null;
+  }
+
   /** An order as the pages see it. */
   async view(order: OrderRow): Promise<OrderView> {
     const programme = this.options.catalogue.programme(order.programme)!;
@@ -759,6 +767,7 @@ export class StorefrontOrders {
       capRemaining: remaining,
       failure: order.failure,
       paymentId: order.paymentId,
+      resumePayment: await this.#resumable(order),
       receiptNumber: payment?.receiptNumber ?? null,
       paidAt: order.paidAt?.toISOString() ?? null,
       creditedAt: order.creditedAt?.toISOString() ?? null,

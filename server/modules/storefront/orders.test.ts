@@ -385,11 +385,13 @@ describe('paying and crediting', () => {
     const payment = (await pay(cookies, order.id, '4000000000003220')).json().payment;
     expect(payment.status).toBe('verifying');
     expect((await quote(cookies, { account, quantity: 1000 })).json().error).toBe('CAP_REACHED');
+    expect((await orderOf(cookies, order.id)).resumePayment).toBe(payment.id);
     const before = clock;
     try {
       clock = new Date(Date.parse(order.quoteExpiresAt) + 60_000);
       // Still at the bank's page, but past its hold: the allowance is free for another order.
       expect((await quote(cookies, { account, quantity: 1000 })).statusCode).toBe(200);
+      expect((await orderOf(cookies, order.id)).resumePayment).toBeNull();
       const cancelled = await post(`/api/storefront/orders/${order.id}/cancel`, cookies);
       expect(cancelled.json().order).toMatchObject({
         status: 'payment-failed',

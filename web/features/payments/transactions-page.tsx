@@ -73,11 +73,11 @@ function OrdersTable({
                   <OrderStatusBadge status={order.status} />
                   {order.status === 'paying' && (
                     <Group gap="xs" mt={4} wrap="nowrap" data-testid="order-unfinished">
-                      {order.paymentId && Date.parse(order.quoteExpiresAt) > Date.now() && (
+                      {order.resumePayment && (
                         <Button
                           size="compact-xs"
                           component={Link}
-                          to={`/storefront/checkout/payment?payment=${order.paymentId}&order=${order.id}&verify=1`}
+                          to={`/storefront/checkout/payment?payment=${order.resumePayment}&order=${order.id}&verify=1`}
                           data-testid="order-resume"
                         >
                           {t('transactions.resume')}
