@@ -77,14 +77,23 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         body: ConfirmSchema,
         response: withErrors({
-          200: okSchema({ subscription: PreferenceViewSchema, token: z.string() }),
+          200: okSchema({
+            subscription: PreferenceViewSchema,
+            token: z.string(),
+            alreadySubscribed: z.boolean(),
+          }),
         }),
       },
       preHandler: rateLimited(app, 'newsletterLink', rateLimitScale),
     },
     async (request) => {
       const confirmed = await subscriptions.confirm(request.body.token);
-      return { ok: true as const, subscription: confirmed.view, token: confirmed.token };
+      return {
+        ok: true as const,
+        subscription: confirmed.view,
+        token: confirmed.token,
+        alreadySubscribed: confirmed.alreadySubscribed,
+      };
     },
   );
 

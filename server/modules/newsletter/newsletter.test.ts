@@ -207,9 +207,17 @@ describe('subscribing', () => {
         language: 'zh-Hant',
       },
     });
+    expect(confirmed.json().alreadySubscribed).toBe(false);
+    // A second click says so, and changes nothing.
     const again = await post('/api/newsletter/confirm', { token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toBe('NEWSLETTER_CONFIRM_INVALID');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      alreadySubscribed: true,
+      subscription: { state: 'subscribed' },
+    });
+    expect((await post('/api/newsletter/confirm', { token: 'x'.repeat(43) })).json().error).toBe(
+      'NEWSLETTER_CONFIRM_INVALID',
+    );
     const row = await subscriber(email);
     const events = await db()
       .select()

@@ -117,20 +117,29 @@ export class Subscriptions {
     if (mailId !== null) await this.options.delivered(mailId);
   }
 
-  /** The confirmation link: subscribes with the topics and language it carries; good once. */
-  async confirm(token: string): Promise<{ view: PreferenceView; token: string }> {
+  /**
+   * The confirmation link: subscribes with the topics and language it carries; good once. A second
+   * click while the address is still subscribed says so ("already subscribed") instead of failing.
+   */
+  async confirm(
+    token: string,
+  ): Promise<{ view: PreferenceView; token: string; alreadySubscribed: boolean }> {
+    let alreadySubscribed = false;
     const row = await this.options.db.transaction(async (tx) => {
       const [confirmation] = await tx
         .select()
         .from(newsletterConfirmations)
-        .where(
-          and(
-            eq(newsletterConfirmations.tokenHash, sha256(token)),
-            isNull(newsletterConfirmations.consumedAt),
-          ),
-        )
+        .where(eq(newsletterConfirmations.tokenHash, sha256(token)))
         .for('update');
       if (!confirmation || confirmation.expiresAt.getTime() < this.now().getTime()) return null;
+      if (confirmation.consumedAt) {
+        const [current] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.id, confirmation.subscriberId));
+        alreadySubscribed = current?.status === 'subscribed';
+        return alreadySubscribed ? current! : null;
+      }
       await tx
         .update(newsletterConfirmations)
         .set({ consumedAt: this.now() })
@@ -158,7 +167,7 @@ export class Subscriptions {
       throw new AppError('NEWSLETTER_CONFIRM_INVALID', {
         message: 'This confirmation link has expired or was already used. Please subscribe again.',
       });
-    return { view: this.view(row), token: this.options.links.token(row.id) };
+    return { view: this.view(row), token: this.options.links.token(row.id), alreadySubscribed };
   }
 
   /**

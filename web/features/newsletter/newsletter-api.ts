@@ -14,9 +14,11 @@ export const newsletterApi = {
   subscribe: (input: SubscribeInput) =>
     apiSend<unknown>('POST', '/api/newsletter/subscribe', input),
   confirm: (token: string) =>
-    apiSend<{ subscription: PreferenceView; token: string }>('POST', '/api/newsletter/confirm', {
-      token,
-    }),
+    apiSend<{ subscription: PreferenceView; token: string; alreadySubscribed: boolean }>(
+      'POST',
+      '/api/newsletter/confirm',
+      { token },
+    ),
   preference: (token: string | null) =>
     apiGet<{ subscription: PreferenceView }>(`/api/newsletter/preference${withToken(token)}`).then(
       (answer) => answer.subscription,

@@ -23,7 +23,7 @@ import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.ts
 /** What the confirmation link's visit came to. */
 type Confirmation =
   | { state: 'checking' }
-  | { state: 'done'; subscription: PreferenceView; token: string }
+  | { state: 'done'; subscription: PreferenceView; token: string; already: boolean }
   | { state: 'failed'; message: string };
 
 /**
@@ -47,7 +47,12 @@ function ConfirmLanding({ token }: { token: string }) {
   useEffect(() => {
     newsletterApi.confirm(token).then(
       (answer) =>
-        setOutcome({ state: 'done', subscription: answer.subscription, token: answer.token }),
+        setOutcome({
+          state: 'done',
+          subscription: answer.subscription,
+          token: answer.token,
+          already: answer.alreadySubscribed,
+        }),
       (error: unknown) =>
         setOutcome({
           state: 'failed',
@@ -78,7 +83,7 @@ function ConfirmLanding({ token }: { token: string }) {
   return (
     <Outcome
       color="green"
-      title={t('confirm.doneTitle')}
+      title={t(outcome.already ? 'confirm.alreadyTitle' : 'confirm.doneTitle')}
       testId="newsletter-confirmed"
       next={
         <Anchor
