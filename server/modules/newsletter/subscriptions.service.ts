@@ -1,5 +1,5 @@
 /* eslint-disable max-lines -- every change of a subscriber's state (subscribe, confirm, topics, pause, leave, bounce) is one class over one row and its history. */
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { emailAtDomains, isValidEmail, normalizeEmail } from '../../../core/auth.ts';
 import {
   NEWSLETTER_TOPICS,
