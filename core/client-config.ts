@@ -36,6 +36,8 @@ export interface ClientConfig {
    * sandbox partner, or not at all (prices only).
    */
   storefrontOrders: 'sandbox' | 'closed';
+  /** The build the server runs (`0.1.0+54eb0ee`), shown in the footer. */
+  version: string;
   /** The assistant's settings the page needs before asking (docs/assistant.md): its maintenance notice, the too-short hint. */
   assistant: { maintenance: boolean; minSize: number };
 }
@@ -54,6 +56,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   rates: { perUsd: { USD: 1, TWD: 0, CAD: 0, HKD: 0, CNY: 0 }, asOf: '' },
   storefrontOrders: 'sandbox',
   assistant: { maintenance: false, minSize: 4 },
+  version: '',
 };
 
 /** The card-tools variant of the site serves hosts whose name contains the configured domain (docs/product/routing.md#card-tools-host). */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrf } from './test/app.ts';
 
@@ -13,7 +14,13 @@ afterAll(() => testApp.close());
 
 describe('health and metrics', () => {
   it('answers /healthz and /readyz with the database reachable', async () => {
-    expect((await testApp.app.inject('/healthz')).json()).toEqual({ ok: true });
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+    const health = (await testApp.app.inject('/healthz')).json();
+    expect(health.ok).toBe(true);
+    // The package's version, and the commit this checkout is at.
+    expect(health.version).toMatch(
+      new RegExp(`^${version.replaceAll('.', '\\.')}(\\+[0-9a-f]{4,40})?$`),
+    );
     const ready = await testApp.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json().ok).toBe(true);

@@ -74,6 +74,14 @@ export function SiteFooter() {
       </Text>
       <Text size="xs" c="gray.8">
         {t('footer.copyright', { year: new Date().getFullYear() })}
+        {config.version && (
+          <>
+            {' · '}
+            <span data-testid="build-version">
+              {t('footer.version', { version: config.version })}
+            </span>
+          </>
+        )}
       </Text>
     </FooterShell>
   );

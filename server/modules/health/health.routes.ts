@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
+import { buildVersion } from '../../build-version.ts';
 
-/** Liveness (the process answers) and readiness (the database answers) for load balancers. */
+/** Liveness (the process answers, with the build it runs) and readiness (the database answers) for load balancers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { schema: { response: withErrors({ 200: okSchema({}) }) } }, async () => ({
-    ok: true as const,
-  }));
+  app.get(
+    '/healthz',
+    { schema: { response: withErrors({ 200: okSchema({ version: z.string() }) }) } },
+    async () => ({ ok: true as const, version: buildVersion() }),
+  );
 
   app.get(
     '/readyz',

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '../../../core/client-config.ts';
 import { cardData } from '../../../data/cards.ts';
+import { buildVersion } from '../../build-version.ts';
 import { listSetting, type Config } from '../../config.ts';
 
 /** The public settings the pages boot with (core/client-config.ts); nothing secret goes in. */
@@ -23,5 +24,6 @@ export function clientConfigOf(config: Config, socialProviders: string[]): Clien
     rates: cardData().rates,
     storefrontOrders: config.CREDITING_PARTNER === 'sandbox' ? 'sandbox' : 'closed',
     assistant: { maintenance: config.ASSISTANT_MAINTENANCE, minSize: config.ASSISTANT_MIN_SIZE },
+    version: buildVersion(),
   };
 }
