@@ -269,9 +269,13 @@ describe('checkout', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const forged = await get(
-      `${link.pathname}${link.search.replace(/signature=[0-9a-f]/, 'signature=0')}`,
+    // One hex digit of the signature changed (always to another digit).
+    const forgedSearch = link.search.replace(
+      /signature=([0-9a-f])/,
+      (_, digit: string) => `signature=${digit === '0' ? '1' : '0'}`,
     );
+    expect(forgedSearch).not.toBe(link.search);
+    const forged = await get(`${link.pathname}${forgedSearch}`);
     expect(forged.statusCode).toBe(404);
     clock = new Date(clock.getTime() + 8 * 86_400_000);
     const late = await get(`${link.pathname}${link.search}`);
