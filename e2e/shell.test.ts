@@ -74,13 +74,18 @@ describe('the language and currency picker', () => {
     );
   });
 
-  it('reloads without the language parameter when the language cannot be saved', async () => {
+  it('tells a failed language change with the generic message, then reloads without the language parameter', async () => {
     await visit.page.route('**/api/preferences/language', (route) => route.abort());
     await openPage(visit.page, '/cardplus');
     await openPicker();
     await visit.page.getByRole('radio', { name: '简体中文' }).check();
-    const reloaded = visit.page.waitForEvent('load');
     await visit.page.locator('[data-testid="locale-picker-save"]').click();
+    const popup = visit.page
+      .getByRole('dialog')
+      .filter({ hasText: 'There is something wrong, please try it later.' });
+    await popup.waitFor();
+    const reloaded = visit.page.waitForEvent('load');
+    await popup.getByRole('button', { name: 'Got it' }).click();
     await reloaded;
     await visit.page.locator('main h1').waitFor();
     expect(new URL(visit.page.url()).pathname).toBe('/cardplus');

@@ -20,9 +20,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The language and currency picker (docs/product/README.md#languages, #money-currencies). Language:
- * the server is told, then the page reloads (without `?lang=` if that call failed). Currency: the
- * server is told, a processing loader shows, and after 1.5 s the visitor lands on the home page; a
- * failure shows the generic error.
+ * the server is told, then the page reloads; a failure shows the generic error, then the page
+ * again without `?lang=`. Currency: the server is told, a processing loader shows, and after 1.5 s
+ * the visitor lands on the home page; a failure shows the generic error.
  */
 export function LocalePicker() {
   const { t } = useTranslation();
@@ -70,6 +70,14 @@ export function LocalePicker() {
         if (nextCurrency !== moneyCurrency) window.location.assign('/');
         else window.location.reload();
       } catch {
+        // As a failed currency change does (SPEC §8): the generic message, then the page again in
+        // the language it had (without a `?lang=` that asked for another).
+        setProcessing(false);
+        await popup.show({
+          title: t('errors.title'),
+          message: t('errors.generic'),
+          confirmLabel: t('popup.gotIt'),
+        });
         window.location.replace(urlWithoutLanguageParam(window.location.href));
       }
     }
