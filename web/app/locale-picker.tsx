@@ -70,8 +70,8 @@ export function LocalePicker() {
         if (nextCurrency !== moneyCurrency) window.location.assign('/');
         else window.location.reload();
       } catch {
-        // As a failed currency change does (SPEC §8): the generic message, then the page again in
-        // the language it had (without a `?lang=` that asked for another).
+        // As a failed currency change does (docs/product/messages.md#how-an-error-becomes-a-message):
+        // the generic message, then the page again in the language it had (without a `?lang=`).
         setProcessing(false);
         await popup.show({
           title: t('errors.title'),
