@@ -4,9 +4,9 @@
  * schemas live in preferences.ts.
  */
 
-/** Languages with complete catalogs, offered in the picker. */
+/** Languages offered in the picker. */
 export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
-/** Japanese is reachable only by `?lang=ja` (docs/product/README.md#languages); missing strings fall back to English. */
+/** Japanese is reachable only by `?lang=ja` (docs/product/README.md#languages), not offered in the picker. */
 export const FORCEABLE_LANGUAGES = [...LANGUAGES, 'ja'] as const;
 export type Language = (typeof FORCEABLE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -144,22 +144,25 @@ describe('login failures and their popups', () => {
       await popup(page).getByRole('button').last().click();
       await popup(page).waitFor({ state: 'hidden' });
     };
-    // Every wrong field is marked under itself at once; the popup only points at them, without repeating them.
+    // Every wrong field is marked under itself at once, without a popup; the first has the focus.
     await page.locator('[data-testid="auth-email"]').fill('not-an-email');
     await page.locator('[data-testid="auth-submit"]').click();
     const marked = ['Invalid email', 'Invalid password', 'Please confirm you are not a robot'];
-    await popup(page).filter({ hasText: '3 fields need your attention' }).waitFor();
-    for (const text of marked) expect(await popup(page).getByText(text).count()).toBe(0);
-    await popup(page).getByRole('button').last().click();
+    await panel(page).getByText('Invalid email').waitFor();
     for (const text of marked) expect(await panel(page).getByText(text).count()).toBe(1);
+    expect(await popup(page).count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('auth-email');
 
     // Fixing a field takes its mark away; the others stay until they are fixed too.
     await page.locator('[data-testid="auth-email"]').fill(uniqueEmail('ghost'));
     expect(await panel(page).getByText('Invalid email').count()).toBe(0);
     await page.locator('[data-testid="auth-password"]').fill('whatever123');
     await page.locator('[data-testid="auth-submit"]').click();
-    await popup(page).filter({ hasText: '1 field needs your attention' }).waitFor();
-    await popup(page).getByRole('button').last().click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('captcha-checkbox');
     expect(await panel(page).getByText('Please confirm you are not a robot').count()).toBe(1);
 
     await page.locator('[data-testid="captcha-checkbox"]').check();
@@ -224,7 +227,7 @@ describe('login failures and their popups', () => {
     await waitForStatus(page, 0);
   });
 
-  it('on a taken e-mail offers "Log in", which switches to the login tab with the password cleared', async () => {
+  it('on a taken e-mail says so under the field with "Log in", which switches to the login tab with the password cleared', async () => {
     const page = visit.page;
     const member = await signInNewMember(
       await newContext(visit.browser, { baseUrl: inject('baseUrl') }),
@@ -233,8 +236,12 @@ describe('login failures and their popups', () => {
     await openPanel(page, 'Sign up');
     await fillSignup(page, member.email);
     await page.locator('[data-testid="auth-submit"]').click();
-    await popup(page).filter({ hasText: 'already registered' }).waitFor();
-    await popup(page).getByRole('button', { name: 'Log in' }).click();
+    await panel(page).getByText('already registered').waitFor();
+    expect(await popup(page).count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('auth-email');
+    await page.locator('[data-testid="auth-taken-login"]').click();
     expect(
       await panel(page).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected'),
     ).toBe('true');

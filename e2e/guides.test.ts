@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ExplorerAnswer } from '../core/guides/contract.ts';
 import { milesFor, type TransferPartnerRow } from '../core/guides/transfers.ts';
 import { DESKTOP, PHONE, launchBrowser, newContext, watchPage } from './browser.ts';
-import { catalogText } from './fixtures.ts';
+import { catalogText, signInNewMember } from './fixtures.ts';
 
 /**
  * The guides in the browser: the redeem explorer's messages and its map, drawn with an
@@ -12,6 +12,7 @@ import { catalogText } from './fixtures.ts';
  * holds whatever bonus or sale runs on the day it runs.
  */
 const en = catalogText('en', 'guides');
+const enCommon = catalogText('en', 'common');
 const eventually = { timeout: 15_000 };
 let browser: Browser;
 
@@ -39,13 +40,12 @@ describe('the redeem explorer', () => {
     const { context, page, complaints } = await visitor();
     await page.goto('/awardplus/redemption/e');
     await page.getByTestId('explorer-submit').click();
-    const popup = page.getByTestId('message-popup');
-    // The popup says how many fields are marked, without repeating what each field says.
+    // No popup: each field says what is wrong under itself, and the first has the focus.
+    await page.getByText(en('explorer.errors.amount-required')).waitFor();
+    expect(await page.getByTestId('message-popup').count()).toBe(0);
     await expect
-      .poll(() => popup.innerText(), eventually)
-      .toContain('3 fields need your attention');
-    expect(await popup.innerText()).not.toContain(en('explorer.errors.amount-required'));
-    await popup.getByRole('button').first().click();
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('explorer-amount');
     // The fields say what is wrong, and no question went into the address.
     const form = await page.getByTestId('explorer-form').innerText();
     for (const code of ['amount-required', 'source-required', 'origin-required'])
@@ -122,6 +122,65 @@ describe('the redeem explorer', () => {
       to: 'HKG',
       cabin: 'economy',
     });
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('remembers the points and the origin on this browser and starts the next visit, and the award search, from them', async () => {
+    const { context, page, complaints } = await visitor();
+    await page.goto('/awardplus/redemption/e');
+    await page.getByTestId('explorer-amount').fill('80,000');
+    await page.getByRole('combobox', { name: en('explorer.source') }).click();
+    await page.getByRole('option', { name: 'Chase Ultimate Rewards', exact: true }).click();
+    await page.getByRole('combobox', { name: en('explorer.origin') }).fill('TPE');
+    await page.getByTestId('explorer-origin-field-option-TPE').first().click();
+    await page.getByTestId('explorer-submit').click();
+    await page.waitForURL(/origin=TPE/);
+    const cookies = Object.fromEntries(
+      (await context.cookies()).map((cookie) => [cookie.name, decodeURIComponent(cookie.value)]),
+    );
+    expect(cookies.ffp).toBe('chase-ur');
+    expect(JSON.parse(cookies.mileage_records ?? '{}')).toEqual({ 'chase-ur': 80_000 });
+    expect(JSON.parse(cookies.origin_city ?? '{}')).toMatchObject({ countryCode: 'TW' });
+
+    // A new visit without a question in the address starts from what was kept.
+    await page.goto('/awardplus/redemption/e');
+    await expect.poll(() => page.getByTestId('explorer-amount').inputValue()).toBe('80000');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: en('explorer.source') }).inputValue())
+      .toBe('Chase Ultimate Rewards');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: en('explorer.origin') }).inputValue())
+      .toContain('Taipei');
+    // So does the award search's origin, before any award search was made.
+    await page.goto('/awardplus');
+    await expect
+      .poll(() => page.getByTestId('search-origin').inputValue(), eventually)
+      .toContain('Taipei');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('starts from the city a member says they are in, chosen on their account page', async () => {
+    const { context, page, complaints } = await visitor();
+    await signInNewMember(context, { baseUrl: inject('baseUrl') });
+    await page.goto('/profilepage/account');
+    const city = page.getByRole('combobox', { name: enCommon('auth.profile.city') });
+    await city.fill('Tokyo');
+    await page.getByTestId('profile-city-option-TYO').first().click();
+    await page.getByText(enCommon('auth.profile.citySaved')).waitFor();
+    const kept = (await context.cookies()).find((cookie) => cookie.name === 'current_city');
+    expect(JSON.parse(decodeURIComponent(kept?.value ?? '{}'))).toMatchObject({
+      asciiName: 'Tokyo',
+      countryCode: 'JP',
+    });
+    await page.goto('/awardplus/redemption/e');
+    await expect
+      .poll(
+        () => page.getByRole('combobox', { name: en('explorer.origin') }).inputValue(),
+        eventually,
+      )
+      .toContain('Tokyo');
     expect(complaints).toEqual([]);
     await context.close();
   });

@@ -47,7 +47,6 @@ async function member(
   return { context, page: await context.newPage(), email };
 }
 
-const popup = (page: Page) => page.locator('[data-testid="message-popup"]').getByRole('dialog');
 const cardFrame = (page: Page) => page.frameLocator('iframe[data-sandbox-pay="fields"]');
 
 async function fillCheckout(page: Page, card: string) {
@@ -156,11 +155,13 @@ describe('storefront', () => {
     await page.goto('/storefront/checkout?programme=avianca-lifemiles&quantity=150000');
     await fillCheckout(page, '4242 4242 4242 4242');
     await page.locator('[data-testid="checkout-next"]').click();
-    await popup(page).waitFor();
-    expect(await popup(page).innerText()).toContain(
-      zh('checkout.capReached', { remaining: '140,000', largest: '140,000' }),
-    );
-    await popup(page).getByRole('button').click();
+    // Said under the quantity, which has the focus (no popup: it is about that field).
+    await page
+      .getByText(zh('checkout.capReached', { remaining: '140,000', largest: '140,000' }))
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('checkout-quantity');
     expect(
       await server.app.database.db
         .select()

@@ -9,7 +9,7 @@ const root = new URL('.', import.meta.url).pathname;
 /**
  * One namespace of a language's catalogs, for tests that compare the pages with their words. The
  * page strings (`pages`) are kept in a file per area of the site map and read here as one.
- * Undefined when the language has no such catalog (Japanese is partial).
+ * Undefined when the language has no such catalog.
  */
 export function readCatalog(language: string, namespace: string): CatalogJson | undefined {
   const read = (file: string) =>

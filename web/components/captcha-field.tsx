@@ -116,7 +116,7 @@ export function CaptchaField({
 
   if (provider === 'turnstile' || provider === 'recaptcha') {
     return (
-      <Box>
+      <Box data-problem={problem ? 'true' : undefined}>
         <div ref={hostedRef} />
         {problem}
         {state === 'failed' && (
@@ -154,6 +154,7 @@ export function CaptchaField({
 
   return (
     <Box
+      data-problem={problem ? 'true' : undefined}
       style={{
         border: `1px solid var(--mantine-color-${error && state !== 'done' ? 'red-7' : 'gray-4'})`,
         borderRadius: 6,

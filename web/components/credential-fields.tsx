@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { normalizeEmail, normalizePassword } from '../../core/auth.ts';
 import { LIMITS } from '../../core/limits.ts';
 
@@ -17,7 +17,8 @@ interface FieldProps {
   autoComplete: string;
   testId: string;
   /** The field's problem, shown under it. */
-  error?: string | undefined;
+  error?: ReactNode;
+  required?: boolean;
 }
 
 export function PasswordField(props: FieldProps) {
@@ -31,6 +32,7 @@ export function PasswordField(props: FieldProps) {
       onKeyDown={blockSpace}
       onChange={(event) => props.onChange(normalizePassword(event.currentTarget.value))}
       error={props.error}
+      required={props.required}
       data-testid={props.testId}
     />
   );
@@ -48,6 +50,7 @@ export function EmailField(props: FieldProps) {
       onKeyDown={blockSpace}
       onChange={(event) => props.onChange(normalizeEmail(event.currentTarget.value))}
       error={props.error}
+      required={props.required}
       data-testid={props.testId}
     />
   );

@@ -17,12 +17,14 @@ export function PlaceSelect({
   onChange,
   error,
   testId,
+  required,
 }: {
   label: string;
   value: PlaceChoice | null;
   onChange: (place: PlaceChoice | null) => void;
   error?: string | undefined;
   testId: string;
+  required?: boolean;
 }) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
@@ -81,6 +83,7 @@ export function PlaceSelect({
       filter={({ options: all }) => all}
       nothingFoundMessage={search.trim() ? t('panel.noPlace') : undefined}
       error={error}
+      required={required}
       data-testid={testId}
       comboboxProps={{ withinPortal: true }}
       renderOption={({ option }) => {

@@ -9,6 +9,9 @@ import {
   readMileageRecords,
   readOriginCity,
   readProgrammes,
+  rememberBalance,
+  rememberedOrigin,
+  saveCurrentCity,
   saveMileageRecords,
   saveOriginCity,
   saveProgrammes,
@@ -75,6 +78,48 @@ describe('travel-preference cookies', () => {
     expect(readProgrammes()).toEqual(['BR', 'UA', 'AC']);
     saveMileageRecords({ BR: 120000, UA: 45000 });
     expect(readMileageRecords()).toEqual({ BR: 120000, UA: 45000 });
+  });
+
+  it('keep what the explorer was asked with: the programme first among those collected, its amount as its record', () => {
+    saveProgrammes(['UA']);
+    rememberBalance('BR', 80_000);
+    rememberBalance('UA', 45_000);
+    expect(readProgrammes()).toEqual(['UA', 'BR']);
+    expect(readMileageRecords()).toEqual({ BR: 80_000, UA: 45_000 });
+  });
+
+  it('start an origin at the city flown from, else the city the member is in, as the place the server names', async () => {
+    const place = (code: string, kind: string, asciiCity: string, country: string) => ({
+      code,
+      kind,
+      name: code,
+      city: asciiCity,
+      asciiCity,
+      country,
+    });
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            ok: true,
+            places: [
+              place('TPE', 'airport', 'Taipei', 'TW'),
+              place('TPE-M', 'metro', 'Taipei', 'TW'),
+              place('TPX', 'airport', 'Taipei', 'US'),
+            ],
+          }),
+          { status: 200 },
+        ),
+    );
+    expect(await rememberedOrigin('en')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    saveCurrentCity({ asciiName: 'Taipei', countryCode: 'TW', displayName: '臺北' });
+    expect((await rememberedOrigin('zh-Hant'))?.code).toBe('TPE-M');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('q=Taipei');
+    saveOriginCity({ asciiName: 'Osaka', countryCode: 'JP', displayName: 'Osaka' });
+    // The city flown from comes first; the server knows no Osaka in this answer.
+    expect(await rememberedOrigin('en')).toBeNull();
+    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('q=Osaka');
   });
 
   it('ignore a tampered cookie', () => {

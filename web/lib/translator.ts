@@ -41,7 +41,7 @@ export function pluralCategory(language: Language, count: number): 'one' | 'othe
   return language === 'en' && Math.abs(count) === 1 ? 'one' : 'other';
 }
 
-/** Japanese is partial by design and falls back to English; the other languages are complete. */
+/** Japanese catalogs are complete as the others are; a key added to English before its translation still reads in English. */
 export function catalogLanguages(language: Language): Language[] {
   return language === 'ja' ? ['ja', 'en'] : [language];
 }

@@ -1,5 +1,7 @@
 import { LIMITS } from '../../core/limits.ts';
+import type { PlaceLanguage } from '../../core/awards/places.ts';
 import { readCookie, writeCookie } from './cookies.ts';
+import { findPlaces, type PlaceChoice } from './places.ts';
 
 /** A city as the travel-preference cookies keep it (docs/product/README.md#what-the-site-remembers). */
 export interface City {
@@ -84,4 +86,37 @@ export function saveMileageRecords(records: Record<string, number>): void {
   writeCookie(MILEAGE_RECORDS_COOKIE, JSON.stringify(records), {
     days: LIMITS.originCityCookieDays,
   });
+}
+
+/** The three fields a city cookie keeps, from a place picked in a form. */
+export function cityOf(place: PlaceChoice): City {
+  return { asciiName: place.asciiCity, countryCode: place.country, displayName: place.city };
+}
+
+/**
+ * Where a form's origin starts when the member has not chosen one (docs/product/README.md#what-the-site-remembers):
+ * the origin city they last flew from, else the city they said they are in, as the place the
+ * server knows by that name (its metro area before a single airport). Null when neither is kept
+ * or the server knows no such place.
+ */
+export async function rememberedOrigin(language: PlaceLanguage): Promise<PlaceChoice | null> {
+  const city = readOriginCity() ?? readCurrentCity();
+  if (!city) return null;
+  const places = await findPlaces(city.asciiName, language);
+  const same = places.filter(
+    (place) =>
+      place.country === city.countryCode &&
+      place.asciiCity.toLowerCase() === city.asciiName.toLowerCase(),
+  );
+  return same.find((place) => place.kind === 'metro') ?? same[0] ?? null;
+}
+
+/**
+ * What the explorer was asked with an amount (docs/product/README.md#what-the-site-remembers): the
+ * points system joins the programmes the member collects (first, as the latest) and its amount is
+ * kept as its mileage record.
+ */
+export function rememberBalance(source: string, amount: number): void {
+  saveProgrammes([source, ...readProgrammes()]);
+  saveMileageRecords({ ...readMileageRecords(), [source]: amount });
 }

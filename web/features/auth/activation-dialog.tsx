@@ -116,7 +116,7 @@ export function ActivationDialog(props: {
     switch (state.status) {
       case 0:
         return (
-          <Form onSubmit={() => void activate()}>
+          <Form onSubmit={activate}>
             <Text>
               {t('auth.activation.enterCode', { email, length: LIMITS.activation.codeLength })}
             </Text>

@@ -31,7 +31,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { errorCode } from '../../lib/api-errors.ts';
+import { errorCode, errorMessage } from '../../lib/api-errors.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from './auth-api.ts';
 import type { LoginRequest, PendingActivation } from './auth-types.ts';
@@ -49,7 +49,7 @@ function LoginPanel(props: {
   onClose: () => void;
   onNeedActivation: (pending: PendingActivation) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const popup = usePopup();
   const showError = useErrorPopup();
   const { config } = useAppState();
@@ -65,6 +65,8 @@ function LoginPanel(props: {
   const [busy, setBusy] = useState(false);
   // Every wrong field is marked under itself at once; the popup only says to look at them.
   const [problems, setProblems] = useState<(SignupProblem | LoginProblem)[]>([]);
+  // An address already in use is said under the e-mail field, with the way to log in instead.
+  const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const closable = props.request.closable ?? true;
   const from = props.request.from ?? window.location.pathname;
 
@@ -72,6 +74,7 @@ function LoginPanel(props: {
   const switchMode = (next: Mode) => {
     setMode(next);
     setProblems([]);
+    setTakenEmail(null);
     setPassword('');
     setCaptchaRound((round) => round + 1);
   };
@@ -92,16 +95,11 @@ function LoginPanel(props: {
     problems.includes(problem)
       ? t(`errors.${PROBLEM_TEXT[problem]}`, { min: PASSWORD_MIN })
       : undefined;
-  /** Marks the fields and says so once in the popup (docs/product/messages.md#message-popup); false when there is nothing to mark. */
-  const markProblems = async (found: (SignupProblem | LoginProblem)[]) => {
+  /** Marks the fields, each with its message under it; false when there is nothing to mark. The form then shows the first. */
+  const markProblems = (found: (SignupProblem | LoginProblem)[]) => {
     setProblems(found);
-    if (found.length === 0) return false;
-    await popup.show({
-      title: t('forms.checkTitle'),
-      message: t('forms.checkMarked', { count: found.length }),
-      confirmLabel: t('popup.gotIt'),
-    });
-    return true;
+    setTakenEmail(null);
+    return found.length > 0;
   };
   const edited = (problem: SignupProblem | LoginProblem) =>
     setProblems((current) => current.filter((found) => found !== problem));
@@ -109,9 +107,7 @@ function LoginPanel(props: {
 
   const logIn = async () => {
     if (
-      await markProblems(
-        loginProblems({ email, password, captcha }, config.captcha.onLogin || hardCheck),
-      )
+      markProblems(loginProblems({ email, password, captcha }, config.captcha.onLogin || hardCheck))
     )
       return;
     setBusy(true);
@@ -139,7 +135,7 @@ function LoginPanel(props: {
   };
 
   const signUp = async () => {
-    if (await markProblems(signupProblems({ nickname, email, password, captcha }))) return;
+    if (markProblems(signupProblems({ nickname, email, password, captcha }))) return;
     setBusy(true);
     try {
       await authApi.signUp({ nickname, email, password, edm, from, captcha });
@@ -148,9 +144,8 @@ function LoginPanel(props: {
       freshCaptcha();
       const code = errorCode(error);
       if (code === SIGNUP_CODES.emailTaken || code === SIGNUP_CODES.emailTakenBySocial) {
-        // docs/product/accounts.md#sign-up: the popup's button reads 'login' and switches to the login tab.
-        await showError(error, { confirmLabel: t('auth.login') });
-        switchMode('login');
+        // docs/product/accounts.md#sign-up: said under the e-mail field, with 'Log in' beside it.
+        setTakenEmail(errorMessage(error, t, (key) => i18n.exists(key)));
       } else if (code === SIGNUP_CODES.activationMailFailed) {
         await showError(error);
         props.onNeedActivation({ email, password, from });
@@ -166,7 +161,7 @@ function LoginPanel(props: {
 
   const forgot = async () => {
     if (
-      await markProblems(
+      markProblems(
         firstLoginProblem({ email, password: 'x', captcha: 'x' }, false) === 'invalidEmail'
           ? ['invalidEmail']
           : [],
@@ -195,8 +190,26 @@ function LoginPanel(props: {
       onChange={(value) => {
         setEmail(value);
         edited('invalidEmail');
+        setTakenEmail(null);
       }}
-      error={problemText('invalidEmail')}
+      required
+      error={
+        problemText('invalidEmail') ??
+        (takenEmail !== null ? (
+          <>
+            {takenEmail}{' '}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => switchMode('login')}
+              data-testid="auth-taken-login"
+            >
+              {t('auth.login')}
+            </Anchor>
+          </>
+        ) : undefined)
+      }
       description={
         mode === 'signup' && lossyDomain ? t('auth.lossyHint', { domain: lossyDomain }) : undefined
       }
@@ -212,6 +225,7 @@ function LoginPanel(props: {
         setPassword(value);
         edited('invalidPassword');
       }}
+      required
       error={problemText('invalidPassword')}
       description={mode === 'signup' ? t('auth.passwordHint', { min: PASSWORD_MIN }) : undefined}
       testId="auth-password"
@@ -233,7 +247,7 @@ function LoginPanel(props: {
     >
       <Container size={420} px={0} py="md">
         {mode === 'forgot' ? (
-          <Form onSubmit={() => void forgot()}>
+          <Form onSubmit={forgot}>
             <Title order={2} fz="xl">
               {t('auth.forgotTitle')}
             </Title>
@@ -252,7 +266,7 @@ function LoginPanel(props: {
               <Tabs.Tab value="login">{t('auth.login')}</Tabs.Tab>
               <Tabs.Tab value="signup">{t('auth.signup')}</Tabs.Tab>
             </Tabs.List>
-            <Form mt="lg" onSubmit={() => void (mode === 'login' ? logIn() : signUp())}>
+            <Form mt="lg" onSubmit={mode === 'login' ? logIn : signUp}>
               {mode === 'signup' && (
                 <TextInput
                   label={t('auth.nickname')}
@@ -263,6 +277,7 @@ function LoginPanel(props: {
                     setNickname(event.currentTarget.value.slice(0, LIMITS.input.nicknameMax));
                     edited('invalidName');
                   }}
+                  required
                   error={problemText('invalidName')}
                   description={t('auth.nicknameHint', { max: LIMITS.input.nicknameMax })}
                   data-testid="auth-nickname"

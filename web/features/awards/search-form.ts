@@ -12,7 +12,7 @@ import { dateOfEpochDay, epochDay } from '../../../core/awards/zone-clock.ts';
 import { dayDifference } from '../../../core/awards/zoned-time.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
-import { saveOriginCity } from '../../lib/travel-preferences.ts';
+import { cityOf, saveOriginCity } from '../../lib/travel-preferences.ts';
 import { localToday } from '../../lib/use-today.ts';
 import type { PlaceChoice } from '../../lib/places.ts';
 
@@ -220,12 +220,7 @@ export function seatsFor(cabin: Cabin, seats: number): number {
 /** Remembers the search (docs/product/README.md#what-the-site-remembers): the whole form, and the origin as the origin city. */
 export function rememberSearch(form: SearchForm): void {
   writeCookie(LAST_SEARCH_COOKIE, JSON.stringify(form), { days: LIMITS.originCityCookieDays });
-  if (form.origin)
-    saveOriginCity({
-      asciiName: form.origin.asciiCity,
-      countryCode: form.origin.country,
-      displayName: form.origin.city,
-    });
+  if (form.origin) saveOriginCity(cityOf(form.origin));
 }
 
 /** The last search, with dates moved forward when they have passed; null when there is none or it is unreadable. */

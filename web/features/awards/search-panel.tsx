@@ -35,6 +35,9 @@ import { useAuth } from '../auth/index.ts';
 import type { TrackingAllowance, TrackingView } from '../../../core/awards/tracking.ts';
 import { awardsApi, trackingsApi, type AwardQuota } from './awards-api.ts';
 import { PlaceSelect } from '../../components/place-select.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import { placeLanguage } from '../../lib/places.ts';
+import { rememberedOrigin } from '../../lib/travel-preferences.ts';
 import { useToday } from '../../lib/use-today.ts';
 import { dropPendingSearch, keepPendingSearch, takePendingSearch } from './pending-search.ts';
 import {
@@ -127,6 +130,7 @@ export function SearchPanel({
   const { t } = useTranslation('awards');
   const { t: tc, i18n } = useTranslation();
   const { member, ready, openLogin } = useAuth();
+  const { language } = useAppState();
   const popup = usePopup();
   const navigate = useNavigate();
   const { quota } = useQuota();
@@ -136,6 +140,14 @@ export function SearchPanel({
   useEffect(() => {
     const saved = lastSearch(localToday());
     setForm((current) => ({ ...(saved ?? current), ...initial }));
+    // No search yet: the origin starts at the city the member flies from or is in.
+    if (!saved?.origin && !initial?.origin)
+      void rememberedOrigin(placeLanguage(language))
+        .then(
+          (origin) =>
+            origin && setForm((current) => (current.origin ? current : { ...current, origin })),
+        )
+        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
   const [problems, setProblems] = useState<FormProblems>({});

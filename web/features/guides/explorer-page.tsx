@@ -22,7 +22,15 @@ import { CABINS, type Cabin } from '../../../core/awards/simulated-schedule.ts';
 import type { ExplorerError } from '../../../core/guides/explorer.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
-import { usePopup } from '../../components/message-popup.tsx';
+import { useFormProblems } from '../../lib/form-problems.ts';
+import {
+  cityOf,
+  readMileageRecords,
+  readProgrammes,
+  rememberBalance,
+  rememberedOrigin,
+  saveOriginCity,
+} from '../../lib/travel-preferences.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -78,11 +86,10 @@ async function loadSources({ context }: LoaderFunctionArgs): Promise<ExplorerSou
  */
 function ExplorerPage({ page }: { page: PageDef }) {
   const { t } = useTranslation('guides');
-  const { t: tc } = useTranslation();
   const format = useGuideFormat();
   const { language } = useAppState();
   const { member, openLogin } = useAuth();
-  const popup = usePopup();
+  const problems = useFormProblems<HTMLFormElement>();
   const failed = useErrorPopup();
   const [params, setParams] = useSearchParams();
   const buyByDefault = page.id === 'storefrontAwardMap';
@@ -139,8 +146,26 @@ function ExplorerPage({ page }: { page: PageDef }) {
     ].filter((entry) => entry.items.length > 0);
   }, [sources, format, t]);
 
-  // The origin in the address is looked up once, so its field shows a name.
+  // The origin in the address is looked up once, so its field shows a name. Without one, the form
+  // starts from what this browser remembers (docs/product/README.md#what-the-site-remembers): the
+  // city the member flies from or is in, and the points they last explored with.
   const originCode = params.get('origin');
+  useEffect(() => {
+    if (!params.has('source') && !params.has('wallet')) {
+      const options = new Set(
+        sourceOptions.flatMap((group) => group.items.map((item) => item.value)),
+      );
+      const known = readProgrammes().find((id) => options.has(id));
+      const record = known ? readMileageRecords()[known] : undefined;
+      if (known) setSource(known);
+      if (known && record !== undefined) setAmount(String(record));
+    }
+    if (!originCode)
+      void rememberedOrigin(placeLanguage(language))
+        .then((remembered) => remembered && setOrigin((current) => current ?? remembered))
+        .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  }, []);
   useEffect(() => {
     if (!originCode || origin) return;
     findPlaces(originCode, placeLanguage(language))
@@ -186,12 +211,9 @@ function ExplorerPage({ page }: { page: PageDef }) {
   }, [query, language, member?.account]);
 
   const showErrors = (found: Partial<Record<Field, ExplorerError>>) => {
+    // Each field carries its own message; the first comes into view with the focus.
     setErrors(found);
-    // The fields carry their own messages; the popup says how many, without repeating them.
-    return popup.show({
-      title: t('explorer.checkTitle'),
-      message: tc('forms.checkMarked', { count: Object.keys(found).length }),
-    });
+    problems.reveal();
   };
 
   const submit = async () => {
@@ -210,6 +232,8 @@ function ExplorerPage({ page }: { page: PageDef }) {
     const checked = checkExplorerForm(form, { currency: () => true, origin: () => true });
     if ('errors' in checked) return void showErrors(checked.errors);
     setErrors({});
+    if (origin) saveOriginCity(cityOf(origin));
+    if (checked.request.amount !== null) rememberBalance(form.source, checked.request.amount);
     const next: Record<string, string> = { origin: form.origin, cabin };
     if (wallet) next.wallet = '1';
     else Object.assign(next, { amount: String(checked.request.amount), source: form.source });
@@ -238,6 +262,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
         p="md"
         radius="md"
         component="form"
+        ref={problems.ref}
         onSubmit={(event) => (event.preventDefault(), void submit())}
         data-testid="explorer-form"
         noValidate
@@ -263,6 +288,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
                   inputMode="numeric"
                   placeholder="80,000"
                   error={error('amount')}
+                  required
                   w={170}
                   data-testid="explorer-amount"
                 />
@@ -274,6 +300,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
                   searchable
                   placeholder={t('explorer.sourcePlaceholder')}
                   error={error('source')}
+                  required
                   w={300}
                   data-testid="explorer-source"
                   comboboxProps={{ withinPortal: true }}
@@ -286,6 +313,7 @@ function ExplorerPage({ page }: { page: PageDef }) {
                 value={origin}
                 onChange={setOrigin}
                 error={error('origin')}
+                required
                 testId="explorer-origin-field"
               />
             </div>

@@ -9,7 +9,6 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
-import { usePopup } from '../../components/message-popup.tsx';
 import type { CardFieldsHandle, TokenizeResult } from './card-fields.tsx';
 import { INTL_LOCALES, type Language, type MoneyCurrency } from '../../../core/locale.ts';
 import {
@@ -219,12 +218,11 @@ type TokenizedCard = Extract<TokenizeResult, { token: string }>;
 
 /**
  * The card step of a checkout's details: the provider's fields' handle and error, and `check`,
- * which tokenizes the card and, when it or any field found wrong needs attention, marks the card
- * and says in the popup how many fields are marked (each says what is wrong under itself).
+ * which tokenizes the card and marks it when it is not complete; null when it or any field found
+ * wrong needs attention (each says what is wrong under itself, and the form shows the first).
  */
 export function useCardCheck() {
   const { t } = useTranslation('payments');
-  const popup = usePopup();
   const cardRef = useRef<CardFieldsHandle>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const check = useCallback(
@@ -232,18 +230,9 @@ export function useCardCheck() {
       const card = await cardRef.current?.tokenize();
       const cardOk = card !== undefined && 'token' in card;
       setCardError(cardOk ? null : t('fieldErrors.card'));
-      const marked = Object.keys(found).length + (cardOk ? 0 : 1);
-      if (marked > 0 || !cardOk) {
-        await popup.show({
-          title: t('forms.checkTitle', { ns: 'common' }),
-          message: t('forms.checkMarked', { ns: 'common', count: marked }),
-          confirmLabel: t('popup.gotIt', { ns: 'common' }),
-        });
-        return null;
-      }
-      return card;
+      return Object.keys(found).length > 0 || !cardOk ? null : card;
     },
-    [t, popup],
+    [t],
   );
   return { cardRef, cardError, clearCardError: () => setCardError(null), check };
 }

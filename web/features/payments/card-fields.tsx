@@ -106,7 +106,12 @@ export const CardFields = forwardRef<
 
   return (
     <Stack gap="xs">
-      <Input.Wrapper label={t('card.label')} required error={error ?? undefined}>
+      <Input.Wrapper
+        label={t('card.label')}
+        required
+        error={error ?? undefined}
+        data-problem={error ? 'true' : undefined}
+      >
         <div ref={container} data-testid="card-fields" style={{ marginTop: 4 }} />
       </Input.Wrapper>
       {state === 'loading' && <Loader size="sm" role="status" aria-label={t('card.loading')} />}

@@ -16,6 +16,7 @@ import { definePage, type PageLoader, type PageModule } from '../../lib/page-mod
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { useAuth } from '../auth/index.ts';
 import {
   CardAndAddressFields,
@@ -58,6 +59,7 @@ function DetailsStep<Draft extends CheckoutDraftBase>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const [busy, setBusy] = useState(false);
+  const problems = useFormProblems();
   const part = product.useDetails(
     { details, setDetails, errors, setErrors },
     draftStore(product.basePath),
@@ -93,9 +95,11 @@ function DetailsStep<Draft extends CheckoutDraftBase>({
     setBusy(true);
     try {
       const card = await check(found);
-      if (!card) return;
+      if (!card) return problems.reveal();
       const to = await part.proceed({ token: card.token, ...card.card });
+      // No next step: the server refused, and what it said about a field is under that field.
       if (to) navigate(to);
+      else problems.reveal();
     } finally {
       setBusy(false);
     }
@@ -108,6 +112,7 @@ function DetailsStep<Draft extends CheckoutDraftBase>({
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <form
+              ref={problems.ref}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();

@@ -10,6 +10,55 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { authApi } from '../auth/index.ts';
 import { useAuth } from '../auth/index.ts';
+import { PlaceSelect } from '../../components/place-select.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import { findPlaces, placeLanguage, type PlaceChoice } from '../../lib/places.ts';
+import { cityOf, readCurrentCity, saveCurrentCity } from '../../lib/travel-preferences.ts';
+
+/**
+ * The city the member is in (docs/product/README.md#what-the-site-remembers): kept in this
+ * browser's `current_city` cookie as soon as it is chosen, and where award searches and the
+ * explorer start until the member picks another origin.
+ */
+function CurrentCityField() {
+  const { t } = useTranslation();
+  const { language } = useAppState();
+  const [city, setCity] = useState<PlaceChoice | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    const kept = readCurrentCity();
+    if (!kept) return;
+    findPlaces(kept.asciiName, placeLanguage(language))
+      .then((places) =>
+        setCity(
+          (current) =>
+            current ??
+            places.find(
+              (place) => place.country === kept.countryCode && place.asciiCity === kept.asciiName,
+            ) ??
+            null,
+        ),
+      )
+      .catch(() => undefined);
+  }, [language]);
+  return (
+    <Stack gap="xs">
+      <PlaceSelect
+        label={t('auth.profile.city')}
+        value={city}
+        onChange={(place) => {
+          setCity(place);
+          if (place) saveCurrentCity(cityOf(place));
+          setSaved(place !== null);
+        }}
+        testId="profile-city"
+      />
+      <Text size="sm" c="gray.7">
+        {saved ? t('auth.profile.citySaved') : t('auth.profile.cityLead')}
+      </Text>
+    </Stack>
+  );
+}
 
 /** /profilepage/account: account id, picture and name, and the member's language and currency. */
 export function AccountPage({ page }: { page: PageDef }) {
@@ -134,6 +183,7 @@ export function AccountPage({ page }: { page: PageDef }) {
               {t('auth.profile.savePreferences')}
             </Button>
           </Stack>
+          <CurrentCityField />
           <Button
             variant="default"
             w="fit-content"

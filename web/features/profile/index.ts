@@ -3,6 +3,7 @@ import { AccountPage } from './account-page.tsx';
 import { OverviewPage } from './overview-page.tsx';
 
 // The plan names come from the payments strings.
-export const namespaces: FeatureModule['namespaces'] = ['payments'];
+// 'awards' for the city field's words (its 'no such place').
+export const namespaces: FeatureModule['namespaces'] = ['payments', 'awards'];
 
 export const pages: FeatureModule['pages'] = { profile: OverviewPage, profileAccount: AccountPage };

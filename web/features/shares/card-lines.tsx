@@ -18,6 +18,7 @@ import {
   STORE_LIMITS,
   type StoreCard,
 } from '../../../core/shares/stores.ts';
+import { RequiredMark } from '../../components/field-group.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useShareFormat } from './share-format.ts';
 import { renewalApi } from './shares-api.ts';
@@ -69,9 +70,10 @@ export function CardLines({
   const cardsError =
     problem && problem.field === 'cards' ? t(`stores.problems.${problem.problem}`) : null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-problem={cardsError ? 'true' : undefined}>
       <Text fw={600} size="sm">
         {t('stores.form.cards')}
+        <RequiredMark />
       </Text>
       <Text size="xs" c="dimmed">
         {t('stores.form.cardsHint')}

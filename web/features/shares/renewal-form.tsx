@@ -198,6 +198,7 @@ export function RenewalForm({
           { value: 'no', label: t('renewal.form.no') },
         ]}
         testId="renewal-received"
+        required
       />
       {draft.offerReceived && (
         <Group grow align="flex-start" wrap="wrap">
@@ -211,6 +212,7 @@ export function RenewalForm({
               { value: 'cash' as const, label: t('renewal.offerTypes.cash') },
             ]}
             error={errorFor('offerType')}
+            required
             testId="renewal-type"
             miw={160}
           />
@@ -248,6 +250,7 @@ export function RenewalForm({
             thousandSeparator=","
             allowDecimal={false}
             error={errorFor('requirementSpend')}
+            required
           />
           <NumberInput
             label={t('renewal.form.requirementMonths')}
@@ -257,6 +260,7 @@ export function RenewalForm({
             max={24}
             allowDecimal={false}
             error={errorFor('requirementMonths')}
+            required
           />
         </Group>
       )}

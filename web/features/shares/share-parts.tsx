@@ -8,9 +8,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { SectionNav } from '../../components/section-nav.tsx';
+import { FieldGroup } from '../../components/field-group.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
@@ -116,26 +118,17 @@ export function ShareForm(props: {
   id?: string;
 }) {
   const { t } = useTranslation('shares');
-  const form = useRef<HTMLFormElement>(null);
-  // A refused share brings its first marked field into view: on a phone it may be a screen above
-  // the button, and nothing else would say why the form stayed.
-  // (After React has drawn the marks: a short timeout, as the submit's state change renders later.)
-  const showFirstProblem = () =>
-    window.setTimeout(() => {
-      const first = form.current?.querySelector<HTMLElement>(
-        '[aria-invalid="true"], [role="alert"]',
-      );
-      first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      if (first?.getAttribute('aria-invalid') === 'true') first.focus({ preventScroll: true });
-    }, 50);
+  // A refused share brings its first marked field into view with the focus: on a phone it may be
+  // a screen above the button.
+  const problems = useFormProblems();
   return (
     <Paper withBorder radius="md" p="lg" id={props.id} data-testid={props.testId}>
       <form
-        ref={form}
+        ref={problems.ref}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void props.onSubmit().then(showFirstProblem);
+          void props.onSubmit().then(problems.reveal);
         }}
       >
         <Stack gap="md">
@@ -172,12 +165,16 @@ export function LabelledChoice<Value extends string>(props: {
   error?: string | undefined;
   testId?: string;
   miw?: number;
+  required?: boolean;
 }) {
   return (
-    <Stack gap={6} miw={props.miw}>
-      <Text fw={600} size="sm" id={props.id}>
-        {props.label}
-      </Text>
+    <FieldGroup
+      labelId={props.id}
+      label={props.label}
+      required={props.required}
+      error={props.error}
+      miw={props.miw}
+    >
       <SegmentedControl
         aria-labelledby={props.id}
         value={props.value}
@@ -185,11 +182,6 @@ export function LabelledChoice<Value extends string>(props: {
         data={props.data}
         data-testid={props.testId}
       />
-      {props.error && (
-        <Text c="red" size="sm" role="alert">
-          {props.error}
-        </Text>
-      )}
-    </Stack>
+    </FieldGroup>
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Chip, Group, Select, TextInput } from '@mantine/core';
+import { FieldGroup } from '../../components/field-group.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -131,10 +132,12 @@ export function StoreForm({
           data-testid="store-category"
         />
       </Group>
-      <Stack gap={6}>
-        <Text fw={600} size="sm" id="store-payments-label">
-          {t('stores.form.paymentMethods')}
-        </Text>
+      <FieldGroup
+        labelId="store-payments-label"
+        label={t('stores.form.paymentMethods')}
+        required
+        error={errorFor('paymentMethods')}
+      >
         <Chip.Group
           multiple
           value={draft.paymentMethods}
@@ -153,16 +156,13 @@ export function StoreForm({
             ))}
           </Group>
         </Chip.Group>
-        {errorFor('paymentMethods') && (
-          <Text c="red" size="sm" role="alert">
-            {errorFor('paymentMethods')}
-          </Text>
-        )}
-      </Stack>
-      <Stack gap={6}>
-        <Text fw={600} size="sm" id="store-support-label">
-          {t('stores.form.support')}
-        </Text>
+      </FieldGroup>
+      <FieldGroup
+        labelId="store-support-label"
+        label={t('stores.form.support')}
+        required
+        error={errorFor('usCardSupport')}
+      >
         {/* Chips rather than a segmented control: the three answers wrap on a narrow phone. */}
         <Chip.Group
           value={draft.usCardSupport ?? ''}
@@ -181,12 +181,7 @@ export function StoreForm({
             ))}
           </Group>
         </Chip.Group>
-        {errorFor('usCardSupport') && (
-          <Text c="red" size="sm" role="alert">
-            {errorFor('usCardSupport')}
-          </Text>
-        )}
-      </Stack>
+      </FieldGroup>
       <CardLines cards={draft.cards} onChange={(cards) => set({ cards })} problem={problem} />
     </ShareForm>
   );

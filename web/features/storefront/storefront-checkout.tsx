@@ -20,7 +20,6 @@ import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'r
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
 import { normalizeAccountNumber, type OrderRequest } from '../../../core/storefront/orders.ts';
 import { priceOrder, quantityProblem } from '../../../core/storefront/pricing.ts';
-import { usePopup } from '../../components/message-popup.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useAppState } from '../../lib/app-context.tsx';
 import { loaderFind } from '../../lib/loader-api.ts';
@@ -78,7 +77,6 @@ function useDetails(
   const { t } = useTranslation('storefront');
   const loaded = useLoaderData() as DetailsLoad;
   const [params] = useSearchParams();
-  const popup = usePopup();
   const failed = useErrorPopup();
   const format = useStorefrontFormat();
   const { language } = useAppState();
@@ -150,12 +148,8 @@ function useDetails(
                 largest: format.miles(Number(body.details?.largest ?? 0)),
               })
             : t('checkout.capUsed');
+        // Said under the quantity, which the form then shows with the focus.
         setErrors({ quantity: message });
-        await popup.show({
-          title: t('checkout.capTitle'),
-          message,
-          confirmLabel: t('popup.gotIt', { ns: 'common' }),
-        });
       } else if (body?.error === 'INVALID_ACCOUNT') {
         setErrors({ 'account.number': accountInvalid() });
       } else {
