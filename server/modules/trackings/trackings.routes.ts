@@ -100,6 +100,30 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Keep-tracking on or off after creation (docs/product/trackings.md#statuses).
+  app.patch(
+    '/trackings/:id',
+    {
+      schema: {
+        params: Params,
+        body: z.object({ keepTracking: z.boolean() }).strict(),
+        response: withErrors({
+          200: okSchema({ tracking: TrackingViewSchema, allowance: TrackingAllowanceSchema }),
+        }),
+      },
+    },
+    async (request) => {
+      const signedIn = await member(request);
+      const changed = await trackings.setKeepTracking(
+        signedIn,
+        request.params.id,
+        request.body.keepTracking,
+      );
+      if (!changed) throw new AppError('NOT_FOUND', { message: 'No such tracking.' });
+      return { ok: true as const, ...changed };
+    },
+  );
+
   app.delete(
     '/trackings/:id',
     {

@@ -134,6 +134,51 @@ export class Trackings {
     );
   }
 
+  /**
+   * Keep-tracking switched on or off after creation, typically after the 'notified' e-mail
+   * (docs/product/trackings.md#statuses): on, a notified tracking watches again for changes and
+   * holds its days again, so it needs them free; off, it stops at its last e-mail and frees them.
+   * Null when the member has no such tracking.
+   */
+  async setKeepTracking(
+    member: MemberRow,
+    id: string,
+    keepTracking: boolean,
+  ): Promise<{ tracking: TrackingView; allowance: TrackingAllowance } | null> {
+    const today = trackingToday(this.options.now());
+    return this.options.db.transaction(async (tx) => {
+      // As in create: one member's changes queue on their row, so days cannot be taken twice.
+      await tx.execute(sql`SELECT id FROM members WHERE id = ${member.id} FOR UPDATE`);
+      const held = await tx.select().from(trackings).where(eq(trackings.memberId, member.id));
+      const row = held.find((candidate) => candidate.id === id);
+      if (!row) return null;
+      const plan = currentPlan(member, this.options.now());
+      if (keepTracking && !isWatching(row.status, row.keepTracking)) {
+        const others = held.filter((candidate) => candidate.id !== id);
+        const { remaining } = this.#allowance(plan, others, today);
+        const days = trackingDaysUsed(row.query.dates, today, isWatching(row.status, true));
+        if (days > remaining) {
+          throw new AppError('TRACKING_DAYS_EXCEEDED', {
+            message: `You have ${remaining} remaining tracking days available. Please delete other entries to free up more days.`,
+            fields: { remaining: String(remaining) },
+          });
+        }
+      }
+      const [updated] = await tx
+        .update(trackings)
+        .set({ keepTracking })
+        .where(eq(trackings.id, id))
+        .returning();
+      const rows = held.map((candidate) =>
+        candidate.id === id ? (updated as TrackingRow) : candidate,
+      );
+      return {
+        tracking: this.#view(updated as TrackingRow, today),
+        allowance: this.#allowance(plan, rows, today),
+      };
+    });
+  }
+
   /** Deletes a member's tracking: its days are free at once and its unsent e-mails are cancelled. */
   async remove(member: MemberRow, id: string): Promise<boolean> {
     return this.#delete(and(eq(trackings.id, id), eq(trackings.memberId, member.id)), id);

@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 const send = (
-  method: 'POST' | 'DELETE',
+  method: 'POST' | 'DELETE' | 'PATCH',
   url: string,
   cookies: Record<string, string>,
   payload?: Record<string, unknown>,
@@ -240,6 +240,58 @@ describe('creating and listing trackings', () => {
     ).toBe(404);
     expect((await send('DELETE', `/api/trackings/${id}`, other.cookies)).statusCode).toBe(404);
     expect(await rowOf(id)).toBeDefined();
+  });
+});
+
+describe('keep-tracking after a notification', () => {
+  it('is switched on and off by its owner: on holds the days again (refused without them), off frees them', async () => {
+    const member = await memberWithSession(app);
+    const other = await memberWithSession(app);
+    // A one-day tracking that has e-mailed its first news and, without keep-tracking, stopped.
+    const id = await create(member.cookies, scarce({ keepTracking: false }));
+    await app.database.db.update(trackings).set({ status: 'notified' }).where(eq(trackings.id, id));
+    const list = async () =>
+      (await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })).json();
+    expect((await list()).allowance).toMatchObject({ used: 0, remaining: 2 });
+
+    // Both days go to another tracking: watching on needs a day, and none is left.
+    const taking = await create(member.cookies, scarce({ endDate: dateAfter(21) }));
+    const refused = await send('PATCH', `/api/trackings/${id}`, member.cookies, {
+      keepTracking: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: 'TRACKING_DAYS_EXCEEDED',
+      fields: { remaining: '0' },
+    });
+    expect((await rowOf(id))?.keepTracking).toBe(false);
+
+    await send('DELETE', `/api/trackings/${taking}`, member.cookies);
+    const on = await send('PATCH', `/api/trackings/${id}`, member.cookies, { keepTracking: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({
+      tracking: { id, keepTracking: true, status: 'notified', days: 1 },
+      allowance: { used: 1, remaining: 1 },
+    });
+    expect(await rowOf(id)).toMatchObject({ keepTracking: true, status: 'notified' });
+
+    // Only the owner, with a well-formed answer.
+    expect(
+      (await send('PATCH', `/api/trackings/${id}`, other.cookies, { keepTracking: false }))
+        .statusCode,
+    ).toBe(404);
+    const malformed = await send('PATCH', `/api/trackings/${id}`, member.cookies, {
+      keepTracking: 'yes',
+    });
+    expect(malformed.statusCode).toBe(400);
+
+    const off = await send('PATCH', `/api/trackings/${id}`, member.cookies, {
+      keepTracking: false,
+    });
+    expect(off.json()).toMatchObject({
+      tracking: { keepTracking: false, days: 0 },
+      allowance: { used: 0, remaining: 2 },
+    });
   });
 });
 

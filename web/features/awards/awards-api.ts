@@ -99,6 +99,12 @@ export const trackingsApi = {
       '/api/trackings',
       request,
     ),
+  setKeepTracking: (id: string, keepTracking: boolean) =>
+    apiSend<{ tracking: TrackingView; allowance: TrackingAllowance }>(
+      'PATCH',
+      `/api/trackings/${encodeURIComponent(id)}`,
+      { keepTracking },
+    ),
   remove: (id: string) =>
     apiSend<{ allowance: TrackingAllowance }>('DELETE', `/api/trackings/${encodeURIComponent(id)}`),
   stop: (tracking: string, signature: string) =>

@@ -26,6 +26,7 @@ import { usePopup } from '../../components/message-popup.tsx';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useAuth } from '../auth/index.ts';
+import { KeepTrackingSwitch } from './keep-tracking-switch.tsx';
 import {
   AllowanceLine,
   ItineraryCard,
@@ -66,10 +67,12 @@ function TrackingCard({
   tracking,
   names,
   onDelete,
+  onChanged,
 }: {
   tracking: TrackingView;
   names: AwardNames;
   onDelete: () => void;
+  onChanged: () => void;
 }) {
   const { t } = useTranslation('awards');
   const { language } = useAppState();
@@ -95,9 +98,9 @@ function TrackingCard({
           </Badge>
         </Group>
         <Text size="sm" c="gray.7">
-          {filtersOf(tracking.query, t).join(' · ')} ·{' '}
-          {tracking.keepTracking ? t('trackings.keepOn') : t('trackings.keepOff')}
+          {filtersOf(tracking.query, t).join(' · ')}
         </Text>
+        <KeepTrackingSwitch tracking={tracking} onChanged={onChanged} />
         <Text size="sm" data-testid="tracking-matches">
           {t('trackings.matched', {
             flights: tracking.matchedFlights,
@@ -248,6 +251,7 @@ export function TrackingList({ withForm = true }: { withForm?: boolean }) {
           tracking={tracking}
           names={data.names}
           onDelete={() => void remove(tracking)}
+          onChanged={load}
         />
       ))}
       {data && data.allowance.plan !== 'sponsor-more' && (
@@ -301,6 +305,10 @@ function TrackingDetail({ id }: { id: string }) {
       <Badge color={STATUS_COLOR[tracking.status]} variant="light" w="fit-content">
         {t(`trackings.status.${tracking.status}`)}
       </Badge>
+      <KeepTrackingSwitch
+        tracking={tracking}
+        onChanged={(changed) => setAnswer({ tracking: changed, names })}
+      />
       <Text size="sm">
         {t('trackings.matched', {
           flights: tracking.matchedFlights,
