@@ -152,6 +152,9 @@ export class Trackings {
       const held = await tx.select().from(trackings).where(eq(trackings.memberId, member.id));
       const row = held.find((candidate) => candidate.id === id);
       if (!row) return null;
+      // Its dates are over: there is nothing left to watch.
+      if (row.status === 'expired')
+        throw new AppError('TRACKING_DATES_PAST', { message: 'Track dates from today on.' });
       const plan = currentPlan(member, this.options.now());
       if (keepTracking && !isWatching(row.status, row.keepTracking)) {
         const others = held.filter((candidate) => candidate.id !== id);
