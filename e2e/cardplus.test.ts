@@ -6,6 +6,7 @@ import { filterCards } from '../core/cards/catalogue.ts';
 import { currencyOn } from '../core/cards/points-currency.ts';
 import { dayOf } from '../core/dated.ts';
 import { rankCards } from '../core/cards/finder.ts';
+import { CARD_GOALS, cardsForGoal } from '../core/cards/collections.ts';
 import { formatMoney } from '../core/payments/money.ts';
 import { LIMITS } from '../core/limits.ts';
 import { cardData } from '../data/cards.ts';
@@ -406,6 +407,33 @@ describe('the wallet', () => {
       expect(await page.locator('[data-testid="held-balance"]').innerText()).toContain(
         new Intl.NumberFormat('zh-TW').format(balance),
       );
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the collections', () => {
+  it('lists the cards by goal on /collections/cc, each list stating its rule, and /collections leads to them (zh-Hant)', async () => {
+    const { context, page, complaints } = await visitor('zh-Hant', PHONE);
+    const zh = catalog('zh-Hant');
+    await page.goto('/collections');
+    await page.getByTestId('collections').waitFor();
+    expect(await page.getByTestId('collection-liked').innerText()).toContain(
+      zh('collection.likedCount_other', { count: 0 }),
+    );
+    await page.getByTestId('collection-airline-miles').click();
+    await page.waitForURL('**/collections/cc#airline-miles');
+    for (const goal of CARD_GOALS) {
+      const section = page.locator(`[data-testid="card-goal"][data-goal="${goal}"]`);
+      const expected = cardsForGoal(data.cards, goal).map((card) => card.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await section.innerText()).toContain(zh(`collection.goals.${goal}.rule`));
+      expect(
+        await section
+          .locator('[data-testid="collection-card"]')
+          .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card'))),
+      ).toEqual(expected);
+    }
     expect(complaints).toEqual([]);
     await context.close();
   });

@@ -271,7 +271,7 @@ const DEFINED: readonly PageDef[] = [
   page('/creditcardlist', 'creditCardList', 'cardplus'),
   page('/card', 'card', 'cardplus'),
 
-  page('/collections', 'collections', 'collections'),
+  { ...page('/collections', 'collections', 'collections'), feature: 'cards' },
   { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cards' },
   { ...membersPage('/collections/store', 'collectionsStores', 'collections'), feature: 'shares' },
 
@@ -398,7 +398,7 @@ const DEFINED: readonly PageDef[] = [
 ];
 
 /** Pages whose feature is still to come (docs/product/routing.md#routes); their links stay hidden. */
-const PLANNED = new Set(['collections']);
+const PLANNED = new Set<string>([]);
 
 export const PAGES: readonly PageDef[] = DEFINED.map((page) =>
   PLANNED.has(page.id) ? { ...page, planned: true } : page,

@@ -100,7 +100,7 @@ export const trackingsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Keep-tracking on or off after creation (docs/product/trackings.md#statuses).
+  // Keep-tracking on or off after creation (docs/product/trackings.md#states).
   app.patch(
     '/trackings/:id',
     {

@@ -136,7 +136,7 @@ export class Trackings {
 
   /**
    * Keep-tracking switched on or off after creation, typically after the 'notified' e-mail
-   * (docs/product/trackings.md#statuses): on, a notified tracking watches again for changes and
+   * (docs/product/trackings.md#states): on, a notified tracking watches again for changes and
    * holds its days again, so it needs them free; off, it stops at its last e-mail and frees them.
    * Null when the member has no such tracking.
    */

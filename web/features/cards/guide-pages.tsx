@@ -17,9 +17,7 @@ import { CARD_BANKS } from '../../../core/cards/card.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { PageFrame } from '../../components/page-skeleton.tsx';
 import { useCardFormat, useLocalized } from './card-format.ts';
-import { CardsLoading } from './cards-loading.tsx';
 import { useCardData, type CardData } from './use-card-data.ts';
-import { useCardPreferences } from './use-card-preferences.ts';
 
 const TOOLS = [
   { to: '/cardplus/s', key: 'list' },
@@ -96,46 +94,6 @@ function CardsByBank({ data }: { data: CardData }) {
         </section>
       ))}
     </Stack>
-  );
-}
-
-/** /collections/cc: the cards the member (or visitor) liked. */
-export function LikedCardsPage({ page }: { page: PageDef }) {
-  const { t } = useTranslation('cards');
-  const data = useCardData();
-  const localized = useLocalized();
-  const format = useCardFormat();
-  const { preferences, ready } = useCardPreferences();
-  const liked = preferences.likedCards.flatMap((id) => data.byId.get(id) ?? []);
-  return (
-    <PageFrame page={page}>
-      {!ready ? (
-        <CardsLoading />
-      ) : liked.length === 0 ? (
-        <Alert color="gray" title={t('collection.emptyTitle')}>
-          {t('collection.empty')}{' '}
-          <Anchor component={Link} to="/cardplus/s" c="inherit" underline="always" fw={600}>
-            {t('compare.browse')}
-          </Anchor>
-        </Alert>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="liked-cards">
-          {liked.map((card) => (
-            <Panel key={card.id} withBorder radius="md" padding="md">
-              <Text size="sm" c="dimmed">
-                {t(`banks.${card.bank}`)}
-              </Text>
-              <Anchor component={Link} to={`/cardplus/c/${card.id}`} fw={600}>
-                {localized(card.name)}
-              </Anchor>
-              <Text size="sm" mt={4}>
-                {format.fee(card)} · {format.bonus(card, data.currencyById.get(card.earns))}
-              </Text>
-            </Panel>
-          ))}
-        </SimpleGrid>
-      )}
-    </PageFrame>
   );
 }
 

@@ -6,13 +6,8 @@ import { cardDetailPage } from './card-detail-page.tsx';
 import { CardListPage } from './card-list-page.tsx';
 import { ComparePage, TaiwanRewardsComparePage } from './compare-page.tsx';
 import { FinderExamplePage, FinderPage, FinderResultPage } from './finder-pages.tsx';
-import {
-  AllCardsPage,
-  CardPlusHomePage,
-  HighYieldPage,
-  LikedCardsPage,
-  RedeemPage,
-} from './guide-pages.tsx';
+import { AllCardsPage, CardPlusHomePage, HighYieldPage, RedeemPage } from './guide-pages.tsx';
+import { CardCollectionsPage, CollectionsPage } from './collections-pages.tsx';
 import { loadCardList, loadCatalogue } from './use-card-data.ts';
 import { WalletPage } from './wallet-page.tsx';
 
@@ -47,5 +42,6 @@ export const pages: FeatureModule['pages'] = {
   cardplusRedeem: withCatalogue(RedeemPage),
   // The wallet in the profile and the liked cards in the collections are made of card parts.
   profilePoints: withCatalogue(WalletPage),
-  collectionsCards: withCatalogue(LikedCardsPage),
+  collectionsCards: withCatalogue(CardCollectionsPage),
+  collections: withCatalogue(CollectionsPage),
 };

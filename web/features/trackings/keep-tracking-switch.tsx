@@ -6,7 +6,7 @@ import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { trackingsApi } from '../awards/index.ts';
 
 /**
- * Keep-tracking, switched on or off after creation (docs/product/trackings.md#statuses): after the
+ * Keep-tracking, switched on or off after creation (docs/product/trackings.md#states): after the
  * 'notified' e-mail a member may watch on for every change (which holds tracking days again) or
  * let the tracking end there. An expired tracking has nothing left to watch.
  */
