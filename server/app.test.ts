@@ -134,6 +134,26 @@ describe('security headers', () => {
     expect(policy).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('lets scripts, frames and connections come from this site only: no ad network, map tiles or help-desk widget (docs/product/site.md#outside-services-replaced-or-left-out)', async () => {
+    const response = await testApp.app.inject('/');
+    const policy = String(response.headers['content-security-policy']);
+    const origin = new URL(testApp.app.config.PUBLIC_URL).origin;
+    for (const directive of ['script-src', 'frame-src', 'connect-src', 'default-src']) {
+      const sources =
+        policy
+          .split(';')
+          .find((part) => part.trim().startsWith(`${directive} `))
+          ?.trim()
+          .split(/\s+/)
+          .slice(1) ?? [];
+      expect({ directive, some: sources.length > 0 }).toEqual({ directive, some: true });
+      const foreign = sources.filter(
+        (source) => source !== "'self'" && source !== origin && !source.startsWith("'sha256-"),
+      );
+      expect({ directive, foreign }).toEqual({ directive, foreign: [] });
+    }
+  });
 });
 
 describe('errors', () => {
