@@ -72,6 +72,13 @@ export const SubscribeSchema = z.object({
 });
 export type SubscribeInput = z.input<typeof SubscribeSchema>;
 
+/** The /edm preference page's 'e-mail me my link' (docs/newsletter.md#api). */
+export const PreferenceLinkSchema = z.object({
+  email: z.string().max(320),
+  captcha: z.string().max(4000).default(''),
+});
+export type PreferenceLinkInput = z.input<typeof PreferenceLinkSchema>;
+
 /** The single-use confirmation token of a double opt-in e-mail. */
 export const ConfirmSchema = z.object({ token: z.string().min(10).max(200) });
 

@@ -41,6 +41,40 @@ export function confirmationMail(input: {
   };
 }
 
+/**
+ * The welcome after a confirmed subscription, and the preference link asked for on /edm: each
+ * carries the reader's own preference page (a signed link, no login) and the unsubscribe page.
+ */
+export function readerLinkMail(input: {
+  kind: 'welcome' | 'preference-link';
+  to: string;
+  language: MailLanguage;
+  topics: readonly NewsletterTopic[];
+  links: { preference: string; unsubscribe: string };
+}): OutgoingMail {
+  const { language } = input;
+  const welcome = input.kind === 'welcome';
+  return {
+    ...renderMail({
+      language,
+      subject: t(language, welcome ? 'welcomeSubject' : 'linkSubject'),
+      heading: t(language, welcome ? 'welcomeHeading' : 'linkHeading'),
+      paragraphs: welcome
+        ? [
+            t(language, 'welcomeIntro', { topics: topicsText(language, input.topics) }),
+            t(language, 'welcomeKeep'),
+          ]
+        : [t(language, 'linkIntro'), t(language, 'linkKeep')],
+      link: { label: t(language, 'preferences'), url: input.links.preference },
+      footerLink: { label: t(language, 'unsubscribe'), url: input.links.unsubscribe },
+      footer: t(language, welcome ? 'welcomeFooter' : 'linkFooter'),
+    }),
+    to: input.to,
+    language,
+    template: welcome ? 'newsletter-welcome' : 'newsletter-preference-link',
+  };
+}
+
 /** One block of product content: a heading and linked lines made from live data. */
 export interface ProductSection {
   heading: string;

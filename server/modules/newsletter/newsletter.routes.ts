@@ -11,6 +11,7 @@ import {
   PreferenceChangeSchema,
   PreferenceViewSchema,
   ScheduleSchema,
+  PreferenceLinkSchema,
   SubscribeSchema,
   SuppressionSchema,
 } from '../../../core/newsletter.ts';
@@ -67,6 +68,25 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
         memberId:
           member && member.email === request.body.email.trim().toLowerCase() ? member.id : null,
       });
+      return { ok: true as const };
+    },
+  );
+
+  // A subscriber who is not signed in asks for their preference link by e-mail; the same answer
+  // whatever the address, so it tells no one who subscribes.
+  app.post(
+    '/newsletter/preference-link',
+    {
+      schema: { body: PreferenceLinkSchema, response: Done },
+      preHandler: rateLimited(app, 'newsletterSubscribe', rateLimitScale),
+    },
+    async (request) => {
+      if (!(await captcha.verify(request.body.captcha, request.ip)))
+        throw new AppError('CAPTCHA_FAILED', {
+          message: 'Please confirm you are not a robot.',
+          fields: { captcha: 'failed' },
+        });
+      await subscriptions.sendPreferenceLink({ email: request.body.email });
       return { ok: true as const };
     },
   );

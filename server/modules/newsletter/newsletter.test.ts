@@ -228,6 +228,50 @@ describe('subscribing', () => {
     ]);
   });
 
+  it('welcomes a confirmed reader with their own preference link, once', async () => {
+    const email = 'welcome@example.com';
+    const token = await subscribed(email, ['sales', 'cards'], 'zh-Hant');
+    const welcome = lastTo(email);
+    expect(welcome.mail.subject).toBe(emailText('zh-Hant', 'newsletter.welcomeSubject'));
+    expect(welcome.mail.text).toContain(
+      `https://tripplus.example/edm/preference?t=${encodeURIComponent(token)}`,
+    );
+    expect(welcome.mail.text).toContain('/edm/unsubscribe?t=');
+    // A second click on the confirmation link sends no second welcome.
+    const count = smtp.to(email).length;
+    const confirmation = smtp.to(email)[0]?.mail.text ?? '';
+    await post('/api/newsletter/confirm', { token: confirmTokenIn(confirmation) });
+    expect(smtp.to(email)).toHaveLength(count);
+  });
+
+  it('e-mails a subscriber their preference link when asked on /edm, says the same for any address, and caps it', async () => {
+    const email = 'asks@example.com';
+    const token = await subscribed(email, ['promotions'], 'en');
+    const before = smtp.to(email).length;
+    const ask = (address: string, captcha = 'test-ok') =>
+      post('/api/newsletter/preference-link', { email: address, captcha });
+    expect((await ask(email)).json()).toEqual({ ok: true });
+    const sent = lastTo(email);
+    expect(sent.mail.subject).toBe(emailText('en', 'newsletter.linkSubject'));
+    expect(sent.mail.text).toContain(`/edm/preference?t=${encodeURIComponent(token)}`);
+    expect(smtp.to(email)).toHaveLength(before + 1);
+
+    // An address that never subscribed gets the same answer and no mail.
+    expect((await ask('stranger@example.com')).json()).toEqual({ ok: true });
+    expect(smtp.to('stranger@example.com')).toHaveLength(0);
+    // Three a day for one address, however often it is asked.
+    for (let round = 0; round < 4; round += 1) expect((await ask(email)).statusCode).toBe(200);
+    expect(smtp.to(email)).toHaveLength(before + 3);
+    // A robot check and a well-formed address are needed.
+    expect((await ask(email, '')).json().error).toBe('CAPTCHA_FAILED');
+    const malformed = await ask('not-an-address');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      error: 'INVALID_EMAIL',
+      fields: { email: 'invalid' },
+    });
+  });
+
   it('answers the same for an address that is already subscribed, and its owner decides by the link', async () => {
     const email = 'already@example.com';
     await subscribed(email, ['cards'], 'en');

@@ -15,6 +15,7 @@ import {
 } from '../../../core/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  mailOutbox,
   mailSuppressions,
   newsletterConfirmations,
   newsletterEvents,
@@ -23,7 +24,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { confirmationMail } from './newsletter-mail.ts';
+import { confirmationMail, readerLinkMail } from './newsletter-mail.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,6 +33,8 @@ type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 const CONFIRMATION_TTL_MS = 48 * 3_600_000;
 /** Confirmation e-mails one address gets a day at most: the form cannot be used to flood someone. */
 const CONFIRMATIONS_PER_DAY = 3;
+/** Preference links one address may be sent in a day, however often it is asked for. */
+const LINKS_PER_DAY = 3;
 
 /** docs/product/newsletter.md#rules: the preference page's one message for a link that names no subscriber. */
 const linkInvalid = () =>
@@ -125,6 +128,7 @@ export class Subscriptions {
     token: string,
   ): Promise<{ view: PreferenceView; token: string; alreadySubscribed: boolean }> {
     let alreadySubscribed = false;
+    let welcomeId: number | null = null;
     const row = await this.options.db.transaction(async (tx) => {
       const [confirmation] = await tx
         .select()
@@ -155,19 +159,79 @@ export class Subscriptions {
         .delete(mailSuppressions)
         .where(eq(mailSuppressions.email, subscriber.email))
         .returning({ email: mailSuppressions.email });
-      return this.move(tx, subscriber, 'subscribed', 'confirmation', {
+      const moved = await this.move(tx, subscriber, 'subscribed', 'confirmation', {
         topics: confirmation.topics,
         language: confirmation.language,
         confirmedAt: this.now(),
         softBounces: 0,
         detail: lifted.length > 0 ? 'suppression lifted by a fresh opt-in' : null,
       });
+      // The welcome, with the reader's own preference link: kept for later, no login needed.
+      welcomeId = await enqueueMail(
+        tx,
+        readerLinkMail({
+          kind: 'welcome',
+          to: moved.email,
+          language: mailLanguageOf(moved.language),
+          topics: moved.topics,
+          links: this.options.links.forSubscriber(moved.id),
+        }),
+      );
+      return moved;
     });
+    if (welcomeId !== null) await this.options.delivered(welcomeId);
     if (!row)
       throw new AppError('NEWSLETTER_CONFIRM_INVALID', {
         message: 'This confirmation link has expired or was already used. Please subscribe again.',
       });
     return { view: this.view(row), token: this.options.links.token(row.id), alreadySubscribed };
+  }
+
+  /**
+   * The /edm preference page's 'send me my link': a subscriber who is not signed in (or not a
+   * member) gets their preference link by e-mail. The answer is the same for every address, so
+   * the form tells no one who is subscribed; an address never subscribed gets nothing, and one
+   * address at most LINKS_PER_DAY such e-mails a day.
+   */
+  async sendPreferenceLink(input: { email: string }): Promise<void> {
+    const email = normalizeEmail(input.email).toLowerCase();
+    if (!isValidEmail(email))
+      throw new AppError('INVALID_EMAIL', {
+        message: 'Please enter a valid e-mail address.',
+        fields: { email: 'invalid' },
+      });
+    const mailId = await this.options.db.transaction(async (tx) => {
+      const [subscriber] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+        .for('update');
+      // Only an address that confirmed once has preferences to change.
+      if (!subscriber || !subscriber.confirmedAt) return null;
+      const since = new Date(this.now().getTime() - 24 * 3_600_000);
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.toAddress, email),
+            eq(mailOutbox.template, 'newsletter-preference-link'),
+            gt(mailOutbox.createdAt, since),
+          ),
+        );
+      if ((recent?.n ?? 0) >= LINKS_PER_DAY) return null;
+      return enqueueMail(
+        tx,
+        readerLinkMail({
+          kind: 'preference-link',
+          to: email,
+          language: mailLanguageOf(subscriber.language),
+          topics: subscriber.topics,
+          links: this.options.links.forSubscriber(subscriber.id),
+        }),
+      );
+    });
+    if (mailId !== null) await this.options.delivered(mailId);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type {
   MailLanguage,
   PreferenceAction,
+  PreferenceLinkInput,
   PreferenceView,
   SubscribeInput,
 } from '../../../core/newsletter.ts';
@@ -13,6 +14,8 @@ const withToken = (token: string | null) => (token ? `?t=${encodeURIComponent(to
 export const newsletterApi = {
   subscribe: (input: SubscribeInput) =>
     apiSend<unknown>('POST', '/api/newsletter/subscribe', input),
+  preferenceLink: (input: PreferenceLinkInput) =>
+    apiSend<unknown>('POST', '/api/newsletter/preference-link', input),
   confirm: (token: string) =>
     apiSend<{ subscription: PreferenceView; token: string; alreadySubscribed: boolean }>(
       'POST',

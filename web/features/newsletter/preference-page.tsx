@@ -15,6 +15,7 @@ import { useTranslation } from '../../lib/translation.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
 import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
+import { AskLinkForm } from './ask-link-form.tsx';
 
 /** States that get mail (or will once resumed) and so show the topics to change. */
 const RECEIVING = new Set(['subscribed', 'paused']);
@@ -75,7 +76,7 @@ export function PreferencePage({ page }: { page: PageDef }) {
         <LinkInvalid />
       ) : !token && !member ? (
         <Paper withBorder radius="md" p="lg" maw={560} data-testid="newsletter-preference-how">
-          <Stack gap="sm">
+          <Stack gap="md">
             <Text>{t('preference.how')}</Text>
             <Group gap="sm">
               <Button onClick={() => openLogin({ mode: 'login' })}>{t('preference.signIn')}</Button>
@@ -83,6 +84,7 @@ export function PreferencePage({ page }: { page: PageDef }) {
                 {t('preference.subscribe')}
               </Button>
             </Group>
+            <AskLinkForm />
           </Stack>
         </Paper>
       ) : !subscription ? (
