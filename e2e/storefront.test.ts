@@ -247,6 +247,12 @@ describe('storefront', () => {
       '4000000000003220',
     );
     expect(paid).toBe('verifying');
+    // The confirmation step's link opened in another tab (which holds no draft of the checkout)
+    // resumes the order where it was left: at the bank's page.
+    const other = await buyer.context.newPage();
+    await other.goto(`/storefront/checkout/confirm?order=${order.id}`);
+    await other.waitForURL(/\/sandbox-pay\/v1\/verify\//);
+    await other.close();
     await buyer.page.goto('/profilepage/transaction');
     const row = buyer.page.locator(
       `[data-testid="storefront-order"][data-order="${order.number}"]`,

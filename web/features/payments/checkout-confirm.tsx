@@ -7,11 +7,16 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import type { PageDef } from '../../lib/site-map.ts';
 import { Trans, useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
+import { useAuth } from '../auth/index.ts';
 import { CheckoutNothing, CheckoutSteps } from './checkout-common.tsx';
 import { draftStore, type CheckoutDraftBase } from './checkout-draft.ts';
 import type { CheckoutProduct } from './checkout-product.ts';
 
-/** Step 2: the draft, read once the page is up (this tab's session storage; the server cannot know it). */
+/**
+ * Step 2: the draft, read once the page is up (this tab's session storage; the server cannot know
+ * it). Opened in another tab, which has no draft, the product may resume its order from the server
+ * (`resume`): on to the bank's page it was left at, to its receipt once paid, or back to step 1.
+ */
 export function ConfirmStep<Draft extends CheckoutDraftBase>({
   page,
   product,
@@ -19,9 +24,24 @@ export function ConfirmStep<Draft extends CheckoutDraftBase>({
   page: PageDef;
   product: CheckoutProduct<Draft>;
 }) {
+  const navigate = useNavigate();
+  const { member, ready } = useAuth();
   const [draft, setDraft] = useState<Draft | null | undefined>(undefined);
+  const [resuming, setResuming] = useState(true);
   useEffect(() => setDraft(draftStore<Draft>(product.basePath).read()), [product.basePath]);
-  if (draft === undefined)
+  useEffect(() => {
+    if (draft !== null || !ready) return;
+    if (!member || !product.resume) return setResuming(false);
+    let live = true;
+    product
+      .resume(new URLSearchParams(window.location.search))
+      .then((to) => (live && to ? navigate(to, { replace: true }) : live && setResuming(false)))
+      .catch(() => live && setResuming(false));
+    return () => {
+      live = false;
+    };
+  }, [draft, ready, member, product, navigate]);
+  if (draft === undefined || (draft === null && resuming))
     return (
       <PageFrame page={page}>
         <Loader size="sm" />

@@ -74,6 +74,11 @@ export interface CheckoutProduct<Draft extends CheckoutDraftBase> {
   loader?: PageLoader<unknown>;
   useDetails(form: CheckoutForm, drafts: DraftStore<Draft>): DetailsPart;
   useConfirm(draft: Draft, drafts: DraftStore<Draft>): ConfirmPart;
+  /**
+   * The confirmation step opened where this tab has no draft (a link opened in another tab): where
+   * the order named in its address stands now, as the step to go on to; null for none.
+   */
+  resume?(params: URLSearchParams): Promise<string | null>;
   /** Where a failed payment's "try again" goes. */
   againPath(payment: PaymentView): string;
   /** Step 4: the outcome and the receipt; `reference` is the query the confirmation step gave. */

@@ -291,6 +291,20 @@ export const storefrontCheckout: CheckoutProduct<StorefrontDraft> = {
   loader: loadProgramme,
   useDetails,
   useConfirm,
+  async resume(params) {
+    const id = params.get('order');
+    if (!id) return null;
+    const order = await ordersApi.get(id);
+    // Left at the bank's page while its price holds: back to the bank.
+    if (order.status === 'paying' && order.resumePayment)
+      return `${BASE}/payment?payment=${order.resumePayment}&order=${id}&verify=1`;
+    if (order.paymentId && !['quoted', 'paying', 'payment-failed'].includes(order.status))
+      return `${BASE}/complete?payment=${order.paymentId}&order=${id}`;
+    // Priced but not paid: the card is taken again in step 1, with the same programme and amount.
+    if (order.status === 'quoted')
+      return `${BASE}?programme=${order.programme}&quantity=${order.quantity}`;
+    return null;
+  },
   againPath: () => '/storefront',
   Complete: OrderComplete,
 };
