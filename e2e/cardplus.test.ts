@@ -278,6 +278,11 @@ describe('the card finder', () => {
       .locator('[data-testid="finder-card"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card')));
     expect(shown).toEqual(expected.map((value) => value.cardId));
+    // A visitor who set no preference is not told theirs apply; the ranking says what it counts.
+    expect(await page.locator('[data-testid="finder-preferences-applied"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="finder-order-explained"]').innerText()).toBe(
+      catalog('en')('finder.firstYearExplain'),
+    );
     expect(await page.locator('[data-testid="finder-value"]').first().innerText()).toBe(
       formatMoney(expected[0]!.firstYear, 'USD', 'en', { wholeWithoutCents: true }),
     );
@@ -292,6 +297,9 @@ describe('the card finder', () => {
     await page
       .locator('[data-testid="finder-results"] label', { hasText: 'Every year after' })
       .click();
+    expect(await page.locator('[data-testid="finder-order-explained"]').innerText()).toBe(
+      catalog('en')('finder.ongoingExplain'),
+    );
     const ongoing = rankCards(
       personalUs,
       spend,

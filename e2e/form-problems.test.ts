@@ -139,9 +139,10 @@ describe('a refused form on a phone (zh-Hant, 390 × 844)', () => {
 
   it('report a renewal offer: empty', async () => {
     const { page } = await member();
-    await page.goto('/cardplus/card-renewal-offer/chase-sapphire-preferred');
-    await page.locator('[data-testid="renewal-new"]').click();
+    // The overview's 'report' leads to the card's page with #report, which opens the form.
+    await page.goto('/cardplus/card-renewal-offer/chase-sapphire-preferred#report');
     const form = page.locator('[data-testid="renewal-form"]');
+    await form.waitFor();
     await form.locator('[data-testid="renewal-submit"]').click();
     await expectShown(
       page,

@@ -113,6 +113,10 @@ export const RenewalOfferViewSchema = z.object({
   note: z.string(),
   /** Sample data of a fresh install (docs/shares.md#sample-data), labelled as such. */
   sample: z.boolean(),
+  /** A sample's detail and note in every language (members' own are shown as written). */
+  translated: z
+    .object({ detail: LocalizedTextSchema.nullable(), note: LocalizedTextSchema.nullable() })
+    .nullable(),
   /** Shared by the member asking: they may edit or delete it. */
   mine: z.boolean(),
   editCount: z.number(),

@@ -1,3 +1,4 @@
+import { LocalizedTextSchema } from '../cards/card-schema.ts';
 import { z } from 'zod';
 import { hasInvisibleCharacters, memberText } from '../text.ts';
 
@@ -140,6 +141,8 @@ export const StoreCardViewSchema = StoreCardSchema.extend({
   cardName: z.string(),
   acquirer: z.string(),
   note: z.string(),
+  /** A sample's note in every language (docs/shares.md#sample-data); members' are shown as written. */
+  noteTranslated: LocalizedTextSchema.nullable(),
   id: z.uuid(),
   mine: z.boolean(),
   sharedBy: z.string(),

@@ -11,6 +11,7 @@ import {
   type RenewalOfferView,
   type RenewalSummary,
 } from '../../../core/shares/renewal-offers.ts';
+import { sampleTranslation } from './sample-data.ts';
 import type { Db } from '../../db/client.ts';
 import { renewalOffers, shareRevisions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -75,6 +76,9 @@ export class RenewalOffers {
       detail: row.detail,
       note: row.note,
       sample: row.sample,
+      translated: row.sample
+        ? { detail: sampleTranslation(row.detail), note: sampleTranslation(row.note) }
+        : null,
       mine: viewerId !== null && row.memberId === viewerId,
       editCount: row.editCount,
       createdAt: row.createdAt.toISOString(),

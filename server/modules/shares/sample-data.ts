@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { LocalizedText } from '../../../core/cards/card.ts';
+import { LocalizedTextSchema } from '../../../core/cards/card-schema.ts';
 import { addDays, dayOf } from '../../../core/dated.ts';
 import { RenewalOfferInputSchema } from '../../../core/shares/renewal-offers.ts';
 import { StoreInputSchema } from '../../../core/shares/stores.ts';
@@ -10,6 +12,8 @@ import { storeNameKey } from './store-names.ts';
 
 const SamplesSchema = z.object({
   description: z.string(),
+  /** Each sample's text as written (the records) to the same in every language (docs/shares.md#sample-data). */
+  translations: z.record(z.string(), LocalizedTextSchema),
   renewalOffers: z.array(
     RenewalOfferInputSchema.omit({ inquiredOn: true }).extend({
       cardId: z.string(),
@@ -26,6 +30,24 @@ const SamplesSchema = z.object({
 });
 
 const samplesFile = new URL('../../../data/shares/samples.json', import.meta.url);
+
+let translations: Map<string, LocalizedText> | null = null;
+/**
+ * A sample's text in every language, so a Chinese page does not show an English sample note (or an
+ * English page a Chinese one); null for a text that is not a sample's. Members' texts are never
+ * translated: they are shown as their authors wrote them.
+ */
+export function sampleTranslation(text: string): LocalizedText | null {
+  if (!text) return null;
+  translations ??= new Map(
+    Object.entries(
+      SamplesSchema.shape.translations.parse(
+        (JSON.parse(readFileSync(samplesFile, 'utf8')) as { translations: unknown }).translations,
+      ),
+    ),
+  );
+  return translations.get(text) ?? null;
+}
 
 /**
  * The sample shared data of a fresh install (docs/shares.md#sample-data): written once, dated back

@@ -591,6 +591,28 @@ describe('sample data', () => {
     expect(
       (await get('/api/renewal-offers/cards/chase-sapphire-reserve')).json().summary,
     ).toMatchObject({ enough: true, reports: 6, samples: 6 });
+    // Every sample's text comes in each language, so no page shows a sample in another language.
+    const reports = (await get('/api/renewal-offers/cards/chase-sapphire-reserve')).json()
+      .reports as { detail: string; translated: Record<string, Record<string, string> | null> }[];
+    const written = reports.filter((report) => report.detail);
+    expect(written.length).toBeGreaterThan(0);
+    for (const report of written)
+      expect(Object.keys(report.translated.detail ?? {}).sort()).toEqual([
+        'en',
+        'zh-Hans',
+        'zh-Hant',
+      ]);
+    expect(written.map((report) => report.translated.detail?.['zh-Hant'])).toContain(
+      '他們改為建議換成其他卡種。',
+    );
+    const noted = (await get('/api/stores'))
+      .json()
+      .stores.flatMap(
+        (entry: { cards: { note: string; noteTranslated: Record<string, string> | null }[] }) =>
+          entry.cards.filter((card) => card.note),
+      );
+    expect(noted.length).toBeGreaterThan(0);
+    for (const card of noted) expect(card.noteTranslated?.['zh-Hans']).toMatch(/\S/);
     // Sample records belong to no member: nobody can change them.
     const { cookies } = await memberWithSession(app);
     expect(

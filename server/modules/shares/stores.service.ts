@@ -8,6 +8,7 @@ import {
   type StoreView,
   type UsCardSupport,
 } from '../../../core/shares/stores.ts';
+import { sampleTranslation } from './sample-data.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { savedStores, sharedStores, shareRevisions, storeCards } from '../../db/schema/index.ts';
@@ -49,6 +50,7 @@ export class Stores {
           id: card.id,
           mine: viewerId !== null && card.memberId === viewerId,
           sharedBy: card.sample ? 'sample' : card.memberId === store.memberId ? 'owner' : 'member',
+          noteTranslated: card.sample ? sampleTranslation(card.card.note) : null,
           updatedAt: card.updatedAt.toISOString(),
         })),
       sample: store.sample,

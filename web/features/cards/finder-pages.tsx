@@ -258,9 +258,20 @@ function FinderResults({
           {t('finder.assumptions', { date: data.rates.asOf })}
         </Text>
       </Group>
-      {preferences.ignoredBanks.length > 0 || !preferences.promoteBusiness ? (
-        <Text size="sm">{t('finder.preferencesApplied')}</Text>
-      ) : null}
+      <Text size="sm" data-testid="finder-order-explained">
+        {t(order === 'first-year' ? 'finder.firstYearExplain' : 'finder.ongoingExplain')}
+      </Text>
+      {/* Only what the member chose is called their preference; business cards are left out by default. */}
+      {preferences.ignoredBanks.length > 0 && (
+        <Text size="sm" data-testid="finder-preferences-applied">
+          {t('finder.preferencesApplied')}
+        </Text>
+      )}
+      {!preferences.promoteBusiness && (
+        <Text size="sm" c="dimmed">
+          {t('finder.businessLeftOut')}
+        </Text>
+      )}
       <Accordion variant="separated" defaultValue={expandFirst ? ranked[0]?.cardId : null}>
         {ranked.slice(0, limit).map((value, index) => {
           const card = data.byId.get(value.cardId)!;

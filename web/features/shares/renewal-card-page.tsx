@@ -1,6 +1,13 @@
 import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { data, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import {
+  data,
+  Link,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import {
   OFFER_TYPES,
   REPORT_WINDOWS,
@@ -100,6 +107,20 @@ function RenewalCardPage({ page }: { page: PageDef }) {
   const popup = usePopup();
   const format = useShareFormat();
   const [editing, setEditing] = useState<RenewalOfferView | 'new' | null>(null);
+  // The overview's 'report' leads here with #report: the form opens (after a login if need be)
+  // and comes into view, rather than the page's top.
+  const { hash } = useLocation();
+  const cardId = view?.card.id;
+  useEffect(() => {
+    if (hash !== '#report' || !cardId) return;
+    requireMember(() => {
+      setEditing('new');
+      window.requestAnimationFrame(() =>
+        document.getElementById('report')?.scrollIntoView({ block: 'start' }),
+      );
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival with #report
+  }, [hash, cardId]);
   if (!view)
     return (
       <RecordFrame page={page} name={t('renewal.unknownTitle')}>

@@ -141,10 +141,14 @@ export function ReportItem({
           {report.requirementSpend !== null &&
             ` · ${t('renewal.requirement', { spend: format.money(report.requirementSpend, currency), count: report.requirementMonths ?? 0 })}`}
         </Text>
-        {report.detail && <Text size="sm">{report.detail}</Text>}
+        {report.detail && (
+          <Text size="sm" data-testid="renewal-detail">
+            {report.translated?.detail ? format.text(report.translated.detail) : report.detail}
+          </Text>
+        )}
         {report.note && (
           <Text size="sm" c="dimmed">
-            {report.note}
+            {report.translated?.note ? format.text(report.translated.note) : report.note}
           </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -51,7 +51,10 @@ export function CardLine({
       </Text>
       {(card.acquirer || card.note) && (
         <Text size="xs" c="dimmed">
-          {[card.acquirer && t('stores.acquirerIs', { acquirer: card.acquirer }), card.note]
+          {[
+            card.acquirer && t('stores.acquirerIs', { acquirer: card.acquirer }),
+            card.noteTranslated ? format.text(card.noteTranslated) : card.note,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Text>
