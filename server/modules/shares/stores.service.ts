@@ -19,7 +19,6 @@ import { escapeLike } from '../../db/like.ts';
 
 type StoreRow = typeof sharedStores.$inferSelect;
 type CardRow = typeof storeCards.$inferSelect;
-
 const LIST_LIMIT = 200;
 
 /**
