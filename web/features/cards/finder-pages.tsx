@@ -16,11 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyPreferences } from '../../../core/cards/catalogue.ts';
-import {
-  SPEND_CATEGORIES,
-  type Card,
-  type CardCountry,
-} from '../../../core/cards/card.ts';
+import { SPEND_CATEGORIES, type Card, type CardCountry } from '../../../core/cards/card.ts';
 import {
   CREDIT_USE_RATE,
   rankCards,
