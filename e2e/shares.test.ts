@@ -336,6 +336,11 @@ describe('shared data', () => {
     await page.locator('[data-testid="seven-stores"]').waitFor();
     expect(await page.locator('[data-testid="seven-stores"]').innerText()).toContain('小巨蛋');
     expect(await page.locator('[data-testid="seven-map"] circle').count()).toBeGreaterThan(10);
+    // The source reads as a sentence: the project as a link and the licence's name, no commit or docs path.
+    const source = await page.locator('[data-testid="seven-source"]').innerText();
+    expect(source).toContain('github.com/leoshiang/get-taiwan-poi');
+    expect(source).toContain('ISC');
+    expect(source).not.toMatch(/[0-9a-f]{40}|docs\//);
     // Another district, chosen on the page, loads its own stores.
     await page.locator('[data-testid="seven-district"]').click();
     await page.getByRole('option', { name: /^信義區/ }).click();

@@ -41,6 +41,19 @@ export const ConvenienceStoreSchema = ConvenienceStoreFields.strict().refine(
 );
 export type ConvenienceStore = z.infer<typeof ConvenienceStoreSchema>;
 
+/**
+ * The page's source line (docs/shares.md#convenience-stores): the file keeps its full provenance
+ * (the commit, the notes on the licence) for the download and for staff; a reader gets the
+ * project's address as a link and the licence's name.
+ */
+export function sourceLine(source: string, licence: string) {
+  const address = /\b((?:github\.com|gitlab\.com)\/[\w.-]+\/[\w.-]+)/.exec(source)?.[1];
+  return {
+    sourceLink: address ? { url: `https://${address}`, label: address } : null,
+    licenceName: licence.split(/[,;(]/)[0]?.trim() || licence,
+  };
+}
+
 /** data/711_stores.json as the import script writes it. */
 export const ConvenienceStoresFileSchema = z
   .object({
@@ -65,6 +78,9 @@ export const ConvenienceOverviewSchema = z.object({
   chain: z.string(),
   source: z.string(),
   licence: z.string(),
+  /** The source as a reader's link and the licence's name, for the page's line (sourceLine). */
+  sourceLink: z.object({ url: z.string(), label: z.string() }).nullable(),
+  licenceName: z.string(),
   asOf: z.string(),
   support: z.enum(US_CARD_SUPPORT),
   total: z.number(),

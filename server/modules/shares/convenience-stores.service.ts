@@ -8,6 +8,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import {
   ConvenienceStoresFileSchema,
+  sourceLine,
   type ConvenienceOverview,
   type ConvenienceStoresFile,
 } from '../../../core/shares/convenience-stores.ts';
@@ -128,6 +129,7 @@ export class ConvenienceStores {
       chain: file.chain,
       source: file.source,
       licence: file.licence,
+      ...sourceLine(file.source, file.licence),
       asOf: file.asOf,
       support: await this.support(),
       total: file.stores.length,

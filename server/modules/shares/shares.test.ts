@@ -608,11 +608,16 @@ describe('sample data', () => {
     const noted = (await get('/api/stores'))
       .json()
       .stores.flatMap(
-        (entry: { cards: { note: string; noteTranslated: Record<string, string> | null }[] }) =>
-          entry.cards.filter((card) => card.note),
+        (entry: {
+          cards: {
+            note: string;
+            sharedBy: string;
+            noteTranslated: Record<string, string> | null;
+          }[];
+        }) => entry.cards.filter((card) => card.note && card.sharedBy === 'sample'),
       );
     expect(noted.length).toBeGreaterThan(0);
-    for (const card of noted) expect(card.noteTranslated?.['zh-Hans']).toMatch(/\S/);
+    for (const card of noted) expect(card.noteTranslated?.['zh-Hans'], card.note).toMatch(/\S/);
     // Sample records belong to no member: nobody can change them.
     const { cookies } = await memberWithSession(app);
     expect(

@@ -69,6 +69,7 @@ function StoreMap({
   onCity: (city: string) => void;
 }) {
   const { t } = useTranslation('shares');
+  const format = useShareFormat();
   const projection = geoMercator().fitExtent(
     [
       [12, 12],
@@ -83,7 +84,9 @@ function StoreMap({
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={t('seven.mapLabel', { count: city ? overview.stores.length : overview.total })}
+      aria-label={t('seven.mapLabel', {
+        number: format.count(city ? overview.stores.length : overview.total),
+      })}
       style={{ width: '100%', maxWidth: WIDTH, height: 'auto' }}
       data-testid="seven-map"
     >
@@ -122,7 +125,9 @@ function StoreMap({
                 style={{ cursor: 'pointer' }}
                 onClick={() => onCity(entry.city)}
               >
-                <title>{t('seven.cityCount', { city: entry.city, count: entry.count })}</title>
+                <title>
+                  {t('seven.cityCount', { city: entry.city, number: format.count(entry.count) })}
+                </title>
               </circle>
             );
           })}
@@ -155,7 +160,10 @@ function SevenElevenPage({ page }: { page: PageDef }) {
           </Anchor>
         </Group>
         <Text size="sm" mt="xs">
-          {t('seven.total', { count: overview.total, day: format.day(overview.asOf) })}
+          {t('seven.total', {
+            number: format.count(overview.total),
+            day: format.day(overview.asOf),
+          })}
         </Text>
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -229,7 +237,7 @@ function SevenElevenPage({ page }: { page: PageDef }) {
               <Title order={2} fz="md">
                 {t('seven.listTitle', {
                   place: district ? `${city} ${district}` : city,
-                  count: overview.stores.length,
+                  number: format.count(overview.stores.length),
                 })}
               </Title>
               <Stack
@@ -260,7 +268,21 @@ function SevenElevenPage({ page }: { page: PageDef }) {
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed" data-testid="seven-source">
-        {t('seven.source', { source: overview.source, licence: overview.licence })}{' '}
+        {t('seven.sourceLine', { day: format.day(overview.asOf), licence: overview.licenceName })}{' '}
+        {overview.sourceLink && (
+          <>
+            <Anchor
+              href={overview.sourceLink.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              underline="always"
+            >
+              {overview.sourceLink.label}
+            </Anchor>{' '}
+            ·{' '}
+          </>
+        )}
         <Anchor href="/static/711_stores.json" size="xs" underline="always">
           {t('seven.download')}
         </Anchor>
