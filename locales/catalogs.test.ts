@@ -111,6 +111,11 @@ describe('Traditional and Simplified catalogs', () => {
     const hans = words('zh-Hans');
     expect(hant).toMatch(/哩程/);
     expect(hant).not.toMatch(/里程|信息|账号|设置|視頻|網絡/);
+    // The site says 你 to a member in Taiwan, and so do its e-mails; a greeting puts no space
+    // between a (Chinese) name and 你好.
+    const mails = JSON.stringify(load('zh-Hant', 'emails.json'));
+    expect(mails).not.toMatch(/您/);
+    expect(mails).not.toMatch(/\}\} 你好/);
     expect(hans).toMatch(/里程/);
     expect(hans).not.toMatch(/哩程|资讯|帐号|网路/);
   });

@@ -28,7 +28,12 @@ export function SummaryPanel({
       <Paper withBorder radius="md" p="lg" data-testid="renewal-summary">
         <Text fw={600}>{t('renewal.summary.title')}</Text>
         <Text data-testid="renewal-not-enough">
-          {t('renewal.summary.notEnough', { count: summary.reports, needed: SUMMARY_MIN_REPORTS })}
+          {summary.reports === 0
+            ? t('renewal.summary.noneYet', { needed: SUMMARY_MIN_REPORTS })
+            : t('renewal.summary.notEnough', {
+                count: summary.reports,
+                needed: SUMMARY_MIN_REPORTS,
+              })}
         </Text>
         <SampleNote samples={summary.samples} />
       </Paper>
