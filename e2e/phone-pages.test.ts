@@ -63,3 +63,24 @@ describe('the busiest pages on a phone in zh-Hant', () => {
     }
   });
 });
+
+describe('the storefront’s price history on a phone', () => {
+  it('draws its labels at a readable size, the figure at its own width', async () => {
+    await openPage(page, '/storefront/buy/avianca-lifemiles');
+    const chart = page.locator('[data-testid="price-history-chart"]');
+    await chart.waitFor();
+    // The smallest label as drawn on the screen: 720 units scaled to the phone made them 6 px.
+    await expect
+      .poll(() =>
+        chart
+          .locator('svg text')
+          .evaluateAll((labels) =>
+            Math.min(...labels.map((label) => label.getBoundingClientRect().height)),
+          ),
+      )
+      .toBeGreaterThanOrEqual(11);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});

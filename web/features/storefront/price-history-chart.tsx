@@ -1,10 +1,12 @@
 import { formatMoney } from '../../../core/payments/money.ts';
 import type { ProgrammeSaleDetail } from '../../../core/storefront/api-schemas.ts';
+import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useStorefrontFormat } from './storefront-format.ts';
 import classes from './price-history-chart.module.css';
 
-const WIDTH = 720;
+/** The drawing's width before the page knows its own (server rendering); then the figure's, so labels stay 12 px on a phone. */
+const WIDE = 720;
 const HEIGHT = 260;
 const PAD = { left: 64, right: 16, top: 16, bottom: 32 };
 const YEAR_MS = 365.25 * 86_400_000;
@@ -26,6 +28,9 @@ export function PriceHistoryChart({
 }) {
   const { t } = useTranslation('storefront');
   const format = useStorefrontFormat();
+  // Drawn at the figure's own width: scaled down from 720 units, a phone's labels were 6 px.
+  const { ref: frame, width: measured } = useElementSize<HTMLElement>();
+  const WIDTH = measured > 0 ? Math.min(WIDE, Math.round(measured)) : WIDE;
   const at = Date.parse(now);
   // An unconfirmed campaign has no price to draw; the table under the chart lists it with its label.
   const priced = programme.history.flatMap((campaign) =>
@@ -64,7 +69,7 @@ export function PriceHistoryChart({
   const lastYear = new Date(to).getUTCFullYear();
   const yearCount = lastYear - firstYear + 1;
   // Label every year on a short span, fewer on a long one so the labels never touch.
-  const yearStep = Math.max(1, Math.ceil(yearCount / 8));
+  const yearStep = Math.max(1, Math.ceil(yearCount / Math.max(2, Math.floor(WIDTH / 90))));
   const years = Array.from({ length: yearCount }, (_, index) => firstYear + index).filter(
     (year) => (lastYear - year) % yearStep === 0,
   );
@@ -77,7 +82,7 @@ export function PriceHistoryChart({
   });
 
   return (
-    <figure className={classes.figure} data-testid="price-history-chart">
+    <figure className={classes.figure} ref={frame} data-testid="price-history-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className={classes.svg}
