@@ -83,6 +83,8 @@ describe('articles', () => {
     await expect
       .poll(() => page.locator('.ProseMirror img[data-image-id]').count(), { timeout: 20_000 })
       .toBe(2);
+    // Pasted pictures do not become the cover behind the writer's back.
+    expect(await page.getByRole('button', { name: zh('editor.addCover') }).count()).toBe(1);
     await page.keyboard.press('End');
     await paste(page, {
       html: '<p>貼上的<img src=x onerror="alert(1)"><a href="javascript:alert(2)">連結</a><script>alert(3)</script></p>',

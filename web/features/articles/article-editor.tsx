@@ -184,7 +184,8 @@ export default function ArticleEditor({ initial }: { initial: ArticleDraft | nul
     const { id } = await autosave.ensureArticle();
     const image = await articlesApi.upload(id, file);
     setImages((current) => new Map(current).set(image.id, image));
-    if (!fields.current.cover) setCover(image.id);
+    // A picture in the body is not made the cover behind the writer's back: they choose one with
+    // the cover button or the picture's 'use as cover'.
     return { src: imageUrl(image), imageId: image.id, width: image.width, height: image.height };
   };
   const callbacks = useRef({ upload, uploadFailed });
