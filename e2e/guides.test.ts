@@ -233,6 +233,20 @@ describe('the redeem explorer', () => {
   });
 });
 
+describe('a programme’s award chart', () => {
+  it('explains its region codes with the countries named in the reader’s language (zh-Hant)', async () => {
+    const { context, page, complaints } = await visitor('zh-Hant');
+    await page.goto('/rewardslib/united-mileageplus');
+    const regions = page.getByTestId('chart-regions');
+    await regions.waitFor();
+    const text = await regions.innerText();
+    expect(text).toContain(catalogText('zh-Hant', 'guides')('library.regionsLead'));
+    expect(text).toMatch(/USCA — 美國、加拿大/);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the transfer-partner lookup', () => {
   it('shows what a number of points becomes at each partner, and looks back from a programme', async () => {
     const { context, page, complaints } = await visitor();

@@ -23,6 +23,18 @@ export function useGuideFormat() {
         dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
           new Date(`${iso}T00:00:00Z`),
         ),
+      /** A country or territory by its ISO code, named in the reader's language ('TW' → 臺灣); the code when unknown. */
+      country: (() => {
+        let names: Intl.DisplayNames | null = null;
+        return (code: string) => {
+          try {
+            names ??= new Intl.DisplayNames([locale], { type: 'region' });
+            return names.of(code) ?? code;
+          } catch {
+            return code;
+          }
+        };
+      })(),
       /** A price in its own currency (sales are priced in US or Canadian dollars, euros, pounds or NT$). */
       price: (amount: number, currency: string) =>
         numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(

@@ -1,5 +1,6 @@
 /** The tables of a programme's page: partner airlines, transfer partners, the award chart and the programme rules. */
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Box, Stack, Text } from '@mantine/core';
 import { Table } from '../../components/table.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { CABINS } from '../../../core/awards/simulated-schedule.ts';
@@ -142,6 +143,10 @@ export function RatioCell({ row }: { row: TransferPartnerRow }) {
 export function ChartSummary({ chart }: { chart: AwardChart }) {
   const { t } = useTranslation('guides');
   const format = useGuideFormat();
+  // Countries are named by the runtime's own tables (Intl.DisplayNames), which differ between the
+  // server and a browser: named once the page is the browser's, so hydration sees the same codes.
+  const [namesReady, setNamesReady] = useState(false);
+  useEffect(() => setNamesReady(true), []);
   const cell = (value: number | null) => (value === null ? '—' : format.number(value, 0));
   const cabins = CABINS.filter((cabin) =>
     (chart.bands ?? chart.zonePrices ?? []).some((row) => row[cabin] !== null),
@@ -244,16 +249,32 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
         </Text>
       ))}
       {chart.regions && (
-        <Text size="sm" c="gray.7">
-          {t('library.regions')}{' '}
-          {Object.entries(chart.regions)
-            // A region may be airports (EVA's North American gateways), which the pricing matches first.
-            .map(([region, { airports = [], countries }]) => {
-              const members = [...airports, ...countries];
-              return `${region}: ${members.slice(0, 12).join(', ')}${members.length > 12 ? '…' : ''}`;
-            })
-            .join(' · ')}
-        </Text>
+        <Stack gap={4} data-testid="chart-regions">
+          <Text size="sm" c="gray.7">
+            {t('library.regionsLead')}
+          </Text>
+          {/* dl > div > dt + dd: a paragraph may not hold a term, and a browser would move it. */}
+          <Stack component="dl" gap={2} m={0}>
+            {Object.entries(chart.regions).map(([region, { airports = [], countries }]) => {
+              // A region may be airports (EVA's North American gateways), which the pricing matches first.
+              const members = [...airports, ...countries.map(namesReady ? format.country : String)];
+              const shown = members.slice(0, 12).join(t('library.listSeparator'));
+              return (
+                <Box key={region} fz="sm" c="gray.7">
+                  <Box component="dt" fw={600} display="inline">
+                    {region}
+                  </Box>
+                  {' — '}
+                  <Box component="dd" display="inline" m={0}>
+                    {members.length > 12
+                      ? t('library.regionMore', { shown, count: members.length - 12 })
+                      : shown}
+                  </Box>
+                </Box>
+              );
+            })}
+          </Stack>
+        </Stack>
       )}
     </Stack>
   );
