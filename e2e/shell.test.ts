@@ -218,6 +218,10 @@ describe('keyboard use', () => {
     await small.keyboard.press('Enter');
     const drawer = small.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Credit cards' }).waitFor();
+    // One way to close it: the drawer's own button, not a second X in the header behind it.
+    expect(
+      await small.getByRole('button', { name: 'Close menu', includeHidden: true }).count(),
+    ).toBe(1);
     await small.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await phone.close();

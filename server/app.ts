@@ -73,6 +73,7 @@ import { loggerOptions } from './logging.ts';
 import { frameworkErrors, registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { registerLoopbackOrigin } from './plugins/loopback-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 declare module 'fastify' {
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every plugin: one registered earlier keeps Fastify's own error handler, whose shape no
   // route's schema allows (the OpenAPI document's route answered a 500 so).
   registerErrorHandler(app);
+  if (config.NODE_ENV !== 'production') registerLoopbackOrigin(app, config.PUBLIC_URL);
   const rateLimitScale = config.RATE_LIMIT_SCALE;
   await app.register(cookie);
   // Counted in the database: every server process together, and nothing forgotten at a restart.

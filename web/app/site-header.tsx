@@ -96,12 +96,15 @@ export function SiteHeader() {
             <HeaderSearch />
             <LocalePicker />
             <AccountMenu />
+            {/* Always the menu's icon: the open drawer has the one close button (a second X
+                here, behind the drawer's shade, read as another way out). */}
             <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
+              opened={false}
+              onClick={menu.open}
               hiddenFrom="md"
               size="sm"
-              aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={menuOpened}
             />
           </Group>
         </Group>
