@@ -28,6 +28,7 @@ import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 
@@ -47,6 +48,7 @@ function ApplyForm({ onApplied }: { onApplied: (view: AffiliateView) => void }) 
   });
   const [errors, setErrors] = useState<Partial<Record<keyof AffiliateApplication, string>>>({});
   const [busy, setBusy] = useState(false);
+  const problems = useFormProblems();
   const submit = async () => {
     const parsed = AffiliateApplicationSchema.safeParse(form);
     if (!parsed.success) {
@@ -73,10 +75,11 @@ function ApplyForm({ onApplied }: { onApplied: (view: AffiliateView) => void }) 
   };
   return (
     <form
+      ref={problems.ref}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit().then(problems.reveal);
       }}
     >
       <Stack gap="sm" maw={640} data-testid="affiliate-form">

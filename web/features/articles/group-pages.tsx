@@ -45,6 +45,7 @@ import { SectionNav } from '../../components/section-nav.tsx';
 import { loaderFind, loaderGet } from '../../lib/loader-api.ts';
 import { definePage, type PageHead, type PageHeadArgs } from '../../lib/page-module.ts';
 import { useTranslation } from '../../lib/translation.tsx';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAsMember, useAuth } from '../auth/index.ts';
 import { ArticleCards, GoneScreen } from './article-parts.tsx';
@@ -97,6 +98,7 @@ function GroupForm({
   const [input, setInput] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState(false);
+  const marked = useFormProblems<HTMLDivElement>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!input.name.trim()) return setMissing(true);
@@ -111,7 +113,8 @@ function GroupForm({
     <Stack
       gap="sm"
       component="form"
-      onSubmit={(event) => void submit(event)}
+      ref={marked.ref}
+      onSubmit={(event) => void submit(event).then(marked.reveal)}
       data-testid="group-form"
     >
       <TextInput

@@ -17,6 +17,7 @@ import {
 import { Chips, Segments } from '../../components/choices.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation.tsx';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { useNavigate } from 'react-router';
 import {
   BOOKING_HORIZON_DAYS,
@@ -151,6 +152,7 @@ export function SearchPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
   const [problems, setProblems] = useState<FormProblems>({});
+  const marked = useFormProblems();
   // A form filled for one flight (a result's 'Track this flight') opens with that flight shown.
   const [more, setMore] = useState(Boolean(initial?.flightNumber || initial?.airlines?.length));
   const [busy, setBusy] = useState(false);
@@ -286,10 +288,11 @@ export function SearchPanel({
       aria-labelledby="search-panel-title"
     >
       <form
+        ref={marked.ref}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void submit().then(marked.reveal);
         }}
       >
         <Stack gap="md">

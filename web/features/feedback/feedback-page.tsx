@@ -1,3 +1,4 @@
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { Alert, Button, FileInput, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -44,6 +45,7 @@ function FeedbackPage({ page }: { page: PageDef }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ copied: boolean } | null>(null);
 
+  const problems = useFormProblems<HTMLFormElement>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!description.trim()) return setProblem('description');
@@ -89,7 +91,15 @@ function FeedbackPage({ page }: { page: PageDef }) {
 
   return (
     <PageFrame page={page}>
-      <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="form"
+        ref={problems.ref}
+        onSubmit={(event) => void submit(event).then(problems.reveal)}
+        noValidate
+      >
         <Stack>
           <Textarea
             label={t('form.description')}

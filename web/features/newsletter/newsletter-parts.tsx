@@ -26,6 +26,8 @@ export function TopicChoices({
       value={value}
       onChange={(topics) => onChange(topics as NewsletterTopic[])}
       error={error ?? undefined}
+      required
+      data-problem={error ? 'true' : undefined}
       data-testid="newsletter-topics"
     >
       <Stack gap="sm" mt="xs">

@@ -16,6 +16,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
+import { useFormProblems } from '../../lib/form-problems.ts';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
 import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
@@ -121,6 +122,7 @@ function SubscribeForm() {
   );
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const marked = useFormProblems();
   const onToken = useCallback((token: string) => setCaptcha(token), []);
 
   useEffect(() => {
@@ -173,10 +175,11 @@ function SubscribeForm() {
   return (
     <Paper withBorder radius="md" p="lg" maw={560}>
       <form
+        ref={marked.ref}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void submit().then(marked.reveal);
         }}
         data-testid="newsletter-form"
       >
