@@ -605,17 +605,15 @@ describe('sample data', () => {
     expect(written.map((report) => report.translated.detail?.['zh-Hant'])).toContain(
       '他們改為建議換成其他卡種。',
     );
-    const noted = (await get('/api/stores'))
-      .json()
-      .stores.flatMap(
-        (entry: {
-          cards: {
-            note: string;
-            sharedBy: string;
-            noteTranslated: Record<string, string> | null;
-          }[];
-        }) => entry.cards.filter((card) => card.note && card.sharedBy === 'sample'),
-      );
+    const noted = (await get('/api/stores')).json().stores.flatMap(
+      (entry: {
+        cards: {
+          note: string;
+          sharedBy: string;
+          noteTranslated: Record<string, string> | null;
+        }[];
+      }) => entry.cards.filter((card) => card.note && card.sharedBy === 'sample'),
+    );
     expect(noted.length).toBeGreaterThan(0);
     for (const card of noted) expect(card.noteTranslated?.['zh-Hans'], card.note).toMatch(/\S/);
     // Sample records belong to no member: nobody can change them.
