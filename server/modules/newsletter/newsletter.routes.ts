@@ -49,6 +49,14 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
 ) => {
   const memberOf = async (request: Parameters<Sessions['current']>[0]) =>
     (await sessions.current(request))?.member ?? null;
+  /** The forms anyone may send (subscribe, ask for a link) pass the robot check first. */
+  const robotChecked = async (token: string, ip: string) => {
+    if (!(await captcha.verify(token, ip)))
+      throw new AppError('CAPTCHA_FAILED', {
+        message: 'Please confirm you are not a robot.',
+        fields: { captcha: 'failed' },
+      });
+  };
 
   app.post(
     '/newsletter/subscribe',
@@ -57,11 +65,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
       preHandler: rateLimited(app, 'newsletterSubscribe', rateLimitScale),
     },
     async (request) => {
-      if (!(await captcha.verify(request.body.captcha, request.ip)))
-        throw new AppError('CAPTCHA_FAILED', {
-          message: 'Please confirm you are not a robot.',
-          fields: { captcha: 'failed' },
-        });
+      await robotChecked(request.body.captcha, request.ip);
       const member = await memberOf(request);
       await subscriptions.request({
         ...request.body,
@@ -81,11 +85,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<Options> = async (
       preHandler: rateLimited(app, 'newsletterSubscribe', rateLimitScale),
     },
     async (request) => {
-      if (!(await captcha.verify(request.body.captcha, request.ip)))
-        throw new AppError('CAPTCHA_FAILED', {
-          message: 'Please confirm you are not a robot.',
-          fields: { captcha: 'failed' },
-        });
+      await robotChecked(request.body.captcha, request.ip);
       await subscriptions.sendPreferenceLink({ email: request.body.email });
       return { ok: true as const };
     },

@@ -25,6 +25,13 @@ import { trackingTopic } from './tracking-mail.ts';
 
 type TrackingRow = typeof trackings.$inferSelect;
 
+/** More tracking days asked for than remain (creating, or keep-tracking switched on). */
+const daysExceeded = (remaining: number) =>
+  new AppError('TRACKING_DAYS_EXCEEDED', {
+    message: `You have ${remaining} remaining tracking days available. Please delete other entries to free up more days.`,
+    fields: { remaining: String(remaining) },
+  });
+
 /**
  * Members' award trackings (docs/product/trackings.md): create within the plan's tracking days,
  * list with the allowance, read one, delete (which frees its days and cancels any e-mail not yet
@@ -71,10 +78,7 @@ export class Trackings {
       const held = await tx.select().from(trackings).where(eq(trackings.memberId, member.id));
       const { remaining } = this.#allowance(currentPlan(member, this.options.now()), held, today);
       if (days > remaining) {
-        throw new AppError('TRACKING_DAYS_EXCEEDED', {
-          message: `You have ${remaining} remaining tracking days available. Please delete other entries to free up more days.`,
-          fields: { remaining: String(remaining) },
-        });
+        throw daysExceeded(remaining);
       }
       const [inserted] = await tx
         .insert(trackings)
@@ -161,10 +165,7 @@ export class Trackings {
         const { remaining } = this.#allowance(plan, others, today);
         const days = trackingDaysUsed(row.query.dates, today, isWatching(row.status, true));
         if (days > remaining) {
-          throw new AppError('TRACKING_DAYS_EXCEEDED', {
-            message: `You have ${remaining} remaining tracking days available. Please delete other entries to free up more days.`,
-            fields: { remaining: String(remaining) },
-          });
+          throw daysExceeded(remaining);
         }
       }
       const [updated] = await tx

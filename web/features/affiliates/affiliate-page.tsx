@@ -28,7 +28,7 @@ import { loaderGet } from '../../lib/loader-api.ts';
 import { definePage } from '../../lib/page-module.ts';
 import type { PageDef } from '../../lib/site-map.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useFormProblems } from '../../lib/form-problems.ts';
+import { CheckedForm } from '../../components/checked-form.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useAuth } from '../auth/index.ts';
 
@@ -48,7 +48,6 @@ function ApplyForm({ onApplied }: { onApplied: (view: AffiliateView) => void }) 
   });
   const [errors, setErrors] = useState<Partial<Record<keyof AffiliateApplication, string>>>({});
   const [busy, setBusy] = useState(false);
-  const problems = useFormProblems();
   const submit = async () => {
     const parsed = AffiliateApplicationSchema.safeParse(form);
     if (!parsed.success) {
@@ -74,14 +73,7 @@ function ApplyForm({ onApplied }: { onApplied: (view: AffiliateView) => void }) 
     }
   };
   return (
-    <form
-      ref={problems.ref}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit().then(problems.reveal);
-      }}
-    >
+    <CheckedForm onSubmit={submit}>
       <Stack gap="sm" maw={640} data-testid="affiliate-form">
         <Title order={2} fz="lg">
           {t('affiliate.applyTitle')}
@@ -122,7 +114,7 @@ function ApplyForm({ onApplied }: { onApplied: (view: AffiliateView) => void }) 
           {t('affiliate.apply')}
         </Button>
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }
 

@@ -1,12 +1,9 @@
 /** The form both sign-in dialogs use: checked by us, not by the browser. */
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useFormProblems } from '../../lib/form-problems.ts';
+import { CheckedForm } from '../../components/checked-form.tsx';
 
-/**
- * A form whose checks are ours, not the browser's bubbles: each problem under its field, and
- * after a refused submit the first of them in view with the focus (docs/product/messages.md#forms).
- */
+/** The dialogs' form: its fields in a column, shown as every form shows a refused submit. */
 export function Form({
   onSubmit,
   children,
@@ -16,17 +13,9 @@ export function Form({
   children: ReactNode;
   mt?: string;
 }) {
-  const problems = useFormProblems();
   return (
-    <form
-      ref={problems.ref}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit().then(problems.reveal);
-      }}
-    >
+    <CheckedForm onSubmit={onSubmit}>
       <Stack mt={mt}>{children}</Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { isValidEmail, normalizeEmail } from '../../../core/auth.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useFormProblems } from '../../lib/form-problems.ts';
+import { CheckedForm } from '../../components/checked-form.tsx';
 import { useTranslation } from '../../lib/translation.tsx';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { newsletterApi } from './newsletter-api.ts';
@@ -17,7 +17,6 @@ import { Outcome } from './newsletter-parts.tsx';
 export function AskLinkForm() {
   const { t } = useTranslation('newsletter');
   const failed = useErrorPopup();
-  const problems = useFormProblems();
   const [email, setEmail] = useState('');
   const [captcha, setCaptcha] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -55,15 +54,7 @@ export function AskLinkForm() {
       </Outcome>
     );
   return (
-    <form
-      ref={problems.ref}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit().then(problems.reveal);
-      }}
-      data-testid="newsletter-ask-link"
-    >
+    <CheckedForm onSubmit={submit} testId="newsletter-ask-link">
       <Stack gap="sm">
         <Text size="sm">{t('preference.askLink')}</Text>
         <TextInput
@@ -81,6 +72,6 @@ export function AskLinkForm() {
           {t('preference.askSubmit')}
         </Button>
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -16,7 +16,7 @@ import { PageFrame } from '../../components/page-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useErrorPopup } from '../../lib/use-error-popup.ts';
 import { useTranslation } from '../../lib/translation.tsx';
-import { useFormProblems } from '../../lib/form-problems.ts';
+import { CheckedForm } from '../../components/checked-form.tsx';
 import { useAuth } from '../auth/index.ts';
 import { newsletterApi } from './newsletter-api.ts';
 import { MailLanguageChoice, Outcome, TopicChoices } from './newsletter-parts.tsx';
@@ -122,7 +122,6 @@ function SubscribeForm() {
   );
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const marked = useFormProblems();
   const onToken = useCallback((token: string) => setCaptcha(token), []);
 
   useEffect(() => {
@@ -174,15 +173,7 @@ function SubscribeForm() {
   }
   return (
     <Paper withBorder radius="md" p="lg" maw={560}>
-      <form
-        ref={marked.ref}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit().then(marked.reveal);
-        }}
-        data-testid="newsletter-form"
-      >
+      <CheckedForm onSubmit={submit} testId="newsletter-form">
         <Stack gap="md">
           <TextInput
             label={t('form.email')}
@@ -207,7 +198,7 @@ function SubscribeForm() {
             {t('form.manage')}
           </Anchor>
         </Stack>
-      </form>
+      </CheckedForm>
     </Paper>
   );
 }
