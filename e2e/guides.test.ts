@@ -167,7 +167,10 @@ describe('the redeem explorer', () => {
     await page.goto('/profilepage/account');
     const city = page.getByRole('combobox', { name: enCommon('auth.profile.city') });
     await city.fill('Tokyo');
-    await page.getByTestId('profile-city-option-TYO').first().click();
+    // Chosen from the keyboard: the metro area (all its airports) is the first suggestion.
+    await page.getByTestId('profile-city-option-TYO').first().waitFor({ state: 'attached' });
+    await city.press('ArrowDown');
+    await city.press('Enter');
     await page.getByText(enCommon('auth.profile.citySaved')).waitFor();
     const kept = (await context.cookies()).find((cookie) => cookie.name === 'current_city');
     expect(JSON.parse(decodeURIComponent(kept?.value ?? '{}'))).toMatchObject({

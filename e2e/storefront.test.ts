@@ -249,8 +249,13 @@ describe('storefront', () => {
     expect(paid).toBe('verifying');
     // The confirmation step's link opened in another tab (which holds no draft of the checkout)
     // resumes the order where it was left: at the bank's page.
+    // (Opened by the address bar, not the test's goto: the page goes on to the bank before it is
+    // ever a live app page to wait for.)
     const other = await buyer.context.newPage();
-    await other.goto(`/storefront/checkout/confirm?order=${order.id}`);
+    await other.evaluate(
+      (address) => window.location.assign(address),
+      `${server.baseUrl}/storefront/checkout/confirm?order=${order.id}`,
+    );
     await other.waitForURL(/\/sandbox-pay\/v1\/verify\//);
     await other.close();
     await buyer.page.goto('/profilepage/transaction');

@@ -271,7 +271,8 @@ const DEFINED: readonly PageDef[] = [
   page('/creditcardlist', 'creditCardList', 'cardplus'),
   page('/card', 'card', 'cardplus'),
 
-  { ...page('/collections', 'collections', 'collections'), feature: 'cards' },
+  // The visitor's own collections (what they liked and saved): nothing for a search engine.
+  { ...page('/collections', 'collections', 'collections'), feature: 'cards', noindex: true },
   { ...page('/collections/cc', 'collectionsCards', 'collections'), feature: 'cards' },
   { ...membersPage('/collections/store', 'collectionsStores', 'collections'), feature: 'shares' },
 

@@ -305,7 +305,7 @@ describe('public pages arrive as HTML with their content, in each language', () 
     expect(bodyOf((await get('/support-tripplus?lang=en')).body)).toMatch(/US\$4\.99|\$4\.99/);
   });
 
-  it('keeps members-only pages and pages still to come out of search engines', async () => {
+  it('keeps members-only pages and a visitor’s own collections out of search engines', async () => {
     expect((await get('/profilepage/account')).body).toContain(
       '<meta name="robots" content="noindex" data-head>',
     );

@@ -264,8 +264,8 @@ export function ChartSummary({ chart }: { chart: AwardChart }) {
                   <Box component="dt" fw={600} display="inline">
                     {region}
                   </Box>
-                  {' — '}
                   <Box component="dd" display="inline" m={0}>
+                    {' — '}
                     {members.length > 12
                       ? t('library.regionMore', { shown, count: members.length - 12 })
                       : shown}
