@@ -1,0 +1,9 @@
+export {
+  AES_CBC_ID,
+  EnvelopeError,
+  decodeHeader,
+  decrypt,
+  encodeHeader,
+  encrypt,
+  encryptLegacy,
+} from './envelope.ts';
