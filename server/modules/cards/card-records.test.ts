@@ -67,6 +67,12 @@ describe('editing a card', () => {
 
   it('shows a new welcome offer on the card page and in its history at once, here and on another process, with the audit entry', async () => {
     const before = await cardPage(app);
+    const listed = async () =>
+      (
+        (await app.inject('/api/cards')).json().cards as { id: string; welcomeBonus: unknown }[]
+      ).find((card) => card.id === CARD)?.welcomeBonus;
+    // The list is written once per catalogue revision: asked before, it must not answer the old offer after.
+    expect(await listed()).toEqual(before.welcomeBonus);
     const offer = { amount: 100000, spend: 5000, months: 3, status: 'confirmed' };
     const response = await put(`/api/admin/cards/${CARD}/welcome-bonus`, {
       bonus: offer,
@@ -76,6 +82,7 @@ describe('editing a card', () => {
     expect(response.statusCode).toBe(200);
     const shown = await cardPage(app);
     expect(shown.welcomeBonus).toEqual({ ...offer, source: SOURCE, checked: '2026-11-20' });
+    expect(await listed()).toEqual(shown.welcomeBonus);
     expect(shown.bonusHistory.at(-1)).toMatchObject({
       amount: 100000,
       date: dayOf(new Date()),

@@ -40,6 +40,11 @@ export class CardCatalogue {
     return this.#revision;
   }
 
+  /** The day the data is worked out for (offers start and end on days). */
+  get day(): string {
+    return dayOf(this.now());
+  }
+
   /** The data as it stands today, worked out once a day. */
   #current(): { data: CardData; byId: Map<string, Card> } {
     const day = dayOf(this.now());
