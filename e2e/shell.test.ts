@@ -181,6 +181,25 @@ describe('keyboard use', () => {
     expect(seen).toContain('Award search');
   });
 
+  it('keeps the header’s links on one line at 1,280 and 1,440 px in every language', async () => {
+    for (const lang of ['en', 'zh-hant', 'zh-hans', 'ja']) {
+      for (const width of [1280, 1440]) {
+        const context = await newContext(visit.browser, {
+          baseUrl: inject('baseUrl'),
+          viewport: { width, height: 700 },
+        });
+        const page = await context.newPage();
+        await openPage(page, `/?lang=${lang}`);
+        const links = page.locator('[data-testid="site-header"] nav a');
+        const tops = await links.evaluateAll((anchors) =>
+          anchors.map((anchor) => Math.round(anchor.getBoundingClientRect().top)),
+        );
+        expect({ lang, width, rows: new Set(tops).size }).toEqual({ lang, width, rows: 1 });
+        await context.close();
+      }
+    }
+  });
+
   it('opens and closes the phone menu from the keyboard', async () => {
     const phone = await newContext(visit.browser, { baseUrl: inject('baseUrl'), viewport: PHONE });
     const small = await phone.newPage();

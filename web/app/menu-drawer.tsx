@@ -1,5 +1,6 @@
 import { Box, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './site-header.module.css';
 
 /** The site navigation in a drawer, for phones. */
 export default function MenuDrawer({
@@ -20,7 +21,7 @@ export default function MenuDrawer({
       opened
       onClose={onClose}
       title={title}
-      hiddenFrom="md"
+      className={classes.narrow}
       size="xs"
       closeButtonProps={{ 'aria-label': closeLabel }}
     >

@@ -89,7 +89,8 @@ export function SiteHeader() {
           <Anchor component={Link} to="/" className={classes.brand} underline="never">
             {variant === 'card' ? t('brandCard') : t('brand')}
           </Anchor>
-          <Box component="nav" aria-label={t('nav.label')} visibleFrom="md">
+          {/* Inline from 1,280 px (classes.wide): narrower, the seven links wrapped under each other. */}
+          <Box component="nav" aria-label={t('nav.label')} className={classes.wide}>
             <NavLinks items={items} />
           </Box>
           <Group gap="xs" wrap="nowrap">
@@ -101,7 +102,7 @@ export function SiteHeader() {
             <Burger
               opened={false}
               onClick={menu.open}
-              hiddenFrom="md"
+              className={classes.narrow}
               size="sm"
               aria-label={t('nav.openMenu')}
               aria-expanded={menuOpened}
