@@ -14,3 +14,4 @@ export * from './assistant.ts';
 export * from './staff.ts';
 export * from './shop.ts';
 export * from './affiliates.ts';
+export * from './notices.ts';

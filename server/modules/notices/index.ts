@@ -1,0 +1,3 @@
+export { InProcessChannel, type NoticeChannel, type NoticeMessage } from './notice-channel.ts';
+export { Notices } from './notices.service.ts';
+export { PostgresChannel } from './postgres-channel.ts';

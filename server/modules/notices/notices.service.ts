@@ -1,0 +1,76 @@
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { NoticeKind, NoticeView } from '../../../core/notices.ts';
+import type { Db } from '../../db/client.ts';
+import { notices } from '../../db/schema/index.ts';
+import type { NoticeChannel } from './notice-channel.ts';
+
+type Row = typeof notices.$inferSelect;
+/** The notices the bell lists: the newest, enough for a few weeks of a busy member. */
+const LISTED = 50;
+
+/**
+ * A member's notices (docs/notices.md): written by any process or job, listed with the unread
+ * count, marked read, and announced on the channel so every open page shows them at once.
+ */
+export class Notices {
+  constructor(private readonly options: { db: Db; channel: NoticeChannel; now: () => Date }) {}
+
+  async create(
+    memberId: string,
+    kind: NoticeKind,
+    payload: NoticeView['payload'] = {},
+  ): Promise<NoticeView> {
+    const [row] = await this.options.db
+      .insert(notices)
+      .values({ memberId, kind, payload, createdAt: this.options.now() })
+      .returning();
+    const notice = viewOf(row as Row);
+    await this.options.channel.publish({ memberId, notice });
+    return notice;
+  }
+
+  /** The newest notices and how many are unread; with `after`, only those after that id (a reconnect). */
+  async list(memberId: string, after?: number): Promise<{ notices: NoticeView[]; unread: number }> {
+    const { db } = this.options;
+    const where = after
+      ? and(eq(notices.memberId, memberId), gt(notices.id, after))
+      : eq(notices.memberId, memberId);
+    const [rows, [unread]] = await Promise.all([
+      db.select().from(notices).where(where).orderBy(desc(notices.id)).limit(LISTED),
+      db
+        .select({ n: count() })
+        .from(notices)
+        .where(and(eq(notices.memberId, memberId), isNull(notices.readAt))),
+    ]);
+    return { notices: rows.map(viewOf), unread: unread?.n ?? 0 };
+  }
+
+  /** Marks some of the member's notices read, or all of them; answers the unread count left. */
+  async markRead(memberId: string, ids: number[] | 'all'): Promise<number> {
+    const mine = eq(notices.memberId, memberId);
+    await this.options.db
+      .update(notices)
+      .set({ readAt: this.options.now() })
+      .where(
+        ids === 'all'
+          ? and(mine, isNull(notices.readAt))
+          : and(mine, isNull(notices.readAt), inArray(notices.id, ids.length ? ids : [-1])),
+      );
+    return (await this.list(memberId)).unread;
+  }
+
+  /** Open pages' subscription: each new notice of this member as it is written. */
+  subscribe(memberId: string, listener: (notice: NoticeView) => void): () => void {
+    return this.options.channel.subscribe(memberId, listener);
+  }
+}
+
+function viewOf(row: Row): NoticeView {
+  return {
+    id: row.id,
+    kind: row.kind as NoticeKind,
+    payload: row.payload,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoticeView } from '../../../core/notices.ts';
+import type { Database } from '../../db/client.ts';
+import { members } from '../../db/schema/index.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { onPostgres } from '../../test/on-postgres.ts';
+import { InProcessChannel } from './notice-channel.ts';
+import { PostgresChannel } from './postgres-channel.ts';
+import { Notices } from './notices.service.ts';
+
+/** Notices as stored and announced (docs/notices.md), on PGlite or PostgreSQL as the suite runs. */
+let database: Database;
+let drop: () => Promise<void>;
+let channel: InProcessChannel;
+let service: Notices;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  channel = new InProcessChannel();
+  service = new Notices({ db: database.db, channel, now: () => new Date() });
+});
+afterAll(async () => {
+  await channel.close();
+  await drop();
+});
+
+let made = 0;
+async function member(): Promise<string> {
+  made += 1;
+  const [row] = await database.db
+    .insert(members)
+    .values({ account: `tp_notice_${made}`, email: `notice${made}@example.com`, name: 'Mei' })
+    .returning({ id: members.id });
+  return row!.id;
+}
+
+describe('a member’s notices', () => {
+  it('are stored, listed newest first with the unread count, and marked read', async () => {
+    const mei = await member();
+    const other = await member();
+    const first = await service.create(mei, 'tracking-notified', {
+      tracking: 't1',
+      route: 'TPE-LAX',
+    });
+    const second = await service.create(mei, 'order-credited', { order: 'SF-1' });
+    await service.create(other, 'article-reply', { article: 'a1' });
+
+    const listed = await service.list(mei);
+    expect(listed.unread).toBe(2);
+    expect(listed.notices.map((notice) => notice.kind)).toEqual([
+      'order-credited',
+      'tracking-notified',
+    ]);
+    expect(listed.notices[1]).toMatchObject({ payload: { tracking: 't1', route: 'TPE-LAX' } });
+    // A reconnecting page asks for what came after the last it saw.
+    expect((await service.list(mei, first.id)).notices.map((notice) => notice.id)).toEqual([
+      second.id,
+    ]);
+
+    expect(await service.markRead(mei, [first.id])).toBe(1);
+    // Another member's notice is not theirs to mark.
+    expect(await service.markRead(mei, [second.id + 1])).toBe(1);
+    expect((await service.list(other)).unread).toBe(1);
+    expect(await service.markRead(mei, 'all')).toBe(0);
+    expect((await service.list(mei)).notices.every((notice) => notice.read)).toBe(true);
+  });
+
+  it('reach the open pages of their member only, at once', async () => {
+    const mei = await member();
+    const other = await member();
+    const seen: NoticeView[] = [];
+    const elsewhere: NoticeView[] = [];
+    const stop = service.subscribe(mei, (notice) => seen.push(notice));
+    service.subscribe(other, (notice) => elsewhere.push(notice));
+    const notice = await service.create(mei, 'order-in-review', { order: 'SF-2' });
+    expect(seen).toEqual([notice]);
+    expect(elsewhere).toEqual([]);
+    stop();
+    await service.create(mei, 'newsletter-confirmed');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+// The PostgreSQL pass only: on the embedded database one process is all there is.
+describe.runIf(onPostgres())('across processes on PostgreSQL', () => {
+  it('reaches a page connected to another process through LISTEN/NOTIFY', async () => {
+    const fresh = await createTestDatabase();
+    const url = fresh.url;
+    // Two processes' channels on one database: the notice is written by the first (a worker) and
+    // shown by the second (the server the member's tab is connected to).
+    const worker = new PostgresChannel(url ?? '');
+    const server = new PostgresChannel(url ?? '');
+    try {
+      await Promise.all([worker.ready(), server.ready()]);
+      const received = new Promise<NoticeView>((resolve) => server.subscribe('m1', resolve));
+      const notice: NoticeView = {
+        id: 7,
+        kind: 'tracking-notified',
+        payload: { tracking: 't9' },
+        createdAt: new Date().toISOString(),
+        read: false,
+      };
+      const sent = Date.now();
+      await worker.publish({ memberId: 'm1', notice });
+      expect(await received).toEqual(notice);
+      expect(Date.now() - sent).toBeLessThan(1000);
+    } finally {
+      await worker.close();
+      await server.close();
+      await fresh.drop();
+    }
+  });
+});
