@@ -20,6 +20,7 @@ import { captchaRoutes } from './modules/captcha/index.ts';
 import { cardsRoutes } from './modules/cards/index.ts';
 import { assistantRoutes } from './modules/assistant/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
+import { noticesRoutes } from './modules/notices/index.ts';
 import { guidesRoutes } from './modules/guides/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -331,6 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The assistant, its members' conversations and the MCP server for outside assistants.
       await api.register(assistantRoutes, { ...services, sessions, config });
       await api.register(feedbackRoutes, { feedback, sessions, rateLimitScale });
+      await api.register(noticesRoutes, { notices: services.notices, sessions });
       await registerStaffApi(api, services, { db: database.db, answered, rateLimitScale });
       await api.register(searchRoutes, { search: siteSearch, rateLimitScale });
       await api.register(guidesRoutes, { guides, wallets, sessions, rateLimitScale });

@@ -25,6 +25,7 @@ import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
 import { newsletterFromConfig } from './modules/newsletter/index.ts';
+import { InProcessChannel, Notices } from './modules/notices/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
 import { sharesFromConfig } from './modules/shares/index.ts';
 import { shopFromConfig } from './modules/shop/index.ts';
@@ -323,6 +324,7 @@ export async function createServices(
     assistant: asking.jobs,
   };
 
+  const notices = new Notices({ db, channel: new InProcessChannel(), now: clock });
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   return {
@@ -364,6 +366,7 @@ export async function createServices(
     knowledge: asking.knowledge,
     conversations: asking.conversations,
     feedback,
+    notices,
     promoSources,
     newsletter,
     shares,
