@@ -13,25 +13,12 @@
  * Prints a table, then as its last line one line of JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { freePort } from '../server/test/free-port.ts';
+import { startBuiltServer, waitFor } from './built-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 async function measure(url: string): Promise<{ rps: number; p99_ms: number; errors: number }> {
   // A short warm-up: the first requests fill caches and JIT, which the figures are not about.
@@ -51,27 +38,9 @@ execFileSync('npx', ['tsx', 'scripts/build-if-stale.ts'], {
 
 const children: ChildProcess[] = [];
 try {
-  const appPort = await freePort();
-  const app = `http://127.0.0.1:${appPort}`;
-  children.push(
-    spawn(process.execPath, ['dist/node/server/main.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DEMO_MODE: 'true',
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: app,
-        DATA_DIR: 'memory://',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        // Measured, not refused: the bench is one client asking as fast as it can.
-        RATE_LIMIT_SCALE: '1000000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
-  );
+  // Measured, not refused: the bench is one client asking as fast as it can.
+  const { base: app, server } = await startBuiltServer({ RATE_LIMIT_SCALE: '1000000' });
+  children.push(server);
   const helloPort = await freePort();
   const hello = `http://127.0.0.1:${helloPort}`;
   children.push(

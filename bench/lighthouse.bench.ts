@@ -8,11 +8,10 @@
  *
  * Targets on the 2-core machine: LCP ≤ 2500 ms, TBT ≤ 200 ms, CLS ≤ 0.1, SEO and accessibility 1.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '../server/test/free-port.ts';
+import { startBuiltServer, waitFor } from './built-server.ts';
 
 // A member's article: the fresh install's is a sample, kept out of search engines on purpose
 // (docs/articles.md#sample-article), so its one expected SEO failure is 'is-crawlable'.
@@ -44,19 +43,6 @@ const TARGETS = { lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
 // BENCH_LANG=zh-hant runs the pages in that language (the cookie a visitor's choice sets).
 const LANGUAGE = process.env.BENCH_LANG ?? 'en';
 
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 const median = <T>(values: T[], by: (value: T) => number): T =>
   [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
 
@@ -80,24 +66,7 @@ interface PageFigures {
 console.log('Building the web app…');
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/node/server/main.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    // No card processor but the sandbox exists yet: the bench runs production as a demonstration.
-    DEMO_MODE: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: 'memory://',
-    APP_SECRET: randomBytes(24).toString('hex'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { base, server } = await startBuiltServer();
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,

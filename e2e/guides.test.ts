@@ -35,6 +35,18 @@ async function visitor(
   return { context, page, complaints: watchPage(page).list };
 }
 
+/** Asks the explorer what 80,000 Chase Ultimate Rewards points reach from Taipei. */
+async function exploreChaseFromTaipei(page: Page) {
+  await page.goto('/awardplus/redemption/e');
+  await page.getByTestId('explorer-amount').fill('80,000');
+  await page.getByRole('combobox', { name: en('explorer.source') }).click();
+  await page.getByRole('option', { name: 'Chase Ultimate Rewards', exact: true }).click();
+  await page.getByRole('combobox', { name: en('explorer.origin') }).fill('TPE');
+  // The city (all its airports) comes before the airport of the same code.
+  await page.getByTestId('explorer-origin-field-option-TPE').first().click();
+  await page.getByTestId('explorer-submit').click();
+}
+
 describe('the redeem explorer', () => {
   it('names the missing amount and points system (docs/product/guides.md#redeem-explorer) and asks nothing of the server', async () => {
     const { context, page, complaints } = await visitor();
@@ -57,14 +69,7 @@ describe('the redeem explorer', () => {
 
   it('draws an arc on the world map for every destination the points reach, and shows the way to one', async () => {
     const { context, page, complaints } = await visitor();
-    await page.goto('/awardplus/redemption/e');
-    await page.getByTestId('explorer-amount').fill('80,000');
-    await page.getByRole('combobox', { name: en('explorer.source') }).click();
-    await page.getByRole('option', { name: 'Chase Ultimate Rewards', exact: true }).click();
-    await page.getByRole('combobox', { name: en('explorer.origin') }).fill('TPE');
-    // The city (all its airports) comes before the airport of the same code.
-    await page.getByTestId('explorer-origin-field-option-TPE').first().click();
-    await page.getByTestId('explorer-submit').click();
+    await exploreChaseFromTaipei(page);
 
     await page.getByTestId('explorer-map').waitFor({ state: 'visible', timeout: 30_000 });
     const search = new URL(page.url()).searchParams;
@@ -128,13 +133,7 @@ describe('the redeem explorer', () => {
 
   it('remembers the points and the origin on this browser and starts the next visit, and the award search, from them', async () => {
     const { context, page, complaints } = await visitor();
-    await page.goto('/awardplus/redemption/e');
-    await page.getByTestId('explorer-amount').fill('80,000');
-    await page.getByRole('combobox', { name: en('explorer.source') }).click();
-    await page.getByRole('option', { name: 'Chase Ultimate Rewards', exact: true }).click();
-    await page.getByRole('combobox', { name: en('explorer.origin') }).fill('TPE');
-    await page.getByTestId('explorer-origin-field-option-TPE').first().click();
-    await page.getByTestId('explorer-submit').click();
+    await exploreChaseFromTaipei(page);
     await page.waitForURL(/origin=TPE/);
     const cookies = Object.fromEntries(
       (await context.cookies()).map((cookie) => [cookie.name, decodeURIComponent(cookie.value)]),

@@ -101,7 +101,14 @@ export function cityOf(place: PlaceChoice): City {
  */
 export async function rememberedOrigin(language: PlaceLanguage): Promise<PlaceChoice | null> {
   const city = readOriginCity() ?? readCurrentCity();
-  if (!city) return null;
+  return city ? placeOfCity(city, language) : null;
+}
+
+/** The place the server knows by a kept city's name and country, its metro area before a single airport; null when none. */
+export async function placeOfCity(
+  city: City,
+  language: PlaceLanguage,
+): Promise<PlaceChoice | null> {
   const places = await findPlaces(city.asciiName, language);
   const same = places.filter(
     (place) =>

@@ -12,8 +12,13 @@ import { authApi } from '../auth/index.ts';
 import { useAuth } from '../auth/index.ts';
 import { PlaceSelect } from '../../components/place-select.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
-import { findPlaces, placeLanguage, type PlaceChoice } from '../../lib/places.ts';
-import { cityOf, readCurrentCity, saveCurrentCity } from '../../lib/travel-preferences.ts';
+import { placeLanguage, type PlaceChoice } from '../../lib/places.ts';
+import {
+  cityOf,
+  placeOfCity,
+  readCurrentCity,
+  saveCurrentCity,
+} from '../../lib/travel-preferences.ts';
 
 /**
  * The city the member is in (docs/product/README.md#what-the-site-remembers): kept in this
@@ -28,17 +33,8 @@ function CurrentCityField() {
   useEffect(() => {
     const kept = readCurrentCity();
     if (!kept) return;
-    findPlaces(kept.asciiName, placeLanguage(language))
-      .then((places) =>
-        setCity(
-          (current) =>
-            current ??
-            places.find(
-              (place) => place.country === kept.countryCode && place.asciiCity === kept.asciiName,
-            ) ??
-            null,
-        ),
-      )
+    placeOfCity(kept, placeLanguage(language))
+      .then((place) => setCity((current) => current ?? place))
       .catch(() => undefined);
   }, [language]);
   return (
