@@ -23,3 +23,9 @@ export const NoticeViewSchema = z.object({
   read: z.boolean(),
 });
 export type NoticeView = z.infer<typeof NoticeViewSchema>;
+
+/**
+ * What the live stream tells an open page (docs/notices.md#live-stream): a new notice, or the
+ * unread count after the member read some in another tab.
+ */
+export type NoticeEvent = { type: 'notice'; notice: NoticeView } | { type: 'read'; unread: number };

@@ -29,6 +29,34 @@ describe('settings', () => {
     expect(keys.sort()).toEqual(['ANALYTICS', 'DATABASE_URL', 'MAINTENANCE', 'PORT']);
   });
 
+  it('asks for the chosen PubNub key set and the cipher key with MESSAGING=pubnub', () => {
+    expect(loadConfig({}).MESSAGING).toBe('builtin');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ MESSAGING: 'pubnub', ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      }
+    };
+    // Outside production the staging keys are the ones used.
+    expect(problems({ PUBNUB_PUBLISH_KEY: 'p', PUBNUB_SUBSCRIBE_KEY: 's' })).toEqual([
+      'PUBNUB_STAGING_PUBLISH_KEY',
+      'PUBNUB_STAGING_SUBSCRIBE_KEY',
+      'PUBNUB_CIPHER_KEY',
+    ]);
+    const staging = loadConfig({
+      MESSAGING: 'pubnub',
+      PUBNUB_STAGING_PUBLISH_KEY: 'p',
+      PUBNUB_STAGING_SUBSCRIBE_KEY: 's',
+      PUBNUB_CIPHER_KEY: 'k',
+    });
+    expect(staging.PUBNUB_KEYSET).toBe('staging');
+    expect(
+      problems({ PUBNUB_KEYSET: 'production', PUBNUB_CIPHER_KEY: 'k', PUBNUB_PUBLISH_KEY: 'p' }),
+    ).toEqual(['PUBNUB_SUBSCRIBE_KEY']);
+  });
+
   it('takes the public address from PORT outside production, and only as an origin', () => {
     expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
     expect(loadConfig({ PUBLIC_URL: 'https://www.example.com/' }).PUBLIC_URL).toBe(

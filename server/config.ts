@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every setting in one schema with its checks, the one reader of process.env (README lists them in the same order). */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -143,6 +144,21 @@ export const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().default(''),
   LINE_CLIENT_ID: z.string().default(''),
   LINE_CLIENT_SECRET: z.string().default(''),
+
+  /**
+   * How notices travel between processes (docs/notices.md#delivery): `builtin` is PostgreSQL's
+   * LISTEN/NOTIFY (in one process on the embedded database); `pubnub` is the hosted service.
+   */
+  MESSAGING: z.enum(['builtin', 'pubnub']).default('builtin'),
+  /** Which PubNub keys: unset, production's on a production build and staging's elsewhere. */
+  PUBNUB_KEYSET: z.enum(['production', 'staging']).optional(),
+  PUBNUB_PUBLISH_KEY: z.string().default(''),
+  PUBNUB_SUBSCRIBE_KEY: z.string().default(''),
+  PUBNUB_STAGING_PUBLISH_KEY: z.string().default(''),
+  PUBNUB_STAGING_SUBSCRIBE_KEY: z.string().default(''),
+  /** Seals every message in the message envelope (docs/operations.md#message-envelope). */
+  PUBNUB_CIPHER_KEY: z.string().default(''),
+  PUBNUB_ORIGIN: z.url().default('https://ps.pndsn.com'),
 
   /** seats.aero Partner API key; set, award search also asks seats.aero's cached availability. */
   SEATS_AERO_API_KEY: z.string().default(''),
@@ -313,6 +329,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const key of ['FACEBOOK_AUTH_URL', 'FACEBOOK_TOKEN_URL', 'FACEBOOK_API_URL'] as const) {
     if (production && parsed.data[key] && !parsed.data[key].startsWith('https://'))
       problems.push(`${key}: must be an https address in production`);
+  }
+  if (parsed.data.MESSAGING === 'pubnub') {
+    const keyset = (parsed.data.PUBNUB_KEYSET ??= production ? 'production' : 'staging');
+    const prefix = keyset === 'staging' ? 'PUBNUB_STAGING_' : 'PUBNUB_';
+    for (const key of [`${prefix}PUBLISH_KEY`, `${prefix}SUBSCRIBE_KEY`, 'PUBNUB_CIPHER_KEY']) {
+      if (!parsed.data[key as keyof typeof parsed.data])
+        problems.push(`${key}: required with MESSAGING=pubnub (the ${keyset} keys)`);
+    }
   }
   const dkim = [
     parsed.data.DKIM_DOMAIN,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { awardChartFile, programmes as airlineProgrammes } from '../data/reference.ts';
-import { cardData, cardFiles, currencyFiles } from '../data/cards.ts';
-import { guideData, guideFiles, storefrontReadingsOf, transferBonusFile } from '../data/guides.ts';
+import { programmes as airlineProgrammes } from '../data/reference.ts';
+import { cardData } from '../data/cards.ts';
+import { guideData } from '../data/guides.ts';
 import type { ShopData } from '../data/shop.ts';
-import { campaignFile, programmeFile, type StorefrontData } from '../data/storefront.ts';
+import type { StorefrontData } from '../data/storefront.ts';
 import { listSetting, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startJobs, type JobArea } from './jobs.ts';
@@ -11,35 +11,25 @@ import { articlesFromConfig, embedLookup } from './modules/articles/index.ts';
 import { Accounts, Sessions } from './modules/auth/index.ts';
 import { AwardSamples, AwardSearches, awardSearchFromConfig } from './modules/awards/index.ts';
 import { CaptchaService } from './modules/captcha/index.ts';
-import { CardCatalogue, CardRecords, Wallets } from './modules/cards/index.ts';
+import { CardCatalogue, Wallets } from './modules/cards/index.ts';
 import { assistantFromConfig } from './modules/assistant/index.ts';
 import { Feedback } from './modules/feedback/index.ts';
-import {
-  ChartRecords,
-  CurrencyRecords,
-  GuideRecords,
-  Guides,
-  TransferBonusRecords,
-} from './modules/guides/index.ts';
+import { Guides } from './modules/guides/index.ts';
 import { siteSearchOf, type SiteSearch } from './modules/search/index.ts';
 import { LiveSettingsStore } from './modules/staff/index.ts';
 import { MailDelivery, dkimFromConfig } from './modules/mail/index.ts';
 import { newsletterFromConfig } from './modules/newsletter/index.ts';
-import { InProcessChannel, Notices } from './modules/notices/index.ts';
+import { noticesFromConfig } from './modules/notices/index.ts';
 import { paymentsFromConfig, type SandboxWebhookDelivery } from './modules/payments/index.ts';
 import { sharesFromConfig } from './modules/shares/index.ts';
 import { shopFromConfig } from './modules/shop/index.ts';
 import { affiliatesFromConfig } from './modules/affiliates/index.ts';
 import { SocialSignIn, configuredProviders } from './modules/social/index.ts';
 import { sponsorshipsFromConfig } from './modules/sponsorships/index.ts';
-import {
-  CampaignRecords,
-  StorefrontProgrammeRecords,
-  saleTitle,
-  storefrontFromConfig,
-} from './modules/storefront/index.ts';
+import { saleTitle, storefrontFromConfig } from './modules/storefront/index.ts';
 import { Trackings, trackingChecksFromConfig } from './modules/trackings/index.ts';
 import { resolveAppSecret } from './secret.ts';
+import { contentRecordsOf } from './content-records.ts';
 
 /** The clock of dated facts (welcome offers, transfer ratios and bonuses, mile sales, alliance memberships); tests pin it. */
 export type Clock = () => Date;
@@ -136,53 +126,10 @@ export async function createServices(
   });
 
   const cards = new CardCatalogue(cardData(), clock);
-  // The database's cards (staff edit them) replace the files' once read (docs/staff.md#content).
-  const cardRecords = new CardRecords({ db, catalogue: cards, files: cardFiles, now: clock });
   const wallets = new Wallets({ db, catalogue: cards });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: clock });
-  const bonusRecords = new TransferBonusRecords({
-    db,
-    guides,
-    file: transferBonusFile,
-    currencies: () => guides.currencies(),
-  });
-  const chartRecords = new ChartRecords({ db, guides, file: awardChartFile });
-  const currencyRecords = new CurrencyRecords({
-    db,
-    files: currencyFiles,
-    programmeIds: () => [...airlineProgrammes().keys(), ...cardData().hotelProgrammes.keys()],
-    show: (currencies) => {
-      guides.replaceCurrencies(currencies);
-      cards.replaceCurrencies(currencies);
-    },
-  });
-  const guideRecords = new GuideRecords({
-    db,
-    guides,
-    files: guideFiles,
-    storefront: (id) => {
-      const programme = storefront.catalogue.programme(id);
-      if (!programme) return null;
-      const price = storefront.catalogue.basePrice(programme, clock());
-      return {
-        price: { amount: price.amount, currency: price.currency },
-        annualCap: programme.annualCap,
-        capIncludesBonus: programme.capIncludesBonus,
-      };
-    },
-  });
-  /** Staff's edits (cards, points currencies, transfer bonuses, award charts, guides, storefront programmes and campaigns) from the database, at most one look every two seconds. */
-  const refreshContent = async (now = false) => {
-    await Promise.all([
-      cardRecords.refresh(now),
-      currencyRecords.refresh(now),
-      bonusRecords.refresh(now),
-      chartRecords.refresh(now),
-      guideRecords.refresh(now),
-      programmeRecords.refresh(now),
-      campaignRecords.refresh(now),
-    ]);
-  };
+  // Written where events happen (checks, crediting, renewals, replies), shown under the bell.
+  const notices = noticesFromConfig({ config, database, log, now: () => new Date() });
   const paying = paymentsFromConfig({
     config,
     database,
@@ -209,39 +156,18 @@ export async function createServices(
     maintenance: () => liveSettings.on('storefrontMaintenance'),
     guideRules: (id) => guides.guide(id)?.rules ?? null,
     // The crediting job's price alerts read campaigns staff confirmed since the worker started.
-    refresh: () => refreshContent(),
+    refresh: () => content.refresh(),
     log,
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),
   });
-  const programmeRecords = new StorefrontProgrammeRecords({
+  const content = contentRecordsOf({
     db,
-    catalogue: storefront.catalogue,
-    // A test's own catalogue seeds its database in place of the file.
-    file: options.storefront
-      ? () => ({ ...programmeFile(), programmes: options.storefront!.programmes })
-      : programmeFile,
-    changed: (programmes) =>
-      guides.replaceGuideData(
-        storefrontReadingsOf(programmes, storefront.catalogue.data.campaigns),
-      ),
-    guidePrice: {
-      in: (tx, actor, id, price) => guideRecords.setPurchasePriceIn(tx, actor, id, price),
-      shown: () => guideRecords.refresh(true),
-    },
-    now: clock,
-  });
-  const campaignRecords = new CampaignRecords({
-    db,
-    catalogue: storefront.catalogue,
-    // A test's own catalogue seeds its database in place of the file.
-    file: options.storefront
-      ? () => ({ ...campaignFile(), campaigns: options.storefront!.campaigns })
-      : campaignFile,
-    changed: (campaigns) =>
-      guides.replaceGuideData(
-        storefrontReadingsOf(storefront.catalogue.data.programmes, campaigns),
-      ),
+    cards,
+    guides,
+    storefront: storefront.catalogue,
+    storefrontData: options.storefront,
+    clock,
   });
   // The site index and the article search read each other: the index holds the articles, the
   // article search asks the index (docs/search.md). It is built on the first search.
@@ -296,7 +222,7 @@ export async function createServices(
     db,
     sales: () => storefront.catalogue.list(),
     saleTitle,
-    bonuses: () => bonusRecords.list(),
+    bonuses: () => content.bonusRecords.list(),
     cards: () => cards.list({}),
     products: () => shop.catalogue.products(),
     name: (id: string) =>
@@ -324,7 +250,6 @@ export async function createServices(
     assistant: asking.jobs,
   };
 
-  const notices = new Notices({ db, channel: new InProcessChannel(), now: clock });
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   return {
@@ -354,14 +279,8 @@ export async function createServices(
     groups: writing.groups,
     siteSearch,
     liveSettings,
-    cardRecords,
-    bonusRecords,
-    campaignRecords,
-    programmeRecords,
-    chartRecords,
-    currencyRecords,
-    guideRecords,
-    refreshContent,
+    ...content,
+    refreshContent: content.refresh,
     assistant: asking.assistant,
     knowledge: asking.knowledge,
     conversations: asking.conversations,
@@ -373,7 +292,7 @@ export async function createServices(
     jobAreas,
     /** The cards as staff left them, then the delivery loops every process runs: the mail outbox and the sandbox processor. */
     async start(): Promise<void> {
-      await refreshContent(true);
+      await content.refresh(true);
       mail.start();
       paying.sandbox.start();
     },
@@ -392,6 +311,7 @@ export async function createServices(
       await trackings.settle();
       await awardSearches.settle();
       await awardSearch.close();
+      await notices.close();
     },
   };
 }

@@ -1,38 +1,59 @@
 import { EventEmitter } from 'node:events';
-import type { NoticeView } from '../../../core/notices.ts';
+import type { NoticeEvent } from '../../../core/notices.ts';
 
-/** A notice on its way to a member's open pages. */
+/** A notice, or a change of the unread count, on its way to a member's open pages. */
 export interface NoticeMessage {
   memberId: string;
-  notice: NoticeView;
+  event: NoticeEvent;
 }
 
 /**
  * Where a written notice is announced and where open pages listen (docs/notices.md#delivery): in
- * this process by default; across processes the PostgreSQL channel or a hosted service stands
+ * this process on the embedded database, across processes on PostgreSQL, or a hosted service
  * behind the same port.
  */
 export interface NoticeChannel {
   publish(message: NoticeMessage): Promise<void>;
-  /** Calls `listener` for each notice of this member; returns how to stop. */
-  subscribe(memberId: string, listener: (notice: NoticeView) => void): () => void;
+  /** Calls `listener` for each event of this member; returns how to stop. */
+  subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void;
   close(): Promise<void>;
 }
 
-/** One process: the embedded database's case, where the server and its jobs share a process. */
-export class InProcessChannel implements NoticeChannel {
+/** The listeners of one process, by member: what every channel hands its messages to. */
+export class Listeners {
   readonly #events = new EventEmitter().setMaxListeners(0);
 
-  async publish({ memberId, notice }: NoticeMessage): Promise<void> {
-    this.#events.emit(memberId, notice);
+  deliver({ memberId, event }: NoticeMessage): void {
+    this.#events.emit(memberId, event);
   }
 
-  subscribe(memberId: string, listener: (notice: NoticeView) => void): () => void {
+  add(memberId: string, listener: (event: NoticeEvent) => void): () => void {
     this.#events.on(memberId, listener);
     return () => this.#events.off(memberId, listener);
   }
 
-  async close(): Promise<void> {
+  get size(): number {
+    return this.#events.eventNames().length;
+  }
+
+  clear(): void {
     this.#events.removeAllListeners();
+  }
+}
+
+/** One process: the embedded database's case, where the server and its jobs share a process. */
+export class InProcessChannel implements NoticeChannel {
+  readonly #listeners = new Listeners();
+
+  async publish(message: NoticeMessage): Promise<void> {
+    this.#listeners.deliver(message);
+  }
+
+  subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void {
+    return this.#listeners.add(memberId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
   }
 }

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { okSchema, withErrors } from '../../../core/api-schemas.ts';
 import { NoticeViewSchema } from '../../../core/notices.ts';
 import type { Sessions } from '../auth/index.ts';
+import { registerNoticeStream } from './notice-stream.ts';
 import type { Notices } from './notices.service.ts';
 
-/** A member's notices (docs/notices.md#api): the newest with the unread count, and marking them read. */
+/** A member's notices (docs/notices.md#api): the newest with the unread count, marking them read, and the live stream. */
 export const noticesRoutes: FastifyPluginAsyncZod<{
   notices: Notices;
   sessions: Sessions;
@@ -44,4 +45,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{
       return { ok: true as const, unread: await notices.markRead(member.id, ids) };
     },
   );
+
+  registerNoticeStream(app, { notices, sessions });
 };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { NoticeKind, NoticeView } from '../../../core/notices.ts';
+import type { NoticeEvent, NoticeKind, NoticeView } from '../../../core/notices.ts';
 import type { Db } from '../../db/client.ts';
 import { notices } from '../../db/schema/index.ts';
 import type { NoticeChannel } from './notice-channel.ts';
@@ -25,7 +25,7 @@ export class Notices {
       .values({ memberId, kind, payload, createdAt: this.options.now() })
       .returning();
     const notice = viewOf(row as Row);
-    await this.options.channel.publish({ memberId, notice });
+    await this.options.channel.publish({ memberId, event: { type: 'notice', notice } });
     return notice;
   }
 
@@ -56,12 +56,20 @@ export class Notices {
           ? and(mine, isNull(notices.readAt))
           : and(mine, isNull(notices.readAt), inArray(notices.id, ids.length ? ids : [-1])),
       );
-    return (await this.list(memberId)).unread;
+    const { unread } = await this.list(memberId);
+    // The member's other tabs show the count this one now shows.
+    await this.options.channel.publish({ memberId, event: { type: 'read', unread } });
+    return unread;
   }
 
-  /** Open pages' subscription: each new notice of this member as it is written. */
-  subscribe(memberId: string, listener: (notice: NoticeView) => void): () => void {
+  /** Open pages' subscription: each new notice of this member as it is written, and each change of the unread count. */
+  subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void {
     return this.options.channel.subscribe(memberId, listener);
+  }
+
+  /** Stops listening for other processes' notices. */
+  close(): Promise<void> {
+    return this.options.channel.close();
   }
 }
 

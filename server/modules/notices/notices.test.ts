@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeView } from '../../../core/notices.ts';
+import type { NoticeEvent, NoticeView } from '../../../core/notices.ts';
 import type { Database } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../test/database.ts';
@@ -68,16 +68,19 @@ describe('a member’s notices', () => {
   it('reach the open pages of their member only, at once', async () => {
     const mei = await member();
     const other = await member();
-    const seen: NoticeView[] = [];
-    const elsewhere: NoticeView[] = [];
-    const stop = service.subscribe(mei, (notice) => seen.push(notice));
-    service.subscribe(other, (notice) => elsewhere.push(notice));
+    const seen: NoticeEvent[] = [];
+    const elsewhere: NoticeEvent[] = [];
+    const stop = service.subscribe(mei, (event) => seen.push(event));
+    service.subscribe(other, (event) => elsewhere.push(event));
     const notice = await service.create(mei, 'order-in-review', { order: 'SF-2' });
-    expect(seen).toEqual([notice]);
+    expect(seen).toEqual([{ type: 'notice', notice }]);
+    // Read in one tab, the count changes in the others.
+    await service.markRead(mei, 'all');
+    expect(seen[1]).toEqual({ type: 'read', unread: 0 });
     expect(elsewhere).toEqual([]);
     stop();
     await service.create(mei, 'newsletter-confirmed');
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
   });
 });
 
@@ -88,11 +91,16 @@ describe.runIf(onPostgres())('across processes on PostgreSQL', () => {
     const url = fresh.url;
     // Two processes' channels on one database: the notice is written by the first (a worker) and
     // shown by the second (the server the member's tab is connected to).
-    const worker = new PostgresChannel(url ?? '');
-    const server = new PostgresChannel(url ?? '');
+    const channelOn = () =>
+      new PostgresChannel({
+        connectionString: url ?? '',
+        execute: (text, values) => fresh.database.executeSql(text, values),
+      });
+    const worker = channelOn();
+    const server = channelOn();
     try {
-      await Promise.all([worker.ready(), server.ready()]);
-      const received = new Promise<NoticeView>((resolve) => server.subscribe('m1', resolve));
+      const received = new Promise<NoticeEvent>((resolve) => server.subscribe('m1', resolve));
+      await server.ready();
       const notice: NoticeView = {
         id: 7,
         kind: 'tracking-notified',
@@ -101,8 +109,8 @@ describe.runIf(onPostgres())('across processes on PostgreSQL', () => {
         read: false,
       };
       const sent = Date.now();
-      await worker.publish({ memberId: 'm1', notice });
-      expect(await received).toEqual(notice);
+      await worker.publish({ memberId: 'm1', event: { type: 'notice', notice } });
+      expect(await received).toEqual({ type: 'notice', notice });
       expect(Date.now() - sent).toBeLessThan(1000);
     } finally {
       await worker.close();
