@@ -109,12 +109,15 @@ export async function createServices(
     ],
     log,
   });
+  // Written where events happen (checks, crediting, renewals, confirmations), shown under the bell.
+  const notices = noticesFromConfig({ config, database, log, now: () => new Date() });
   const tracking = trackingChecksFromConfig({
     config,
     database,
     secret,
     search: awardSearch.start,
     mail,
+    notices,
     log,
   });
   const trackings = new Trackings({
@@ -128,8 +131,6 @@ export async function createServices(
   const cards = new CardCatalogue(cardData(), clock);
   const wallets = new Wallets({ db, catalogue: cards });
   const guides = new Guides({ guides: guideData(), cards: cardData(), now: clock });
-  // Written where events happen (checks, crediting, renewals, replies), shown under the bell.
-  const notices = noticesFromConfig({ config, database, log, now: () => new Date() });
   const paying = paymentsFromConfig({
     config,
     database,
@@ -137,7 +138,13 @@ export async function createServices(
     log,
     ...(options.sandboxWebhooks ? { deliver: options.sandboxWebhooks } : {}),
   });
-  const sponsoring = sponsorshipsFromConfig({ config, database, payments: paying.payments, log });
+  const sponsoring = sponsorshipsFromConfig({
+    config,
+    database,
+    payments: paying.payments,
+    notices,
+    log,
+  });
   const affiliates = affiliatesFromConfig({ config, db, payments: paying.payments, now: clock });
   const shop = shopFromConfig({
     config,
@@ -157,6 +164,7 @@ export async function createServices(
     guideRules: (id) => guides.guide(id)?.rules ?? null,
     // The crediting job's price alerts read campaigns staff confirmed since the worker started.
     refresh: () => content.refresh(),
+    notices,
     log,
     now: clock,
     ...(options.storefront ? { data: options.storefront } : {}),
@@ -199,6 +207,7 @@ export async function createServices(
     database,
     secret,
     mail,
+    notices,
     log,
     product: {
       sales: () => storefront.catalogue.list(),

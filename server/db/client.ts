@@ -20,6 +20,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
+  /**
+   * The embedded database's LISTEN: `onMessage` hears each NOTIFY on `channel` once its
+   * transaction commits; answers how to stop. Absent on PostgreSQL, where a process listens on a
+   * connection of its own (server/modules/notices/postgres-channel.ts).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -121,6 +127,7 @@ export async function openDatabase(options: {
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
     close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }
 

@@ -3,6 +3,7 @@ import { listSetting, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobArea } from '../../jobs.ts';
 import type { MailDelivery } from '../mail/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import { NewsletterIssues } from './issues.service.ts';
 import { NewsletterLinks, unsubscribeMailbox } from './newsletter-links.ts';
 import { NewsletterSender } from './newsletter-sender.ts';
@@ -45,6 +46,7 @@ export function newsletterFromConfig(options: {
   product: ProductSources;
   log: FastifyBaseLogger;
   now?: () => Date;
+  notices?: NoticeWriter;
 }) {
   const { config } = options;
   const links = new NewsletterLinks(config.PUBLIC_URL, options.secret, unsubscribeMailbox(config));
@@ -61,6 +63,7 @@ export function newsletterFromConfig(options: {
     delivered,
     blockedDomains: listSetting(config.BLOCKED_EMAIL_DOMAINS),
     ...now,
+    ...(options.notices ? { notices: options.notices } : {}),
   });
   const issues = new NewsletterIssues({
     db: options.database.db,

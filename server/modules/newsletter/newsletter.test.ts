@@ -527,6 +527,14 @@ describe('a newsletter and leaving it', () => {
     expect(lastTo('profile.member@example.com').mail.subject).toBe(
       emailText('zh-Hant', 'newsletter.confirmSubject'),
     );
+    // Confirmed from the e-mail: the member's open pages hear it under the bell.
+    await post('/api/newsletter/confirm', {
+      token: confirmTokenIn(lastTo('profile.member@example.com').mail.text ?? ''),
+    });
+    const bell = await app.inject({ method: 'GET', url: '/api/notices', cookies: member.cookies });
+    expect(bell.json().notices).toMatchObject([
+      { kind: 'newsletter-confirmed', payload: { topics: 1 }, read: false },
+    ]);
     expect((await app.inject('/api/newsletter/preference')).statusCode).toBe(401);
     expect(member.cookies[SESSION_COOKIE]).toBeTruthy();
   });

@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import { confirmationMail, readerLinkMail } from './newsletter-mail.ts';
 import type { NewsletterLinks } from './newsletter-links.ts';
 
@@ -56,6 +57,8 @@ export class Subscriptions {
       delivered: (mailId: number) => Promise<boolean>;
       blockedDomains: readonly string[];
       now?: () => Date;
+      /** Tells a member who confirmed, in every open tab (docs/notices.md). */
+      notices?: NoticeWriter;
     },
   ) {}
 
@@ -166,6 +169,15 @@ export class Subscriptions {
         softBounces: 0,
         detail: lifted.length > 0 ? 'suppression lifted by a fresh opt-in' : null,
       });
+      if (moved.memberId)
+        await this.options.notices?.write(
+          tx as unknown as Db,
+          moved.memberId,
+          'newsletter-confirmed',
+          {
+            topics: moved.topics.length,
+          },
+        );
       // The welcome, with the reader's own preference link: kept for later, no login needed.
       welcomeId = await enqueueMail(
         tx,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { NoticeEvent } from '../../../core/notices.ts';
+import type { Db } from '../../db/client.ts';
 
 /** A notice, or a change of the unread count, on its way to a member's open pages. */
 export interface NoticeMessage {
@@ -14,6 +15,11 @@ export interface NoticeMessage {
  */
 export interface NoticeChannel {
   publish(message: NoticeMessage): Promise<void>;
+  /**
+   * Announces inside the writer's transaction, heard only once it commits (the database's
+   * channels). A channel without it is told at once, before the commit (a hosted service).
+   */
+  publishIn?(tx: Db, message: NoticeMessage): Promise<void>;
   /** Calls `listener` for each event of this member; returns how to stop. */
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void;
   close(): Promise<void>;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { InProcessChannel, type NoticeChannel } from './notice-channel.ts';
+import { EmbeddedChannel } from './database-channel.ts';
+import type { NoticeChannel } from './notice-channel.ts';
 import { Notices } from './notices.service.ts';
 import { PostgresChannel } from './postgres-channel.ts';
 import { PubNubChannel } from './pubnub-channel.ts';
@@ -36,7 +37,7 @@ export function noticesFromConfig(options: {
       onError,
     });
   } else {
-    channel = new InProcessChannel();
+    channel = new EmbeddedChannel(database, onError);
   }
   return new Notices({ db: database.db, channel, now: options.now });
 }

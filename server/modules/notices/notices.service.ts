@@ -5,6 +5,9 @@ import { notices } from '../../db/schema/index.ts';
 import type { NoticeChannel } from './notice-channel.ts';
 
 type Row = typeof notices.$inferSelect;
+
+/** What a module that raises notices needs: writing one inside its own transaction. */
+export type NoticeWriter = Pick<Notices, 'write'>;
 /** The notices the bell lists: the newest, enough for a few weeks of a busy member. */
 const LISTED = 50;
 
@@ -15,17 +18,35 @@ const LISTED = 50;
 export class Notices {
   constructor(private readonly options: { db: Db; channel: NoticeChannel; now: () => Date }) {}
 
-  async create(
+  /** Writes a notice on its own and announces it. */
+  create(
     memberId: string,
     kind: NoticeKind,
     payload: NoticeView['payload'] = {},
   ): Promise<NoticeView> {
-    const [row] = await this.options.db
+    return this.options.db.transaction((tx) =>
+      this.write(tx as unknown as Db, memberId, kind, payload),
+    );
+  }
+
+  /**
+   * Writes a notice inside the caller's transaction (a check's change, an order's move): it is
+   * stored and shown with the event, or neither (docs/notices.md#delivery).
+   */
+  async write(
+    tx: Db,
+    memberId: string,
+    kind: NoticeKind,
+    payload: NoticeView['payload'] = {},
+  ): Promise<NoticeView> {
+    const [row] = await tx
       .insert(notices)
       .values({ memberId, kind, payload, createdAt: this.options.now() })
       .returning();
     const notice = viewOf(row as Row);
-    await this.options.channel.publish({ memberId, event: { type: 'notice', notice } });
+    const message = { memberId, event: { type: 'notice' as const, notice } };
+    const { channel } = this.options;
+    await (channel.publishIn ? channel.publishIn(tx, message) : channel.publish(message));
     return notice;
   }
 

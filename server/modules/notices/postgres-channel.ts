@@ -1,8 +1,9 @@
 import pg from 'pg';
 import type { NoticeEvent } from '../../../core/notices.ts';
+import type { Db } from '../../db/client.ts';
+import { NOTICES_CHANNEL as CHANNEL, notifyIn } from './database-channel.ts';
 import { Listeners, type NoticeChannel, type NoticeMessage } from './notice-channel.ts';
 
-const CHANNEL = 'tripplus_notices';
 /** How long to wait before listening again after the connection broke (a restart, a failover). */
 const RELISTEN_MS = 1_000;
 
@@ -35,6 +36,10 @@ export class PostgresChannel implements NoticeChannel {
 
   async publish(message: NoticeMessage): Promise<void> {
     await this.options.execute('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+  }
+
+  publishIn(tx: Db, message: NoticeMessage): Promise<void> {
+    return notifyIn(tx, message);
   }
 
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void {

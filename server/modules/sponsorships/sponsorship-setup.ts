@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import type { Payments } from '../payments/index.ts';
 import { renewalJobs } from './renewal-jobs.ts';
 import { Sponsorships } from './sponsorships.service.ts';
@@ -12,6 +13,7 @@ export function sponsorshipsFromConfig(options: {
   payments: Payments;
   log: FastifyBaseLogger;
   now?: () => Date;
+  notices?: NoticeWriter;
 }) {
   const { config } = options;
   const sponsorships = new Sponsorships({
@@ -25,6 +27,7 @@ export function sponsorshipsFromConfig(options: {
     timeZone: config.BILLING_TIME_ZONE,
     siteUrl: config.PUBLIC_URL,
     now: options.now ?? (() => new Date()),
+    ...(options.notices ? { notices: options.notices } : {}),
     log: options.log,
   });
   return {

@@ -25,6 +25,7 @@ import { members, paymentCards, payments, sponsorships } from '../../db/schema/i
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import { recordChange, type Actor } from '../staff/index.ts';
 import type { CardRow, PaymentRow, Payments, PayRequest } from '../payments/index.ts';
 import { sponsorshipMail } from './sponsorship-mail.ts';
@@ -49,6 +50,8 @@ export interface SponsorshipOptions {
   /** Links in e-mails (the manage page, receipts). */
   siteUrl: string;
   now: () => Date;
+  /** Writes the member's notice of a failed renewal in its transaction (docs/notices.md). */
+  notices?: NoticeWriter;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -527,6 +530,10 @@ export class Sponsorships {
       .update(sponsorships)
       .set({ status: 'past-due', renewalFailures: failures, nextAttemptAt: retryAt })
       .where(eq(sponsorships.id, live.id));
+    await this.options.notices?.write(tx, payment.memberId, 'sponsorship-renewal-failed', {
+      plan: live.plan,
+      retryAt: retryAt.toISOString(),
+    });
     await this.#mail(tx, payment.memberId, 'renewal-failed', {
       sponsorship: live,
       payment,

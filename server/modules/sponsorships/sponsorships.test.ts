@@ -571,6 +571,9 @@ describe('the month', () => {
     await app.sponsorships.renewDue(new Date());
     expect((await sponsorshipsOf(id))[0]).toMatchObject({ status: 'past-due', renewalFailures: 1 });
     expect(await mailsTo(id, 'sponsorship-renewal-failed')).toHaveLength(1);
+    expect((await get('/api/notices', cookies)).json().notices).toMatchObject([
+      { kind: 'sponsorship-renewal-failed', payload: { plan: 'sponsor' } },
+    ]);
     expect((await get('/api/sponsorship', cookies)).json().planNow).toBe('sponsor');
     await app.sponsorships.renewDue(new Date(Date.now() + 86_400_000 + 1000));
     expect((await sponsorshipsOf(id))[0]).toMatchObject({ status: 'past-due', renewalFailures: 2 });

@@ -29,6 +29,7 @@ import { payments, storefrontOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { MemberRow } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import type { PaymentRow, Payments } from '../payments/index.ts';
 import type { StorefrontCatalogue } from './catalogue.ts';
 import type { CreditingPartner } from './crediting-partner.ts';
@@ -57,6 +58,8 @@ export interface OrdersOptions {
   now: () => Date;
   /** Staff's live maintenance switch (docs/staff.md#live-settings): no new orders while it is on. */
   maintenance?: () => Promise<boolean>;
+  /** Writes the member's notice (credited, in review) in the order's move (docs/notices.md). */
+  notices?: NoticeWriter;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -449,6 +452,14 @@ export class StorefrontOrders {
   ): Promise<void> {
     const programme = this.options.catalogue.programme(order.programme);
     if (!programme) return;
+    if (kind === 'credited' || kind === 'in-review') {
+      await this.options.notices?.write(
+        tx as Db,
+        order.memberId,
+        kind === 'credited' ? 'order-credited' : 'order-in-review',
+        { order: order.number, programme: order.programme, miles: order.quantity + order.bonus },
+      );
+    }
     await enqueueMail(
       tx,
       storefrontMail({

@@ -291,6 +291,17 @@ describe('paying and crediting', () => {
     const credited = await mails(order.id, 'storefront-credited');
     expect(credited).toHaveLength(1);
     expect(credited[0]!.subject).toContain('22,000');
+    // Under the bell: in review, then credited, each once (two runs raced for the credit).
+    const bell = (await get('/api/notices', cookies)).json();
+    expect(
+      bell.notices.map((notice: { kind: string; payload: unknown }) => [
+        notice.kind,
+        notice.payload,
+      ]),
+    ).toEqual([
+      ['order-credited', { order: now.number, programme: 'avianca-lifemiles', miles: 22_000 }],
+      ['order-in-review', { order: now.number, programme: 'avianca-lifemiles', miles: 22_000 }],
+    ]);
     // A second purchase is not reviewed (spot checks are off in this test).
     const second = (await quote(cookies, { quantity: 2000 })).json().order;
     await pay(cookies, second.id);

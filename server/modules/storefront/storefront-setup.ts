@@ -11,6 +11,7 @@ import type { Payments } from '../payments/index.ts';
 import { StorefrontCatalogue } from './catalogue.ts';
 import { creditingJobs } from './crediting-jobs.ts';
 import { SandboxCreditingPartner } from './crediting-partner.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import { StorefrontOrders } from './orders.service.ts';
 import { PriceAlerts } from './price-alerts.service.ts';
 
@@ -28,6 +29,7 @@ export function storefrontFromConfig(options: {
   guideRules?: (id: string) => ProgrammeRules | null;
   /** Reads staff's edits (the campaigns) before each crediting run. */
   refresh?: () => Promise<void>;
+  notices?: NoticeWriter;
 }) {
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -55,6 +57,7 @@ export function storefrontFromConfig(options: {
     random: Math.random,
     now,
     ...(options.maintenance ? { maintenance: options.maintenance } : {}),
+    ...(options.notices ? { notices: options.notices } : {}),
     log: options.log,
   });
   const alerts = new PriceAlerts({

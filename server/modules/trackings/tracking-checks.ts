@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { members, trackingChanges, trackings } from '../../db/schema/index.ts';
 import type { AwardSearch } from '../awards/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import { trackingMail } from './tracking-mail.ts';
 import type { TrackingLinks } from './tracking-links.ts';
 
@@ -60,6 +61,8 @@ export interface TrackingChecksOptions {
   links: TrackingLinks;
   /** Called with each e-mail after its change committed (deliver it now rather than at the next round). */
   delivered?: (mailId: number) => Promise<unknown>;
+  /** Writes the member's notice in the change's transaction (docs/notices.md). */
+  notices?: NoticeWriter;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   batchSize?: number;
   /** Searches in flight at once: enough to keep the engine's thread busy while this one writes. */
@@ -68,6 +71,7 @@ export interface TrackingChecksOptions {
 
 interface DueTracking {
   id: string;
+  memberId: string;
   query: AwardQuery;
   keepTracking: boolean;
   status: TrackingStatus;
@@ -184,6 +188,7 @@ export class TrackingChecks {
     return this.options.db
       .select({
         id: trackings.id,
+        memberId: trackings.memberId,
         query: trackings.query,
         keepTracking: trackings.keepTracking,
         status: trackings.status,
@@ -352,6 +357,10 @@ export class TrackingChecks {
           }),
         );
       }
+      const { origin, destination } = tracking.query;
+      const about = { tracking: tracking.id, origin, destination, flights: match.length };
+      if (next.notify)
+        await this.options.notices?.write(tx as Db, tracking.memberId, 'tracking-notified', about);
       // A second insert of the same change fails here and takes the whole transaction back with it.
       await tx.insert(trackingChanges).values({
         trackingId: tracking.id,

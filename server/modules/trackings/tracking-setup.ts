@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AwardSearch } from '../awards/index.ts';
+import type { NoticeWriter } from '../notices/index.ts';
 import type { MailDelivery } from '../mail/index.ts';
 import { TrackingChecks } from './tracking-checks.ts';
 import { trackingJobs } from './tracking-jobs.ts';
@@ -14,6 +15,7 @@ export function trackingChecksFromConfig(options: {
   secret: string;
   search: () => Promise<AwardSearch>;
   mail: MailDelivery;
+  notices: NoticeWriter;
   log: FastifyBaseLogger;
 }) {
   const links = new TrackingLinks(options.config.PUBLIC_URL, options.secret);
@@ -22,6 +24,7 @@ export function trackingChecksFromConfig(options: {
     search: options.search,
     links,
     delivered: (mailId) => options.mail.deliverNow(mailId),
+    notices: options.notices,
     log: options.log,
   });
   return {

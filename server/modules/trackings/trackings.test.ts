@@ -340,12 +340,30 @@ describe('background checks', () => {
       ),
     );
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Under the bell too, once, with the route and what was found.
+    const bell = (
+      await app.inject({ method: 'GET', url: '/api/notices', cookies: member.cookies })
+    ).json();
+    expect(bell.unread).toBe(1);
+    expect(bell.notices[0]).toMatchObject({
+      kind: 'tracking-notified',
+      payload: {
+        tracking: id,
+        origin: 'TPE',
+        destination: 'LAX',
+        flights: tracking.matchedFlights,
+      },
+    });
 
     // Without keep-tracking the watch is over: later cycles neither check it nor write again.
     const version = (await rowOf(id))?.version;
     for (let cycle = 0; cycle < 10; cycle += 1) await app.trackingChecks.runCycle(nextHour());
     expect(await mailsOf(id)).toHaveLength(1);
     expect((await rowOf(id))?.version).toBe(version);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/notices', cookies: member.cookies })).json()
+        .unread,
+    ).toBe(1);
     // A finished watch holds no tracking days.
     const list = (
       await app.inject({ method: 'GET', url: '/api/trackings', cookies: member.cookies })
