@@ -73,7 +73,9 @@ const ONCE_UNIT = [
   'server/config.test.ts',
   'server/modules/storefront/real-catalogue.test.ts',
 ];
-const ON_POSTGRES_TOO = { e2e: ['e2e/tracking-crash.test.ts', 'e2e/newsletter-crash.test.ts'] };
+const ON_POSTGRES_TOO = {
+  e2e: ['e2e/tracking-crash.test.ts', 'e2e/newsletter-crash.test.ts', 'e2e/processes.test.ts'],
+};
 
 export default defineConfig({
   plugins: [react()],

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from '../lib/translation.tsx';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../features/auth/index.ts';
+import { HeaderBell } from '../features/notices/index.ts';
 import { useAppState } from '../lib/app-context.tsx';
 import { isLinkable } from '../lib/site-map.ts';
 import { HeaderSearch } from './header-search.tsx';
@@ -96,6 +97,7 @@ export function SiteHeader() {
           <Group gap="xs" wrap="nowrap">
             <HeaderSearch />
             <LocalePicker />
+            <HeaderBell />
             <AccountMenu />
             {/* Always the menu's icon: the open drawer has the one close button (a second X
                 here, behind the drawer's shade, read as another way out). */}

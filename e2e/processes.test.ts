@@ -1,0 +1,264 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, request as forward, type Server } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../bench/built-server.ts';
+import { builtFromSources } from '../scripts/build-if-stale.ts';
+import type { Database } from '../server/db/client.ts';
+import { mailOutbox, members, notices, sponsorships } from '../server/db/schema/index.ts';
+import { jobQueue } from '../server/jobs.ts';
+import { RENEWAL_QUEUE } from '../server/modules/sponsorships/index.ts';
+import { createTestDatabase } from '../server/test/database.ts';
+import { freePort } from '../server/test/free-port.ts';
+import { onPostgres } from '../server/test/on-postgres.ts';
+import { checkoutDetails, endSponsorshipMonth } from '../server/test/sponsorships.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { signInNewMember, uniqueEmail } from './fixtures.ts';
+
+/**
+ * Several processes on one PostgreSQL (docs/operations.md#scaling-out), as production runs them:
+ * two app processes and one `npm run worker`, built, behind a round-robin proxy on loopback. A
+ * member signs up and sponsors through the proxy (the card processor's webhooks land on either
+ * app), the renewal runs on the worker, and its notice reaches the member's tab, which is connected
+ * to the other app, within a second. Rate limits hold across the apps; a job sent twice runs once.
+ */
+const PROCESS = builtFromSources()
+  ? { app: ['dist/node/server/main.js'], worker: ['dist/node/server/worker.js'] }
+  : {
+      app: ['--import', 'tsx', 'server/main.ts'],
+      worker: ['--import', 'tsx', 'server/worker.ts'],
+    };
+
+interface Cluster {
+  proxy: string;
+  apps: string[];
+  database: Database;
+  /** Requests each app answered through the proxy. */
+  served: number[];
+  stop(): Promise<void>;
+}
+
+/** Round robin on loopback: each request (a page, an API call, an event stream) to the next app. */
+function roundRobin(ports: number[], served: number[]): Server {
+  let next = 0;
+  return createServer((incoming, outgoing) => {
+    const index = next++ % ports.length;
+    served[index] = (served[index] ?? 0) + 1;
+    const upstream = forward(
+      {
+        host: '127.0.0.1',
+        port: ports[index],
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(upstream);
+  });
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function startCluster(): Promise<Cluster> {
+  const { database, url, drop } = await createTestDatabase();
+  const ports = [await freePort(), await freePort()];
+  const proxyPort = await freePort();
+  const proxy = `http://127.0.0.1:${proxyPort}`;
+  const served = [0, 0];
+  const balancer = roundRobin(ports, served);
+  await new Promise<void>((resolve) => balancer.listen(proxyPort, '127.0.0.1', resolve));
+  const env = {
+    NODE_ENV: 'development',
+    DATABASE_URL: url ?? '',
+    PUBLIC_URL: proxy,
+    HOST: '127.0.0.1',
+    // One secret for every process: a session or a CSRF token made by one is good on the other.
+    APP_SECRET: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'warn',
+    CAPTCHA_PROVIDER: 'test',
+    SEED_DEMO: 'false',
+    MEDIA_DIR: join(tmpdir(), `tripplus-processes-${process.pid}`),
+    RATE_LIMIT_SCALE: '1',
+    AWARD_SIMULATION_AIRPORTS: 'TPE,LAX,NRT',
+    AWARD_SIMULATION_DAYS: '30',
+  };
+  const children = [
+    ...ports.map((port) => start(PROCESS.app, { ...env, PORT: String(port), JOBS: 'off' })),
+    start(PROCESS.worker, env),
+  ];
+  const apps = ports.map((port) => `http://127.0.0.1:${port}`);
+  await Promise.all(apps.map((app) => waitFor(`${app}/healthz`, 120_000)));
+  return {
+    proxy,
+    apps,
+    database,
+    served,
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      balancer.closeAllConnections();
+      await new Promise<void>((resolve) => balancer.close(() => resolve()));
+      await drop();
+    },
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL', () => {
+  let cluster: Cluster;
+  let browser: Browser;
+  beforeAll(async () => {
+    [cluster, browser] = await Promise.all([startCluster(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await cluster?.stop();
+  });
+
+  it(
+    'carries a notice written on the worker to a tab on the other app within a second, and holds limits and jobs across processes',
+    { timeout: 180_000 },
+    async () => {
+      const { proxy, apps, database } = cluster;
+      const context = await newContext(browser, { baseUrl: proxy });
+      const { email } = await signInNewMember(context, { baseUrl: proxy });
+      const api = context.request;
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+      const headers = { ...json, 'x-csrftoken': csrf, 'x-requested-with': 'XMLHttpRequest' };
+
+      // Sign-ups are limited per address across the apps: five in 15 minutes, the first was above.
+      const signups: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const answer = await api.post('/api/auth/signup', {
+          headers,
+          data: {
+            nickname: 'Many',
+            email: uniqueEmail('many'),
+            password: 'a long password',
+            captcha: 'test-ok',
+          },
+        });
+        signups.push(answer.status());
+      }
+      expect(signups).toEqual([200, 200, 200, 200, 429]);
+
+      // An award search from either app, with the same member's quota.
+      const searched = await api.get('/api/awards/quota');
+      expect(searched.status()).toBe(200);
+
+      // Sponsoring with a card that declines its renewals; the bank's webhooks reach either app.
+      const setup = (await (await api.get('/api/payments/setup')).json()).setup;
+      const token = await api.post('/sandbox-pay/v1/tokens', {
+        headers: { ...json, 'x-sandbox-key': setup.publicKey },
+        data: { number: '4000000000000341', expiry: '12/34', cvc: '123' },
+      });
+      const checkout = await api.post('/api/sponsorship/checkout', {
+        headers,
+        data: {
+          plan: 'sponsor',
+          currency: 'USD',
+          checkoutId: randomUUID(),
+          card: { token: (await token.json()).token },
+          details: checkoutDetails({ email }),
+        },
+      });
+      expect(checkout.status(), await checkout.text()).toBe(200);
+      const [member] = await database.db.select().from(members).where(eq(members.email, email));
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.db
+                .select({ status: sponsorships.status })
+                .from(sponsorships)
+                .where(eq(sponsorships.memberId, member!.id))
+            )[0]?.status,
+          { timeout: 30_000 },
+        )
+        .toBe('active');
+
+      // The member's tab, connected straight to the second app, with its bell listening.
+      const page = await context.newPage();
+      await page.goto(`${apps[1]}/`);
+      const bell = page.locator('[data-testid="notice-bell"]');
+      await bell.waitFor();
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notices');
+      // Its live stream is open (on the second app: the page's own origin).
+      await page.locator('[data-testid="notice-bell"][data-live="true"]').waitFor();
+
+      // The month ends; the renewal job is sent twice at once, and the worker runs it.
+      await endSponsorshipMonth(
+        { database, config: { BILLING_TIME_ZONE: 'Asia/Taipei' } } as unknown as FastifyInstance,
+        member!.id,
+      );
+      const boss = jobQueue(database, { work: false });
+      await boss.start();
+      const at = new Date().toISOString();
+      await Promise.all([boss.send(RENEWAL_QUEUE, { at }), boss.send(RENEWAL_QUEUE, { at })]);
+      await boss.stop({ graceful: false });
+
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="notice-bell"]')
+            ?.getAttribute('aria-label')
+            ?.includes('1 unread'),
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      const shownAt = Date.now();
+      const written = await database.db
+        .select()
+        .from(notices)
+        .where(eq(notices.memberId, member!.id));
+      expect(written.map((notice) => notice.kind)).toEqual(['sponsorship-renewal-failed']);
+      const latency = shownAt - written[0]!.createdAt.getTime();
+      console.log(`notice from the worker to a tab on the other app: ${latency} ms`);
+      expect(latency).toBeLessThan(1000);
+
+      // One renewal, one e-mail, one notice: the second job found nothing left to do.
+      const mails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.toAddress, email),
+            eq(mailOutbox.template, 'sponsorship-renewal-failed'),
+          ),
+        );
+      expect(mails).toHaveLength(1);
+      await bell.click();
+      await expect
+        .poll(() => page.locator('[data-testid="notice-list"]').textContent())
+        .toContain('Your sponsorship renewal did not go through');
+      // Both apps answered through the proxy.
+      expect(cluster.served.every((count) => count > 3)).toBe(true);
+      await context.close();
+    },
+  );
+});
