@@ -10,9 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../bench/built-server.ts';
 import { builtFromSources } from '../scripts/build-if-stale.ts';
 import type { Database } from '../server/db/client.ts';
-import { mailOutbox, members, notices, sponsorships } from '../server/db/schema/index.ts';
+import {
+  mailOutbox,
+  members,
+  notices,
+  sponsorships,
+  trackings,
+} from '../server/db/schema/index.ts';
 import { jobQueue } from '../server/jobs.ts';
 import { RENEWAL_QUEUE } from '../server/modules/sponsorships/index.ts';
+import { TRACKING_CYCLE_QUEUE } from '../server/modules/trackings/index.ts';
 import { createTestDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { onPostgres } from '../server/test/on-postgres.ts';
@@ -167,9 +174,33 @@ describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL',
       }
       expect(signups).toEqual([200, 200, 200, 200, 429]);
 
-      // An award search from either app, with the same member's quota.
-      const searched = await api.get('/api/awards/quota');
-      expect(searched.status()).toBe(200);
+      // An award search started on one app is followed on both: its state is the database's.
+      const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      const query = { origin: 'TPE', destination: 'LAX', startDate: day, endDate: day };
+      const started = await api.post('/api/awards/searches', {
+        headers,
+        data: { ...query, cabin: 'economy', seats: 1, stops: 0 },
+      });
+      expect(started.status(), await started.text()).toBe(200);
+      const searchId = (await started.json()).id as string;
+      await expect
+        .poll(
+          async () => (await (await api.get(`/api/awards/searches/${searchId}`)).json()).status,
+          { timeout: 30_000 },
+        )
+        .toBe('done');
+      const polls = await Promise.all(
+        [0, 1].map(async () => (await api.get(`/api/awards/searches/${searchId}`)).status()),
+      );
+      expect(polls).toEqual([200, 200]);
+
+      // A tracking made through one app is checked by the worker's cycle.
+      const made = await api.post('/api/trackings', {
+        headers,
+        data: { ...query, cabin: 'business', seats: 1, stops: 0 },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+      const trackingId = (await made.json()).tracking.id as string;
 
       // Sponsoring with a card that declines its renewals; the bank's webhooks reach either app.
       const setup = (await (await api.get('/api/payments/setup')).json()).setup;
@@ -220,6 +251,8 @@ describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL',
       await boss.start();
       const at = new Date().toISOString();
       await Promise.all([boss.send(RENEWAL_QUEUE, { at }), boss.send(RENEWAL_QUEUE, { at })]);
+      const cycleAt = new Date(Date.now() + 60_000).toISOString();
+      await boss.send(TRACKING_CYCLE_QUEUE, { at: cycleAt });
       await boss.stop({ graceful: false });
 
       await page.waitForFunction(
@@ -256,6 +289,16 @@ describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL',
       await expect
         .poll(() => page.locator('[data-testid="notice-list"]').textContent())
         .toContain('Your sponsorship renewal did not go through');
+      // The worker's cycle checked the tracking (after its baseline, taken by the app at once).
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.db.select().from(trackings).where(eq(trackings.id, trackingId))
+            )[0]?.lastCheckedAt?.toISOString(),
+          { timeout: 30_000 },
+        )
+        .toBe(cycleAt);
       // Both apps answered through the proxy.
       expect(cluster.served.every((count) => count > 3)).toBe(true);
       await context.close();

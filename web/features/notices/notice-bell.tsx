@@ -31,6 +31,7 @@ export default function NoticeBell() {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const formatDate = (iso: string) => day.format(new Date(iso));
+  const number = new Intl.NumberFormat(locale);
   const label = state.unread > 0 ? t('bell.labelUnread', { count: state.unread }) : t('bell.label');
   return (
     <Popover
@@ -85,7 +86,7 @@ export default function NoticeBell() {
         ) : (
           <Stack component="ul" gap={0} className={classes.list}>
             {state.notices.map((notice) => {
-              const text = noticeText(notice, t, formatDate);
+              const text = noticeText(notice, t, formatDate, (value) => number.format(value));
               return (
                 <li key={notice.id}>
                   <Box

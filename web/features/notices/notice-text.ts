@@ -7,6 +7,7 @@ export function noticeText(
   notice: NoticeView,
   t: Translate,
   formatDate: (iso: string) => string,
+  formatNumber: (value: number) => string,
 ): { title: string; detail: string | null; to: string } {
   const p = notice.payload;
   switch (notice.kind) {
@@ -19,7 +20,10 @@ export function noticeText(
     case 'order-credited':
       return {
         title: t('bell.kinds.orderCredited', { order: p.order }),
-        detail: t('bell.kinds.orderMiles', { count: Number(p.miles ?? 0) }),
+        detail: t('bell.kinds.orderMiles', {
+          count: Number(p.miles ?? 0),
+          miles: formatNumber(Number(p.miles ?? 0)),
+        }),
         to: '/profilepage/transaction',
       };
     case 'order-in-review':
