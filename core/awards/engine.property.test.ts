@@ -507,6 +507,43 @@ describe('the engine against the brute-force reference', () => {
               const mine = result.itineraries.map(shown).sort((a, b) => a.id.localeCompare(b.id));
               expect(mine).toEqual(bruteForce(flights, query, raw.excluded));
               expect(result.found).toBe(mine.length);
+              // A limited search keeps what sorting them all would: the best flights, then the
+              // fewest miles, the shortest, the earliest; shown by departure.
+              const limit = 1 + (raw.start % 7);
+              const ranked = [...result.itineraries].sort(
+                (a, b) =>
+                  Number(b.best) - Number(a.best) ||
+                  (a.redeemOptions[0]?.miles ?? 0) - (b.redeemOptions[0]?.miles ?? 0) ||
+                  a.durationMinutes - b.durationMinutes ||
+                  Date.parse(a.departure) - Date.parse(b.departure),
+              );
+              const limited = engine.search(query, {
+                now: NOW,
+                limit,
+                excludeAlliances: raw.excluded,
+              });
+              expect(limited.found).toBe(result.found);
+              const key = (itinerary: AwardItinerary) => [
+                Number(itinerary.best),
+                itinerary.redeemOptions[0]?.miles,
+                itinerary.durationMinutes,
+                Date.parse(itinerary.departure),
+              ];
+              // The same ranks (ties past the last depart at the same minute either way).
+              expect(
+                limited.itineraries
+                  .map(key)
+                  .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+              ).toEqual(
+                ranked
+                  .slice(0, limit)
+                  .map(key)
+                  .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+              );
+              const departures = limited.itineraries.map((itinerary) =>
+                Date.parse(itinerary.departure),
+              );
+              expect(departures).toEqual([...departures].sort((a, b) => a - b));
               asked += 1;
               if (mine.length > 0) answered += 1;
               twoStops += mine.filter((itinerary) => itinerary.stops === 2).length;

@@ -6,6 +6,12 @@ import { fromLocal, offsetMinutes } from './zoned-time.ts';
  * so this samples it once per UTC day and asks Intl only on a day when the offset changes.
  */
 const DAY_MS = 86_400_000;
+/** "00:00" … "23:59", by minute of the day. */
+const CLOCK_TIMES = Array.from(
+  { length: 1440 },
+  (_, minute) =>
+    `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+);
 
 export class ZoneClock {
   private readonly samples = new Map<string, Map<number, number>>();
@@ -48,13 +54,29 @@ export class ZoneClock {
     return fromLocal(new Date(localDay * DAY_MS).toISOString().slice(0, 10), minutes, timeZone);
   }
 
-  /** Local time with its offset, e.g. 2026-12-01T23:55+08:00. */
+  private readonly dates = new Map<number, string>();
+  private readonly suffixes = new Map<number, string>();
+
+  /**
+   * Local time with its offset, e.g. 2026-12-01T23:55+08:00. A search writes hundreds, so the
+   * date of each day, each minute of the day and each offset are written once and joined.
+   */
   format(instantMs: number, timeZone: string): string {
     const offset = this.offsetAt(instantMs, timeZone);
-    const local = new Date(instantMs + offset * 60_000).toISOString().slice(0, 16);
-    const sign = offset < 0 ? '-' : '+';
-    const size = Math.abs(offset);
-    return `${local}${sign}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
+    const localMinutes = Math.floor(instantMs / 60_000) + offset;
+    const day = Math.floor(localMinutes / 1440);
+    let date = this.dates.get(day);
+    if (date === undefined) {
+      date = dateOfEpochDay(day);
+      this.dates.set(day, date);
+    }
+    let suffix = this.suffixes.get(offset);
+    if (suffix === undefined) {
+      const size = Math.abs(offset);
+      suffix = `${offset < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
+      this.suffixes.set(offset, suffix);
+    }
+    return `${date}T${CLOCK_TIMES[localMinutes - day * 1440] as string}${suffix}`;
   }
 }
 
