@@ -43,6 +43,7 @@ export const DETOUR_LIMIT = 1.6;
 /** Detour pruning compares sums of rounded leg miles with exact great circles: allow for rounding. */
 const ROUNDING_SLACK_MILES = 2;
 export const DEFAULT_RESULT_LIMIT = 500;
+const NO_MILES = new Float64Array(0);
 /** Prices depend only on the flights, cabins and charts, so they are kept across searches, up to this many. */
 const PRICE_CACHE_SIZE = 200_000;
 
@@ -339,8 +340,17 @@ export class AwardEngine {
       markPredecessors(ones, reach2);
     }
 
-    const toDestination = (airport: number) =>
-      destinations.map((destination) => inventory.greatCircleMiles(airport, destination));
+    // Great-circle miles from each airport to each destination, worked out once per search (the
+    // loops below ask for the same airports again and again).
+    const remainingMiles = new Float64Array(airportCount * destinations.length).fill(-1);
+    const toDestination = (airport: number): Float64Array => {
+      const at = airport * destinations.length;
+      if ((remainingMiles[at] as number) < 0)
+        destinations.forEach((destination, index) => {
+          remainingMiles[at + index] = inventory.greatCircleMiles(airport, destination);
+        });
+      return remainingMiles.subarray(at, at + destinations.length);
+    };
 
     /** The cabin index a leg is flown in, or −1 when it cannot be. */
     const legCabin = (day: number): number => {
@@ -365,8 +375,11 @@ export class AwardEngine {
         (miles) => miles * DETOUR_LIMIT + ROUNDING_SLACK_MILES,
       );
       /** Whether some destination can still be reached within the detour limit after `flown` miles at `airport`. */
-      const withinDetour = (flown: number, remaining: number[]) =>
-        remaining.some((miles, index) => flown + miles <= (limits[index] as number));
+      const withinDetour = (flown: number, remaining: Float64Array) => {
+        for (let index = 0; index < remaining.length; index += 1)
+          if (flown + (remaining[index] as number) <= (limits[index] as number)) return true;
+        return false;
+      };
 
       for (
         let route = inventory.fromStart[origin] as number;
@@ -381,7 +394,7 @@ export class AwardEngine {
           maxStops >= 1 &&
           (reach1[first] === 1 || (maxStops >= 2 && reach2[first] === 1));
         if (!direct && !connecting) continue;
-        const firstRemaining = connecting ? toDestination(first) : [];
+        const firstRemaining = connecting ? toDestination(first) : NO_MILES;
         if (
           connecting &&
           !withinDetour(
@@ -422,8 +435,7 @@ export class AwardEngine {
               !last && maxStops >= 2 && isOrigin[second] === 0 && reach1[second] === 1;
             if (!last && !further) continue;
             const miles2 = flightMiles[dayFlight[routeStart[route2] as number] as number] as number;
-            const secondRemaining = further ? toDestination(second) : [];
-            if (further && !withinDetour(miles1 + miles2, secondRemaining)) continue;
+            if (further && !withinDetour(miles1 + miles2, toDestination(second))) continue;
 
             for (
               let day2 = inventory.lowerBound(route2, earliest1);
@@ -484,6 +496,7 @@ export class AwardEngine {
     const { dayFlight, flightMiles, flightNumbers } = inventory;
     const excluded = options.excludeAlliances ?? [];
     const base = inventory.flightNumbers.length + 1;
+    const greatCircles = new Map<number, number>();
 
     interface Kept {
       candidate: Candidate;
@@ -515,16 +528,18 @@ export class AwardEngine {
       if (!numbered || inAsked === 0) continue;
       const share = Math.round((100 * inAsked) / total);
       if (share < minimumShare) continue;
-      if (
-        legs > 1 &&
-        total >
-          DETOUR_LIMIT *
-            inventory.greatCircleMiles(
-              inventory.flightFrom[firstFlight] as number,
-              inventory.flightTo[lastFlight] as number,
-            )
-      )
-        continue;
+      if (legs > 1) {
+        // From one of the few origins to one of the few destinations: measured once each.
+        const pair =
+          (inventory.flightFrom[firstFlight] as number) * 65_536 +
+          (inventory.flightTo[lastFlight] as number);
+        let direct = greatCircles.get(pair);
+        if (direct === undefined) {
+          direct = inventory.greatCircleMiles(Math.floor(pair / 65_536), pair % 65_536);
+          greatCircles.set(pair, direct);
+        }
+        if (total > DETOUR_LIMIT * direct) continue;
+      }
       const alliances = this.#onTheDay(query, excluded, days);
       if (alliances === null) continue;
       let priced: RedeemPrices | undefined;
