@@ -6,6 +6,7 @@ import {
   CABINS,
   MAX_SEARCH_DAYS,
   MAX_STOPS,
+  SEARCH_ALLIANCES,
   TIME_OF_DAY_HOURS,
   centsPerPoint,
   paretoFront,
@@ -44,8 +45,13 @@ export const DETOUR_LIMIT = 1.6;
 const ROUNDING_SLACK_MILES = 2;
 export const DEFAULT_RESULT_LIMIT = 500;
 const NO_MILES = new Float64Array(0);
-/** Prices depend only on the flights, cabins and charts, so they are kept across searches, up to this many. */
-const PRICE_CACHE_SIZE = 200_000;
+/**
+ * Prices depend only on the flights, cabins and charts, so they are kept across searches, up to
+ * this many: a two-stop search on a busy pair meets some 20,000 flight combinations, and a cache
+ * that emptied in the middle of a round of popular searches priced them all again. Each entry is
+ * a number and a shared list (see #interned), some 100 bytes.
+ */
+const PRICE_CACHE_SIZE = 1_000_000;
 
 export const AWARD_QUERY_ERROR_CODES = [
   'unknown-origin',
@@ -104,17 +110,14 @@ export class AwardEngine {
   private readonly chartAllianceMask = new Map<SearchAlliance, number>();
   private readonly metros: Map<string, readonly string[]>;
   /**
-   * Prices by flights, per (asked cabin, cabins flown): a number key, as string keys built for
-   * every candidate were most of a two-stop search's time. Itineraries on an airline whose
-   * alliance changes on a date are priced per their legs' alliances, under a string key.
+   * Prices, looked up for every candidate: by (asked cabin, cabins flown, the legs' alliances when
+   * one changes on a date), then by the first flight, then by the other two in one small integer
+   * (fast keys: string keys built for every candidate were once most of a two-stop search's time).
    */
-  private readonly prices: Map<number, RedeemPrices>[] = Array.from(
-    { length: 256 },
-    () => new Map(),
-  );
-  private readonly datedPrices = new Map<string, RedeemPrices>();
+  private prices: (Map<number, RedeemPrices> | undefined)[][] = [];
   #priced = 0;
-  readonly #chartMasks = new Map<string, number>();
+  /** #chartMask's answers by airline and alliance (none, then SEARCH_ALLIANCES' order); −1: not yet worked out. */
+  readonly #chartMasks: Float64Array;
 
   constructor(
     readonly inventory: AwardInventory,
@@ -126,6 +129,9 @@ export class AwardEngine {
     },
   ) {
     if (charts.length > 32) throw new Error('at most 32 charts fit the programme mask');
+    this.#chartMasks = new Float64Array(
+      inventory.airlineCodes.length * (SEARCH_ALLIANCES.length + 1),
+    ).fill(-1);
     this.metros = new Map(metros);
     // An airline whose membership changes on a date may be booked under any of its memberships;
     // which one holds is settled per flight-day when an itinerary is kept (`#onTheDay`).
@@ -170,9 +176,11 @@ export class AwardEngine {
 
   /** The charts that book an airline's flights while it is in `alliance` (or in none); worked out once per pair, as itineraries ask per leg. */
   #chartMask(airline: number, alliance: SearchAlliance | null): number {
-    const key = `${airline}|${alliance}`;
-    let mask = this.#chartMasks.get(key);
-    if (mask === undefined) {
+    const slot =
+      airline * (SEARCH_ALLIANCES.length + 1) +
+      (alliance === null ? 0 : SEARCH_ALLIANCES.indexOf(alliance) + 1);
+    let mask = this.#chartMasks[slot] as number;
+    if (mask < 0) {
       const code = this.inventory.airlineCodes[airline] as string;
       mask = this.charts.reduce(
         (bits, { chart }, index) =>
@@ -182,7 +190,9 @@ export class AwardEngine {
             : bits,
         0,
       );
-      this.#chartMasks.set(key, mask);
+      // Bit 31 makes a negative int; kept as its unsigned value so −1 stays "not yet".
+      mask = mask >>> 0;
+      this.#chartMasks[slot] = mask;
     }
     return mask;
   }
@@ -489,8 +499,8 @@ export class AwardEngine {
     const minimumShare = query.mixedCabin.allowed ? query.mixedCabin.minPercent : 100;
     // A full cache starts again rather than tracking recency: popular routes refill it at once.
     if (this.#priced > PRICE_CACHE_SIZE) {
-      for (const map of this.prices) map.clear();
-      this.datedPrices.clear();
+      this.prices = [];
+      this.#lists.clear();
       this.#priced = 0;
     }
     const { dayFlight, flightMiles, flightNumbers } = inventory;
@@ -513,8 +523,8 @@ export class AwardEngine {
       let total = 0;
       let inAsked = 0;
       let numbered = query.flightNumber === null;
-      // Flights as one number (each id + 1, 0 for no leg) and the cabins flown as another.
-      let flightsKey = 0;
+      // The flights after the first as one number (each id + 1, 0 for no leg), the cabins flown as another.
+      let restKey = 0;
       let cabinsKey = 0;
       for (let leg = legs - 1; leg >= 0; leg -= 1) {
         const flight = dayFlight[days[leg] as number] as number;
@@ -522,7 +532,7 @@ export class AwardEngine {
         total += miles;
         if (cabins[leg] === asked) inAsked += miles;
         if (!numbered && flightNumbers[flight] === query.flightNumber) numbered = true;
-        flightsKey = flightsKey * base + flight + 1;
+        if (leg > 0) restKey = restKey * base + flight + 1;
         cabinsKey = cabinsKey * 4 + (cabins[leg] as number);
       }
       if (!numbered || inAsked === 0) continue;
@@ -542,32 +552,25 @@ export class AwardEngine {
       }
       const alliances = this.#onTheDay(query, excluded, days);
       if (alliances === null) continue;
-      let priced: RedeemPrices | undefined;
-      if (alliances) {
-        const key = `${days.map((day) => dayFlight[day]).join(',')}|${cabins.join('')}|${asked}|${alliances.join(',')}`;
-        priced = this.datedPrices.get(key);
-        if (!priced) {
-          priced = this.price(
-            days.map((day) => dayFlight[day] as number),
-            cabins,
-            query.cabin,
-            alliances,
-          );
-          this.datedPrices.set(key, priced);
-          this.#priced += 1;
-        }
-      } else {
-        const cache = this.prices[asked * 64 + cabinsKey] as Map<number, RedeemPrices>;
-        priced = cache.get(flightsKey);
-        if (!priced) {
-          priced = this.price(
-            days.map((day) => dayFlight[day] as number),
-            cabins,
-            query.cabin,
-          );
-          cache.set(flightsKey, priced);
-          this.#priced += 1;
-        }
+      let slot = (asked * 64 + cabinsKey) * 128;
+      if (alliances)
+        slot += alliances.reduce<number>(
+          (code, alliance, leg) =>
+            code + (alliance === null ? 0 : SEARCH_ALLIANCES.indexOf(alliance) + 1) * 4 ** leg,
+          64,
+        );
+      const byFirst = (this.prices[slot] ??= []);
+      const byRest = (byFirst[firstFlight] ??= new Map<number, RedeemPrices>());
+      let priced = byRest.get(restKey);
+      if (!priced) {
+        priced = this.price(
+          days.map((day) => dayFlight[day] as number),
+          cabins,
+          query.cabin,
+          alliances,
+        );
+        byRest.set(restKey, priced);
+        this.#priced += 1;
       }
       if (priced.length === 0) continue;
       const lastDay = days[legs - 1] as number;
@@ -681,9 +684,37 @@ export class AwardEngine {
     this.charts.forEach(({ chart }, index) => {
       if (((mask >>> index) & 1) === 0) return;
       const priced = priceAward(chart, legs, cabin);
-      if (priced) result.push(priced);
+      if (priced)
+        result.push({
+          programme: priced.programme,
+          miles: priced.miles,
+          feesUsd: priced.feesUsd,
+          halfOfRoundTrip: priced.halfOfRoundTrip,
+          estimate: priced.estimate,
+        });
     });
-    return result.sort((a, b) => a.miles - b.miles || a.programme.localeCompare(b.programme));
+    result.sort((a, b) => a.miles - b.miles || a.programme.localeCompare(b.programme));
+    return this.#interned(result);
+  }
+
+  readonly #lists = new Map<string, RedeemPrices>();
+  /**
+   * One shared copy of each distinct price list: charts price by region and distance band, so
+   * hundreds of thousands of flight combinations come to a few thousand lists, and the cache
+   * holds a pointer per combination rather than a list of its own.
+   */
+  #interned(prices: RedeemPrices): RedeemPrices {
+    const key = prices
+      .map(
+        (price) =>
+          `${price.programme}:${price.miles}:${price.feesUsd}:${price.halfOfRoundTrip ? 1 : 0}${price.estimate ? 1 : 0}`,
+      )
+      .join('|');
+    const known = this.#lists.get(key);
+    if (known) return known;
+    // Past the cache's size the lists start again with it (finish clears both).
+    this.#lists.set(key, prices);
+    return prices;
   }
 
   readonly #peak = new Map<string, boolean>();
@@ -795,13 +826,45 @@ function firstByRank(
   limit: number,
   order: { rank: (index: number) => number; tie: (a: number, b: number) => number },
 ): number[] {
-  const all = Array.from({ length: count }, (_, index) => index);
-  if (count <= limit) return all;
-  const ranks = Float64Array.from(all, order.rank);
-  const cut = Float64Array.from(ranks).sort()[limit - 1] as number;
-  const inside = all.filter((index) => (ranks[index] as number) < cut);
-  const atCut = all.filter((index) => ranks[index] === cut).sort(order.tie);
+  if (count <= limit) return Array.from({ length: count }, (_, index) => index);
+  const ranks = new Float64Array(count);
+  for (let index = 0; index < count; index += 1) ranks[index] = order.rank(index);
+  const cut = nthSmallest(Float64Array.from(ranks), limit - 1);
+  const inside: number[] = [];
+  const atCut: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const rank = ranks[index] as number;
+    if (rank < cut) inside.push(index);
+    else if (rank === cut) atCut.push(index);
+  }
+  atCut.sort(order.tie);
   return inside.concat(atCut.slice(0, limit - inside.length));
+}
+
+/** The value that would stand at `n` were `values` sorted (Hoare's selection; reorders them). */
+function nthSmallest(values: Float64Array, n: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i += 1;
+      while ((values[j] as number) > pivot) j -= 1;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (n <= j) high = j;
+    else if (n >= i) low = i;
+    else return values[n] as number;
+  }
+  return values[n] as number;
 }
 
 function compareDays(a: number[], b: number[]): number {

@@ -32,6 +32,8 @@ import {
 export function simulationInput(
   only?: ReadonlySet<string>,
   day = dayOf(new Date()),
+  /** Flights per week on every route times this (the benchmark's denser schedules); 1 as published. */
+  density = 1,
 ): SimulationInput {
   const airportMap = airports();
   return {
@@ -53,7 +55,15 @@ export function simulationInput(
       if (only && !(only.has(route.from) && only.has(route.to))) return [];
       const from = airportMap.get(route.from);
       const to = airportMap.get(route.to);
-      return from && to ? [{ ...route, miles: greatCircleMiles(from, to) }] : [];
+      return from && to
+        ? [
+            {
+              ...route,
+              weeklyFrequency: route.weeklyFrequency * density,
+              miles: greatCircleMiles(from, to),
+            },
+          ]
+        : [];
     }),
   };
 }
@@ -74,15 +84,19 @@ export interface SimulatedEngine {
   engine: AwardEngine;
 }
 
-/** The simulated inventory (today and 330 days on, or `days`; every route, or those between `airports`), seats drawn at `now`, and its engine. */
+/**
+ * The simulated inventory (today and 330 days on, or `days`; every route, or those between
+ * `airports`; schedules as published, or `density` times as frequent), seats drawn at `now`, and
+ * its engine.
+ */
 export function createSimulatedEngine(
   now: Date,
   seed: number,
-  options: { airports?: ReadonlySet<string>; days?: number } = {},
+  options: { airports?: ReadonlySet<string>; days?: number; density?: number } = {},
 ): SimulatedEngine {
   const firstDate = dateOfEpochDay(Math.floor(now.getTime() / 86_400_000));
   const inventory = buildSimulatedInventory(
-    simulationInput(options.airports, firstDate),
+    simulationInput(options.airports, firstDate, options.density),
     firstDate,
     options.days,
   );
