@@ -9,7 +9,6 @@ import {
   SEARCH_ALLIANCES,
   TIME_OF_DAY_HOURS,
   centsPerPoint,
-  paretoFront,
   type AwardItinerary,
   type AwardLeg,
   type AwardQuery,
@@ -582,26 +581,15 @@ export class AwardEngine {
     }
 
     // Best flights: the front of (fewest miles, shortest, fewest stops) per local departure day.
-    const byDay = new Map<number, number[]>();
-    kept.forEach((item, index) => {
-      const day = inventory.dayDate[item.candidate.days[0] as number] as number;
-      const list = byDay.get(day);
-      if (list) list.push(index);
-      else byDay.set(day, [index]);
+    const best = bestOfEachDay(kept.length, (index) => {
+      const item = kept[index] as Kept;
+      return {
+        day: inventory.dayDate[item.candidate.days[0] as number] as number,
+        miles: item.prices[0]?.miles ?? 0,
+        duration: item.duration,
+        stops: item.candidate.days.length - 1,
+      };
     });
-    const best = new Uint8Array(kept.length);
-    for (const indexes of byDay.values()) {
-      const front = paretoFront(
-        indexes.map((index) => ({
-          miles: (kept[index] as Kept).prices[0]?.miles ?? 0,
-          duration: (kept[index] as Kept).duration,
-          stops: (kept[index] as Kept).candidate.days.length - 1,
-        })),
-      );
-      indexes.forEach((index, position) => {
-        if (front[position]) best[index] = 1;
-      });
-    }
 
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const departure = (item: Kept) =>
@@ -839,6 +827,80 @@ function firstByRank(
   }
   atCut.sort(order.tie);
   return inside.concat(atCut.slice(0, limit - inside.length));
+}
+
+/**
+ * Per day, the Pareto front of (miles, duration, stops), as paretoFront marks it (an item is on
+ * it when no other is at least as good on all three and better on one), in linear time: a day's
+ * itineraries come in a few miles levels, so the shortest duration per (level, stops) and its
+ * running minimum over fewer miles and fewer stops settle each item without sorting them all.
+ */
+function bestOfEachDay(
+  count: number,
+  itemOf: (index: number) => { day: number; miles: number; duration: number; stops: number },
+): Uint8Array {
+  const STOP_SLOTS = 4;
+  interface Day {
+    levels: Map<number, number>;
+    miles: number[];
+    /** Shortest duration per (level in order of arrival, stops). */
+    shortest: number[];
+    /** The running minimum per (level in miles order, stops), and each level's place in that order. */
+    prefix: number[];
+    rank: number[];
+  }
+  const days = new Map<number, Day>();
+  const level = new Int32Array(count);
+  const items = Array.from({ length: count }, (_, index) => itemOf(index));
+  items.forEach((item, index) => {
+    let day = days.get(item.day);
+    if (!day) {
+      day = { levels: new Map(), miles: [], shortest: [], prefix: [], rank: [] };
+      days.set(item.day, day);
+    }
+    let at = day.levels.get(item.miles);
+    if (at === undefined) {
+      at = day.miles.length;
+      day.levels.set(item.miles, at);
+      day.miles.push(item.miles);
+      for (let stops = 0; stops < STOP_SLOTS; stops += 1) day.shortest.push(Infinity);
+    }
+    level[index] = at;
+    const cell = at * STOP_SLOTS + Math.min(item.stops, STOP_SLOTS - 1);
+    day.shortest[cell] = Math.min(day.shortest[cell] as number, item.duration);
+  });
+  for (const day of days.values()) {
+    const milesOf = (at: number) => day.miles[at] as number;
+    const byMiles = day.miles.map((_, at) => at).sort((a, b) => milesOf(a) - milesOf(b));
+    day.rank = new Array<number>(byMiles.length);
+    byMiles.forEach((at, rank) => {
+      day.rank[at] = rank;
+      for (let stops = 0; stops < STOP_SLOTS; stops += 1) {
+        const own = day.shortest[at * STOP_SLOTS + stops] as number;
+        const fewerMiles =
+          rank > 0 ? (day.prefix[(rank - 1) * STOP_SLOTS + stops] as number) : Infinity;
+        const fewerStops =
+          stops > 0 ? (day.prefix[rank * STOP_SLOTS + stops - 1] as number) : Infinity;
+        day.prefix[rank * STOP_SLOTS + stops] = Math.min(own, fewerMiles, fewerStops);
+      }
+    });
+  }
+  const best = new Uint8Array(count);
+  items.forEach((item, index) => {
+    const day = days.get(item.day) as Day;
+    const at = level[index] as number;
+    const rank = day.rank[at] as number;
+    const stops = Math.min(item.stops, STOP_SLOTS - 1);
+    // Dominated by one with fewer miles or fewer stops (and no longer), or by a shorter one alike.
+    const others = Math.min(
+      rank > 0 ? (day.prefix[(rank - 1) * STOP_SLOTS + stops] as number) : Infinity,
+      stops > 0 ? (day.prefix[rank * STOP_SLOTS + stops - 1] as number) : Infinity,
+    );
+    const dominated =
+      others <= item.duration || (day.shortest[at * STOP_SLOTS + stops] as number) < item.duration;
+    best[index] = dominated ? 0 : 1;
+  });
+  return best;
 }
 
 /** The value that would stand at `n` were `values` sorted (Hoare's selection; reorders them). */
