@@ -98,10 +98,64 @@ export interface ProgrammeChart {
   alliance: SearchAlliance | null;
 }
 
-/** A candidate itinerary while searching: flight-day ids and the cabin index flown on each. */
+/** An itinerary being described: flight-day ids and the cabin index flown on each. */
 interface Candidate {
   days: number[];
   cabins: number[];
+}
+
+/**
+ * The candidate itineraries while searching, flat: three flight-day slots (−1 past the last leg)
+ * and three cabin slots each. A busy two-stop search finds over a hundred thousand; an object and
+ * two arrays for each were its largest cost.
+ */
+class Candidates {
+  days = new Int32Array(3 * 1024);
+  cabins = new Uint8Array(3 * 1024);
+  legs = new Uint8Array(1024);
+  count = 0;
+
+  add(legs: number, day1: number, cabin1: number, day2 = -1, cabin2 = 0, day3 = -1, cabin3 = 0) {
+    if (this.count === this.legs.length) {
+      const days = new Int32Array(this.days.length * 2);
+      days.set(this.days);
+      this.days = days;
+      const cabins = new Uint8Array(this.cabins.length * 2);
+      cabins.set(this.cabins);
+      this.cabins = cabins;
+      const counts = new Uint8Array(this.legs.length * 2);
+      counts.set(this.legs);
+      this.legs = counts;
+    }
+    const at = this.count * 3;
+    this.days[at] = day1;
+    this.days[at + 1] = day2;
+    this.days[at + 2] = day3;
+    this.cabins[at] = cabin1;
+    this.cabins[at + 1] = cabin2;
+    this.cabins[at + 2] = cabin3;
+    this.legs[this.count] = legs;
+    this.count += 1;
+  }
+
+  /** One candidate as arrays, for the few that are priced afresh or described. */
+  of(index: number): Candidate {
+    const legs = this.legs[index] as number;
+    const at = index * 3;
+    return {
+      days: Array.from(this.days.subarray(at, at + legs)),
+      cabins: Array.from(this.cabins.subarray(at, at + legs)),
+    };
+  }
+
+  /** Orders two candidates by their flight-day ids, leg by leg (a missing leg first). */
+  compare(a: number, b: number): number {
+    for (let leg = 0; leg < 3; leg += 1) {
+      const difference = (this.days[a * 3 + leg] as number) - (this.days[b * 3 + leg] as number);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  }
 }
 
 export class AwardEngine {
@@ -300,7 +354,7 @@ export class AwardEngine {
     firstDay: number,
     lastDay: number,
     excluded: readonly SearchAlliance[],
-  ): Candidate[] {
+  ): Candidates {
     const inventory = this.inventory;
     const {
       seats,
@@ -375,7 +429,7 @@ export class AwardEngine {
       return slots.some(([from, to]) => hour >= from && hour < to);
     };
 
-    const found: Candidate[] = [];
+    const found = new Candidates();
     for (const origin of origins) {
       const timeZone = inventory.airportTz[origin] as string;
       const windowStart = inventory.clock.instantOf(firstDay, 0, timeZone) / 60_000;
@@ -424,7 +478,7 @@ export class AwardEngine {
           const cabin1 = legCabin(day1);
           if (cabin1 < 0) continue;
           if (direct) {
-            found.push({ days: [day1], cabins: [cabin1] });
+            found.add(1, day1, cabin1);
             continue;
           }
           const mask1 = chartMask[airline1] as number;
@@ -460,7 +514,7 @@ export class AwardEngine {
               const cabin2 = legCabin(day2);
               if (cabin2 < 0) continue;
               if (last) {
-                found.push({ days: [day1, day2], cabins: [cabin1, cabin2] });
+                found.add(2, day1, cabin1, day2, cabin2);
                 continue;
               }
               const arrival2 = (dayDeparture[day2] as number) + (flightBlock[flight2] as number);
@@ -480,7 +534,7 @@ export class AwardEngine {
                     continue;
                   const cabin3 = legCabin(day3);
                   if (cabin3 < 0) continue;
-                  found.push({ days: [day1, day2, day3], cabins: [cabin1, cabin2, cabin3] });
+                  found.add(3, day1, cabin1, day2, cabin2, day3, cabin3);
                 }
               }
             }
@@ -492,7 +546,7 @@ export class AwardEngine {
   }
 
   /** Applies the whole-itinerary rules, prices, marks the best flights and builds what callers read. */
-  private finish(query: AwardQuery, candidates: Candidate[], options: EngineOptions): EngineResult {
+  private finish(query: AwardQuery, candidates: Candidates, options: EngineOptions): EngineResult {
     const inventory = this.inventory;
     const asked = CABINS.indexOf(query.cabin);
     const minimumShare = query.mixedCabin.allowed ? query.mixedCabin.minPercent : 100;
@@ -507,32 +561,41 @@ export class AwardEngine {
     const base = inventory.flightNumbers.length + 1;
     const greatCircles = new Map<number, number>();
 
-    interface Kept {
-      candidate: Candidate;
-      prices: RedeemPrices;
-      duration: number;
-      share: number;
-    }
-    const kept: Kept[] = [];
-    for (const candidate of candidates) {
-      const { days, cabins } = candidate;
-      const legs = days.length;
-      const firstFlight = dayFlight[days[0] as number] as number;
-      const lastFlight = dayFlight[days[legs - 1] as number] as number;
+    // What passes, as parallel lists (an object for each of a hundred thousand cost more than the
+    // rest of the work on it): the candidate's index, its prices, duration, share in the asked
+    // cabin, first local date, fewest miles and stops.
+    const kept = {
+      candidate: [] as number[],
+      prices: [] as RedeemPrices[],
+      duration: [] as number[],
+      share: [] as number[],
+      day: [] as number[],
+      miles: [] as number[],
+      stops: [] as number[],
+    };
+    const { days, cabins } = candidates;
+    const { airlineMemberships, flightAirline } = inventory;
+    for (let candidate = 0; candidate < candidates.count; candidate += 1) {
+      const at = candidate * 3;
+      const legs = candidates.legs[candidate] as number;
+      const firstFlight = dayFlight[days[at] as number] as number;
+      const lastFlight = dayFlight[days[at + legs - 1] as number] as number;
       let total = 0;
       let inAsked = 0;
       let numbered = query.flightNumber === null;
       // The flights after the first as one number (each id + 1, 0 for no leg), the cabins flown as another.
       let restKey = 0;
       let cabinsKey = 0;
+      let dated = false;
       for (let leg = legs - 1; leg >= 0; leg -= 1) {
-        const flight = dayFlight[days[leg] as number] as number;
+        const flight = dayFlight[days[at + leg] as number] as number;
         const miles = flightMiles[flight] as number;
         total += miles;
-        if (cabins[leg] === asked) inAsked += miles;
+        if (cabins[at + leg] === asked) inAsked += miles;
         if (!numbered && flightNumbers[flight] === query.flightNumber) numbered = true;
         if (leg > 0) restKey = restKey * base + flight + 1;
-        cabinsKey = cabinsKey * 4 + (cabins[leg] as number);
+        cabinsKey = cabinsKey * 4 + (cabins[at + leg] as number);
+        if (airlineMemberships[flightAirline[flight] as number]) dated = true;
       }
       if (!numbered || inAsked === 0) continue;
       const share = Math.round((100 * inAsked) / total);
@@ -549,7 +612,10 @@ export class AwardEngine {
         }
         if (total > DETOUR_LIMIT * direct) continue;
       }
-      const alliances = this.#onTheDay(query, excluded, days);
+      // Most itineraries fly no airline whose membership changes on a date.
+      const alliances = dated
+        ? this.#onTheDay(query, excluded, candidates.of(candidate).days)
+        : undefined;
       if (alliances === null) continue;
       let slot = (asked * 64 + cabinsKey) * 128;
       if (alliances)
@@ -562,9 +628,10 @@ export class AwardEngine {
       const byRest = (byFirst[firstFlight] ??= new Map<number, RedeemPrices>());
       let priced = byRest.get(restKey);
       if (!priced) {
+        const fresh = candidates.of(candidate);
         priced = this.price(
-          days.map((day) => dayFlight[day] as number),
-          cabins,
+          fresh.days.map((day) => dayFlight[day] as number),
+          fresh.cabins,
           query.cabin,
           alliances,
         );
@@ -572,61 +639,52 @@ export class AwardEngine {
         this.#priced += 1;
       }
       if (priced.length === 0) continue;
-      const lastDay = days[legs - 1] as number;
+      const lastDay = days[at + legs - 1] as number;
       const duration =
         (inventory.dayDeparture[lastDay] as number) +
         (inventory.flightBlock[lastFlight] as number) -
-        (inventory.dayDeparture[days[0] as number] as number);
-      kept.push({ candidate, prices: priced, duration, share });
+        (inventory.dayDeparture[days[at] as number] as number);
+      kept.candidate.push(candidate);
+      kept.prices.push(priced);
+      kept.duration.push(duration);
+      kept.share.push(share);
+      kept.day.push(inventory.dayDate[days[at] as number] as number);
+      kept.miles.push(priced[0]?.miles ?? 0);
+      kept.stops.push(legs - 1);
     }
+    const keptCount = kept.candidate.length;
 
     // Best flights: the front of (fewest miles, shortest, fewest stops) per local departure day.
-    const best = bestOfEachDay(kept.length, (index) => {
-      const item = kept[index] as Kept;
-      return {
-        day: inventory.dayDate[item.candidate.days[0] as number] as number,
-        miles: item.prices[0]?.miles ?? 0,
-        duration: item.duration,
-        stops: item.candidate.days.length - 1,
-      };
-    });
+    const best = bestOfEachDay(kept);
 
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
-    const departure = (item: Kept) =>
-      inventory.dayDeparture[item.candidate.days[0] as number] as number;
-    const order = firstByRank(kept.length, limit, {
+    const departure = (index: number) =>
+      inventory.dayDeparture[days[(kept.candidate[index] as number) * 3] as number] as number;
+    const byDeparture = (a: number, b: number) =>
+      departure(a) - departure(b) ||
+      candidates.compare(kept.candidate[a] as number, kept.candidate[b] as number);
+    const order = firstByRank(keptCount, limit, {
       // Best flights first, then fewest miles, then shortest: packed in one number to sort fast.
-      rank: (index) => {
-        const item = kept[index] as Kept;
-        return (
-          (1 - (best[index] as number)) * 2 ** 44 +
-          (item.prices[0]?.miles ?? 0) * 2 ** 20 +
-          Math.min(item.duration, 2 ** 20 - 1)
-        );
-      },
-      tie: (a, b) =>
-        departure(kept[a] as Kept) - departure(kept[b] as Kept) ||
-        compareDays((kept[a] as Kept).candidate.days, (kept[b] as Kept).candidate.days),
-    }).sort(
-      (a, b) =>
-        departure(kept[a] as Kept) - departure(kept[b] as Kept) ||
-        compareDays((kept[a] as Kept).candidate.days, (kept[b] as Kept).candidate.days),
-    );
+      rank: (index) =>
+        (1 - (best[index] as number)) * 2 ** 44 +
+        (kept.miles[index] as number) * 2 ** 20 +
+        Math.min(kept.duration[index] as number, 2 ** 20 - 1),
+      tie: byDeparture,
+    }).sort(byDeparture);
 
     const today = Math.floor(options.now.getTime() / 86_400_000);
-    const itineraries = order.map((index) => {
-      const item = kept[index] as Kept;
-      return this.describe(
+    const itineraries = order.map((index) =>
+      this.describe(
         query,
-        item.candidate,
-        item.prices,
-        item.duration,
-        item.share,
+        candidates.of(kept.candidate[index] as number),
+        kept.prices[index] as RedeemPrices,
+        kept.duration[index] as number,
+        kept.share[index] as number,
         best[index] === 1,
         today,
-      );
-    });
-    return { itineraries, found: kept.length };
+      ),
+    );
+    return { itineraries, found: keptCount };
   }
 
   /** Every programme's price for the flights, cheapest first (ties by programme id); `alliances` are the legs' on their dates when one changes. */
@@ -835,10 +893,13 @@ function firstByRank(
  * itineraries come in a few miles levels, so the shortest duration per (level, stops) and its
  * running minimum over fewer miles and fewer stops settle each item without sorting them all.
  */
-function bestOfEachDay(
-  count: number,
-  itemOf: (index: number) => { day: number; miles: number; duration: number; stops: number },
-): Uint8Array {
+function bestOfEachDay(items: {
+  day: readonly number[];
+  miles: readonly number[];
+  duration: readonly number[];
+  stops: readonly number[];
+}): Uint8Array {
+  const count = items.day.length;
   const STOP_SLOTS = 4;
   interface Day {
     levels: Map<number, number>;
@@ -851,24 +912,25 @@ function bestOfEachDay(
   }
   const days = new Map<number, Day>();
   const level = new Int32Array(count);
-  const items = Array.from({ length: count }, (_, index) => itemOf(index));
-  items.forEach((item, index) => {
-    let day = days.get(item.day);
+  for (let index = 0; index < count; index += 1) {
+    const date = items.day[index] as number;
+    const miles = items.miles[index] as number;
+    let day = days.get(date);
     if (!day) {
       day = { levels: new Map(), miles: [], shortest: [], prefix: [], rank: [] };
-      days.set(item.day, day);
+      days.set(date, day);
     }
-    let at = day.levels.get(item.miles);
+    let at = day.levels.get(miles);
     if (at === undefined) {
       at = day.miles.length;
-      day.levels.set(item.miles, at);
-      day.miles.push(item.miles);
+      day.levels.set(miles, at);
+      day.miles.push(miles);
       for (let stops = 0; stops < STOP_SLOTS; stops += 1) day.shortest.push(Infinity);
     }
     level[index] = at;
-    const cell = at * STOP_SLOTS + Math.min(item.stops, STOP_SLOTS - 1);
-    day.shortest[cell] = Math.min(day.shortest[cell] as number, item.duration);
-  });
+    const cell = at * STOP_SLOTS + Math.min(items.stops[index] as number, STOP_SLOTS - 1);
+    day.shortest[cell] = Math.min(day.shortest[cell] as number, items.duration[index] as number);
+  }
   for (const day of days.values()) {
     const milesOf = (at: number) => day.miles[at] as number;
     const byMiles = day.miles.map((_, at) => at).sort((a, b) => milesOf(a) - milesOf(b));
@@ -886,20 +948,21 @@ function bestOfEachDay(
     });
   }
   const best = new Uint8Array(count);
-  items.forEach((item, index) => {
-    const day = days.get(item.day) as Day;
+  for (let index = 0; index < count; index += 1) {
+    const day = days.get(items.day[index] as number) as Day;
+    const duration = items.duration[index] as number;
     const at = level[index] as number;
     const rank = day.rank[at] as number;
-    const stops = Math.min(item.stops, STOP_SLOTS - 1);
+    const stops = Math.min(items.stops[index] as number, STOP_SLOTS - 1);
     // Dominated by one with fewer miles or fewer stops (and no longer), or by a shorter one alike.
     const others = Math.min(
       rank > 0 ? (day.prefix[(rank - 1) * STOP_SLOTS + stops] as number) : Infinity,
       stops > 0 ? (day.prefix[rank * STOP_SLOTS + stops - 1] as number) : Infinity,
     );
     const dominated =
-      others <= item.duration || (day.shortest[at * STOP_SLOTS + stops] as number) < item.duration;
+      others <= duration || (day.shortest[at * STOP_SLOTS + stops] as number) < duration;
     best[index] = dominated ? 0 : 1;
-  });
+  }
   return best;
 }
 
@@ -927,12 +990,4 @@ function nthSmallest(values: Float64Array, n: number): number {
     else return values[n] as number;
   }
   return values[n] as number;
-}
-
-function compareDays(a: number[], b: number[]): number {
-  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
-    const difference = (a[index] ?? -1) - (b[index] ?? -1);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
