@@ -288,7 +288,7 @@ export class AwardEngine {
   #onTheDay(
     query: AwardQuery,
     excluded: readonly SearchAlliance[],
-    days: readonly number[],
+    days: ArrayLike<number> & Iterable<number>,
   ): (SearchAlliance | null)[] | null | undefined {
     const inventory = this.inventory;
     // Most itineraries fly no airline whose membership changes: answered without allocating.
@@ -301,7 +301,8 @@ export class AwardEngine {
       )
         dated = true;
     if (!dated) return undefined;
-    const airlines = days.map(
+    const airlines = Array.from(
+      days,
       (day) => inventory.flightAirline[inventory.dayFlight[day] as number] as number,
     );
     let mask = 0xffffffff;
@@ -614,7 +615,7 @@ export class AwardEngine {
       }
       // Most itineraries fly no airline whose membership changes on a date.
       const alliances = dated
-        ? this.#onTheDay(query, excluded, candidates.of(candidate).days)
+        ? this.#onTheDay(query, excluded, days.subarray(at, at + legs))
         : undefined;
       if (alliances === null) continue;
       let slot = (asked * 64 + cabinsKey) * 128;
