@@ -28,7 +28,7 @@ import { launchBrowser, newContext } from './browser.ts';
 import { signInNewMember, uniqueEmail } from './fixtures.ts';
 
 /**
- * Several processes on one PostgreSQL (docs/operations.md#scaling-out), as production runs them:
+ * Several processes on one PostgreSQL (docs/operations.md#several-servers), as production runs them:
  * two app processes and one `npm run worker`, built, behind a round-robin proxy on loopback. A
  * member signs up and sponsors through the proxy (the card processor's webhooks land on either
  * app), the renewal runs on the worker, and its notice reaches the member's tab, which is connected

@@ -32,7 +32,9 @@ import { browserVariant } from '../lib/client-config.ts';
 // names of those chunks (without the leading '../'), which the server preloads.
 const FEATURES = import.meta.glob<FeatureModule>([
   '../features/*/index.ts',
+  // The frame's own features (signing in, the bell) show no page of their own.
   '!../features/auth/index.ts',
+  '!../features/notices/index.ts',
 ]);
 const FRAME_SOURCE = '../components/page-skeleton.tsx';
 const frameModule = () => import('../components/page-skeleton.tsx');

@@ -5,7 +5,9 @@ import { PAGES, featureOfPage, isLinkable, memberPages, sectionMenuOf } from './
 
 const FEATURES = import.meta.glob<FeatureModule>([
   '../features/*/index.ts',
+  // The frame's own features (signing in, the bell) show no page of their own.
   '!../features/auth/index.ts',
+  '!../features/notices/index.ts',
 ]);
 
 describe('the site map and the features that show its pages', () => {
