@@ -47,7 +47,7 @@ export class Listeners {
   }
 }
 
-/** One process: the embedded database's case, where the server and its jobs share a process. */
+/** Within one process and outside any transaction: what the service's own tests listen on (on either database). */
 export class InProcessChannel implements NoticeChannel {
   readonly #listeners = new Listeners();
 

@@ -92,10 +92,8 @@ export function registerNoticeStream(
 
 /** The last notice the page saw: the browser's Last-Event-ID on a reconnect, else `?after=`. */
 function lastSeen(header: string | string[] | undefined, query: unknown): number | null {
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  const fromQuery = (query as { after?: string } | undefined)?.after;
-  const value = Number(fromHeader ?? fromQuery);
-  return Number.isSafeInteger(value) && value >= 0 && (fromHeader ?? fromQuery) !== undefined
-    ? value
-    : null;
+  const seen = (Array.isArray(header) ? header[0] : header) ?? (query as { after?: string }).after;
+  if (seen === undefined) return null;
+  const value = Number(seen);
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
