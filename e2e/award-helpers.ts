@@ -55,6 +55,12 @@ export interface AskedRoute {
   cabin: 'economy' | 'premium' | 'business' | 'first';
   /** The most stops, as the panel sends them: 0, 1 or 2. */
   stops: 0 | 1 | 2;
+  /**
+   * The one alliance to ask, when the server's other sources fail by design: every search that
+   * asks a failing source counts towards its circuit breaker, and a test that asks several days
+   * must not open it for the tests that follow.
+   */
+  alliance?: 'star' | 'oneworld' | 'skyteam';
 }
 
 export interface FoundDays {
