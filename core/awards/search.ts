@@ -344,7 +344,9 @@ export function markBest(
   itineraries.forEach((itinerary, index) => {
     if (milesFor(itinerary, programme) === null) return;
     const day = itinerary.departure.slice(0, 10);
-    byDay.set(day, [...(byDay.get(day) ?? []), index]);
+    const indexes = byDay.get(day);
+    if (indexes) indexes.push(index);
+    else byDay.set(day, [index]);
   });
   const best = new Set<number>();
   for (const indexes of byDay.values()) {

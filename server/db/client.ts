@@ -12,6 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL's connection string, for a connection of a process's own beside the pool (the
+   * notices' LISTEN: it must be this very database, as NOTIFY does not cross databases).
+   */
+  connectionString?: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /**
@@ -80,6 +85,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       ping: async () => {
         await pool.query('SELECT 1');
       },

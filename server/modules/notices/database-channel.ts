@@ -47,6 +47,10 @@ export class EmbeddedChannel implements NoticeChannel {
     return this.#listeners.add(memberId, listener);
   }
 
+  async listening(): Promise<void> {
+    await this.#unlisten;
+  }
+
   async close(): Promise<void> {
     this.#listeners.clear();
     const unlisten = await this.#unlisten?.catch(() => null);

@@ -22,6 +22,11 @@ export interface NoticeChannel {
   publishIn?(tx: Db, message: NoticeMessage): Promise<void>;
   /** Calls `listener` for each event of this member; returns how to stop. */
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void;
+  /**
+   * Resolves once this process hears every message published from now on (a channel that
+   * connects on its first subscriber does so after it subscribed). Absent: at once.
+   */
+  listening?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -77,12 +77,16 @@ export function registerNoticeStream(
       });
 
       try {
+        // Once the channel hears what is written from now on (a process's first page opens its
+        // listening connection), the missed ones are read: a notice written in between is in one
+        // or the other.
+        await notices.listening();
         if (after !== null) {
           const missed = await notices.list(member.id, after);
           for (const notice of missed.notices.reverse()) send({ type: 'notice', notice });
         }
       } catch (error) {
-        request.log.warn({ err: error }, 'notices stream: could not read the missed notices');
+        request.log.warn({ err: error }, 'notices stream: could not catch up');
       }
       caughtUp = true;
       for (const event of held.splice(0)) send(event);

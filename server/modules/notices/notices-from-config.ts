@@ -30,9 +30,9 @@ export function noticesFromConfig(options: {
       origin: config.PUBNUB_ORIGIN.replace(/\/$/, ''),
       onError,
     });
-  } else if (database.kind === 'postgres' && config.DATABASE_URL) {
+  } else if (database.connectionString) {
     channel = new PostgresChannel({
-      connectionString: config.DATABASE_URL,
+      connectionString: database.connectionString,
       execute: (text, values) => database.executeSql(text, values),
       onError,
     });

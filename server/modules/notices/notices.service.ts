@@ -88,6 +88,11 @@ export class Notices {
     return this.options.channel.subscribe(memberId, listener);
   }
 
+  /** Resolves once what is published from now on reaches this process's subscribers. */
+  async listening(): Promise<void> {
+    await this.options.channel.listening?.();
+  }
+
   /** Stops listening for other processes' notices. */
   close(): Promise<void> {
     return this.options.channel.close();

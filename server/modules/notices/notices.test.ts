@@ -100,7 +100,7 @@ describe.runIf(onPostgres())('across processes on PostgreSQL', () => {
     const server = channelOn();
     try {
       const received = new Promise<NoticeEvent>((resolve) => server.subscribe('m1', resolve));
-      await server.ready();
+      await server.listening();
       const notice: NoticeView = {
         id: 7,
         kind: 'tracking-notified',

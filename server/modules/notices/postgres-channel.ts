@@ -30,7 +30,7 @@ export class PostgresChannel implements NoticeChannel {
   ) {}
 
   /** Resolves once this process listens (it starts with the first subscriber). */
-  ready(): Promise<void> {
+  listening(): Promise<void> {
     return this.#listen();
   }
 

@@ -96,8 +96,8 @@ describe('PubNubChannel', () => {
     const worker = await channelOn(service);
     const server = await channelOn(service);
     const received = new Promise<NoticeEvent>((resolve) => server.subscribe('member-1', resolve));
-    // The handshake has answered once the long poll waits.
-    await expect.poll(() => service.requests.filter((r) => r.includes('tt=1')).length).toBe(1);
+    await server.listening();
+    expect(service.requests.filter((r) => r.includes('tt=0'))).toHaveLength(1);
 
     await worker.publish({ memberId: 'member-1', event: { type: 'notice', notice } });
     expect(await received).toEqual({ type: 'notice', notice });

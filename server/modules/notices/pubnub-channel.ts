@@ -47,6 +47,8 @@ export class PubNubChannel implements NoticeChannel {
   readonly #listeners = new Listeners();
   readonly #uuid = `tripplus-${randomUUID()}`;
   #polling: AbortController | null = null;
+  /** Settled when the subscribe loop's handshake answered (or the loop gave up). */
+  #handshake: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(private readonly options: PubNubOptions) {}
@@ -79,6 +81,11 @@ export class PubNubChannel implements NoticeChannel {
     return stop;
   }
 
+  /** PubNub sends what is published after the handshake's timetoken. */
+  listening(): Promise<void> {
+    return this.#handshake;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#listeners.clear();
@@ -91,6 +98,8 @@ export class PubNubChannel implements NoticeChannel {
     this.#polling = controller;
     const { subscribeKey, origin } = this.options;
     const base = `${origin}/v2/subscribe/${subscribeKey}/${PUBNUB_CHANNEL}/0?uuid=${this.#uuid}`;
+    let shook!: () => void;
+    this.#handshake = new Promise<void>((resolve) => (shook = resolve));
     const loop = async () => {
       let cursor = { t: '0', r: 0 };
       let wait = this.options.retryMs ?? 500;
@@ -100,6 +109,7 @@ export class PubNubChannel implements NoticeChannel {
             signal: AbortSignal.any([controller.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
           })) as { t?: { t: string; r: number }; m?: Array<{ c?: string; d?: unknown }> };
           if (body.t) cursor = { t: body.t.t, r: body.t.r };
+          shook();
           for (const envelope of body.m ?? []) {
             if (envelope.c === PUBNUB_CHANNEL) this.#deliver(envelope.d);
           }
@@ -115,6 +125,8 @@ export class PubNubChannel implements NoticeChannel {
       }
     };
     void loop().finally(() => {
+      // A refused or closed loop hears nothing: waiting for it would hold a page's stream.
+      shook();
       if (this.#polling === controller) this.#polling = null;
     });
   }

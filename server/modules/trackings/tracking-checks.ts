@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { milesFor, type AwardItinerary, type AwardQuery } from '../../../core/awards/search.ts';
 import {
@@ -37,7 +37,8 @@ import type { TrackingLinks } from './tracking-links.ts';
  * - a check that could not hear from every alliance changes nothing (seats do not "vanish"
  *   because a source was down).
  *
- * Trackings are read in batches in id order; identical queries in a batch are searched once.
+ * The due trackings are listed once per cycle by query and checked in batches; each distinct query
+ * is searched once per cycle.
  */
 
 export interface CycleReport {
@@ -138,17 +139,23 @@ export class TrackingChecks {
     await this.options.search();
   }
 
-  /** Every watching tracking not yet checked at `at`; the trackings whose dates have passed expire first. */
+  /**
+   * Every watching tracking not yet checked at `at`; the trackings whose dates have passed expire
+   * first. The due trackings are listed once, by query, so each distinct query is searched once in
+   * the whole cycle (its trackings are never split between batches), and neighbouring batches ask
+   * the same routes and dates while the engine's caches hold them.
+   */
   async runCycle(at: Date): Promise<CycleReport> {
     const started = performance.now();
     const report = emptyReport(at);
     report.expired = await this.expire(at);
-    let cursor: string | null = null;
-    for (;;) {
-      const batch = await this.#due(at, cursor);
-      if (batch.length === 0) break;
-      cursor = (batch[batch.length - 1] as DueTracking).id;
-      await this.#checkBatch(batch, at, report);
+    const due = await this.#dueByQuery(at);
+    for (let start = 0; start < due.length;) {
+      let end = Math.min(due.length, start + this.#batchSize);
+      while (end < due.length && due[end]?.key === due[end - 1]?.key) end += 1;
+      const ids = due.slice(start, end).map((row) => row.id);
+      await this.#checkBatch(await this.#due(at, ids), at, report);
+      start = end;
     }
     report.ms = Math.round(performance.now() - started);
     return report;
@@ -157,8 +164,7 @@ export class TrackingChecks {
   /** One tracking now (its baseline right after it is created). */
   async checkOne(id: string, at: Date): Promise<CycleReport> {
     const report = emptyReport(at);
-    const rows = await this.#due(at, null, id);
-    await this.#checkBatch(rows, at, report);
+    await this.#checkBatch(await this.#due(at, [id]), at, report);
     return report;
   }
 
@@ -177,7 +183,8 @@ export class TrackingChecks {
     return expired.length;
   }
 
-  async #due(at: Date, after: string | null, only?: string): Promise<DueTracking[]> {
+  /** Whether a tracking still watches and was not checked at `at` (or later). */
+  #isDue(at: Date) {
     const watching = or(
       eq(trackings.status, 'tracking'),
       and(
@@ -185,6 +192,31 @@ export class TrackingChecks {
         or(eq(trackings.status, 'notified'), eq(trackings.status, 'change-notified')),
       ),
     );
+    return and(watching, or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)));
+  }
+
+  /**
+   * The due trackings' ids with a digest of their query, in the order the cycle checks them:
+   * route and first date, then the query (identical ones next to each other), then id.
+   */
+  async #dueByQuery(at: Date): Promise<{ id: string; key: string }[]> {
+    const key = sql<string>`md5(${trackings.query}::text)`;
+    return this.options.db
+      .select({ id: trackings.id, key })
+      .from(trackings)
+      .where(this.#isDue(at))
+      .orderBy(
+        sql`${trackings.query}->>'origin'`,
+        sql`${trackings.query}->>'destination'`,
+        sql`${trackings.query}->'dates'->>'from'`,
+        key,
+        asc(trackings.id),
+      );
+  }
+
+  /** The trackings of `ids` that are still due (one may have been deleted or checked since it was listed). */
+  async #due(at: Date, ids: readonly string[]): Promise<DueTracking[]> {
+    if (ids.length === 0) return [];
     return this.options.db
       .select({
         id: trackings.id,
@@ -200,21 +232,13 @@ export class TrackingChecks {
       })
       .from(trackings)
       .innerJoin(members, eq(members.id, trackings.memberId))
-      .where(
-        and(
-          watching,
-          or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)),
-          after ? gt(trackings.id, after) : undefined,
-          only ? eq(trackings.id, only) : undefined,
-        ),
-      )
-      .orderBy(asc(trackings.id))
-      .limit(this.#batchSize);
+      .where(and(this.#isDue(at), inArray(trackings.id, [...ids])))
+      .orderBy(asc(trackings.id));
   }
 
   async #checkBatch(batch: readonly DueTracking[], at: Date, report: CycleReport): Promise<void> {
     const search = await this.options.search();
-    // Identical queries (a popular route and date) are searched once per batch.
+    // Identical queries (a popular route and date) are searched once: the cycle keeps them in one batch.
     const byQuery = new Map<string, Promise<Outcome>>();
     const outcomeOf = (query: AwardQuery): Promise<Outcome> => {
       const key = JSON.stringify(query);

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, members, trackingChanges, trackings } from '../../db/schema/index.ts';
 import { createTestApp, csrf } from '../../test/app.ts';
 import { isPeakDate } from '../../../core/awards/simulated-seats.ts';
 import { memberWithSession } from '../../test/members.ts';
+import { TrackingChecks } from './tracking-checks.ts';
 
 /**
  * Award tracking through the API and the check cycles, on a small simulated inventory. The
@@ -437,6 +438,41 @@ describe('background checks', () => {
     const mails = await mailsOf(id);
     expect(mails.map((mail) => [mail.id, mail.status])).toEqual([[waiting?.id, 'cancelled']]);
     expect(await changesOf(id)).toEqual([]);
+  });
+
+  it('searches each distinct query once per cycle, even when its trackings fall in different batches', async () => {
+    const watched = [watch({ seats: 1 }), watch({ seats: 1 }), watch({ seats: 1 }), watch()];
+    for (const payload of watched) await create((await memberWithSession(app)).cookies, payload);
+    let searched = 0;
+    const checks = new TrackingChecks({
+      db: app.database.db,
+      search: async () => {
+        const search = await app.services.awardSearch.start();
+        return {
+          search: (...args: Parameters<typeof search.search>) => {
+            searched += 1;
+            return search.search(...args);
+          },
+        } as typeof search;
+      },
+      links: app.trackingLinks,
+      log: app.log,
+      // Two trackings a batch: the three identical watches cannot all share one by chance.
+      batchSize: 2,
+    });
+    const due = await app.database.db
+      .select({ query: trackings.query })
+      .from(trackings)
+      .where(
+        or(
+          eq(trackings.status, 'tracking'),
+          and(eq(trackings.keepTracking, true), ne(trackings.status, 'expired')),
+        ),
+      );
+    const report = await checks.runCycle(nextHour());
+    expect(report.checked + report.problems).toBe(due.length);
+    expect(searched).toBe(new Set(due.map((row) => JSON.stringify(row.query))).size);
+    expect(report.searches).toBe(searched);
   });
 
   it('expires a tracking once its dates have passed, which frees its days', async () => {
