@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { milesFor, type AwardItinerary, type AwardQuery } from '../../../core/awards/search.ts';
 import {
@@ -14,14 +14,14 @@ import {
   trackingToday,
   type MatchedFlight,
   type TrackingDiff,
-  type TrackingStatus,
 } from '../../../core/awards/tracking.ts';
 import { isLanguage, type Language } from '../../../core/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { members, trackingChanges, trackings } from '../../db/schema/index.ts';
+import { trackingChanges, trackings } from '../../db/schema/index.ts';
 import type { AwardSearch } from '../awards/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { NoticeWriter } from '../notices/index.ts';
+import { dueByQuery, dueTrackings, type DueTracking } from './due-trackings.ts';
 import { trackingMail } from './tracking-mail.ts';
 import type { TrackingLinks } from './tracking-links.ts';
 
@@ -68,19 +68,6 @@ export interface TrackingChecksOptions {
   batchSize?: number;
   /** Searches in flight at once: enough to keep the engine's thread busy while this one writes. */
   concurrency?: number;
-}
-
-interface DueTracking {
-  id: string;
-  memberId: string;
-  query: AwardQuery;
-  keepTracking: boolean;
-  status: TrackingStatus;
-  match: MatchedFlight[] | null;
-  version: number;
-  email: string | null;
-  name: string;
-  language: string;
 }
 
 type Outcome = { itineraries: AwardItinerary[] } | { problem: true };
@@ -149,12 +136,12 @@ export class TrackingChecks {
     const started = performance.now();
     const report = emptyReport(at);
     report.expired = await this.expire(at);
-    const due = await this.#dueByQuery(at);
+    const due = await dueByQuery(this.options.db, at);
     for (let start = 0; start < due.length;) {
       let end = Math.min(due.length, start + this.#batchSize);
       while (end < due.length && due[end]?.key === due[end - 1]?.key) end += 1;
       const ids = due.slice(start, end).map((row) => row.id);
-      await this.#checkBatch(await this.#due(at, ids), at, report);
+      await this.#checkBatch(await dueTrackings(this.options.db, at, ids), at, report);
       start = end;
     }
     report.ms = Math.round(performance.now() - started);
@@ -164,7 +151,7 @@ export class TrackingChecks {
   /** One tracking now (its baseline right after it is created). */
   async checkOne(id: string, at: Date): Promise<CycleReport> {
     const report = emptyReport(at);
-    await this.#checkBatch(await this.#due(at, [id]), at, report);
+    await this.#checkBatch(await dueTrackings(this.options.db, at, [id]), at, report);
     return report;
   }
 
@@ -181,59 +168,6 @@ export class TrackingChecks {
       )
       .returning({ id: trackings.id });
     return expired.length;
-  }
-
-  /** Whether a tracking still watches and was not checked at `at` (or later). */
-  #isDue(at: Date) {
-    const watching = or(
-      eq(trackings.status, 'tracking'),
-      and(
-        eq(trackings.keepTracking, true),
-        or(eq(trackings.status, 'notified'), eq(trackings.status, 'change-notified')),
-      ),
-    );
-    return and(watching, or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)));
-  }
-
-  /**
-   * The due trackings' ids with a digest of their query, in the order the cycle checks them:
-   * route and first date, then the query (identical ones next to each other), then id.
-   */
-  async #dueByQuery(at: Date): Promise<{ id: string; key: string }[]> {
-    const key = sql<string>`md5(${trackings.query}::text)`;
-    return this.options.db
-      .select({ id: trackings.id, key })
-      .from(trackings)
-      .where(this.#isDue(at))
-      .orderBy(
-        sql`${trackings.query}->>'origin'`,
-        sql`${trackings.query}->>'destination'`,
-        sql`${trackings.query}->'dates'->>'from'`,
-        key,
-        asc(trackings.id),
-      );
-  }
-
-  /** The trackings of `ids` that are still due (one may have been deleted or checked since it was listed). */
-  async #due(at: Date, ids: readonly string[]): Promise<DueTracking[]> {
-    if (ids.length === 0) return [];
-    return this.options.db
-      .select({
-        id: trackings.id,
-        memberId: trackings.memberId,
-        query: trackings.query,
-        keepTracking: trackings.keepTracking,
-        status: trackings.status,
-        match: trackings.match,
-        version: trackings.version,
-        email: members.email,
-        name: members.name,
-        language: members.language,
-      })
-      .from(trackings)
-      .innerJoin(members, eq(members.id, trackings.memberId))
-      .where(and(this.#isDue(at), inArray(trackings.id, [...ids])))
-      .orderBy(asc(trackings.id));
   }
 
   async #checkBatch(batch: readonly DueTracking[], at: Date, report: CycleReport): Promise<void> {
