@@ -63,6 +63,12 @@ const AIRLINES: InventoryAirline[] = [
   { code: 'JL', alliance: 'oneworld' },
   { code: 'KE', alliance: 'skyteam' },
   { code: 'EI', alliance: null },
+  // Dated, but the same throughout the inventory's dates: the engine must read its membership.
+  {
+    code: 'AS',
+    alliance: null,
+    memberships: [{ alliance: 'oneworld', since: '2021-03-31', until: null }],
+  },
 ];
 // A date range that crosses the end of US daylight time (2026-11-01) and Europe's (2026-10-25).
 const FIRST_DATE = '2026-10-23';
@@ -254,8 +260,11 @@ function bruteForce(flights: ScheduledFlight[], query: AwardQuery, excluded: Sea
   }
   const origins = METROS.get(query.origin) ?? [query.origin];
   const destinations = METROS.get(query.destination) ?? [query.destination];
-  const alliance = (code: string) =>
-    (AIRLINES.find((airline) => airline.code === code) as InventoryAirline).alliance;
+  // No membership changes within the network's dates: an airline's alliance holds throughout.
+  const alliance = (code: string) => {
+    const airline = AIRLINES.find((candidate) => candidate.code === code) as InventoryAirline;
+    return airline.memberships?.[0]?.alliance ?? airline.alliance;
+  };
   const booksSome = (code: string) =>
     CHARTS.some(
       ({ chart }) =>

@@ -44,7 +44,6 @@ export const DETOUR_LIMIT = 1.6;
 /** Detour pruning compares sums of rounded leg miles with exact great circles: allow for rounding. */
 const ROUNDING_SLACK_MILES = 2;
 export const DEFAULT_RESULT_LIMIT = 500;
-const NO_MILES = new Float64Array(0);
 /**
  * Prices depend only on the flights, cabins and charts, so they are kept across searches, up to
  * this many: a two-stop search on a busy pair meets some 20,000 flight combinations, and a cache
@@ -52,6 +51,11 @@ const NO_MILES = new Float64Array(0);
  * a number and a shared list (see #interned), some 100 bytes.
  */
 const PRICE_CACHE_SIZE = 1_000_000;
+
+/** Alliances as small numbers: 0 for none, then SEARCH_ALLIANCES' order. */
+const ALLIANCE_OF_CODE: readonly (SearchAlliance | null)[] = [null, ...SEARCH_ALLIANCES];
+const allianceCode = (alliance: SearchAlliance | null): number =>
+  alliance === null ? 0 : SEARCH_ALLIANCES.indexOf(alliance) + 1;
 
 export const AWARD_QUERY_ERROR_CODES = [
   'unknown-origin',
@@ -168,10 +172,25 @@ export class AwardEngine {
    * one changes on a date), then by the first flight, then by the other two in one small integer
    * (fast keys: string keys built for every candidate were once most of a two-stop search's time).
    */
-  private prices: (Map<number, RedeemPrices> | undefined)[][] = [];
+  private readonly prices = new Map<number, (Map<number, RedeemPrices> | undefined)[]>();
   #priced = 0;
   /** #chartMask's answers by airline and alliance (none, then SEARCH_ALLIANCES' order); −1: not yet worked out. */
   readonly #chartMasks: Float64Array;
+  /**
+   * The alliance code of each airline whose membership changes within the inventory's dates, by
+   * local date from #datedFrom (null for the others, whose alliance holds throughout).
+   */
+  readonly #datedAlliances: (Int8Array | null)[];
+  readonly #datedFrom: number;
+  /** Each airline's alliance where it holds throughout the inventory's dates. */
+  readonly #alliance: (SearchAlliance | null)[];
+  /** The fewest miles a flight of each route flies: what the search's detour pruning may assume. */
+  readonly #routeMiles: Float64Array;
+  /**
+   * The candidates of the search under way, kept between searches: a busy search fills megabytes,
+   * and fresh arrays each time cost the pages' first touch (thousands of page faults) again.
+   */
+  readonly #found = new Candidates();
 
   constructor(
     readonly inventory: AwardInventory,
@@ -187,8 +206,43 @@ export class AwardEngine {
       inventory.airlineCodes.length * (SEARCH_ALLIANCES.length + 1),
     ).fill(-1);
     this.metros = new Map(metros);
+    // Local dates run from the day before the first UTC day to the day after the last.
+    this.#datedFrom = inventory.firstDay - 1;
+    this.#datedAlliances = inventory.airlineMemberships.map((dated) => {
+      if (!dated) return null;
+      const table = Int8Array.from({ length: inventory.days + 2 }, (_, index) => {
+        const date = this.#datedFrom + index;
+        return allianceCode(
+          dated.find((membership) => membership.since <= date && date <= membership.until)
+            ?.alliance ?? null,
+        );
+      });
+      return table.every((code) => code === table[0]) ? null : table;
+    });
+    // An airline whose membership does not change within those dates is in one alliance throughout.
+    this.#alliance = inventory.airlineAlliance.map((alliance, airline) => {
+      const dated = inventory.airlineMemberships[airline];
+      if (!dated || this.#datedAlliances[airline]) return alliance;
+      const date = inventory.firstDay;
+      return (
+        dated.find((membership) => membership.since <= date && date <= membership.until)
+          ?.alliance ?? null
+      );
+    });
+    this.#routeMiles = new Float64Array(inventory.routeTo.length).fill(Infinity);
+    inventory.flightNumbers.forEach((_, flight) => {
+      const route = inventory.route(
+        inventory.flightFrom[flight] as number,
+        inventory.flightTo[flight] as number,
+      );
+      if (route >= 0)
+        this.#routeMiles[route] = Math.min(
+          this.#routeMiles[route] as number,
+          inventory.flightMiles[flight] as number,
+        );
+    });
     // An airline whose membership changes on a date may be booked under any of its memberships;
-    // which one holds is settled per flight-day when an itinerary is kept (`#onTheDay`).
+    // which one holds is settled per flight-day when an itinerary is kept (`#datedCode`).
     this.airlineChartMask = Uint32Array.from(inventory.airlineCodes, (_, airline) =>
       this.#possibleAlliances(airline).reduce(
         (mask, alliance) => mask | this.#chartMask(airline, alliance),
@@ -254,7 +308,7 @@ export class AwardEngine {
   /** Every alliance an airline is in over the inventory's dates; null stands for none. */
   #possibleAlliances(airline: number): (SearchAlliance | null)[] {
     const dated = this.inventory.airlineMemberships[airline];
-    if (!dated) return [this.inventory.airlineAlliance[airline] ?? null];
+    if (!dated || !this.#datedAlliances[airline]) return [this.#alliance[airline] ?? null];
     return [...dated.map((membership) => membership.alliance), null];
   }
 
@@ -281,36 +335,51 @@ export class AwardEngine {
     );
   }
 
+  /** An airline's alliance on a local date, as a code: 0 none, then SEARCH_ALLIANCES' order from 1. */
+  #allianceCodeOn(airline: number, date: number): number {
+    const table = this.#datedAlliances[airline];
+    if (!table) return allianceCode(this.#alliance[airline] ?? null);
+    const known = table[date - this.#datedFrom];
+    if (known !== undefined) return known;
+    const dated = this.inventory.airlineMemberships[airline] ?? [];
+    return allianceCode(
+      dated.find((membership) => membership.since <= date && date <= membership.until)?.alliance ??
+        null,
+    );
+  }
+
   /**
-   * The alliance of each leg's airline on the leg's local departure date, or null when the
-   * itinerary cannot be flown as asked on those dates (an airline that left the asked alliance,
-   * or legs no one programme books any more). Asked only of itineraries with an airline whose
-   * membership changes on a date (finish checks that as it reads the legs).
+   * The legs' alliances on their local departure dates as one code (64 + each leg's alliance code
+   * × 4^leg, as the price cache's slots count them), or −1 when the itinerary cannot be flown as
+   * asked on those dates (an airline that left the asked alliance, or legs no one programme books
+   * any more). Asked only of itineraries with an airline whose membership changes on a date
+   * (finish checks that as it reads the legs); `admitted` keeps #admits' answers for the search.
    */
-  #onTheDay(
+  #datedCode(
     query: AwardQuery,
     excluded: readonly SearchAlliance[],
-    days: ArrayLike<number> & Iterable<number>,
-  ): (SearchAlliance | null)[] | null {
-    const inventory = this.inventory;
-    const airlines = Array.from(
-      days,
-      (day) => inventory.flightAirline[inventory.dayFlight[day] as number] as number,
-    );
+    admitted: Int8Array,
+    days: Int32Array,
+    at: number,
+    legs: number,
+  ): number {
+    const { dayFlight, dayDate, flightAirline } = this.inventory;
     let mask = 0xffffffff;
-    const alliances = airlines.map((airline, index) => {
-      const dated = inventory.airlineMemberships[airline];
-      const date = inventory.dayDate[days[index] as number] as number;
-      const alliance = dated
-        ? (dated.find((membership) => membership.since <= date && date <= membership.until)
-            ?.alliance ?? null)
-        : (inventory.airlineAlliance[airline] ?? null);
-      mask &= this.#admits(query, excluded, airline, alliance)
-        ? this.#chartMask(airline, alliance)
-        : 0;
-      return alliance;
-    });
-    return mask === 0 ? null : alliances;
+    let code = 64;
+    for (let leg = 0, weight = 1; leg < legs; leg += 1, weight *= 4) {
+      const day = days[at + leg] as number;
+      const airline = flightAirline[dayFlight[day] as number] as number;
+      const alliance = this.#allianceCodeOn(airline, dayDate[day] as number);
+      const slot = airline * 4 + alliance;
+      let admits = admitted[slot] as number;
+      if (admits < 0) {
+        admits = this.#admits(query, excluded, airline, ALLIANCE_OF_CODE[alliance] ?? null) ? 1 : 0;
+        admitted[slot] = admits;
+      }
+      mask &= admits === 1 ? this.#chartMask(airline, ALLIANCE_OF_CODE[alliance] ?? null) : 0;
+      code += alliance * weight;
+    }
+    return mask === 0 ? -1 : code;
   }
 
   search(query: AwardQuery, options: EngineOptions): EngineResult {
@@ -355,7 +424,6 @@ export class AwardEngine {
       dayDeparture,
       flightAirline,
       flightBlock,
-      flightMiles,
       flightDepartureMinutes,
       routeStart,
       routeTo,
@@ -397,15 +465,21 @@ export class AwardEngine {
     }
 
     // Great-circle miles from each airport to each destination, worked out once per search (the
-    // loops below ask for the same airports again and again).
-    const remainingMiles = new Float64Array(airportCount * destinations.length).fill(-1);
-    const toDestination = (airport: number): Float64Array => {
-      const at = airport * destinations.length;
-      if ((remainingMiles[at] as number) < 0)
-        destinations.forEach((destination, index) => {
-          remainingMiles[at + index] = inventory.greatCircleMiles(airport, destination);
-        });
-      return remainingMiles.subarray(at, at + destinations.length);
+    // loops below ask for the same airports again and again), read in place by index.
+    const destinationCount = destinations.length;
+    const remainingMiles = new Float64Array(airportCount * destinationCount);
+    const measured = new Uint8Array(airportCount);
+    const measure = (airport: number): number => {
+      const at = airport * destinationCount;
+      if (measured[airport] === 0) {
+        measured[airport] = 1;
+        for (let index = 0; index < destinationCount; index += 1)
+          remainingMiles[at + index] = inventory.greatCircleMiles(
+            airport,
+            destinations[index] as number,
+          );
+      }
+      return at;
     };
 
     /** The cabin index a leg is flown in, or −1 when it cannot be. */
@@ -422,18 +496,24 @@ export class AwardEngine {
       return slots.some(([from, to]) => hour >= from && hour < to);
     };
 
-    const found = new Candidates();
+    const found = this.#found;
+    found.count = 0;
+    const routeMiles = this.#routeMiles;
     for (const origin of origins) {
       const timeZone = inventory.airportTz[origin] as string;
       const windowStart = inventory.clock.instantOf(firstDay, 0, timeZone) / 60_000;
       const windowEnd = inventory.clock.instantOf(lastDay + 1, 0, timeZone) / 60_000;
-      const limits = toDestination(origin).map(
-        (miles) => miles * DETOUR_LIMIT + ROUNDING_SLACK_MILES,
-      );
+      const fromOrigin = measure(origin);
+      const limits = new Float64Array(destinationCount);
+      for (let index = 0; index < destinationCount; index += 1)
+        limits[index] =
+          (remainingMiles[fromOrigin + index] as number) * DETOUR_LIMIT + ROUNDING_SLACK_MILES;
       /** Whether some destination can still be reached within the detour limit after `flown` miles at `airport`. */
-      const withinDetour = (flown: number, remaining: Float64Array) => {
-        for (let index = 0; index < remaining.length; index += 1)
-          if (flown + (remaining[index] as number) <= (limits[index] as number)) return true;
+      const withinDetour = (flown: number, airport: number) => {
+        const at = measure(airport);
+        for (let index = 0; index < destinationCount; index += 1)
+          if (flown + (remainingMiles[at + index] as number) <= (limits[index] as number))
+            return true;
         return false;
       };
 
@@ -450,15 +530,37 @@ export class AwardEngine {
           maxStops >= 1 &&
           (reach1[first] === 1 || (maxStops >= 2 && reach2[first] === 1));
         if (!direct && !connecting) continue;
-        const firstRemaining = connecting ? toDestination(first) : NO_MILES;
-        if (
-          connecting &&
-          !withinDetour(
-            flightMiles[dayFlight[routeStart[route] as number] as number] as number,
-            firstRemaining,
-          )
-        )
-          continue;
+        const miles1 = routeMiles[route] as number;
+        if (connecting && !withinDetour(miles1, first)) continue;
+        // The second legs (and their third) that can follow this route, whatever the day: worked
+        // out once per route rather than for each of its flight-days.
+        const seconds: number[] = [];
+        const thirds: number[][] = [];
+        if (connecting) {
+          for (
+            let route2 = inventory.fromStart[first] as number;
+            route2 < (inventory.fromStart[first + 1] as number);
+            route2 += 1
+          ) {
+            const second = routeTo[route2] as number;
+            if (isDestination[second] === 1) {
+              seconds.push(route2);
+              thirds.push([]);
+              continue;
+            }
+            if (maxStops < 2 || isOrigin[second] === 1 || reach1[second] === 0) continue;
+            if (!withinDetour(miles1 + (routeMiles[route2] as number), second)) continue;
+            const onward: number[] = [];
+            for (const destination of destinations) {
+              const route3 = inventory.route(second, destination);
+              if (route3 >= 0) onward.push(route3);
+            }
+            if (onward.length === 0) continue;
+            seconds.push(route2);
+            thirds.push(onward);
+          }
+          if (seconds.length === 0) continue;
+        }
 
         for (
           let day1 = inventory.lowerBound(route, windowStart);
@@ -476,23 +578,13 @@ export class AwardEngine {
           }
           const mask1 = chartMask[airline1] as number;
           const arrival1 = (dayDeparture[day1] as number) + (flightBlock[flight1] as number);
-          const miles1 = flightMiles[flight1] as number;
           const earliest1 = arrival1 + (connectionMinutes[first] as number);
           const latest1 = arrival1 + MAX_LAYOVER_MINUTES;
 
-          for (
-            let route2 = inventory.fromStart[first] as number;
-            route2 < (inventory.fromStart[first + 1] as number);
-            route2 += 1
-          ) {
+          for (let next = 0; next < seconds.length; next += 1) {
+            const route2 = seconds[next] as number;
+            const onward = thirds[next] as number[];
             const second = routeTo[route2] as number;
-            const last = isDestination[second] === 1;
-            const further =
-              !last && maxStops >= 2 && isOrigin[second] === 0 && reach1[second] === 1;
-            if (!last && !further) continue;
-            const miles2 = flightMiles[dayFlight[routeStart[route2] as number] as number] as number;
-            if (further && !withinDetour(miles1 + miles2, toDestination(second))) continue;
-
             for (
               let day2 = inventory.lowerBound(route2, earliest1);
               day2 < (routeStart[route2 + 1] as number) &&
@@ -506,16 +598,14 @@ export class AwardEngine {
               if (mask2 === 0) continue;
               const cabin2 = legCabin(day2);
               if (cabin2 < 0) continue;
-              if (last) {
+              if (onward.length === 0) {
                 found.add(2, day1, cabin1, day2, cabin2);
                 continue;
               }
               const arrival2 = (dayDeparture[day2] as number) + (flightBlock[flight2] as number);
               const earliest2 = arrival2 + (connectionMinutes[second] as number);
               const latest2 = arrival2 + MAX_LAYOVER_MINUTES;
-              for (const destination of destinations) {
-                const route3 = inventory.route(second, destination);
-                if (route3 < 0) continue;
+              for (const route3 of onward) {
                 for (
                   let day3 = inventory.lowerBound(route3, earliest2);
                   day3 < (routeStart[route3 + 1] as number) &&
@@ -545,7 +635,7 @@ export class AwardEngine {
     const minimumShare = query.mixedCabin.allowed ? query.mixedCabin.minPercent : 100;
     // A full cache starts again rather than tracking recency: popular routes refill it at once.
     if (this.#priced > PRICE_CACHE_SIZE) {
-      this.prices = [];
+      this.prices.clear();
       this.#lists.clear();
       this.#priced = 0;
     }
@@ -553,6 +643,8 @@ export class AwardEngine {
     const excluded = options.excludeAlliances ?? [];
     const base = inventory.flightNumbers.length + 1;
     const greatCircles = new Map<number, number>();
+    const flightCount = inventory.flightNumbers.length;
+    const admitted = new Int8Array(inventory.airlineCodes.length * 4).fill(-1);
 
     // What passes, as parallel lists (an object for each of a hundred thousand cost more than the
     // rest of the work on it): the candidate's index, its prices, duration, share in the asked
@@ -567,7 +659,8 @@ export class AwardEngine {
       stops: [] as number[],
     };
     const { days, cabins } = candidates;
-    const { airlineMemberships, flightAirline } = inventory;
+    const { flightAirline } = inventory;
+    const datedAlliances = this.#datedAlliances;
     for (let candidate = 0; candidate < candidates.count; candidate += 1) {
       const at = candidate * 3;
       const legs = candidates.legs[candidate] as number;
@@ -588,7 +681,7 @@ export class AwardEngine {
         if (!numbered && flightNumbers[flight] === query.flightNumber) numbered = true;
         if (leg > 0) restKey = restKey * base + flight + 1;
         cabinsKey = cabinsKey * 4 + (cabins[at + leg] as number);
-        if (airlineMemberships[flightAirline[flight] as number]) dated = true;
+        if (datedAlliances[flightAirline[flight] as number]) dated = true;
       }
       if (!numbered || inAsked === 0) continue;
       const share = Math.round((100 * inAsked) / total);
@@ -606,18 +699,14 @@ export class AwardEngine {
         if (total > DETOUR_LIMIT * direct) continue;
       }
       // Most itineraries fly no airline whose membership changes on a date.
-      const alliances = dated
-        ? this.#onTheDay(query, excluded, days.subarray(at, at + legs))
-        : undefined;
-      if (alliances === null) continue;
-      let slot = (asked * 64 + cabinsKey) * 128;
-      if (alliances)
-        slot += alliances.reduce<number>(
-          (code, alliance, leg) =>
-            code + (alliance === null ? 0 : SEARCH_ALLIANCES.indexOf(alliance) + 1) * 4 ** leg,
-          64,
-        );
-      const byFirst = (this.prices[slot] ??= []);
+      const datedCode = dated ? this.#datedCode(query, excluded, admitted, days, at, legs) : 0;
+      if (datedCode < 0) continue;
+      const slot = (asked * 64 + cabinsKey) * 128 + datedCode;
+      let byFirst = this.prices.get(slot);
+      if (!byFirst) {
+        byFirst = new Array<Map<number, RedeemPrices> | undefined>(flightCount);
+        this.prices.set(slot, byFirst);
+      }
       const byRest = (byFirst[firstFlight] ??= new Map<number, RedeemPrices>());
       let priced = byRest.get(restKey);
       if (!priced) {
@@ -626,7 +715,11 @@ export class AwardEngine {
           fresh.days.map((day) => dayFlight[day] as number),
           fresh.cabins,
           query.cabin,
-          alliances,
+          dated
+            ? fresh.days.map(
+                (_, leg) => ALLIANCE_OF_CODE[Math.floor((datedCode - 64) / 4 ** leg) % 4] ?? null,
+              )
+            : undefined,
         );
         byRest.set(restKey, priced);
         this.#priced += 1;
@@ -704,9 +797,7 @@ export class AwardEngine {
       const to = inventory.flightTo[flight] as number;
       return {
         airline: inventory.airlineCodes[airline] as string,
-        alliance: alliances
-          ? (alliances[index] ?? null)
-          : (inventory.airlineAlliance[airline] ?? null),
+        alliance: alliances ? (alliances[index] ?? null) : (this.#alliance[airline] ?? null),
         from: {
           airport: inventory.airportCodes[from] as string,
           country: inventory.airportCountry[from] as string,
