@@ -147,10 +147,13 @@ class Candidates {
   of(index: number): Candidate {
     const legs = this.legs[index] as number;
     const at = index * 3;
-    return {
-      days: Array.from(this.days.subarray(at, at + legs)),
-      cabins: Array.from(this.cabins.subarray(at, at + legs)),
-    };
+    const days: number[] = [];
+    const cabins: number[] = [];
+    for (let leg = 0; leg < legs; leg += 1) {
+      days.push(this.days[at + leg] as number);
+      cabins.push(this.cabins[at + leg] as number);
+    }
+    return { days, cabins };
   }
 
   /** Orders two candidates by their flight-day ids, leg by leg (a missing leg first). */
@@ -191,6 +194,9 @@ export class AwardEngine {
    * and fresh arrays each time cost the pages' first touch (thousands of page faults) again.
    */
   readonly #found = new Candidates();
+  /** Where each route's flight-days were last looked at, valid for the search whose mark it carries. */
+  readonly #cursors: { at: Uint32Array; mark: Uint32Array };
+  #searchMark = 0;
 
   constructor(
     readonly inventory: AwardInventory,
@@ -229,6 +235,10 @@ export class AwardEngine {
           ?.alliance ?? null
       );
     });
+    this.#cursors = {
+      at: new Uint32Array(inventory.routeTo.length),
+      mark: new Uint32Array(inventory.routeTo.length),
+    };
     this.#routeMiles = new Float64Array(inventory.routeTo.length).fill(Infinity);
     inventory.flightNumbers.forEach((_, flight) => {
       const route = inventory.route(
@@ -496,6 +506,28 @@ export class AwardEngine {
       return slots.some(([from, to]) => hour >= from && hour < to);
     };
 
+    /**
+     * The first flight-day of `route` departing at or after `minute`, walked from where the last
+     * look on that route stopped: the loops ask for later and later times, a few flights apart.
+     */
+    const cursors = this.#cursors;
+    const searchMark = (this.#searchMark = (this.#searchMark + 1) >>> 0);
+    const seek = (route: number, minute: number): number => {
+      let at: number;
+      if (cursors.mark[route] !== searchMark) {
+        at = inventory.lowerBound(route, minute);
+        cursors.mark[route] = searchMark;
+      } else {
+        const start = routeStart[route] as number;
+        const end = routeStart[route + 1] as number;
+        at = cursors.at[route] as number;
+        while (at > start && (dayDeparture[at - 1] as number) >= minute) at -= 1;
+        while (at < end && (dayDeparture[at] as number) < minute) at += 1;
+      }
+      cursors.at[route] = at;
+      return at;
+    };
+
     const found = this.#found;
     found.count = 0;
     const routeMiles = this.#routeMiles;
@@ -586,7 +618,7 @@ export class AwardEngine {
             const onward = thirds[next] as number[];
             const second = routeTo[route2] as number;
             for (
-              let day2 = inventory.lowerBound(route2, earliest1);
+              let day2 = seek(route2, earliest1);
               day2 < (routeStart[route2 + 1] as number) &&
               (dayDeparture[day2] as number) <= latest1;
               day2 += 1
@@ -607,7 +639,7 @@ export class AwardEngine {
               const latest2 = arrival2 + MAX_LAYOVER_MINUTES;
               for (const route3 of onward) {
                 for (
-                  let day3 = inventory.lowerBound(route3, earliest2);
+                  let day3 = seek(route3, earliest2);
                   day3 < (routeStart[route3 + 1] as number) &&
                   (dayDeparture[day3] as number) <= latest2;
                   day3 += 1
@@ -643,6 +675,11 @@ export class AwardEngine {
     const excluded = options.excludeAlliances ?? [];
     const base = inventory.flightNumbers.length + 1;
     const greatCircles = new Map<number, number>();
+    let lastPair = -1;
+    let lastLimit = 0;
+    let lastSlot = -1;
+    let lastFirst = -1;
+    let byRest = new Map<number, RedeemPrices>();
     const flightCount = inventory.flightNumbers.length;
     const admitted = new Int8Array(inventory.airlineCodes.length * 4).fill(-1);
 
@@ -691,23 +728,32 @@ export class AwardEngine {
         const pair =
           (inventory.flightFrom[firstFlight] as number) * 65_536 +
           (inventory.flightTo[lastFlight] as number);
-        let direct = greatCircles.get(pair);
-        if (direct === undefined) {
-          direct = inventory.greatCircleMiles(Math.floor(pair / 65_536), pair % 65_536);
-          greatCircles.set(pair, direct);
+        if (pair !== lastPair) {
+          let direct = greatCircles.get(pair);
+          if (direct === undefined) {
+            direct = inventory.greatCircleMiles(Math.floor(pair / 65_536), pair % 65_536);
+            greatCircles.set(pair, direct);
+          }
+          lastPair = pair;
+          lastLimit = DETOUR_LIMIT * direct;
         }
-        if (total > DETOUR_LIMIT * direct) continue;
+        if (total > lastLimit) continue;
       }
       // Most itineraries fly no airline whose membership changes on a date.
       const datedCode = dated ? this.#datedCode(query, excluded, admitted, days, at, legs) : 0;
       if (datedCode < 0) continue;
       const slot = (asked * 64 + cabinsKey) * 128 + datedCode;
-      let byFirst = this.prices.get(slot);
-      if (!byFirst) {
-        byFirst = new Array<Map<number, RedeemPrices> | undefined>(flightCount);
-        this.prices.set(slot, byFirst);
+      // Candidates come a first flight-day at a time: the last one's prices are most often the next's.
+      if (slot !== lastSlot || firstFlight !== lastFirst) {
+        let byFirst = this.prices.get(slot);
+        if (!byFirst) {
+          byFirst = new Array<Map<number, RedeemPrices> | undefined>(flightCount);
+          this.prices.set(slot, byFirst);
+        }
+        byRest = byFirst[firstFlight] ??= new Map<number, RedeemPrices>();
+        lastSlot = slot;
+        lastFirst = firstFlight;
       }
-      const byRest = (byFirst[firstFlight] ??= new Map<number, RedeemPrices>());
       let priced = byRest.get(restKey);
       if (!priced) {
         const fresh = candidates.of(candidate);

@@ -53,14 +53,21 @@ export function bestOfEachDay(items: {
   }
   const days = new Map<number, Day>();
   const level = new Int32Array(count);
+  // Items come mostly a day at a time: the last day looked up is most often the next one's.
+  let lastDate = NaN;
+  let day: Day | undefined;
   for (let index = 0; index < count; index += 1) {
     const date = items.day[index] as number;
     const miles = items.miles[index] as number;
-    let day = days.get(date);
-    if (!day) {
-      day = { levels: new Map(), miles: [], shortest: [], prefix: [], rank: [] };
-      days.set(date, day);
+    if (date !== lastDate) {
+      day = days.get(date);
+      if (!day) {
+        day = { levels: new Map(), miles: [], shortest: [], prefix: [], rank: [] };
+        days.set(date, day);
+      }
+      lastDate = date;
     }
+    if (!day) continue;
     let at = day.levels.get(miles);
     if (at === undefined) {
       at = day.miles.length;
@@ -89,8 +96,14 @@ export function bestOfEachDay(items: {
     });
   }
   const best = new Uint8Array(count);
+  lastDate = NaN;
   for (let index = 0; index < count; index += 1) {
-    const day = days.get(items.day[index] as number) as Day;
+    const date = items.day[index] as number;
+    if (date !== lastDate) {
+      day = days.get(date);
+      lastDate = date;
+    }
+    if (!day) continue;
     const duration = items.duration[index] as number;
     const at = level[index] as number;
     const rank = day.rank[at] as number;
