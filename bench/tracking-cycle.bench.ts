@@ -7,7 +7,8 @@
  * It takes the baselines in a first cycle, then times the cycle an hour later (seats have moved,
  * so it records changes and queues e-mails). Prints the wall time, checks per second, e-mails
  * queued and the API's latency during the cycle; the last line is one line of JSON.
- * Embedded PGlite by default, PostgreSQL when DATABASE_URL is set. BENCH_TRACKINGS changes the count.
+ * Embedded PGlite by default, PostgreSQL when DATABASE_URL is set. BENCH_TRACKINGS changes the count;
+ * BENCH_PROFILE=<dir> has the cycle worker (PostgreSQL) write CPU profiles of its threads there.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -142,10 +143,18 @@ type CycleReport = Awaited<ReturnType<FastifyInstance['trackingChecks']['runCycl
 
 /** bench/tracking-cycle-worker.ts in its own process: cycles on request, reports as they end. */
 async function startCycleWorker(url: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/tracking-cycle-worker.ts'], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // BENCH_PROFILE=<dir>: the worker writes CPU profiles of its threads there (open them in DevTools).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'bench/tracking-cycle-worker.ts'],
+    {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const nextLine = async () => {
     const { value, done } = await lines.next();

@@ -51,6 +51,8 @@ export const DEFAULT_RESULT_LIMIT = 500;
  * a number and a shared list (see #interned), some 100 bytes.
  */
 const PRICE_CACHE_SIZE = 1_000_000;
+/** Legs described and kept for the next itineraries that fly them (#leg), some 300 bytes each. */
+const LEG_CACHE_SIZE = 200_000;
 
 /** Alliances as small numbers: 0 for none, then SEARCH_ALLIANCES' order. */
 const ALLIANCE_OF_CODE: readonly (SearchAlliance | null)[] = [null, ...SEARCH_ALLIANCES];
@@ -669,6 +671,7 @@ export class AwardEngine {
     if (this.#priced > PRICE_CACHE_SIZE) {
       this.prices.clear();
       this.#lists.clear();
+      this.#options.clear();
       this.#priced = 0;
     }
     const { dayFlight, flightMiles, flightNumbers } = inventory;
@@ -912,6 +915,75 @@ export class AwardEngine {
     return this.#lastInstant.text;
   }
 
+  readonly #legs = new Map<number, DescribedLeg>();
+  /**
+   * A flight-day in a cabin as itineraries show it, kept while its seats are as seen then (a
+   * refresh stamps fetchedAt anew): a search shows the same legs in many itineraries, and
+   * searches of popular routes show them again. Itineraries share the object; nothing changes it.
+   */
+  #leg(day: number, cabin: number): DescribedLeg {
+    const inventory = this.inventory;
+    const key = day * CABIN_COUNT + cabin;
+    const seen = inventory.fetchedAt[day] as number;
+    const known = this.#legs.get(key);
+    if (known && known.fetchedAt === seen) return known;
+    // Past its size the cache starts again rather than tracking recency.
+    if (this.#legs.size >= LEG_CACHE_SIZE) this.#legs.clear();
+    const clock = inventory.clock;
+    const flight = inventory.dayFlight[day] as number;
+    const from = inventory.flightFrom[flight] as number;
+    const to = inventory.flightTo[flight] as number;
+    const departure = (inventory.dayDeparture[day] as number) * 60_000;
+    const leg: AwardLeg = {
+      flightNumber: inventory.flightNumbers[flight] as string,
+      airline: inventory.airlineCodes[inventory.flightAirline[flight] as number] as string,
+      from: inventory.airportCodes[from] as string,
+      to: inventory.airportCodes[to] as string,
+      departure: clock.format(departure, inventory.airportTz[from] as string),
+      arrival: clock.format(
+        departure + (inventory.flightBlock[flight] as number) * 60_000,
+        inventory.airportTz[to] as string,
+      ),
+      cabin: CABINS[cabin] as Cabin,
+      seats: Math.min(9, inventory.seats[key] as number),
+      miles: inventory.flightMiles[flight] as number,
+    };
+    const entry = {
+      leg,
+      fetchedAt: seen,
+      id: `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`,
+    };
+    this.#legs.set(key, entry);
+    return entry;
+  }
+
+  readonly #options = new Map<RedeemPrices, Map<number, RedeemOption[]>>();
+  /**
+   * A price list with each option's cents per point at a cash fare: one shared list per (price
+   * list, fare), as price lists are shared (#interned) and fares repeat by cabin and distance.
+   */
+  #redeemOptions(prices: RedeemPrices, cashUsd: number): RedeemOption[] {
+    let byFare = this.#options.get(prices);
+    if (!byFare) {
+      byFare = new Map();
+      this.#options.set(prices, byFare);
+    }
+    let options = byFare.get(cashUsd);
+    if (!options) {
+      // Written out rather than spread: a search describes hundreds of itineraries.
+      options = prices.map((price) => ({
+        programme: price.programme,
+        miles: price.miles,
+        feesUsd: price.feesUsd,
+        halfOfRoundTrip: price.halfOfRoundTrip,
+        estimate: price.estimate,
+        centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles),
+      }));
+      byFare.set(cashUsd, options);
+    }
+    return options;
+  }
+
   private describe(
     query: AwardQuery,
     candidate: Candidate,
@@ -922,50 +994,21 @@ export class AwardEngine {
     today: number,
   ): AwardItinerary {
     const inventory = this.inventory;
-    const clock = inventory.clock;
-    const legs: AwardLeg[] = candidate.days.map((day, index) => {
-      const flight = inventory.dayFlight[day] as number;
-      const from = inventory.flightFrom[flight] as number;
-      const to = inventory.flightTo[flight] as number;
-      const departure = (inventory.dayDeparture[day] as number) * 60_000;
-      const cabinIndex = candidate.cabins[index] as number;
-      return {
-        flightNumber: inventory.flightNumbers[flight] as string,
-        airline: inventory.airlineCodes[inventory.flightAirline[flight] as number] as string,
-        from: inventory.airportCodes[from] as string,
-        to: inventory.airportCodes[to] as string,
-        departure: clock.format(departure, inventory.airportTz[from] as string),
-        arrival: clock.format(
-          departure + (inventory.flightBlock[flight] as number) * 60_000,
-          inventory.airportTz[to] as string,
-        ),
-        cabin: CABINS[cabinIndex] as Cabin,
-        seats: Math.min(9, inventory.seats[day * CABIN_COUNT + cabinIndex] as number),
-        miles: inventory.flightMiles[flight] as number,
-      };
-    });
+    const described = candidate.days.map((day, index) =>
+      this.#leg(day, candidate.cabins[index] as number),
+    );
+    const legs = described.map((entry) => entry.leg);
     const first = legs[0] as AwardLeg;
     const last = legs[legs.length - 1] as AwardLeg;
     const departureDate = first.departure.slice(0, 10);
     const firstDate = inventory.dayDate[candidate.days[0] as number] as number;
     const cashUsd = estimateCashFare(legs, firstDate - today, this.#isPeak(departureDate));
-    // Written out rather than spread: a search describes hundreds of itineraries, each priced by
-    // a score of programmes.
-    const redeemOptions: RedeemOption[] = prices.map((price) => ({
-      programme: price.programme,
-      miles: price.miles,
-      feesUsd: price.feesUsd,
-      halfOfRoundTrip: price.halfOfRoundTrip,
-      estimate: price.estimate,
-      centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles),
-    }));
+    const redeemOptions = this.#redeemOptions(prices, cashUsd);
     let fetchedAt = Infinity;
     for (const day of candidate.days)
       fetchedAt = Math.min(fetchedAt, inventory.fetchedAt[day] as number);
     return {
-      id: legs
-        .map((leg) => `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`)
-        .join('+'),
+      id: described.length === 1 ? described[0]!.id : described.map((entry) => entry.id).join('+'),
       departure: first.departure,
       arrival: last.arrival,
       arrivalDayOffset: Math.round(
@@ -991,3 +1034,10 @@ export class AwardEngine {
 }
 
 type RedeemPrices = Omit<RedeemOption, 'centsPerPoint'>[];
+
+/** A leg as itineraries show it, the seats' look it was described from, and its part of an itinerary's id. */
+interface DescribedLeg {
+  leg: AwardLeg;
+  fetchedAt: number;
+  id: string;
+}
