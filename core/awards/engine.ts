@@ -1,4 +1,4 @@
-/* eslint-disable max-lines -- the search loop, its pricing and the rules it enforces read together; engine.test.ts's brute-force reference restates them from here. */
+/* eslint-disable max-lines -- one class over the inventory's arrays and its caches: the search loop, its pricing, the rules it enforces and the description of what it keeps read together; engine.property.test.ts's brute-force reference restates the rules from here (the candidates' buffers live in candidates.ts, the ranking in ranking.ts). */
 import { priceAward, type AwardChart, type PricedLeg } from './award-pricing.ts';
 import { estimateCashFare } from './cash-fare.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES, type AwardInventory } from './inventory.ts';
@@ -17,6 +17,7 @@ import {
   type SearchAlliance,
   type SourceId,
 } from './search.ts';
+import { Candidates, type Candidate } from './candidates.ts';
 import { bestOfEachDay, firstByRank } from './ranking.ts';
 import { isPeakDate } from './simulated-seats.ts';
 import { epochDay } from './zone-clock.ts';
@@ -26,7 +27,7 @@ import { epochDay } from './zone-clock.ts';
  * and two-stop itineraries from the in-memory inventory, priced by every programme that can book
  * them, with the best flights marked. Pure and synchronous; the server runs it on a worker thread.
  *
- * The rules, which the brute-force reference in engine.test.ts restates independently:
+ * The rules, which the brute-force reference in engine.property.test.ts restates independently:
  * - the first leg departs from an origin airport on a local date in the range, in an asked time
  *   of day; the last leg arrives at a destination airport; no airport is visited twice and no
  *   connection is at another origin or destination airport;
@@ -105,69 +106,6 @@ export interface ProgrammeChart {
   alliance: SearchAlliance | null;
 }
 
-/** An itinerary being described: flight-day ids and the cabin index flown on each. */
-interface Candidate {
-  days: number[];
-  cabins: number[];
-}
-
-/**
- * The candidate itineraries while searching, flat: three flight-day slots (−1 past the last leg)
- * and three cabin slots each. A busy two-stop search finds over a hundred thousand; an object and
- * two arrays for each were its largest cost.
- */
-class Candidates {
-  days = new Int32Array(3 * 1024);
-  cabins = new Uint8Array(3 * 1024);
-  legs = new Uint8Array(1024);
-  count = 0;
-
-  add(legs: number, day1: number, cabin1: number, day2 = -1, cabin2 = 0, day3 = -1, cabin3 = 0) {
-    if (this.count === this.legs.length) {
-      const days = new Int32Array(this.days.length * 2);
-      days.set(this.days);
-      this.days = days;
-      const cabins = new Uint8Array(this.cabins.length * 2);
-      cabins.set(this.cabins);
-      this.cabins = cabins;
-      const counts = new Uint8Array(this.legs.length * 2);
-      counts.set(this.legs);
-      this.legs = counts;
-    }
-    const at = this.count * 3;
-    this.days[at] = day1;
-    this.days[at + 1] = day2;
-    this.days[at + 2] = day3;
-    this.cabins[at] = cabin1;
-    this.cabins[at + 1] = cabin2;
-    this.cabins[at + 2] = cabin3;
-    this.legs[this.count] = legs;
-    this.count += 1;
-  }
-
-  /** One candidate as arrays, for the few that are priced afresh or described. */
-  of(index: number): Candidate {
-    const legs = this.legs[index] as number;
-    const at = index * 3;
-    const days: number[] = [];
-    const cabins: number[] = [];
-    for (let leg = 0; leg < legs; leg += 1) {
-      days.push(this.days[at + leg] as number);
-      cabins.push(this.cabins[at + leg] as number);
-    }
-    return { days, cabins };
-  }
-
-  /** Orders two candidates by their flight-day ids, leg by leg (a missing leg first). */
-  compare(a: number, b: number): number {
-    for (let leg = 0; leg < 3; leg += 1) {
-      const difference = (this.days[a * 3 + leg] as number) - (this.days[b * 3 + leg] as number);
-      if (difference !== 0) return difference;
-    }
-    return 0;
-  }
-}
-
 export class AwardEngine {
   private readonly airlineChartMask: Uint32Array;
   private readonly chartAllianceMask = new Map<SearchAlliance, number>();
@@ -216,27 +154,17 @@ export class AwardEngine {
     this.metros = new Map(metros);
     // Local dates run from the day before the first UTC day to the day after the last.
     this.#datedFrom = inventory.firstDay - 1;
-    this.#datedAlliances = inventory.airlineMemberships.map((dated) => {
+    this.#datedAlliances = inventory.airlineMemberships.map((dated, airline) => {
       if (!dated) return null;
-      const table = Int8Array.from({ length: inventory.days + 2 }, (_, index) => {
-        const date = this.#datedFrom + index;
-        return allianceCode(
-          dated.find((membership) => membership.since <= date && date <= membership.until)
-            ?.alliance ?? null,
-        );
-      });
+      const table = Int8Array.from({ length: inventory.days + 2 }, (_, index) =>
+        allianceCode(inventory.allianceOn(airline, this.#datedFrom + index)),
+      );
       return table.every((code) => code === table[0]) ? null : table;
     });
     // An airline whose membership does not change within those dates is in one alliance throughout.
-    this.#alliance = inventory.airlineAlliance.map((alliance, airline) => {
-      const dated = inventory.airlineMemberships[airline];
-      if (!dated || this.#datedAlliances[airline]) return alliance;
-      const date = inventory.firstDay;
-      return (
-        dated.find((membership) => membership.since <= date && date <= membership.until)
-          ?.alliance ?? null
-      );
-    });
+    this.#alliance = inventory.airlineAlliance.map((alliance, airline) =>
+      this.#datedAlliances[airline] ? alliance : inventory.allianceOn(airline, inventory.firstDay),
+    );
     this.#cursors = {
       at: new Uint32Array(inventory.routeTo.length),
       mark: new Uint32Array(inventory.routeTo.length),
@@ -351,13 +279,7 @@ export class AwardEngine {
   #allianceCodeOn(airline: number, date: number): number {
     const table = this.#datedAlliances[airline];
     if (!table) return allianceCode(this.#alliance[airline] ?? null);
-    const known = table[date - this.#datedFrom];
-    if (known !== undefined) return known;
-    const dated = this.inventory.airlineMemberships[airline] ?? [];
-    return allianceCode(
-      dated.find((membership) => membership.since <= date && date <= membership.until)?.alliance ??
-        null,
-    );
+    return table[date - this.#datedFrom] ?? allianceCode(this.inventory.allianceOn(airline, date));
   }
 
   /**

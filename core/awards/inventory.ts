@@ -282,6 +282,16 @@ export class AwardInventory {
     });
   }
 
+  /** An airline's alliance on a local date (days since the epoch), its dated memberships read when it has them. */
+  allianceOn(airline: number, date: number): SearchAlliance | null {
+    const dated = this.airlineMemberships[airline];
+    if (!dated) return this.airlineAlliance[airline] ?? null;
+    return (
+      dated.find((membership) => membership.since <= date && date <= membership.until)?.alliance ??
+      null
+    );
+  }
+
   /** The route id from one airport to another, or −1. */
   route(from: number, to: number): number {
     return this.routeIndex.get(from * 65_536 + to) ?? -1;
