@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../core/locale.ts';
@@ -68,6 +68,24 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, message: OutgoingMail)
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
+}
+
+/**
+ * Writes several messages into the outbox in one statement (a tracking cycle's batch of changes);
+ * answers their ids in the order given: identity values are drawn row by row as the VALUES list
+ * is read, so the ids ascend in its order.
+ */
+export async function enqueueMails(
+  db: Pick<Db, 'insert'>,
+  messages: readonly OutgoingMail[],
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insert(mailOutbox)
+    .values(messages.map(outboxRow))
+    .returning({ id: mailOutbox.id });
+  if (rows.length !== messages.length) throw new Error('outbox insert returned fewer rows');
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /** Cancels the messages about `topic` that have not gone out (a deleted tracking's); returns how many. */
@@ -174,6 +192,29 @@ export class MailDelivery {
     return this.outcomeOf(id);
   }
 
+  /**
+   * Tries several messages now (right after the transaction that wrote them committed); those a
+   * delivery round claimed meanwhile are that round's to send.
+   */
+  async deliverNowMany(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.claim(inArray(mailOutbox.id, [...ids]), ids.length);
+    if (this.transport) {
+      for (const row of rows) await this.send(row);
+      return;
+    }
+    if (rows.length === 0) return;
+    await this.options.db
+      .update(mailOutbox)
+      .set({ status: 'kept', sentAt: new Date() })
+      .where(
+        inArray(
+          mailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+      );
+  }
+
   /** Waits for another process's attempt at a message: true once sent or kept, false once it failed. */
   private async outcomeOf(id: number): Promise<boolean> {
     const until = Date.now() + OUTCOME_WAIT_MS;
@@ -224,7 +265,7 @@ export class MailDelivery {
     this.bulk?.close();
   }
 
-  private async claim(condition: ReturnType<typeof sql>, limit = 1): Promise<OutboxRow[]> {
+  private async claim(condition: SQL, limit = 1): Promise<OutboxRow[]> {
     // Push the next attempt out while this process works on the row, so no other picks it up.
     const result = await this.options.db.execute(sql`
       UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => ${this.options.leaseSeconds ?? DEFAULT_LEASE_S}), attempts = attempts + 1
@@ -236,12 +277,11 @@ export class MailDelivery {
       RETURNING id`);
     const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
-    const rows: OutboxRow[] = [];
-    for (const id of ids) {
-      const [row] = await this.options.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      if (row) rows.push(row);
-    }
-    return rows;
+    return this.options.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, ids))
+      .orderBy(asc(mailOutbox.id));
   }
 
   private async send(row: OutboxRow): Promise<boolean> {

@@ -7,12 +7,16 @@ import { Listeners, type NoticeChannel, type NoticeMessage } from './notice-chan
 export const NOTICES_CHANNEL = 'tripplus_notices';
 
 /**
- * Announces a message inside the writer's transaction: the database hands it to the listeners
- * only when the transaction commits, and never when it rolls back, so an open page is never
- * shown a notice that was not stored.
+ * Announces messages inside the writer's transaction, in one statement: the database hands them
+ * to the listeners only when the transaction commits, and never when it rolls back, so an open
+ * page is never shown a notice that was not stored.
  */
-export async function notifyIn(tx: Db, message: NoticeMessage): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${NOTICES_CHANNEL}, ${JSON.stringify(message)})`);
+export async function notifyIn(tx: Db, messages: readonly NoticeMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
+  await tx.execute(
+    sql`SELECT pg_notify(${NOTICES_CHANNEL}, payload) FROM json_array_elements_text(${payloads}::json) AS payload`,
+  );
 }
 
 /**
@@ -29,11 +33,11 @@ export class EmbeddedChannel implements NoticeChannel {
   ) {}
 
   publish(message: NoticeMessage): Promise<void> {
-    return notifyIn(this.database.db, message);
+    return notifyIn(this.database.db, [message]);
   }
 
-  publishIn(tx: Db, message: NoticeMessage): Promise<void> {
-    return notifyIn(tx, message);
+  publishIn(tx: Db, messages: readonly NoticeMessage[]): Promise<void> {
+    return notifyIn(tx, messages);
   }
 
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void {

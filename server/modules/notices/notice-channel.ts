@@ -19,7 +19,7 @@ export interface NoticeChannel {
    * Announces inside the writer's transaction, heard only once it commits (the database's
    * channels). A channel without it is told at once, before the commit (a hosted service).
    */
-  publishIn?(tx: Db, message: NoticeMessage): Promise<void>;
+  publishIn?(tx: Db, messages: readonly NoticeMessage[]): Promise<void>;
   /** Calls `listener` for each event of this member; returns how to stop. */
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void;
   /**

@@ -7,7 +7,14 @@ import type { NoticeChannel } from './notice-channel.ts';
 type Row = typeof notices.$inferSelect;
 
 /** What a module that raises notices needs: writing one inside its own transaction. */
-export type NoticeWriter = Pick<Notices, 'write'>;
+export type NoticeWriter = Pick<Notices, 'write' | 'writeMany'>;
+
+/** One notice to write: whose, what kind, and what it is about. */
+export interface NewNotice {
+  memberId: string;
+  kind: NoticeKind;
+  payload?: NoticeView['payload'];
+}
 /** The notices the bell lists: the newest, enough for a few weeks of a busy member. */
 const LISTED = 50;
 
@@ -39,15 +46,36 @@ export class Notices {
     kind: NoticeKind,
     payload: NoticeView['payload'] = {},
   ): Promise<NoticeView> {
-    const [row] = await tx
+    const [notice] = await this.writeMany(tx, [{ memberId, kind, payload }]);
+    return notice as NoticeView;
+  }
+
+  /**
+   * Several notices inside the caller's transaction in one statement, announced together (a
+   * tracking check cycle's batch of changes).
+   */
+  async writeMany(tx: Db, items: readonly NewNotice[]): Promise<NoticeView[]> {
+    if (items.length === 0) return [];
+    const createdAt = this.options.now();
+    const rows = await tx
       .insert(notices)
-      .values({ memberId, kind, payload, createdAt: this.options.now() })
+      .values(
+        items.map(({ memberId, kind, payload }) => ({
+          memberId,
+          kind,
+          payload: payload ?? {},
+          createdAt,
+        })),
+      )
       .returning();
-    const notice = viewOf(row as Row);
-    const message = { memberId, event: { type: 'notice' as const, notice } };
+    const messages = rows.map((row) => ({
+      memberId: row.memberId,
+      event: { type: 'notice' as const, notice: viewOf(row) },
+    }));
     const { channel } = this.options;
-    await (channel.publishIn ? channel.publishIn(tx, message) : channel.publish(message));
-    return notice;
+    if (channel.publishIn) await channel.publishIn(tx, messages);
+    else for (const message of messages) await channel.publish(message);
+    return messages.map((message) => message.event.notice);
   }
 
   /** The newest notices and how many are unread; with `after`, only those after that id (a reconnect). */

@@ -38,8 +38,8 @@ export class PostgresChannel implements NoticeChannel {
     await this.options.execute('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
   }
 
-  publishIn(tx: Db, message: NoticeMessage): Promise<void> {
-    return notifyIn(tx, message);
+  publishIn(tx: Db, messages: readonly NoticeMessage[]): Promise<void> {
+    return notifyIn(tx, messages);
   }
 
   subscribe(memberId: string, listener: (event: NoticeEvent) => void): () => void {

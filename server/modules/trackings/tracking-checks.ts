@@ -1,34 +1,34 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { milesFor, type AwardItinerary, type AwardQuery } from '../../../core/awards/search.ts';
+import type { AwardItinerary, AwardQuery } from '../../../core/awards/search.ts';
 import {
-  afterCheck,
-  awardCount,
   diffMatches,
   isChange,
   matchOf,
-  NO_CHANGE,
   TRACKING_MATCH_LIMIT,
-  TRACKING_PREVIEW_FLIGHTS,
   trackingToday,
-  type MatchedFlight,
-  type TrackingDiff,
 } from '../../../core/awards/tracking.ts';
-import { isLanguage, type Language } from '../../../core/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { trackingChanges, trackings } from '../../db/schema/index.ts';
+import { trackings } from '../../db/schema/index.ts';
 import type { AwardSearch } from '../awards/index.ts';
-import { enqueueMail } from '../mail/index.ts';
 import type { NoticeWriter } from '../notices/index.ts';
+import {
+  checkResult,
+  recordChecks,
+  touchChecked,
+  type CheckResult,
+  type Recorded,
+} from './check-writes.ts';
 import { dueByQuery, dueTrackings, type DueTracking } from './due-trackings.ts';
-import { trackingMail } from './tracking-mail.ts';
 import type { TrackingLinks } from './tracking-links.ts';
+
+export { matchDigest } from './check-writes.ts';
 
 /**
  * The background checks of award trackings (docs/trackings.md#checks). A cycle looks again at every
  * tracking that still watches and was not checked at the cycle's time, compares what matches now
- * with what matched at the last check, and records a change with its e-mail in one transaction:
+ * with what matched at the last check, and records the changes with their e-mails in one
+ * transaction per batch (check-writes.ts):
  *
  * - the tracking row moves only from the version the check read (a second worker, or a retry
  *   after a crash, finds it moved and writes nothing);
@@ -60,8 +60,8 @@ export interface TrackingChecksOptions {
   db: Db;
   search: () => Promise<AwardSearch>;
   links: TrackingLinks;
-  /** Called with each e-mail after its change committed (deliver it now rather than at the next round). */
-  delivered?: (mailId: number) => Promise<unknown>;
+  /** Called with a batch's e-mails after its changes committed (deliver them now rather than at the next round). */
+  delivered?: (mailIds: number[]) => Promise<unknown>;
   /** Writes the member's notice in the change's transaction (docs/notices.md). */
   notices?: NoticeWriter;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
@@ -83,34 +83,6 @@ const emptyReport = (at: Date): CycleReport => ({
   searches: 0,
   ms: 0,
 });
-
-/** A short hash of a match, as change fingerprints name it. */
-export const matchDigest = (match: readonly MatchedFlight[]) =>
-  createHash('sha256')
-    .update(JSON.stringify(match.map((flight) => [flight.id, flight.programmes])))
-    .digest('hex')
-    .slice(0, 16);
-
-/** The matched flights worth showing first: fewest miles, then earliest. */
-function previewOf(itineraries: readonly AwardItinerary[]): AwardItinerary[] {
-  const miles = (itinerary: AwardItinerary) => milesFor(itinerary, null) ?? Number.MAX_SAFE_INTEGER;
-  return [...itineraries]
-    .sort(
-      (a, b) =>
-        miles(a) - miles(b) ||
-        Date.parse(a.departure) - Date.parse(b.departure) ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, TRACKING_PREVIEW_FLIGHTS);
-}
-
-/** A check writes only over the version it read, and never over a later check's result. */
-const untouchedSince = (id: string, version: number, at: Date) =>
-  and(
-    eq(trackings.id, id),
-    eq(trackings.version, version),
-    or(isNull(trackings.lastCheckedAt), lt(trackings.lastCheckedAt, at)),
-  );
 
 export class TrackingChecks {
   readonly #batchSize: number;
@@ -197,6 +169,7 @@ export class TrackingChecks {
 
     const unchanged: DueTracking[] = [];
     const problems: DueTracking[] = [];
+    const results: CheckResult[] = [];
     let next = 0;
     const worker = async () => {
       while (next < batch.length) {
@@ -212,141 +185,55 @@ export class TrackingChecks {
           unchanged.push(tracking);
           continue;
         }
-        try {
-          await this.#record(tracking, match, outcome.itineraries, at, report);
-        } catch (error) {
-          this.options.log.error(
-            { err: error, tracking: tracking.id },
-            'tracking change could not be recorded',
-          );
-          report.problems += 1;
-        }
+        results.push(checkResult(tracking, match, outcome.itineraries, this.options.links));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, batch.length) }, worker));
     report.checked += batch.length - problems.length;
     report.problems += problems.length;
-    await this.#touch(unchanged, at, null);
-    await this.#touch(problems, at, 'source-unavailable');
+    await this.#record(results, at, report);
+    await touchChecked(this.options.db, unchanged, at, null);
+    await touchChecked(this.options.db, problems, at, 'source-unavailable');
   }
 
   /**
-   * Marks trackings checked at `at` with nothing to record: the counts since the last check are
-   * zero (or, for a check that could not compare, left as they were). One statement per batch.
+   * The batch's baselines and changes in one transaction; should it fail (a change recorded
+   * meanwhile by another worker, say), each tracking on its own, so one cannot hold back the rest.
+   * The e-mails go out once their changes are committed.
    */
-  async #touch(
-    rows: readonly DueTracking[],
-    at: Date,
-    problem: 'source-unavailable' | null,
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const pairs = sql.join(
-      rows.map((row) => sql`(${row.id}::uuid, ${row.version}::int)`),
-      sql`, `,
-    );
-    const counts = problem
-      ? sql``
-      : sql`, flights_added = 0, flights_removed = 0, awards_added = 0, awards_removed = 0`;
-    await this.options.db.execute(sql`
-      UPDATE trackings AS t SET last_checked_at = ${at.toISOString()}::timestamptz, last_check_problem = ${problem} ${counts}
-      FROM (VALUES ${pairs}) AS checked(id, version)
-      WHERE t.id = checked.id AND t.version = checked.version AND (t.last_checked_at IS NULL OR t.last_checked_at < ${at.toISOString()}::timestamptz)`);
-  }
-
-  /** The baseline, or a change with its e-mail: one transaction, over the version the check read. */
-  async #record(
-    tracking: DueTracking,
-    match: MatchedFlight[],
-    itineraries: readonly AwardItinerary[],
-    at: Date,
-    report: CycleReport,
-  ): Promise<void> {
-    const hasBaseline = tracking.match !== null;
-    const diff: TrackingDiff = hasBaseline
-      ? diffMatches(tracking.match as MatchedFlight[], match)
-      : NO_CHANGE;
-    const next = afterCheck(
-      { status: tracking.status, keepTracking: tracking.keepTracking, hasBaseline },
-      diff,
-    );
-    const version = tracking.version + 1;
-    const preview = previewOf(itineraries);
-    const language: Language = isLanguage(tracking.language) ? tracking.language : 'en';
-
-    const mailId = await this.options.db.transaction(async (tx) => {
-      const moved = await tx
-        .update(trackings)
-        .set({
-          match,
-          preview,
-          matchedFlights: match.length,
-          matchedAwards: awardCount(match),
-          ...diff,
-          status: next.status,
-          version,
-          lastCheckedAt: at,
-          lastCheckProblem: null,
-          ...(next.notify ? { notifiedAt: at } : {}),
-        })
-        .where(untouchedSince(tracking.id, tracking.version, at))
-        .returning({ id: trackings.id });
-      // Deleted, or checked by someone else meanwhile: nothing to record here.
-      if (moved.length === 0) return 'moved' as const;
-      if (!hasBaseline) return null;
-
-      let mailId: number | null = null;
-      if (next.notify && tracking.email) {
-        mailId = await enqueueMail(
-          tx as unknown as Db,
-          trackingMail({
-            trackingId: tracking.id,
-            version,
-            language,
-            to: tracking.email,
-            name: tracking.name,
-            query: tracking.query,
-            keepTracking: tracking.keepTracking,
-            kind: next.status === 'notified' ? 'notified' : 'change-notified',
-            diff,
-            matchedFlights: match.length,
-            flights: preview,
-            links: this.options.links.forTracking(tracking.id),
-            messageHost: this.options.links.host,
-          }),
-        );
+  async #record(results: readonly CheckResult[], at: Date, report: CycleReport): Promise<void> {
+    const { db, notices, log } = this.options;
+    const recorded: Recorded[] = [];
+    try {
+      recorded.push(await recordChecks(db, results, at, notices));
+    } catch (error) {
+      log.warn({ err: error }, 'tracking batch not recorded at once: recording one by one');
+      for (const result of results) {
+        try {
+          recorded.push(await recordChecks(db, [result], at, notices));
+        } catch (error) {
+          log.error(
+            { err: error, tracking: result.tracking.id },
+            'tracking change could not be recorded',
+          );
+          report.problems += 1;
+        }
       }
-      const { origin, destination } = tracking.query;
-      const about = { tracking: tracking.id, origin, destination, flights: match.length };
-      if (next.notify)
-        await this.options.notices?.write(tx as Db, tracking.memberId, 'tracking-notified', about);
-      // A second insert of the same change fails here and takes the whole transaction back with it.
-      await tx.insert(trackingChanges).values({
-        trackingId: tracking.id,
-        version,
-        fingerprint: `v${version}:${matchDigest(tracking.match as MatchedFlight[])}>${matchDigest(match)}`,
-        ...diff,
-        status: next.status,
-        mailId,
-        checkedAt: at,
-      });
-      return mailId;
-    });
-    if (mailId === 'moved') return;
-    if (!hasBaseline) {
-      report.baselines += 1;
-      return;
     }
-    report.changes += 1;
-    if (mailId !== null) {
-      report.emails += 1;
-      await this.options
-        .delivered?.(mailId)
-        .catch((error: unknown) =>
-          this.options.log.warn(
-            { err: error, mailId },
-            'tracking e-mail left for the next delivery round',
-          ),
-        );
+    const mailIds = recorded.flatMap((batch) => batch.mailIds);
+    for (const batch of recorded) {
+      report.baselines += batch.baselines;
+      report.changes += batch.changes;
+      report.emails += batch.mailIds.length;
     }
+    if (mailIds.length === 0) return;
+    await this.options
+      .delivered?.(mailIds)
+      .catch((error: unknown) =>
+        log.warn(
+          { err: error, mails: mailIds.length },
+          'tracking e-mails left for the next delivery round',
+        ),
+      );
   }
 }

@@ -23,7 +23,7 @@ export function trackingChecksFromConfig(options: {
     db: options.database.db,
     search: options.search,
     links,
-    delivered: (mailId) => options.mail.deliverNow(mailId),
+    delivered: (mailIds) => options.mail.deliverNowMany(mailIds),
     notices: options.notices,
     log: options.log,
   });
