@@ -475,6 +475,45 @@ describe('background checks', () => {
     expect(report.searches).toBe(searched);
   });
 
+  it('records the rest of a batch one by one when its transaction fails, leaving the failing tracking as it was', async () => {
+    const failing = await memberWithSession(app);
+    const other = await memberWithSession(app);
+    // The same query: both trackings are checked in one batch and notify in the same cycle.
+    const stuck = await create(failing.cookies, watch());
+    const notified = await create(other.cookies, watch());
+    const errors: string[] = [];
+    const checks = new TrackingChecks({
+      db: app.database.db,
+      search: () => app.services.awardSearch.start(),
+      links: app.trackingLinks,
+      log: {
+        info() {},
+        warn() {},
+        error: (...args: unknown[]) => void errors.push(String(args[1])),
+      } as unknown as typeof app.log,
+      // The failing member's notice cannot be written: any transaction holding it rolls back.
+      notices: {
+        write: () => Promise.reject(new Error('notice refused')),
+        writeMany: async (tx, items) => {
+          if (items.some((item) => item.memberId === failing.id)) throw new Error('notice refused');
+          return app.services.notices.writeMany(tx, items);
+        },
+      },
+    });
+    let problems = 0;
+    for (let cycle = 0; cycle < 480 && (await rowOf(notified))?.status !== 'notified'; cycle += 1)
+      problems += (await checks.runCycle(nextHour())).problems;
+    expect((await rowOf(notified))?.status).toBe('notified');
+    expect(await changesOf(notified)).toHaveLength(1);
+    expect(await mailsOf(notified)).toHaveLength(1);
+    expect(problems).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual(['tracking change could not be recorded']);
+    const left = await rowOf(stuck);
+    expect(left).toMatchObject({ status: 'tracking', version: 1 });
+    expect(await changesOf(stuck)).toEqual([]);
+    expect(await mailsOf(stuck)).toEqual([]);
+  });
+
   it('expires a tracking once its dates have passed, which frees its days', async () => {
     const member = await memberWithSession(app);
     const id = await create(
