@@ -3,27 +3,32 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, request as forward, type Server } from 'node:http';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../bench/built-server.ts';
 import { builtFromSources } from '../scripts/build-if-stale.ts';
 import type { Database } from '../server/db/client.ts';
+import type { StorefrontProgramme } from '../core/storefront/catalogue-schema.ts';
 import {
+  contentRecords,
   mailOutbox,
   members,
   notices,
   sponsorships,
+  storefrontOrders,
   trackings,
 } from '../server/db/schema/index.ts';
 import { jobQueue } from '../server/jobs.ts';
 import { RENEWAL_QUEUE } from '../server/modules/sponsorships/index.ts';
+import { CREDITING_QUEUE, REVIEW_HOURS } from '../server/modules/storefront/index.ts';
 import { TRACKING_CYCLE_QUEUE } from '../server/modules/trackings/index.ts';
 import { createTestDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { onPostgres } from '../server/test/on-postgres.ts';
 import { checkoutDetails, endSponsorshipMonth } from '../server/test/sponsorships.ts';
+import { confirmedProgramme } from '../server/test/storefront.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { signInNewMember, uniqueEmail } from './fixtures.ts';
 
@@ -32,7 +37,9 @@ import { signInNewMember, uniqueEmail } from './fixtures.ts';
  * two app processes and one `npm run worker`, built, behind a round-robin proxy on loopback. A
  * member signs up and sponsors through the proxy (the card processor's webhooks land on either
  * app), the renewal runs on the worker, and its notice reaches the member's tab, which is connected
- * to the other app, within a second. Rate limits hold across the apps; a job sent twice runs once.
+ * to the other app, within a second. It buys miles in the storefront: the order waits in review,
+ * the worker's crediting job credits it, and both notices reach the same tab. Rate limits and the
+ * award-search quota hold across the apps; a job sent twice runs once.
  */
 const PROCESS = builtFromSources()
   ? { app: ['dist/node/server/main.js'], worker: ['dist/node/server/worker.js'] }
@@ -104,6 +111,8 @@ async function startCluster(): Promise<Cluster> {
     RATE_LIMIT_SCALE: '1',
     AWARD_SIMULATION_AIRPORTS: 'TPE,LAX,NRT',
     AWARD_SIMULATION_DAYS: '30',
+    // The sandbox crediting partner posts an accepted order at once.
+    SANDBOX_POSTING_MIN: '0',
   };
   const children = [
     ...ports.map((port) => start(PROCESS.app, { ...env, PORT: String(port), JOBS: 'off' })),
@@ -202,6 +211,30 @@ describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL',
       expect(made.status(), await made.text()).toBe(200);
       const trackingId = (await made.json()).tracking.id as string;
 
+      // The search-day quota is the database's, not an app's: a member who does not sponsor has
+      // 15 days a month, one used above. Eight two-day searches at once, spread over both apps,
+      // fit seven; the eighth is refused, and both apps then say no day is left.
+      const twoDays = {
+        ...query,
+        endDate: new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10),
+        cabin: 'economy',
+        seats: 1,
+        stops: 0,
+      };
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          api.post('/api/awards/searches', { headers, data: twoDays }),
+        ),
+      );
+      const refused = burst.filter((answer) => answer.status() !== 200);
+      expect(burst.filter((answer) => answer.status() === 200)).toHaveLength(7);
+      expect(refused.map((answer) => answer.status())).toEqual([403]);
+      expect((await refused[0]!.json()).error).toBe('SEARCH_MONTH_USED_UP');
+      const left = await Promise.all(
+        [0, 1].map(async () => (await (await api.get('/api/awards/quota')).json()).daysLeft),
+      );
+      expect(left).toEqual([0, 0]);
+
       // Sponsoring with a card that declines its renewals; the bank's webhooks reach either app.
       const setup = (await (await api.get('/api/payments/setup')).json()).setup;
       const token = await api.post('/sandbox-pay/v1/tokens', {
@@ -299,6 +332,102 @@ describe.runIf(onPostgres())('two app processes and a worker on one PostgreSQL',
           { timeout: 30_000 },
         )
         .toBe(cycleAt);
+
+      // Miles from the storefront, a first purchase: paid through the proxy, it waits in review,
+      // and the tab on the second app is told at once.
+      const address = {
+        country: 'US',
+        line1: '350 Fifth Avenue',
+        city: 'New York',
+        region: 'NY',
+        postalCode: '10118',
+      };
+      // The real catalogue closes Aeroplan's orders until its purchase limit is confirmed: the
+      // programme's record is edited as staff would confirm it in the console, and each app reads
+      // the edit within two seconds.
+      const aeroplan = and(
+        eq(contentRecords.kind, 'storefront-programme'),
+        eq(contentRecords.id, 'aeroplan'),
+      );
+      const [record] = await database.db.select().from(contentRecords).where(aeroplan);
+      await database.db
+        .update(contentRecords)
+        .set({
+          document: confirmedProgramme(record!.document as StorefrontProgramme, 500_000),
+          updatedAt: sql`now()`,
+        })
+        .where(aeroplan);
+      const placeOrder = () =>
+        api.post('/api/storefront/orders', {
+          headers,
+          data: {
+            programme: 'aeroplan',
+            quantity: 15_000,
+            account: { number: '123456789', name: 'MEI LIN' },
+            details: { name: 'Mei Lin', email, holderName: 'MEI LIN', address },
+          },
+        });
+      let placed = await placeOrder();
+      // Refused (nothing written) until the app answering has read the edit.
+      for (let tries = 0; placed.status() === 409 && tries < 20; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        placed = await placeOrder();
+      }
+      expect(placed.status(), await placed.text()).toBe(200);
+      const order = (await placed.json()).order as { id: string; number: string };
+      const orderToken = await api.post('/sandbox-pay/v1/tokens', {
+        headers: { ...json, 'x-sandbox-key': setup.publicKey },
+        data: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+      });
+      const paid = await api.post(`/api/storefront/orders/${order.id}/pay`, {
+        headers,
+        data: {
+          checkoutId: randomUUID(),
+          card: { token: (await orderToken.json()).token },
+          termsAgreed: true,
+        },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+      const list = page.locator('[data-testid="notice-list"]');
+      await expect
+        .poll(() => list.textContent(), { timeout: 30_000 })
+        .toContain(`Order ${order.number} is being reviewed`);
+
+      // A day later the worker's crediting job, sent twice at once, credits it once; its notice
+      // reaches the same tab.
+      const creditAt = new Date(Date.now() + (REVIEW_HOURS + 1) * 3_600_000).toISOString();
+      const crediting = jobQueue(database, { work: false });
+      await crediting.start();
+      await Promise.all([
+        crediting.send(CREDITING_QUEUE, { at: creditAt }),
+        crediting.send(CREDITING_QUEUE, { at: creditAt }),
+      ]);
+      await crediting.stop({ graceful: false });
+      await expect
+        .poll(() => list.textContent(), { timeout: 30_000 })
+        .toContain(`Order ${order.number} has been credited`);
+      const [credited] = await database.db
+        .select()
+        .from(storefrontOrders)
+        .where(eq(storefrontOrders.id, order.id));
+      expect(credited?.status).toBe('credited');
+      const orderNotices = await database.db
+        .select({ kind: notices.kind })
+        .from(notices)
+        .where(eq(notices.memberId, member!.id));
+      expect(orderNotices.map((notice) => notice.kind).sort()).toEqual([
+        'order-credited',
+        'order-in-review',
+        'sponsorship-renewal-failed',
+      ]);
+      const creditedMails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'storefront-credited')),
+        );
+      expect(creditedMails).toHaveLength(1);
+
       // Both apps answered through the proxy.
       expect(cluster.served.every((count) => count > 3)).toBe(true);
       await context.close();

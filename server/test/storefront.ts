@@ -12,17 +12,26 @@ import { storefrontData, type StorefrontData } from '../../data/storefront.ts';
  * that sells and a sale that runs, on terms the tests state here rather than on what a source
  * happens to confirm this month. Tests of the real catalogue use `storefrontData()` itself.
  */
+/**
+ * A programme with its limits and base prices taken as confirmed, on terms stated here rather than
+ * read from a source: `cap` miles a year with bonus miles not counted, crediting in 24–72 hours.
+ */
+export const confirmedProgramme = (
+  programme: StorefrontProgramme,
+  cap: number,
+): StorefrontProgramme => ({
+  ...programme,
+  maxPerOrder: 'none-stated',
+  annualCap: { miles: cap },
+  capIncludesBonus: 'no',
+  postingHours: { usual: 24, most: 72 },
+  basePrices: programme.basePrices.map(({ unconfirmed: _unconfirmed, ...price }) => price),
+});
+
 export function confirmedStorefront(): StorefrontData {
   const data = storefrontData();
-  // Stated here, not read from a source: 150,000 a year with bonus miles not counted (the cap tests' arithmetic), crediting in 24–72 hours.
-  const known = (programme: StorefrontProgramme, cap: number): StorefrontProgramme => ({
-    ...programme,
-    maxPerOrder: 'none-stated',
-    annualCap: { miles: cap },
-    capIncludesBonus: 'no',
-    postingHours: { usual: 24, most: 72 },
-    basePrices: programme.basePrices.map(({ unconfirmed: _unconfirmed, ...price }) => price),
-  });
+  // LifeMiles at 150,000 a year: the cap tests' arithmetic.
+  const known = confirmedProgramme;
   const opened: Record<string, (programme: StorefrontProgramme) => StorefrontProgramme> = {
     'avianca-lifemiles': (programme) => known(programme, 150_000),
     aeroplan: (programme) => known(programme, 500_000),
