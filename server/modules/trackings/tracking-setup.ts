@@ -26,6 +26,9 @@ export function trackingChecksFromConfig(options: {
     delivered: (mailIds) => options.mail.deliverNowMany(mailIds),
     notices: options.notices,
     log: options.log,
+    // The embedded database runs each statement on the server's own thread and one transaction at
+    // a time: smaller batches let requests in between (docs/trackings.md#checks).
+    batchSize: options.database.kind === 'pglite' ? 50 : 200,
   });
   return {
     links,
