@@ -72,6 +72,13 @@ export interface TrackingChecksOptions {
 
 type Outcome = { itineraries: AwardItinerary[] } | { problem: true };
 
+/** A batch after its searches: what to mark checked, what could not compare, what to record. */
+interface Examined {
+  unchanged: DueTracking[];
+  problems: DueTracking[];
+  results: CheckResult[];
+}
+
 const emptyReport = (at: Date): CycleReport => ({
   at: at.toISOString(),
   checked: 0,
@@ -109,12 +116,29 @@ export class TrackingChecks {
     const report = emptyReport(at);
     report.expired = await this.expire(at);
     const due = await dueByQuery(this.options.db, at);
+    const batches: string[][] = [];
     for (let start = 0; start < due.length;) {
       let end = Math.min(due.length, start + this.#batchSize);
       while (end < due.length && due[end]?.key === due[end - 1]?.key) end += 1;
-      const ids = due.slice(start, end).map((row) => row.id);
-      await this.#checkBatch(await dueTrackings(this.options.db, at, ids), at, report);
+      batches.push(due.slice(start, end).map((row) => row.id));
       start = end;
+    }
+    // The next batch is read and searched (the engine's thread) while this one is written (this
+    // thread and the database): the batches hold different trackings.
+    const examine = (ids: string[] | undefined) => {
+      if (!ids) return null;
+      const examined = dueTrackings(this.options.db, at, ids).then((batch) =>
+        this.#examine(batch, at, report),
+      );
+      // Awaited in its turn; a cycle that stops before then must not leave it unhandled.
+      examined.catch(() => {});
+      return examined;
+    };
+    let next = examine(batches[0]);
+    for (let index = 0; next; index += 1) {
+      const examined = await next;
+      next = examine(batches[index + 1]);
+      await this.#write(examined, at, report);
     }
     report.ms = Math.round(performance.now() - started);
     return report;
@@ -123,7 +147,8 @@ export class TrackingChecks {
   /** One tracking now (its baseline right after it is created). */
   async checkOne(id: string, at: Date): Promise<CycleReport> {
     const report = emptyReport(at);
-    await this.#checkBatch(await dueTrackings(this.options.db, at, [id]), at, report);
+    const batch = await dueTrackings(this.options.db, at, [id]);
+    await this.#write(await this.#examine(batch, at, report), at, report);
     return report;
   }
 
@@ -142,7 +167,8 @@ export class TrackingChecks {
     return expired.length;
   }
 
-  async #checkBatch(batch: readonly DueTracking[], at: Date, report: CycleReport): Promise<void> {
+  /** Searches a batch's queries and sorts its trackings by what the check found. */
+  async #examine(batch: readonly DueTracking[], at: Date, report: CycleReport): Promise<Examined> {
     const search = await this.options.search();
     // Identical queries (a popular route and date) are searched once: the cycle keeps them in one batch.
     const byQuery = new Map<string, Promise<Outcome>>();
@@ -189,7 +215,11 @@ export class TrackingChecks {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, batch.length) }, worker));
-    report.checked += batch.length - problems.length;
+    return { unchanged, problems, results };
+  }
+
+  async #write({ unchanged, problems, results }: Examined, at: Date, report: CycleReport) {
+    report.checked += unchanged.length + results.length;
     report.problems += problems.length;
     await this.#record(results, at, report);
     await touchChecked(this.options.db, unchanged, at, null);
