@@ -48,6 +48,20 @@ export class SimulatedEngineError extends Error {
   readonly code = 'engine-error';
 }
 
+/** `--cpu-prof` and `--cpu-prof-dir <dir>` (either form) among a process's flags. */
+function profilingFlags(argv: readonly string[]): string[] {
+  const flags: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const flag = argv[index] as string;
+    if (flag === '--cpu-prof' || flag.startsWith('--cpu-prof-dir=')) flags.push(flag);
+    else if (flag === '--cpu-prof-dir' && argv[index + 1]) {
+      flags.push(flag, argv[index + 1] as string);
+      index += 1;
+    }
+  }
+  return flags;
+}
+
 /**
  * The worker runs TypeScript, so it needs tsx's loader in its own thread. `execArgv: ['--import',
  * 'tsx']` does not give it that on Node 20: tsx registers its hooks on the main thread only there
@@ -151,8 +165,10 @@ export class SimulatedSource implements AwardSource {
       nowMs: now().getTime(),
       ...(small ? { small: true, airports: small.airports, days: small.days } : {}),
     };
-    // execArgv: [] so the worker does not inherit the main process's flags (tsx's or vitest's own loaders).
-    const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv: [] });
+    // The worker does not inherit the main process's flags (tsx's or vitest's own loaders), only
+    // its CPU profiling: a profiled process (bench:tracking's BENCH_PROFILE) profiles its engine too.
+    const execArgv = profilingFlags(process.execArgv);
+    const worker = new Worker(bootstrap(), { eval: true, workerData, execArgv });
     return new SimulatedSource(worker, limit, outage, slow);
   }
 
