@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeEvent, NoticeView } from '../../../core/notices.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { onPostgres } from '../../test/on-postgres.ts';
-import { InProcessChannel } from './notice-channel.ts';
+import { EmbeddedChannel } from './database-channel.ts';
+import { InProcessChannel, type NoticeChannel } from './notice-channel.ts';
 import { PostgresChannel } from './postgres-channel.ts';
 import { Notices } from './notices.service.ts';
 
@@ -81,6 +82,69 @@ describe('a member’s notices', () => {
     stop();
     await service.create(mei, 'newsletter-confirmed');
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('notices written together in a transaction (a tracking cycle’s batch)', () => {
+  it('reach each member’s pages once it commits, and never when it rolls back', async () => {
+    // The database's own channel, as the server uses it: announced inside the transaction.
+    const announced: NoticeChannel =
+      database.kind === 'postgres'
+        ? new PostgresChannel({
+            connectionString: database.connectionString ?? '',
+            execute: (text, values) => database.executeSql(text, values),
+          })
+        : new EmbeddedChannel(database);
+    const writer = new Notices({ db: database.db, channel: announced, now: () => new Date() });
+    const mei = await member();
+    const other = await member();
+    const seen: NoticeEvent[] = [];
+    const elsewhere: NoticeEvent[] = [];
+    writer.subscribe(mei, (event) => seen.push(event));
+    writer.subscribe(other, (event) => elsewhere.push(event));
+    await writer.listening();
+    try {
+      const written = await database.db.transaction(async (tx) => {
+        const views = await writer.writeMany(tx as unknown as Db, [
+          { memberId: mei, kind: 'tracking-notified', payload: { tracking: 't1' } },
+          { memberId: other, kind: 'tracking-notified', payload: { tracking: 't2' } },
+          { memberId: mei, kind: 'order-credited', payload: { order: 'SF-9' } },
+        ]);
+        // Not before the commit: a page is never shown a notice that was not stored.
+        expect(seen).toEqual([]);
+        return views;
+      });
+      expect(written.map((notice) => notice.kind)).toEqual([
+        'tracking-notified',
+        'tracking-notified',
+        'order-credited',
+      ]);
+      await vi.waitFor(() => expect(seen).toHaveLength(2));
+      expect(seen).toEqual([
+        { type: 'notice', notice: written[0] },
+        { type: 'notice', notice: written[2] },
+      ]);
+      await vi.waitFor(() => expect(elsewhere).toEqual([{ type: 'notice', notice: written[1] }]));
+
+      await expect(
+        database.db.transaction(async (tx) => {
+          await writer.writeMany(tx as unknown as Db, [{ memberId: mei, kind: 'article-reply' }]);
+          throw new Error('the change behind it failed');
+        }),
+      ).rejects.toThrow('the change behind it failed');
+      // Announcements arrive in commit order: once a later notice is here, a rolled-back one
+      // would have been too.
+      const later = await writer.create(mei, 'newsletter-confirmed');
+      await vi.waitFor(() => expect(seen).toHaveLength(3));
+      expect(seen[2]).toEqual({ type: 'notice', notice: later });
+      expect((await writer.list(mei)).notices.map((notice) => notice.kind)).toEqual([
+        'newsletter-confirmed',
+        'order-credited',
+        'tracking-notified',
+      ]);
+    } finally {
+      await announced.close();
+    }
   });
 });
 
