@@ -297,6 +297,16 @@ async function verify(
     mailIds.length === 0
       ? []
       : await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, mailIds));
+  // Each change's e-mail is the one written for it (its tracking and version), not a neighbour's
+  // in the same batch.
+  const mailById = new Map(mails.map((mail) => [mail.id, mail]));
+  for (const change of notifying) {
+    const mail = change.mailId === null ? undefined : mailById.get(change.mailId);
+    if (mail && !mail.messageId?.startsWith(`<tracking-${change.trackingId}-v${change.version}@`))
+      problems.push(
+        `change v${change.version} of tracking ${change.trackingId} names e-mail ${mail.id}, written for ${mail.messageId}`,
+      );
+  }
   const allMail = await database.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
