@@ -1,25 +1,21 @@
-/* eslint-disable max-lines -- one class over the inventory's arrays and its caches: the search loop, its pricing, the rules it enforces and the description of what it keeps read together; engine.property.test.ts's brute-force reference restates the rules from here (the candidates' buffers live in candidates.ts, the ranking in ranking.ts). */
+/* eslint-disable max-lines -- one class over the inventory's arrays and its caches: the search loop, its pricing and the rules it enforces read together, and engine.property.test.ts's brute-force reference restates the rules from here; what could stand apart has (the candidates' buffers in candidates.ts, the ranking in ranking.ts, the description of kept itineraries in itinerary-describer.ts). */
 import { priceAward, type AwardChart, type PricedLeg } from './award-pricing.ts';
-import { estimateCashFare } from './cash-fare.ts';
 import { CABIN_COUNT, MAX_LAYOVER_MINUTES, type AwardInventory } from './inventory.ts';
+import { ItineraryDescriber, type RedeemPrices } from './itinerary-describer.ts';
 import {
   CABINS,
   MAX_SEARCH_DAYS,
   MAX_STOPS,
   SEARCH_ALLIANCES,
   TIME_OF_DAY_HOURS,
-  centsPerPoint,
   type AwardItinerary,
-  type AwardLeg,
   type AwardQuery,
   type Cabin,
-  type RedeemOption,
   type SearchAlliance,
   type SourceId,
 } from './search.ts';
-import { Candidates, type Candidate } from './candidates.ts';
+import { Candidates } from './candidates.ts';
 import { bestOfEachDay, firstByRank } from './ranking.ts';
-import { isPeakDate } from './simulated-seats.ts';
 import { epochDay } from './zone-clock.ts';
 
 /**
@@ -52,8 +48,6 @@ export const DEFAULT_RESULT_LIMIT = 500;
  * a number and a shared list (see #interned), some 100 bytes.
  */
 const PRICE_CACHE_SIZE = 1_000_000;
-/** Legs described and kept for the next itineraries that fly them (#leg), some 300 bytes each. */
-const LEG_CACHE_SIZE = 200_000;
 
 /** Alliances as small numbers: 0 for none, then SEARCH_ALLIANCES' order. */
 const ALLIANCE_OF_CODE: readonly (SearchAlliance | null)[] = [null, ...SEARCH_ALLIANCES];
@@ -137,17 +131,17 @@ export class AwardEngine {
   /** Where each route's flight-days were last looked at, valid for the search whose mark it carries. */
   readonly #cursors: { at: Uint32Array; mark: Uint32Array };
   #searchMark = 0;
+  /** What the kept itineraries look like to a search's reader (legs, fare, options), with its caches. */
+  readonly #describer: ItineraryDescriber;
 
   constructor(
     readonly inventory: AwardInventory,
     private readonly charts: readonly ProgrammeChart[],
     metros: ReadonlyMap<string, readonly string[]>,
-    private readonly source: { id: SourceId; simulated: boolean } = {
-      id: 'simulated',
-      simulated: true,
-    },
+    source: { id: SourceId; simulated: boolean } = { id: 'simulated', simulated: true },
   ) {
     if (charts.length > 32) throw new Error('at most 32 charts fit the programme mask');
+    this.#describer = new ItineraryDescriber(inventory, source);
     this.#chartMasks = new Float64Array(
       inventory.airlineCodes.length * (SEARCH_ALLIANCES.length + 1),
     ).fill(-1);
@@ -593,7 +587,7 @@ export class AwardEngine {
     if (this.#priced > PRICE_CACHE_SIZE) {
       this.prices.clear();
       this.#lists.clear();
-      this.#options.clear();
+      this.#describer.forgetPrices();
       this.#priced = 0;
     }
     const { dayFlight, flightMiles, flightNumbers } = inventory;
@@ -731,7 +725,7 @@ export class AwardEngine {
 
     const today = Math.floor(options.now.getTime() / 86_400_000);
     const itineraries = order.map((index) =>
-      this.describe(
+      this.#describer.describe(
         query,
         candidates.of(kept.candidate[index] as number),
         kept.prices[index] as RedeemPrices,
@@ -817,149 +811,4 @@ export class AwardEngine {
     this.#lists.set(key, prices);
     return prices;
   }
-
-  readonly #peak = new Map<string, boolean>();
-  /** Whether a local date is in a peak season (the cash fare's estimate), once per date. */
-  #isPeak(date: string): boolean {
-    let peak = this.#peak.get(date);
-    if (peak === undefined) {
-      peak = isPeakDate(date);
-      this.#peak.set(date, peak);
-    }
-    return peak;
-  }
-
-  #lastInstant = { minutes: NaN, text: '' };
-  /** When a source saw the seats, as text: most itineraries of a search share the one refresh. */
-  #instant(minutes: number): string {
-    if (this.#lastInstant.minutes !== minutes)
-      this.#lastInstant = { minutes, text: new Date(minutes * 60_000).toISOString() };
-    return this.#lastInstant.text;
-  }
-
-  readonly #legs = new Map<number, DescribedLeg>();
-  /**
-   * A flight-day in a cabin as itineraries show it, kept while its seats are as seen then (a
-   * refresh stamps fetchedAt anew): a search shows the same legs in many itineraries, and
-   * searches of popular routes show them again. Itineraries share the object; nothing changes it.
-   */
-  #leg(day: number, cabin: number): DescribedLeg {
-    const inventory = this.inventory;
-    const key = day * CABIN_COUNT + cabin;
-    const seen = inventory.fetchedAt[day] as number;
-    const known = this.#legs.get(key);
-    if (known && known.fetchedAt === seen) return known;
-    // Past its size the cache starts again rather than tracking recency.
-    if (this.#legs.size >= LEG_CACHE_SIZE) this.#legs.clear();
-    const clock = inventory.clock;
-    const flight = inventory.dayFlight[day] as number;
-    const from = inventory.flightFrom[flight] as number;
-    const to = inventory.flightTo[flight] as number;
-    const departure = (inventory.dayDeparture[day] as number) * 60_000;
-    const leg: AwardLeg = {
-      flightNumber: inventory.flightNumbers[flight] as string,
-      airline: inventory.airlineCodes[inventory.flightAirline[flight] as number] as string,
-      from: inventory.airportCodes[from] as string,
-      to: inventory.airportCodes[to] as string,
-      departure: clock.format(departure, inventory.airportTz[from] as string),
-      arrival: clock.format(
-        departure + (inventory.flightBlock[flight] as number) * 60_000,
-        inventory.airportTz[to] as string,
-      ),
-      cabin: CABINS[cabin] as Cabin,
-      seats: Math.min(9, inventory.seats[key] as number),
-      miles: inventory.flightMiles[flight] as number,
-    };
-    const entry = {
-      leg,
-      fetchedAt: seen,
-      id: `${leg.flightNumber}@${leg.departure.slice(0, 10)}/${leg.cabin}`,
-    };
-    this.#legs.set(key, entry);
-    return entry;
-  }
-
-  readonly #options = new Map<RedeemPrices, Map<number, RedeemOption[]>>();
-  /**
-   * A price list with each option's cents per point at a cash fare: one shared list per (price
-   * list, fare), as price lists are shared (#interned) and fares repeat by cabin and distance.
-   */
-  #redeemOptions(prices: RedeemPrices, cashUsd: number): RedeemOption[] {
-    let byFare = this.#options.get(prices);
-    if (!byFare) {
-      byFare = new Map();
-      this.#options.set(prices, byFare);
-    }
-    let options = byFare.get(cashUsd);
-    if (!options) {
-      // Written out rather than spread: a search describes hundreds of itineraries.
-      options = prices.map((price) => ({
-        programme: price.programme,
-        miles: price.miles,
-        feesUsd: price.feesUsd,
-        halfOfRoundTrip: price.halfOfRoundTrip,
-        estimate: price.estimate,
-        centsPerPoint: centsPerPoint(cashUsd, price.feesUsd, price.miles),
-      }));
-      byFare.set(cashUsd, options);
-    }
-    return options;
-  }
-
-  private describe(
-    query: AwardQuery,
-    candidate: Candidate,
-    prices: RedeemPrices,
-    duration: number,
-    share: number,
-    best: boolean,
-    today: number,
-  ): AwardItinerary {
-    const inventory = this.inventory;
-    const described = candidate.days.map((day, index) =>
-      this.#leg(day, candidate.cabins[index] as number),
-    );
-    const legs = described.map((entry) => entry.leg);
-    const first = legs[0] as AwardLeg;
-    const last = legs[legs.length - 1] as AwardLeg;
-    const departureDate = first.departure.slice(0, 10);
-    const firstDate = inventory.dayDate[candidate.days[0] as number] as number;
-    const cashUsd = estimateCashFare(legs, firstDate - today, this.#isPeak(departureDate));
-    const redeemOptions = this.#redeemOptions(prices, cashUsd);
-    let fetchedAt = Infinity;
-    for (const day of candidate.days)
-      fetchedAt = Math.min(fetchedAt, inventory.fetchedAt[day] as number);
-    return {
-      id: described.length === 1 ? described[0]!.id : described.map((entry) => entry.id).join('+'),
-      departure: first.departure,
-      arrival: last.arrival,
-      arrivalDayOffset: Math.round(
-        (Date.parse(last.arrival.slice(0, 10)) - Date.parse(departureDate)) / 86_400_000,
-      ),
-      durationMinutes: duration,
-      stops: legs.length - 1,
-      airlines: [...new Set(legs.map((leg) => leg.airline))],
-      cabin: query.cabin,
-      seats: Math.min(...legs.map((leg) => leg.seats)),
-      mixedCabinPercent: share,
-      legs,
-      redeemOptions,
-      cashUsd,
-      best,
-      source: {
-        id: this.source.id,
-        simulated: this.source.simulated,
-        fetchedAt: this.#instant(fetchedAt),
-      },
-    };
-  }
-}
-
-type RedeemPrices = Omit<RedeemOption, 'centsPerPoint'>[];
-
-/** A leg as itineraries show it, the seats' look it was described from, and its part of an itinerary's id. */
-interface DescribedLeg {
-  leg: AwardLeg;
-  fetchedAt: number;
-  id: string;
 }

@@ -4,7 +4,7 @@ import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { openAwardQuery } from '../../core/awards/search.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, members, trackingChanges, trackings } from '../db/schema/index.ts';
-import { matchDigest } from '../modules/trackings/tracking-checks.ts';
+import { matchDigest } from '../modules/trackings/check-writes.ts';
 import { jobQueue } from '../jobs.ts';
 import { ensureQueues, requestCycle } from '../modules/trackings/tracking-jobs.ts';
 import { createTestDatabase } from './database.ts';

@@ -4,8 +4,6 @@ import { milesFor, type AwardItinerary } from '../../../core/awards/search.ts';
 import {
   afterCheck,
   awardCount,
-  diffMatches,
-  NO_CHANGE,
   TRACKING_PREVIEW_FLIGHTS,
   type MatchedFlight,
   type TrackingDiff,
@@ -61,15 +59,15 @@ export interface CheckResult {
   mail: OutgoingMail | null;
 }
 
-/** What a check of `tracking` records, given what matches now. */
+/** What a check of `tracking` records, given what matches now and how that differs from its last match (none for a baseline). */
 export function checkResult(
   tracking: DueTracking,
   match: MatchedFlight[],
+  diff: TrackingDiff,
   itineraries: readonly AwardItinerary[],
   links: TrackingLinks,
 ): CheckResult {
   const hasBaseline = tracking.match !== null;
-  const diff = hasBaseline ? diffMatches(tracking.match as MatchedFlight[], match) : NO_CHANGE;
   const next = afterCheck(
     { status: tracking.status, keepTracking: tracking.keepTracking, hasBaseline },
     diff,

@@ -5,6 +5,7 @@ import {
   diffMatches,
   isChange,
   matchOf,
+  NO_CHANGE,
   TRACKING_MATCH_LIMIT,
   trackingToday,
 } from '../../../core/awards/tracking.ts';
@@ -21,8 +22,6 @@ import {
 } from './check-writes.ts';
 import { dueByQuery, dueTrackings, type DueTracking } from './due-trackings.ts';
 import type { TrackingLinks } from './tracking-links.ts';
-
-export { matchDigest } from './check-writes.ts';
 
 /**
  * The background checks of award trackings (docs/trackings.md#checks). A cycle looks again at every
@@ -207,11 +206,12 @@ export class TrackingChecks {
           continue;
         }
         const match = matchOf(outcome.itineraries);
-        if (tracking.match !== null && !isChange(diffMatches(tracking.match, match))) {
+        const diff = tracking.match === null ? NO_CHANGE : diffMatches(tracking.match, match);
+        if (tracking.match !== null && !isChange(diff)) {
           unchanged.push(tracking);
           continue;
         }
-        results.push(checkResult(tracking, match, outcome.itineraries, this.options.links));
+        results.push(checkResult(tracking, match, diff, outcome.itineraries, this.options.links));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, batch.length) }, worker));
